@@ -1,0 +1,81 @@
+import type { CategorySlug } from './categories.ts';
+
+export const DISPLAY_STATUSES = ['visible', 'featured', 'hidden'] as const;
+export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
+
+export const STOCK_STATUSES = ['in_stock', 'out_of_stock'] as const;
+export type StockStatus = (typeof STOCK_STATUSES)[number];
+
+export const PRODUCT_SORTS = ['name', 'price', 'newest'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/** One axis of variation a shopper can choose (for example "Cor" with its options). */
+export interface ProductVariation {
+  name: string;
+  options: string[];
+}
+
+/**
+ * A product as the API answers it (GET /api/products and GET /api/products/{id}).
+ *
+ * Money: every amount exists twice. `*_cents` are integers and are what code computes with;
+ * `price`, `preco_pix` and `sale_price` are reais with two decimals because the spec's shapes
+ * expect them (DESIGN.md, Data).
+ */
+export interface ProductDto {
+  id: number;
+  name: string;
+  /** HTML, sanitised by the server on write with an allow-list. */
+  description: string;
+  complementary_description: string | null;
+  price: number;
+  price_cents: number;
+  /** Explicit PIX price when the product has one, else null (the 5% rule applies). */
+  preco_pix: number | null;
+  pix_price_cents: number | null;
+  sale_price: number | null;
+  sale_price_cents: number | null;
+  category: CategorySlug;
+  subcategory: string | null;
+  sku: string;
+  bling_id: string | null;
+  active: boolean;
+  display_status: DisplayStatus;
+  /** Absolute paths served by the store, first one is the main image. */
+  images: string[];
+  sizes: string[];
+  measures: string[];
+  tags: string[];
+  variations: ProductVariation[];
+  stock_quantity: number;
+  /** Same value as stock_quantity; the spec reads either name. */
+  stock: number;
+  stock_status: StockStatus;
+  weight_grams: number;
+  length_cm: number;
+  width_cm: number;
+  height_cm: number;
+  last_sync: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /api/products */
+export interface ProductListResponse {
+  products: ProductDto[];
+  total: number;
+  page: number;
+  per_page: number;
+  total_pages: number;
+}
+
+/** GET /api/products/{id} */
+export interface ProductResponse {
+  product: ProductDto;
+}
+
+/** GET /api/categories/{slug}/subcategories */
+export interface SubcategoriesResponse {
+  category: CategorySlug;
+  subcategories: { name: string; product_count: number }[];
+}
