@@ -1,0 +1,42 @@
+/**
+ * Tiny app-wide signals that features raise and the layout answers (features do not import the
+ * layout): open the login dialog, show a toast.
+ */
+export type ToastKind = 'success' | 'info' | 'warning' | 'error';
+export interface ToastMessage {
+  id: number;
+  kind: ToastKind;
+  message: string;
+}
+
+type Listener<T> = (value: T) => void;
+
+function channel<T>() {
+  const listeners = new Set<Listener<T>>();
+  return {
+    emit(value: T) {
+      for (const listener of listeners) listener(value);
+    },
+    subscribe(listener: Listener<T>) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+export type LoginDialogReason = 'login' | 'wishlist' | 'cart' | 'shipping';
+
+export const loginDialogChannel = channel<LoginDialogReason>();
+export const toastChannel = channel<ToastMessage>();
+
+let nextToastId = 1;
+
+export function openLoginDialog(reason: LoginDialogReason = 'login'): void {
+  loginDialogChannel.emit(reason);
+}
+
+export function notify(message: string, kind: ToastKind = 'info'): void {
+  toastChannel.emit({ id: nextToastId++, kind, message });
+}
