@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProductResponse } from '@lumina/shared/catalog/product';
+import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import { PRODUCT_GC_MS, PRODUCT_STALE_MS } from '../../../lib/query-client.ts';
+
+export function getProduct(id: number, signal?: AbortSignal): Promise<ProductResponse> {
+  return apiRequest<ProductResponse>(`/products/${id}`, { signal });
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+export function productQueryOptions(id: number) {
+  return queryOptions({
+    queryKey: ['products', 'detail', id],
+    queryFn: ({ signal }) => getProduct(id, signal),
+    staleTime: PRODUCT_STALE_MS,
+    gcTime: PRODUCT_GC_MS,
+    // A missing product stays missing: asking again only delays the 'Produto não encontrado' page.
+    retry: (failureCount, error) => !isNotFound(error) && failureCount < 1,
+  });
+}
+
+/** `id` is null when the address holds no valid id: nothing is fetched and the page shows 404. */
+export function useProduct(id: number | null) {
+  return useQuery({ ...productQueryOptions(id ?? 0), enabled: id !== null });
+}

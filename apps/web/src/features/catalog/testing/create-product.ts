@@ -1,0 +1,45 @@
+import type { ProductDto } from '@lumina/shared/catalog/product';
+
+let nextId = 1;
+
+/** Test builder: a believable active product; pass only what the test is about. */
+export function createProduct(overrides: Partial<ProductDto> = {}): ProductDto {
+  const id = overrides.id ?? nextId++;
+  const priceCents = overrides.price_cents ?? 8990;
+  const pixCents = overrides.pix_price_cents === undefined ? null : overrides.pix_price_cents;
+  const stock = overrides.stock_quantity ?? overrides.stock ?? 12;
+  return {
+    id,
+    name: `Argola Aço Cirúrgico ${id}`,
+    description: '<p>Argola de aço cirúrgico 316L.</p>',
+    complementary_description: null,
+    price: priceCents / 100,
+    price_cents: priceCents,
+    preco_pix: pixCents === null ? null : pixCents / 100,
+    pix_price_cents: pixCents,
+    sale_price: null,
+    sale_price_cents: null,
+    category: 'orelha',
+    subcategory: 'Argolas',
+    sku: `SKU-${id}`,
+    bling_id: null,
+    active: true,
+    display_status: 'visible',
+    images: [`/product-images/p${id}.svg`],
+    sizes: [],
+    measures: [],
+    tags: [],
+    variations: [],
+    stock_quantity: stock,
+    stock,
+    stock_status: stock > 0 ? 'in_stock' : 'out_of_stock',
+    weight_grams: 5,
+    length_cm: 5,
+    width_cm: 5,
+    height_cm: 2,
+    last_sync: null,
+    created_at: '2026-01-10T12:00:00.000Z',
+    updated_at: '2026-01-10T12:00:00.000Z',
+    ...overrides,
+  };
+}
