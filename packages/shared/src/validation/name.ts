@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { refineWith, requiredText } from './rule-schema.ts';
+
+export const NAME_MAX = 100;
+
+export const NAME_MESSAGES = {
+  required: 'Nome é obrigatório',
+  rule: 'Nome deve ter pelo menos 2 palavras e não conter números',
+  tooLong: `Nome deve ter no máximo ${NAME_MAX} caracteres`,
+} as const;
+
+// Letters of any alphabet (so 'João', 'Conceição', 'Müller') plus combining accents; no digits,
+// no punctuation, as the spec allows letters and spaces only.
+const LETTERS_AND_SPACES = /^[\p{L}\p{M} ]+$/u;
+
+/** Trims, joins runs of spaces into one and composes accents (NFC); safe to apply twice. */
+export function normalizeName(value: string): string {
+  return value.normalize('NFC').trim().replace(/\s+/g, ' ');
+}
+
+/** Register name rule: at least 2 words of letters, at most 100 characters. */
+export function nameError(value: string): string | undefined {
+  const name = normalizeName(value);
+  if (name.length === 0) return NAME_MESSAGES.required;
+  if (!LETTERS_AND_SPACES.test(name) || name.split(' ').length < 2 || name.length < 2) {
+    return NAME_MESSAGES.rule;
+  }
+  if (name.length > NAME_MAX) return NAME_MESSAGES.tooLong;
+  return undefined;
+}
+
+/** Full name as register asks it; the output is normalised. */
+export const personNameSchema = requiredText(NAME_MESSAGES.required)
+  .transform(normalizeName)
+  .superRefine(refineWith(nameError));
+
+/**
+ * Name on the profile and at checkout: required and bounded only, because the spec gives those
+ * screens no word rule and a name that came from Google sign-in may be a single word.
+ */
+export const displayNameSchema = requiredText(NAME_MESSAGES.required)
+  .transform(normalizeName)
+  .pipe(z.string().max(NAME_MAX, NAME_MESSAGES.tooLong));
