@@ -1,0 +1,115 @@
+// Reading a Lighthouse result (LHR): category scores, metric values, and the audits that cost points.
+
+export const LIGHTHOUSE_TARGETS = {
+  performance: 0.98,
+  accessibility: 1,
+  'best-practices': 1,
+  seo: 1,
+} as const;
+
+export type CategoryId = keyof typeof LIGHTHOUSE_TARGETS;
+export const CATEGORY_IDS = Object.keys(LIGHTHOUSE_TARGETS) as CategoryId[];
+
+export const METRIC_IDS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
+
+/** The part of Lighthouse's result shape this module reads (LH.Result is assignable to it). */
+export interface LhrLike {
+  finalDisplayedUrl: string;
+  runtimeError?: { code: string; message: string };
+  runWarnings: string[];
+  environment: { benchmarkIndex: number };
+  categories: Record<
+    string,
+    { score: number | null; auditRefs: { id: string; weight: number }[] } | undefined
+  >;
+  audits: Record<
+    string,
+    | {
+        id: string;
+        title: string;
+        score: number | null;
+        scoreDisplayMode: string;
+        displayValue?: string;
+      }
+    | undefined
+  >;
+}
+
+export interface FailingAudit {
+  id: string;
+  title: string;
+  score: number;
+  weight: number;
+  displayValue?: string;
+}
+
+export interface PageSummary {
+  url: string;
+  scores: Record<CategoryId, number | null>;
+  metrics: Record<string, string>;
+  /** Per category under its target: the audits scored below 1, heaviest first. */
+  failing: Partial<Record<CategoryId, FailingAudit[]>>;
+  benchmarkIndex: number;
+  warnings: string[];
+}
+
+const SCORED_MODES = new Set(['binary', 'numeric', 'metricSavings']);
+
+export function meetsTarget(category: CategoryId, score: number | null): boolean {
+  return score !== null && score >= LIGHTHOUSE_TARGETS[category];
+}
+
+export function failingAudits(lhr: LhrLike, category: CategoryId): FailingAudit[] {
+  const refs = lhr.categories[category]?.auditRefs ?? [];
+  const failing: FailingAudit[] = [];
+  for (const ref of refs) {
+    const audit = lhr.audits[ref.id];
+    if (!audit || audit.score === null || audit.score >= 1) continue;
+    if (!SCORED_MODES.has(audit.scoreDisplayMode)) continue;
+    failing.push({
+      id: audit.id,
+      title: audit.title,
+      score: audit.score,
+      weight: ref.weight,
+      ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
+    });
+  }
+  return failing.sort((a, b) => b.weight - a.weight || a.score - b.score);
+}
+
+export function summarizeLhr(lhr: LhrLike): PageSummary {
+  const scores = Object.fromEntries(
+    CATEGORY_IDS.map((id) => [id, lhr.categories[id]?.score ?? null]),
+  ) as Record<CategoryId, number | null>;
+  const failing: PageSummary['failing'] = {};
+  for (const id of CATEGORY_IDS) {
+    if (!meetsTarget(id, scores[id])) failing[id] = failingAudits(lhr, id);
+  }
+  const metrics: Record<string, string> = {};
+  for (const id of METRIC_IDS) metrics[id] = lhr.audits[id]?.displayValue ?? 'n/a';
+  const warnings = [...lhr.runWarnings];
+  if (lhr.runtimeError) warnings.unshift(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  return {
+    url: lhr.finalDisplayedUrl,
+    scores,
+    metrics,
+    failing,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    warnings,
+  };
+}
+
+/** Lighthouse's advice: of several runs keep the one with the median performance score. */
+export function medianRun<T extends { scores: Record<CategoryId, number | null> }>(runs: T[]): T {
+  if (runs.length === 0) throw new Error('No Lighthouse run to choose from');
+  const sorted = [...runs].sort(
+    (a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1),
+  );
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}

@@ -1,0 +1,91 @@
+import { readFileSync, readdirSync } from 'node:fs';
+
+export interface ProcMemory {
+  /** Resident set size now, in kB (VmRSS). */
+  rssKb: number;
+  /** Highest resident set size since the process started, in kB (VmHWM). */
+  hwmKb: number;
+}
+
+/** Reads VmRSS and VmHWM from the text of /proc/<pid>/status. */
+export function parseProcStatus(text: string): ProcMemory {
+  const field = (name: string): number => {
+    const match = new RegExp(`^${name}:\\s+(\\d+)\\s+kB$`, 'm').exec(text);
+    if (!match?.[1]) throw new Error(`${name} missing from /proc status`);
+    return Number(match[1]);
+  };
+  return { rssKb: field('VmRSS'), hwmKb: field('VmHWM') };
+}
+
+export function readProcMemory(pid: number): ProcMemory {
+  return parseProcStatus(readFileSync(`/proc/${pid}/status`, 'utf8'));
+}
+
+/** Parent pid from the text of /proc/<pid>/stat (the command name may contain spaces and ')'). */
+export function parseParentPid(statText: string): number {
+  const afterName = statText.slice(statText.lastIndexOf(')') + 2);
+  return Number(afterName.split(' ')[1]);
+}
+
+/** Pids of the live processes whose parent is `parentPid`, with their command lines. */
+export function childProcesses(parentPid: number): { pid: number; cmdline: string }[] {
+  const children: { pid: number; cmdline: string }[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (parseParentPid(readFileSync(`/proc/${entry}/stat`, 'utf8')) !== parentPid) continue;
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ').trim();
+      children.push({ pid: Number(entry), cmdline });
+    } catch {
+      // The process ended while we were reading it.
+    }
+  }
+  return children;
+}
+
+export const kbToMb = (kb: number): number => kb / 1024;
+
+/**
+ * Samples a process's VmRSS every `intervalMs` so that the peak of any time window can be read
+ * back (the load runs are windows of one sampling session).
+ */
+export class MemorySampler {
+  private readonly samples: { at: number; rssKb: number }[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly pid: number,
+    private readonly intervalMs = 100,
+  ) {}
+
+  start(): void {
+    this.sample();
+    this.timer = setInterval(() => this.sample(), this.intervalMs);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Highest sampled VmRSS (kB) between two Date.now() values; 0 when nothing was sampled. */
+  peakKbBetween(from: number, to: number): number {
+    let peak = 0;
+    for (const sample of this.samples) {
+      if (sample.at >= from && sample.at <= to) peak = Math.max(peak, sample.rssKb);
+    }
+    return peak;
+  }
+
+  sampleCount(): number {
+    return this.samples.length;
+  }
+
+  private sample(): void {
+    try {
+      this.samples.push({ at: Date.now(), rssKb: readProcMemory(this.pid).rssKb });
+    } catch {
+      this.stop(); // The process is gone.
+    }
+  }
+}
