@@ -95,6 +95,7 @@ function report(pages: { path: string; median: PageSummary; runs: PageSummary[] 
         console.log(
           `    ${a.id} (score ${a.score.toFixed(2)}, weight ${a.weight}): ${a.title}${value}`,
         );
+        for (const example of a.examples ?? []) console.log(`      · ${example}`);
       }
       if (audits.length === 0) console.log('    (no scored audit below 1; see the JSON)');
     }

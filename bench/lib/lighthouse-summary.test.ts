@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { failingAudits, medianRun, summarizeLhr, type LhrLike } from './lighthouse-summary.ts';
+import {
+  auditExamples,
+  failingAudits,
+  medianRun,
+  summarizeLhr,
+  type LhrLike,
+} from './lighthouse-summary.ts';
 
 function lhr(scores: { performance: number; accessibility: number }): LhrLike {
   return {
@@ -48,6 +54,10 @@ function lhr(scores: { performance: number; accessibility: number }): LhrLike {
         title: 'Contrast',
         score: 0,
         scoreDisplayMode: 'binary',
+        details: {
+          type: 'table',
+          items: [{ node: { selector: 'a.price', snippet: '<a class="price">' } }],
+        },
       },
       'meta-description': {
         id: 'meta-description',
@@ -85,7 +95,20 @@ describe('summarizeLhr', () => {
     });
     expect(Object.keys(summary.failing)).toEqual(['accessibility']);
     expect(summary.failing.accessibility?.[0]?.id).toBe('color-contrast');
+    expect(summary.failing.accessibility?.[0]?.examples).toEqual(['a.price <a class="price">']);
     expect(summary.metrics['largest-contentful-paint']).toBe('2.9 s');
+  });
+});
+
+describe('auditExamples', () => {
+  it('names console errors by source and message, and ignores details without items', () => {
+    const details = {
+      type: 'table',
+      items: [{ source: 'network', description: 'Failed to load resource: 404', url: '/x.png' }],
+    };
+    expect(auditExamples(details)).toEqual(['network Failed to load resource: 404 /x.png']);
+    expect(auditExamples({ type: 'opportunity' })).toEqual([]);
+    expect(auditExamples(undefined)).toEqual([]);
   });
 });
 

@@ -36,6 +36,8 @@ export interface LhrLike {
         score: number | null;
         scoreDisplayMode: string;
         displayValue?: string;
+        /** Lighthouse's table or list of offending items; its shape depends on the audit. */
+        details?: unknown;
       }
     | undefined
   >;
@@ -47,6 +49,8 @@ export interface FailingAudit {
   score: number;
   weight: number;
   displayValue?: string;
+  /** Up to MAX_EXAMPLES offending items (element, URL or message), so that the cause can be found. */
+  examples?: string[];
 }
 
 export interface PageSummary {
@@ -60,6 +64,23 @@ export interface PageSummary {
 }
 
 const SCORED_MODES = new Set(['binary', 'numeric', 'metricSavings']);
+const MAX_EXAMPLES = 3;
+
+/** One line per offending item: the element's selector and snippet, else a URL or a message. */
+export function auditExamples(details: unknown): string[] {
+  if (typeof details !== 'object' || details === null || !('items' in details)) return [];
+  const { items } = details;
+  if (!Array.isArray(items)) return [];
+  const examples: string[] = [];
+  for (const item of items.slice(0, MAX_EXAMPLES) as Record<string, unknown>[]) {
+    const node = item.node as { selector?: string; snippet?: string } | undefined;
+    const text = node
+      ? [node.selector, node.snippet].filter(Boolean).join(' ')
+      : [item.source, item.description, item.url].filter((v) => typeof v === 'string').join(' ');
+    if (text) examples.push(text.slice(0, 200));
+  }
+  return examples;
+}
 
 export function meetsTarget(category: CategoryId, score: number | null): boolean {
   return score !== null && score >= LIGHTHOUSE_TARGETS[category];
@@ -72,12 +93,14 @@ export function failingAudits(lhr: LhrLike, category: CategoryId): FailingAudit[
     const audit = lhr.audits[ref.id];
     if (!audit || audit.score === null || audit.score >= 1) continue;
     if (!SCORED_MODES.has(audit.scoreDisplayMode)) continue;
+    const examples = auditExamples(audit.details);
     failing.push({
       id: audit.id,
       title: audit.title,
       score: audit.score,
       weight: ref.weight,
       ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
+      ...(examples.length ? { examples } : {}),
     });
   }
   return failing.sort((a, b) => b.weight - a.weight || a.score - b.score);
