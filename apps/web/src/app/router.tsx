@@ -1,17 +1,30 @@
 import { createBrowserRouter } from 'react-router';
 import { RootLayout } from './layout/root-layout.tsx';
+import { RouteError } from './routes/route-error.tsx';
 
 // Every page is its own chunk so the home page loads only what it shows.
 export const router = createBrowserRouter([
   {
     path: '/',
     element: <RootLayout />,
+    // Shown while the first page's chunk loads: the layout is already drawn around it.
+    hydrateFallbackElement: <RootLayout />,
     children: [
-      { index: true, lazy: () => import('./routes/home.tsx') },
-      { path: 'produtos', lazy: () => import('./routes/products.tsx') },
-      { path: 'produto/:id', lazy: () => import('./routes/product-detail.tsx') },
-      { path: 'categorias', lazy: () => import('./routes/categories.tsx') },
-      { path: '*', lazy: () => import('./routes/not-found.tsx') },
+      {
+        // A pathless route so a failing page shows its error inside the header and footer.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: () => import('./routes/home.tsx') },
+          { path: 'produtos', lazy: () => import('./routes/products.tsx') },
+          { path: 'produto/:id', lazy: () => import('./routes/product-detail.tsx') },
+          { path: 'categorias', lazy: () => import('./routes/categories.tsx') },
+          { path: 'carrinho', lazy: () => import('./routes/cart.tsx') },
+          { path: 'minha-conta', lazy: () => import('./routes/my-account.tsx') },
+          { path: 'gerenciar-dados', lazy: () => import('./routes/manage-data.tsx') },
+          { path: 'politica-privacidade', lazy: () => import('./routes/privacy-policy.tsx') },
+          { path: '*', lazy: () => import('./routes/not-found.tsx') },
+        ],
+      },
     ],
   },
 ]);

@@ -55,7 +55,10 @@ function messageFrom(body: unknown, fallback: string): string {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), API_TIMEOUT_MS);
+  const timer = setTimeout(
+    () => controller.abort(new DOMException('timeout', 'TimeoutError')),
+    API_TIMEOUT_MS,
+  );
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
 
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
@@ -74,7 +77,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       signal: controller.signal,
     });
   } catch (error) {
-    if (controller.signal.aborted && !options.signal?.aborted) throw new ApiError('Timeout na API', 0);
+    if (controller.signal.aborted && !options.signal?.aborted)
+      throw new ApiError('Timeout na API', 0);
     throw error;
   } finally {
     clearTimeout(timer);

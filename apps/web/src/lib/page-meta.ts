@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-
-export const STORE_NAME = 'Lumina Piercings';
+import { STORE_NAME } from './store-info.ts';
 
 export interface PageMeta {
   title: string;

@@ -6,6 +6,11 @@ export const PRODUCT_GC_MS = 10 * 60_000;
 
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { staleTime: PRODUCT_STALE_MS, gcTime: PRODUCT_GC_MS, retry: 1, refetchOnWindowFocus: false },
+    queries: {
+      staleTime: PRODUCT_STALE_MS,
+      gcTime: PRODUCT_GC_MS,
+      retry: 1,
+      refetchOnWindowFocus: false,
+    },
   },
 });

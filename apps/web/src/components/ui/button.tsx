@@ -1,7 +1,8 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'danger';
+export type ButtonVariant =
+  'primary' | 'secondary' | 'outline' | 'outline-light' | 'ghost' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 
 const base =
@@ -13,6 +14,8 @@ const variants: Record<ButtonVariant, string> = {
   primary: 'bg-ink-900 text-cream-50 hover:bg-ink-700',
   secondary: 'bg-gold-400 text-ink-950 hover:bg-gold-300',
   outline: 'border border-ink-900 text-ink-900 hover:bg-ink-900 hover:text-cream-50',
+  /** For dark backgrounds (cookie banner, footer). */
+  'outline-light': 'border border-cream-200 text-cream-50 hover:bg-cream-50 hover:text-ink-900',
   ghost: 'text-ink-900 hover:bg-cream-200',
   danger: 'bg-sale text-white hover:bg-red-800',
 };

@@ -1,0 +1,73 @@
+import { useCallback, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { BagIcon, CloseIcon, MenuIcon, UserIcon } from '../../components/icons.tsx';
+import { Logo } from '../../components/logo.tsx';
+import { openLoginDialog } from '../../lib/ui-events.ts';
+import { DesktopNav } from './desktop-nav.tsx';
+import { HeaderSearch } from './header-search.tsx';
+import { preloadLoginDialog } from './login-dialog-host.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { useCloseOnNavigation } from './use-close-on-navigation.ts';
+
+const iconButton =
+  'relative inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-2 text-ink-900 hover:bg-cream-200';
+
+export function Header() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useCloseOnNavigation(closeMenu);
+  // The cart arrives with a later issue; until then the badge honestly shows an empty cart.
+  const cartCount = 0;
+
+  return (
+    <header className="bg-cream-50">
+      <p className="bg-ink-900 px-2 py-2 text-center text-[0.6875rem] text-gold-200 sm:text-xs sm:tracking-wide">
+        <span className="font-semibold">5% de desconto no PIX</span>
+        <span aria-hidden="true"> · </span>
+        <span className="hidden sm:inline">3x sem juros · </span>
+        Frete grátis a partir de R$ 299
+      </p>
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-3 px-3 py-3 sm:px-4 lg:gap-x-6 lg:py-4">
+        <button
+          type="button"
+          className={`${iconButton} lg:hidden`}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+          <span className="sr-only">{menuOpen ? 'Fechar menu' : 'Abrir menu'}</span>
+        </button>
+        <Link to="/" className="rounded-md py-1">
+          <Logo />
+        </Link>
+        <HeaderSearch className="order-last w-full md:order-none md:mx-auto md:w-auto md:max-w-xl md:flex-1" />
+        <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <button
+            type="button"
+            className={iconButton}
+            onClick={() => openLoginDialog('login')}
+            onPointerEnter={preloadLoginDialog}
+            onFocus={preloadLoginDialog}
+          >
+            <UserIcon className="size-6" />
+            <span className="sr-only text-sm font-medium sm:not-sr-only">Entrar</span>
+          </button>
+          <Link to="/carrinho" className={iconButton}>
+            <BagIcon className="size-6" />
+            <span className="sr-only">Carrinho, {cartCount} itens</span>
+            <span
+              aria-hidden="true"
+              className="absolute top-0.5 right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-gold-400 px-1 text-[0.6875rem] leading-5 font-bold text-ink-950"
+            >
+              {cartCount}
+            </span>
+          </Link>
+        </div>
+      </div>
+      <DesktopNav />
+      <MobileMenu id={menuId} open={menuOpen} onClose={closeMenu} />
+    </header>
+  );
+}

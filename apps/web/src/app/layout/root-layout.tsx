@@ -1,0 +1,29 @@
+import { Outlet, ScrollRestoration } from 'react-router';
+import { CookieConsent } from '../../features/cookies/components/cookie-consent.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { LoginDialogHost } from './login-dialog-host.tsx';
+import { ToastViewport } from './toast-viewport.tsx';
+
+/** The shell every page shares: skip link, header, main content, footer and app-wide overlays. */
+export function RootLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#conteudo"
+        className="sr-only z-[70] rounded-full bg-ink-900 px-5 py-3 text-cream-50 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Pular para o conteúdo
+      </a>
+      <Header />
+      <main id="conteudo" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      <CookieConsent />
+      <LoginDialogHost />
+      <ToastViewport />
+      <ScrollRestoration />
+    </div>
+  );
+}

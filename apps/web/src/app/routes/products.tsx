@@ -1,0 +1,69 @@
+import { Link, useSearchParams } from 'react-router';
+import { CATEGORY_LABELS, isCategorySlug } from '@lumina/shared/catalog/categories';
+import { PRODUCT_SORTS, type ProductSort } from '@lumina/shared/catalog/product';
+import { SEARCH_MAX_LENGTH } from '@lumina/shared/constants/storefront-constants';
+import { ProductsBrowser } from '../../features/catalog/components/products-browser.tsx';
+import { usePageMeta } from '../../lib/page-meta.ts';
+
+function isSort(value: string | null): value is ProductSort {
+  return (PRODUCT_SORTS as readonly (string | null)[]).includes(value);
+}
+
+/** /produtos?search=...&categoria=...&ordem=... : the choices live in the URL, so they can be shared. */
+export function Component() {
+  const [params, setParams] = useSearchParams();
+  const search = (params.get('search') ?? '').trim().slice(0, SEARCH_MAX_LENGTH);
+  const requested = params.get('categoria')?.trim().toLowerCase() ?? '';
+  const category = isCategorySlug(requested) ? requested : null;
+  const ordem = params.get('ordem');
+  const sort: ProductSort = isSort(ordem) ? ordem : 'name';
+
+  const title = search
+    ? `Resultados para “${search}”`
+    : category
+      ? `Produtos: ${CATEGORY_LABELS[category]}`
+      : 'Produtos';
+  usePageMeta({
+    title: search ? `Busca: ${search}` : title,
+    description:
+      'Joias para piercing em aço cirúrgico, titânio e ouro: argolas, labrets, barbells e septos com 5% de desconto no PIX.',
+  });
+
+  const update = (key: string, value: string | null) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
+      <h1 className="font-serif text-3xl break-words text-ink-900 sm:text-4xl">{title}</h1>
+      {search ? (
+        <p className="mt-2 text-sm text-ink-700">
+          Você buscou por <strong className="font-semibold text-ink-900">{search}</strong>.{' '}
+          <Link
+            to={category ? `/produtos?categoria=${category}` : '/produtos'}
+            className="font-medium text-gold-700 underline underline-offset-2 hover:text-ink-900"
+          >
+            Limpar busca
+          </Link>
+        </p>
+      ) : null}
+      <div className="mt-6">
+        <ProductsBrowser
+          category={category}
+          search={search}
+          sort={sort}
+          onCategoryChange={(next) => update('categoria', next)}
+          onSortChange={(next) => update('ordem', next === 'name' ? null : next)}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import { useEffect, useRef, useState, type TouchEvent } from 'react';
+import { Link } from 'react-router';
+import {
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  PauseIcon,
+  PlayIcon,
+} from '../../../components/icons.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { usePrefersReducedMotion } from '../../../lib/use-prefers-reduced-motion.ts';
+import { BANNER_HEIGHT, BANNER_WIDTH, type Banner } from '../banners.ts';
+
+/** Spec 000 section 9: carousels advance every 5 s. */
+export const BANNER_INTERVAL_MS = 5_000;
+const SWIPE_MIN_PX = 40;
+
+export interface BannerCarouselProps {
+  banners: Banner[];
+  intervalMs?: number;
+}
+
+/**
+ * Hand-rolled rather than embla: the home page has a tight JavaScript budget and this needs only
+ * a sliding track, a timer that survives pauses and one progress bar per slide.
+ */
+export function BannerCarousel({ banners, intervalMs = BANNER_INTERVAL_MS }: BannerCarouselProps) {
+  const count = banners.length;
+  const reducedMotion = usePrefersReducedMotion();
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [stoppedByUser, setStoppedByUser] = useState(false);
+  const running = count > 1 && !hovered && !focused && !stoppedByUser && !reducedMotion;
+  const remaining = useRef(intervalMs);
+  const touchStartX = useRef<number | null>(null);
+
+  // A new slide gets a full interval; pausing keeps whatever was left of the current one.
+  useEffect(() => {
+    remaining.current = intervalMs;
+  }, [index, intervalMs]);
+
+  useEffect(() => {
+    if (!running) return;
+    const startedAt = Date.now();
+    const timer = setTimeout(() => setIndex((i) => (i + 1) % count), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current = Math.max(0, remaining.current - (Date.now() - startedAt));
+    };
+  }, [running, index, count]);
+
+  const goTo = (next: number) => setIndex(((next % count) + count) % count);
+
+  function onTouchStart(event: TouchEvent) {
+    touchStartX.current = event.touches[0]?.clientX ?? null;
+  }
+  function onTouchEnd(event: TouchEvent) {
+    const start = touchStartX.current;
+    const end = event.changedTouches[0]?.clientX;
+    touchStartX.current = null;
+    if (start === null || end === undefined || Math.abs(end - start) < SWIPE_MIN_PX) return;
+    goTo(end < start ? index + 1 : index - 1);
+  }
+
+  return (
+    <section
+      aria-roledescription="carrossel"
+      aria-label="Destaques da loja"
+      className="relative overflow-hidden bg-ink-900"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+    >
+      <div
+        className="flex transition-transform duration-700 ease-out motion-reduce:transition-none"
+        style={{ transform: `translateX(-${index * 100}%)` }}
+        aria-live={running ? 'off' : 'polite'}
+        onTouchStart={onTouchStart}
+        onTouchEnd={onTouchEnd}
+      >
+        {banners.map((banner, i) => (
+          <div
+            key={banner.src}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} de ${count}`}
+            aria-hidden={i !== index}
+            inert={i !== index}
+            className="w-full shrink-0"
+          >
+            <Link to={banner.to} className="block">
+              <img
+                src={banner.src}
+                alt={banner.alt}
+                width={BANNER_WIDTH}
+                height={BANNER_HEIGHT}
+                // The first banner is the page's largest paint: fetch it first. Later ones load
+                // one step ahead of being shown.
+                loading={i <= index + 1 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'low'}
+                decoding={i === 0 ? 'sync' : 'async'}
+                className="block h-auto w-full"
+              />
+            </Link>
+          </div>
+        ))}
+      </div>
+
+      {count > 1 ? (
+        <>
+          <button
+            type="button"
+            aria-label="Banner anterior"
+            onClick={() => goTo(index - 1)}
+            className="absolute top-1/2 left-2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-cream-50/85 text-ink-900 shadow hover:bg-cream-50 sm:left-4"
+          >
+            <ChevronLeftIcon className="size-6" />
+          </button>
+          <button
+            type="button"
+            aria-label="Próximo banner"
+            onClick={() => goTo(index + 1)}
+            className="absolute top-1/2 right-2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-cream-50/85 text-ink-900 shadow hover:bg-cream-50 sm:right-4"
+          >
+            <ChevronRightIcon className="size-6" />
+          </button>
+          <div className="absolute inset-x-0 bottom-0 flex items-center gap-2 bg-linear-to-t from-ink-950/45 to-transparent px-3 pt-4 pb-1 sm:px-6">
+            <ol className="flex flex-1 gap-1.5">
+              {banners.map((banner, i) => (
+                <li key={banner.src} className="flex-1">
+                  <button
+                    type="button"
+                    onClick={() => goTo(i)}
+                    aria-label={`Ir para o banner ${i + 1}`}
+                    aria-current={i === index ? 'true' : undefined}
+                    className="group flex h-8 w-full items-center"
+                  >
+                    <span className="block h-1 w-full overflow-hidden rounded-full bg-cream-50/40">
+                      <span
+                        // A new key restarts the fill animation whenever this slide becomes active.
+                        key={i === index ? `active-${index}` : 'idle'}
+                        data-testid="banner-progress"
+                        className={cn(
+                          'block h-full origin-left rounded-full bg-gold-300',
+                          i < index && 'scale-x-100',
+                          i > index && 'scale-x-0',
+                          i === index && (reducedMotion ? 'scale-x-100' : 'banner-progress-fill'),
+                        )}
+                        style={
+                          i === index && !reducedMotion
+                            ? {
+                                animationDuration: `${intervalMs}ms`,
+                                animationPlayState: running ? 'running' : 'paused',
+                              }
+                            : undefined
+                        }
+                      />
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ol>
+            {reducedMotion ? null : (
+              <button
+                type="button"
+                onClick={() => setStoppedByUser((stopped) => !stopped)}
+                aria-label={stoppedByUser ? 'Retomar carrossel' : 'Pausar carrossel'}
+                className="inline-flex size-8 shrink-0 items-center justify-center rounded-full text-cream-50 hover:bg-cream-50/20"
+              >
+                {stoppedByUser ? <PlayIcon className="size-4" /> : <PauseIcon className="size-4" />}
+              </button>
+            )}
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
+}
