@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { SHIPPING_METHODS } from '../constants/storefront-constants.ts';
+import {
+  CEP_LENGTH,
+  CEP_MESSAGES,
+  isRepeatedDigitCep,
+  isValidCepInput,
+} from '../validation/cep.ts';
+import { onlyDigits } from '../validation/digits.ts';
+import { refineWith } from '../validation/rule-schema.ts';
+
+export const SHIPPING_MESSAGES = {
+  /** Checked by the caller, which knows the cart. */
+  emptyCart: 'Adicione itens ao carrinho para calcular o frete',
+  loginRequired: 'Você precisa estar logado para calcular o frete',
+  notAvailableForCep: 'Não foi possível calcular o frete para este CEP',
+  checkoutFailed: 'Erro ao calcular frete. Tente novamente.',
+  failed: 'Erro ao calcular frete',
+  noOption: 'Nenhuma opção de frete encontrada',
+} as const;
+
+/** The checkout's shipping calculator: 8 digits, then not one digit repeated (spec 001 §5). */
+export function shippingCepError(value: string): string | undefined {
+  if (!isValidCepInput(value)) return CEP_MESSAGES.shipping;
+  if (isRepeatedDigitCep(value)) return CEP_MESSAGES.checkout;
+  return undefined;
+}
+
+/** The cart's calculate button is enabled only with 8 digits (spec 000 §5). */
+export function canCalculateShipping(cep: string): boolean {
+  return onlyDigits(cep).length === CEP_LENGTH;
+}
+
+export const shippingCepSchema = z
+  .string({ error: CEP_MESSAGES.shipping })
+  .superRefine(refineWith(shippingCepError))
+  .transform(onlyDigits);
+
+/** POST /api/carts/calculate_shipping and /api/checkout/calculate_shipping bodies. */
+export const shippingMethodSchema = z.enum(SHIPPING_METHODS).default('pac');

@@ -1,0 +1,42 @@
+/** Order statuses and their list badges (spec 001 §4). */
+export const ORDER_STATUSES = [
+  'pending',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pendente',
+  processing: 'Processando',
+  shipped: 'Enviado',
+  delivered: 'Entregue',
+  cancelled: 'Cancelado',
+};
+
+export function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+export function orderStatusLabel(status: string): string {
+  return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : ORDER_STATUS_LABELS.pending;
+}
+
+/** The order list's payment badge: four known statuses, anything else reads as pending. */
+export const PAYMENT_BADGES = {
+  pending: 'Aguardando Pagamento',
+  approved: 'Pago',
+  rejected: 'Rejeitado',
+  cancelled: 'Cancelado',
+} as const;
+export type PaymentBadge = keyof typeof PAYMENT_BADGES;
+
+export function paymentBadge(paymentStatus: string): { status: PaymentBadge; label: string } {
+  const status: PaymentBadge =
+    paymentStatus === 'approved' || paymentStatus === 'rejected' || paymentStatus === 'cancelled'
+      ? paymentStatus
+      : 'pending';
+  return { status, label: PAYMENT_BADGES[status] };
+}

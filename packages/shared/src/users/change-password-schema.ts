@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import {
+  CHANGE_PASSWORD_MAX_LENGTH,
+  CHANGE_PASSWORD_MIN_LENGTH,
+} from '../constants/account-constants.ts';
+import { PASSWORD_MAX_LENGTH } from '../validation/password.ts';
+import { refineWith } from '../validation/rule-schema.ts';
+
+export const CHANGE_PASSWORD_MESSAGES = {
+  currentRequired: 'Senha atual é obrigatória',
+  newRequired: 'Nova senha é obrigatória',
+  tooShort: 'A senha deve ter pelo menos 6 caracteres',
+  tooLong: 'A senha deve ter no máximo 50 caracteres',
+  blank: 'A senha não pode estar vazia',
+  confirmationRequired: 'Confirmação de senha é obrigatória',
+  mismatch: 'As senhas não coincidem',
+  sameAsCurrent: 'A nova senha deve ser diferente da senha atual',
+} as const;
+
+/** Server answers mapped to text (spec 001 §8). */
+export const CHANGE_PASSWORD_ERRORS = {
+  wrongCurrent: 'Senha atual incorreta',
+  validation: 'Erro de validação',
+  tokenRequired: 'Token de autenticação é obrigatório',
+  server: 'Erro interno do servidor. Tente novamente mais tarde.',
+  other: 'Erro ao alterar senha',
+  connection: 'Erro de conexão. Verifique sua internet.',
+} as const;
+
+const M = CHANGE_PASSWORD_MESSAGES;
+
+/** New password: required, not only spaces, 6 to 50 characters, first failing rule wins. */
+export function newPasswordError(value: string): string | undefined {
+  if (value.length === 0) return M.newRequired;
+  if (value.trim().length === 0) return M.blank;
+  if (value.length < CHANGE_PASSWORD_MIN_LENGTH) return M.tooShort;
+  if (value.length > CHANGE_PASSWORD_MAX_LENGTH) return M.tooLong;
+  return undefined;
+}
+
+/** POST /api/users/change_password (spec 001 §5). */
+export const changePasswordSchema = z
+  .object({
+    current_password: z
+      .string({ error: M.currentRequired })
+      .min(1, M.currentRequired)
+      // No stored password is longer; the bound keeps a hostile body from costing a long hash.
+      .max(PASSWORD_MAX_LENGTH, CHANGE_PASSWORD_ERRORS.wrongCurrent),
+    new_password: z.string({ error: M.newRequired }).superRefine(refineWith(newPasswordError)),
+    new_password_confirmation: z
+      .string({ error: M.confirmationRequired })
+      .min(1, M.confirmationRequired),
+  })
+  .superRefine((body, ctx) => {
+    const confirmation = body.new_password_confirmation;
+    if (confirmation !== '' && confirmation !== body.new_password) {
+      ctx.addIssue({ code: 'custom', message: M.mismatch, path: ['new_password_confirmation'] });
+    }
+    // One message per field: the length rules speak first.
+    const newIsAcceptable = newPasswordError(body.new_password) === undefined;
+    if (newIsAcceptable && body.new_password === body.current_password) {
+      ctx.addIssue({ code: 'custom', message: M.sameAsCurrent, path: ['new_password'] });
+    }
+  });
+
+export type ChangePasswordRequest = z.output<typeof changePasswordSchema>;
