@@ -63,6 +63,11 @@ describe('checkoutCustomerSchema', () => {
     });
   });
 
+  it('accepts its own output unchanged, so the API can parse what the form sent', () => {
+    const once = schema.parse(createCheckoutForm({ customer_cpf: '529.982.247-25' }));
+    expect(schema.parse(once)).toEqual(once);
+  });
+
   it.each([
     'customer_name',
     'customer_email',

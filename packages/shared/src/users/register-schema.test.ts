@@ -64,6 +64,11 @@ describe('registerSchema', () => {
     });
   });
 
+  it('accepts its own output unchanged, so the API can parse what the form sent', () => {
+    const once = schema.parse(createRegisterBody({}, ADDRESS));
+    expect(schema.parse(once)).toEqual(once);
+  });
+
   it('treats optional fields left blank as absent', () => {
     const parsed = schema.parse(
       createRegisterBody({
