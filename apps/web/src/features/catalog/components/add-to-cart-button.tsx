@@ -23,6 +23,8 @@ const unavailableLabel: Record<Exclude<Availability, 'available'>, string> = {
 interface AddToCartButtonProps extends Omit<ButtonProps, 'onClick' | 'children' | 'disabled'> {
   product: Buyable;
   label?: string;
+  /** Narrow cards show only 'Adicionar' on phones; the accessible name stays whole. */
+  compact?: boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ interface AddToCartButtonProps extends Omit<ButtonProps, 'onClick' | 'children' 
 export function AddToCartButton({
   product,
   label = 'Adicionar ao carrinho',
+  compact = false,
   ...props
 }: AddToCartButtonProps) {
   const availability = availabilityOf(product);
@@ -43,8 +46,23 @@ export function AddToCartButton({
     );
   }
   return (
-    <Button {...props} onClick={() => notify(CART_COMING_SOON, 'info')}>
-      {label}
+    <Button
+      {...props}
+      aria-label={compact ? label : undefined}
+      onClick={() => notify(CART_COMING_SOON, 'info')}
+    >
+      {compact ? (
+        <>
+          <span aria-hidden="true" className="sm:hidden">
+            {label.split(' ')[0]}
+          </span>
+          <span aria-hidden="true" className="max-sm:hidden">
+            {label}
+          </span>
+        </>
+      ) : (
+        label
+      )}
     </Button>
   );
 }

@@ -1,0 +1,85 @@
+import { Link, useParams } from 'react-router';
+import { PageNotice } from '../../components/page-notice.tsx';
+import { Button, buttonClasses } from '../../components/ui/button.tsx';
+import { isNotFound, useProduct } from '../../features/catalog/api/get-product.ts';
+import { ProductDetail } from '../../features/catalog/components/product-detail.tsx';
+import { ProductDetailSkeleton } from '../../features/catalog/components/product-detail-skeleton.tsx';
+import { parseProductName } from '../../features/catalog/utils/parse-product-name.ts';
+import { usePageMeta } from '../../lib/page-meta.ts';
+
+const DESCRIPTION_LENGTH = 155;
+
+function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function summary(text: string): string {
+  return text.length <= DESCRIPTION_LENGTH
+    ? text
+    : `${text.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…`;
+}
+
+/** Only whole positive numbers are product ids; anything else is a missing product, unasked. */
+function parseId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+/** /produto/{id} */
+export function Component() {
+  const id = parseId(useParams().id);
+  const query = useProduct(id);
+  const product = query.data?.product;
+  const missing = id === null || isNotFound(query.error);
+
+  usePageMeta(
+    product
+      ? {
+          title: parseProductName(product.name).title,
+          description: summary(plainText(product.description) || product.name),
+        }
+      : missing
+        ? {
+            title: 'Produto não encontrado',
+            description: 'Este produto não existe ou saiu do catálogo.',
+          }
+        : { title: 'Produto', description: 'Joias para piercing com 5% de desconto no PIX.' },
+  );
+
+  if (product) return <ProductDetail key={product.id} product={product} />;
+  if (missing) {
+    return (
+      <PageNotice
+        eyebrow="Erro 404"
+        title="Produto não encontrado"
+        actions={
+          <Link to="/produtos" className={buttonClasses()}>
+            Ver todos os produtos
+          </Link>
+        }
+      >
+        <p>O produto que você procurou não existe ou saiu do catálogo.</p>
+      </PageNotice>
+    );
+  }
+  if (query.isError) {
+    return (
+      <PageNotice
+        title="Erro ao carregar o produto"
+        actions={
+          <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
+            Tentar novamente
+          </Button>
+        }
+      >
+        <p>{query.error.message}</p>
+      </PageNotice>
+    );
+  }
+  return <ProductDetailSkeleton />;
+}

@@ -1,0 +1,179 @@
+import type { ReactNode } from 'react';
+import { PRICE_RANGES } from '@lumina/shared/constants/price-ranges';
+import { Button } from '../../../components/ui/button.tsx';
+
+/** What the shopper has ticked; price ranges by their PRICE_RANGES id. */
+export interface FilterSelection {
+  subcategories: string[];
+  priceRangeIds: string[];
+  sizes: string[];
+  measures: string[];
+}
+
+export const EMPTY_SELECTION: FilterSelection = {
+  subcategories: [],
+  priceRangeIds: [],
+  sizes: [],
+  measures: [],
+};
+
+export function hasSelection(selection: FilterSelection): boolean {
+  return (
+    selection.subcategories.length +
+      selection.priceRangeIds.length +
+      selection.sizes.length +
+      selection.measures.length >
+    0
+  );
+}
+
+interface CategoryFilterPanelProps {
+  id: string;
+  subcategories: { name: string; count?: number }[];
+  sizes: string[];
+  measures: string[];
+  selection: FilterSelection;
+  onChange: (selection: FilterSelection) => void;
+  onClear: () => void;
+  className?: string;
+}
+
+function toggle(values: string[], value: string): string[] {
+  return values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
+}
+
+function FilterGroup({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="border-t border-ink-900/10 pt-4 first:border-t-0 first:pt-0">
+      <legend className="float-left mb-3 w-full font-serif text-base font-semibold text-ink-900">
+        {legend}
+      </legend>
+      <div className="clear-both flex flex-col gap-1">{children}</div>
+    </fieldset>
+  );
+}
+
+function CheckOption({
+  label,
+  detail,
+  checked,
+  onToggle,
+}: {
+  label: string;
+  detail?: string;
+  checked: boolean;
+  onToggle: () => void;
+}) {
+  return (
+    <label className="flex min-h-10 cursor-pointer items-center gap-3 rounded-lg px-2 text-sm text-ink-800 hover:bg-cream-200">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={onToggle}
+        className="size-4 shrink-0 accent-ink-900"
+      />
+      <span className="flex-1">{label}</span>
+      {detail ? <span className="text-xs text-ink-600">{detail}</span> : null}
+    </label>
+  );
+}
+
+function ChipOptions({
+  values,
+  chosen,
+  onToggle,
+}: {
+  values: string[];
+  chosen: string[];
+  onToggle: (value: string) => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {values.map((value) => (
+        <label
+          key={value}
+          className="relative inline-flex min-h-10 min-w-12 cursor-pointer items-center justify-center rounded-full border border-ink-300 bg-white px-3 text-sm text-ink-800 has-checked:border-ink-900 has-checked:bg-ink-900 has-checked:text-cream-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-gold-600"
+        >
+          <input
+            type="checkbox"
+            className="sr-only"
+            checked={chosen.includes(value)}
+            onChange={() => onToggle(value)}
+          />
+          {value}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/** The category page's filters (spec 000, Category page): each change re-runs the matching. */
+export function CategoryFilterPanel({
+  id,
+  subcategories,
+  sizes,
+  measures,
+  selection,
+  onChange,
+  onClear,
+  className,
+}: CategoryFilterPanelProps) {
+  const update = (patch: Partial<FilterSelection>) => onChange({ ...selection, ...patch });
+
+  return (
+    <section id={id} aria-label="Filtros" className={className}>
+      <div className="flex flex-col gap-5 rounded-2xl bg-white p-4 ring-1 ring-ink-900/10">
+        {subcategories.length > 0 ? (
+          <FilterGroup legend="Subcategorias">
+            {subcategories.map((sub) => (
+              <CheckOption
+                key={sub.name}
+                label={sub.name}
+                detail={sub.count === undefined ? undefined : String(sub.count)}
+                checked={selection.subcategories.includes(sub.name)}
+                onToggle={() =>
+                  update({ subcategories: toggle(selection.subcategories, sub.name) })
+                }
+              />
+            ))}
+          </FilterGroup>
+        ) : null}
+
+        <FilterGroup legend="Faixa de preço">
+          {PRICE_RANGES.map((range) => (
+            <CheckOption
+              key={range.id}
+              label={range.label}
+              checked={selection.priceRangeIds.includes(range.id)}
+              onToggle={() => update({ priceRangeIds: toggle(selection.priceRangeIds, range.id) })}
+            />
+          ))}
+        </FilterGroup>
+
+        {sizes.length > 0 ? (
+          <FilterGroup legend="Tamanho">
+            <ChipOptions
+              values={sizes}
+              chosen={selection.sizes}
+              onToggle={(size) => update({ sizes: toggle(selection.sizes, size) })}
+            />
+          </FilterGroup>
+        ) : null}
+
+        {measures.length > 0 ? (
+          <FilterGroup legend="Medida">
+            <ChipOptions
+              values={measures}
+              chosen={selection.measures}
+              onToggle={(measure) => update({ measures: toggle(selection.measures, measure) })}
+            />
+          </FilterGroup>
+        ) : null}
+
+        <Button variant="outline" size="sm" onClick={onClear}>
+          Limpar filtros
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import type { ProductDto } from '@lumina/shared/catalog/product';
+import { loginDialogChannel, toastChannel, type ToastMessage } from '../../../lib/ui-events.ts';
+import { createProduct } from '../testing/create-product.ts';
+import { ProductCard } from './product-card.tsx';
+
+function renderCard(overrides: Partial<ProductDto>) {
+  const product = createProduct(overrides);
+  render(
+    <MemoryRouter>
+      <ProductCard product={product} />
+    </MemoryRouter>,
+  );
+  return screen.getByRole('article');
+}
+
+describe('ProductCard', () => {
+  it('shows the PIX price first, the price struck through and both discount badges', () => {
+    const card = renderCard({
+      name: 'Argola Lisa - Tamanho: 8mm',
+      price_cents: 10000,
+      pix_price_cents: 8000,
+    });
+    expect(within(card).getByText('SALE 20%')).toBeInTheDocument();
+    expect(within(card).getByText('20% OFF!')).toBeInTheDocument();
+    expect(within(card).getByText('R$ 100,00').tagName).toBe('S');
+    expect(within(card).getByText('R$ 80,00')).toBeInTheDocument();
+    expect(within(card).getByText('no PIX')).toBeInTheDocument();
+    // Instalments are of the price, not of the PIX price.
+    expect(within(card).getByText('3x de R$ 33,33 sem juros')).toBeInTheDocument();
+    expect(within(card).getByRole('heading', { name: 'Argola Lisa' })).toBeInTheDocument();
+    expect(within(card).getByText('8mm')).toBeInTheDocument();
+  });
+
+  it('rounds the discount to a whole percent', () => {
+    const card = renderCard({ price_cents: 8990, pix_price_cents: 7990 });
+    // (89,90 - 79,90) / 89,90 = 11.12 %
+    expect(within(card).getByText('SALE 11%')).toBeInTheDocument();
+    expect(within(card).getByText('11% OFF!')).toBeInTheDocument();
+  });
+
+  it('shows the plain price without badges or strike when there is no PIX price', () => {
+    const card = renderCard({ price_cents: 4590, pix_price_cents: null });
+    expect(within(card).getByText('R$ 45,90')).toBeInTheDocument();
+    expect(within(card).queryByText(/SALE/)).not.toBeInTheDocument();
+    expect(within(card).queryByText(/OFF!/)).not.toBeInTheDocument();
+    expect(card.querySelector('s')).toBeNull();
+    expect(within(card).queryByText('no PIX')).not.toBeInTheDocument();
+  });
+
+  it('shows no discount when the PIX price is not lower than the price', () => {
+    const card = renderCard({ price_cents: 4590, pix_price_cents: 4590 });
+    expect(within(card).queryByText(/SALE/)).not.toBeInTheDocument();
+    expect(card.querySelector('s')).toBeNull();
+  });
+
+  it('marks featured products', () => {
+    const card = renderCard({ display_status: 'featured' });
+    expect(within(card).getByText('Destaque')).toBeInTheDocument();
+  });
+
+  it('links the image and the title to the product page, the image with the product name as alt', () => {
+    const card = renderCard({ id: 42, name: 'Septo Clicker Dourado' });
+    expect(within(card).getByRole('img', { name: 'Septo Clicker Dourado' })).toHaveAttribute(
+      'loading',
+      'lazy',
+    );
+    const links = within(card).getAllByRole('link', { name: 'Septo Clicker Dourado' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/produto/42', '/produto/42']);
+  });
+
+  it('disables the cart button with "Indisponível" when the product is inactive', () => {
+    const card = renderCard({ active: false });
+    expect(within(card).getByRole('button', { name: 'Indisponível' })).toBeDisabled();
+  });
+
+  it('disables the cart button with "Esgotado" when the stock is gone', () => {
+    const card = renderCard({ stock_quantity: 0, stock: 0, stock_status: 'out_of_stock' });
+    expect(within(card).getByRole('button', { name: 'Esgotado' })).toBeDisabled();
+  });
+
+  it('says the cart is coming instead of pretending to add', async () => {
+    const user = userEvent.setup();
+    const toasts: ToastMessage[] = [];
+    const stop = toastChannel.subscribe((toast) => toasts.push(toast));
+    const card = renderCard({});
+    await user.click(within(card).getByRole('button', { name: 'Adicionar ao carrinho' }));
+    stop();
+    expect(toasts).toHaveLength(1);
+    expect(toasts[0]?.message).toMatch(/carrinho chega em breve/);
+  });
+
+  it('opens the login dialog from the wishlist heart', async () => {
+    const user = userEvent.setup();
+    const reasons: string[] = [];
+    const stop = loginDialogChannel.subscribe((reason) => reasons.push(reason));
+    const card = renderCard({ name: 'Labret Titânio' });
+    await user.click(within(card).getByRole('button', { name: /lista de desejos/ }));
+    stop();
+    expect(reasons).toEqual(['wishlist']);
+  });
+});

@@ -1,0 +1,125 @@
+import { Link } from 'react-router';
+import type { ProductDto } from '@lumina/shared/catalog/product';
+import { formatInstalments } from '@lumina/shared/format/instalments';
+import { formatBRL } from '@lumina/shared/format/money';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { cardPrices } from '../utils/display-price.ts';
+import { parseProductName } from '../utils/parse-product-name.ts';
+import { AddToCartButton, availabilityOf } from './add-to-cart-button.tsx';
+import { WishlistButton } from './wishlist-button.tsx';
+
+export interface ProductCardProps {
+  product: ProductDto;
+  /** The card title's heading level, so every page keeps a gap-free heading outline. */
+  headingLevel?: 2 | 3;
+  /** Images above the fold load eagerly; the rest wait until they are near the viewport. */
+  eagerImage?: boolean;
+  /** 'details' swaps the cart button for a 'Ver mais' link (home carousel). */
+  action?: 'cart' | 'details';
+  className?: string;
+}
+
+/** One product in a grid or carousel (spec 000, Product card). */
+export function ProductCard({
+  product,
+  headingLevel = 3,
+  eagerImage = false,
+  action = 'cart',
+  className,
+}: ProductCardProps) {
+  const Heading = `h${headingLevel}` as const;
+  const href = `/produto/${product.id}`;
+  const { title, specs } = parseProductName(product.name);
+  const prices = cardPrices(product);
+  const availability = availabilityOf(product);
+  const image = product.images[0];
+
+  return (
+    <article
+      className={cn(
+        'group relative flex h-full flex-col overflow-hidden rounded-2xl bg-white ring-1 ring-ink-900/10 transition-shadow hover:shadow-lg',
+        className,
+      )}
+    >
+      <div className="relative aspect-square bg-cream-100">
+        {/* The title link below is the card's one tab stop; the picture repeats it for pointers. */}
+        <Link to={href} tabIndex={-1} className="block size-full">
+          {image ? (
+            <img
+              src={image}
+              alt={product.name}
+              width={480}
+              height={480}
+              loading={eagerImage ? 'eager' : 'lazy'}
+              decoding="async"
+              className={cn(
+                'size-full object-contain p-3 transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none',
+                availability !== 'available' && 'opacity-60 grayscale',
+              )}
+            />
+          ) : (
+            <span className="flex size-full items-center justify-center text-sm text-ink-600">
+              Sem imagem
+            </span>
+          )}
+        </Link>
+        <div className="pointer-events-none absolute top-2 left-2 flex flex-col items-start gap-1">
+          {prices.discountPercent > 0 ? (
+            <>
+              <Badge variant="sale">SALE {prices.discountPercent}%</Badge>
+              <Badge variant="ink">{prices.discountPercent}% OFF!</Badge>
+            </>
+          ) : null}
+          {product.display_status === 'featured' ? <Badge variant="gold">Destaque</Badge> : null}
+          {availability === 'sold-out' ? <Badge variant="muted">Esgotado</Badge> : null}
+        </div>
+        <WishlistButton productName={title} className="absolute top-2 right-2" />
+      </div>
+
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
+        <Heading className="text-sm leading-snug font-medium text-ink-900 sm:text-base">
+          <Link
+            to={href}
+            className="line-clamp-2 rounded-sm hover:text-gold-700 focus-visible:outline-offset-4"
+          >
+            {title}
+          </Link>
+        </Heading>
+        {specs.length > 0 ? (
+          <p className="line-clamp-1 text-xs text-ink-600">
+            {specs.map((spec) => spec.value).join(' · ')}
+          </p>
+        ) : null}
+
+        <div className="mt-auto flex flex-col gap-0.5 pt-1">
+          {prices.originalCents !== null ? (
+            <p className="text-xs text-ink-600">
+              <span className="sr-only">De </span>
+              <s>{formatBRL(prices.originalCents)}</s>
+            </p>
+          ) : null}
+          <p className="flex flex-wrap items-baseline gap-x-1.5">
+            {prices.originalCents !== null ? <span className="sr-only">por </span> : null}
+            <span className="text-lg font-bold text-ink-900 tabular-nums sm:text-xl">
+              {formatBRL(prices.mainCents)}
+            </span>
+            {prices.isPixPrice ? (
+              <span className="text-xs font-medium text-success">no PIX</span>
+            ) : null}
+          </p>
+          <p className="text-xs text-ink-600">{formatInstalments(product.price_cents)}</p>
+        </div>
+
+        {action === 'details' ? (
+          <Link to={href} className={buttonClasses({ size: 'sm', className: 'mt-2 w-full' })}>
+            Ver mais<span className="sr-only">: {title}</span>
+          </Link>
+        ) : (
+          <AddToCartButton product={product} size="sm" className="mt-2 w-full" compact />
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { cn } from '../../../lib/cn.ts';
+
+/** Two columns on phones (cards stay legible at 360 px), up to four on wide screens. */
+export const productGridClasses = 'grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3 xl:grid-cols-4';
+
+export function ProductGrid({
+  children,
+  className,
+  label,
+}: {
+  children: ReactNode;
+  className?: string;
+  label?: string;
+}) {
+  return (
+    <ul className={cn(productGridClasses, className)} aria-label={label}>
+      {children}
+    </ul>
+  );
+}

@@ -1,0 +1,38 @@
+import type { ReactElement } from 'react';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+
+/** Renders inside a router and a fresh QueryClient, so no test sees another test's cache. */
+export function renderWithClient(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+type Handler = (url: URL) => { status?: number; body: unknown } | undefined;
+
+/**
+ * Answers the app's fetch calls from `handler` (the real api-client runs; only the network is
+ * replaced; undo with vi.unstubAllGlobals). Returns the URLs that were asked for.
+ */
+export function serveApi(handler: Handler) {
+  const requests: URL[] = [];
+  vi.stubGlobal('fetch', (input: RequestInfo | URL) => {
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(href, 'http://localhost');
+    requests.push(url);
+    const answer = handler(url) ?? { status: 404, body: { message: 'Não encontrado' } };
+    return Promise.resolve(
+      new Response(JSON.stringify(answer.body), {
+        status: answer.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+  });
+  return requests;
+}
