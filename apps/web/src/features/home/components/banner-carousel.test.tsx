@@ -1,0 +1,87 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BANNERS } from '../banners.ts';
+import { BANNER_INTERVAL_MS, BannerCarousel } from './banner-carousel.tsx';
+
+function activeSlide(): string | null {
+  const slides = screen.getAllByRole('group', { hidden: true });
+  const active = slides.filter((slide) => slide.getAttribute('aria-hidden') !== 'true');
+  expect(active).toHaveLength(1);
+  return active[0]!.getAttribute('aria-label');
+}
+
+function renderCarousel() {
+  return render(
+    <MemoryRouter>
+      <BannerCarousel banners={BANNERS} />
+    </MemoryRouter>,
+  );
+}
+
+describe('BannerCarousel', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows four banners, the first loaded eagerly with high priority', () => {
+    renderCarousel();
+    expect(BANNER_INTERVAL_MS).toBe(5000);
+    expect(activeSlide()).toBe('1 de 4');
+    const first = screen.getByRole('img', { name: BANNERS[0]!.alt });
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('width');
+    expect(first).toHaveAttribute('height');
+    expect(screen.getAllByRole('button', { name: /Ir para o banner/ })).toHaveLength(4);
+  });
+
+  it('advances every 5 s and wraps around', () => {
+    renderCarousel();
+    act(() => vi.advanceTimersByTime(4_999));
+    expect(activeSlide()).toBe('1 de 4');
+    act(() => vi.advanceTimersByTime(1));
+    expect(activeSlide()).toBe('2 de 4');
+    // One act per interval: React renders (and arms the next timer) when each act ends.
+    for (const expected of ['3 de 4', '4 de 4', '1 de 4']) {
+      act(() => vi.advanceTimersByTime(BANNER_INTERVAL_MS));
+      expect(activeSlide()).toBe(expected);
+    }
+  });
+
+  it('moves with the previous and next buttons', () => {
+    renderCarousel();
+    fireEvent.click(screen.getByRole('button', { name: 'Próximo banner' }));
+    expect(activeSlide()).toBe('2 de 4');
+    fireEvent.click(screen.getByRole('button', { name: 'Banner anterior' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Banner anterior' }));
+    expect(activeSlide()).toBe('4 de 4');
+    fireEvent.click(screen.getByRole('button', { name: 'Ir para o banner 3' }));
+    expect(activeSlide()).toBe('3 de 4');
+  });
+
+  it('pauses while hovered and resumes with the time that was left', () => {
+    renderCarousel();
+    const region = screen.getByRole('region', { name: 'Destaques da loja' });
+    act(() => vi.advanceTimersByTime(3_000));
+    fireEvent.mouseEnter(region);
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(activeSlide()).toBe('1 de 4');
+    fireEvent.mouseLeave(region);
+    act(() => vi.advanceTimersByTime(2_000));
+    expect(activeSlide()).toBe('2 de 4');
+  });
+
+  it('stops and restarts with the pause button', () => {
+    renderCarousel();
+    fireEvent.click(screen.getByRole('button', { name: 'Pausar carrossel' }));
+    act(() => vi.advanceTimersByTime(20_000));
+    expect(activeSlide()).toBe('1 de 4');
+    fireEvent.click(screen.getByRole('button', { name: 'Retomar carrossel' }));
+    act(() => vi.advanceTimersByTime(BANNER_INTERVAL_MS));
+    expect(activeSlide()).toBe('2 de 4');
+  });
+});
