@@ -28,7 +28,9 @@ describe('ToastViewport', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Fechar notificação' })[1]!);
     expect(screen.queryByText('Outro aviso')).not.toBeInTheDocument();
     expect(screen.getByText('Produto salvo')).toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATION_MS);
+    });
     expect(screen.queryByText('Produto salvo')).not.toBeInTheDocument();
   });
 });

@@ -41,13 +41,19 @@ describe('BannerCarousel', () => {
 
   it('advances every 5 s and wraps around', () => {
     renderCarousel();
-    act(() => vi.advanceTimersByTime(4_999));
+    act(() => {
+      vi.advanceTimersByTime(4_999);
+    });
     expect(activeSlide()).toBe('1 de 4');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(activeSlide()).toBe('2 de 4');
     // One act per interval: React renders (and arms the next timer) when each act ends.
     for (const expected of ['3 de 4', '4 de 4', '1 de 4']) {
-      act(() => vi.advanceTimersByTime(BANNER_INTERVAL_MS));
+      act(() => {
+        vi.advanceTimersByTime(BANNER_INTERVAL_MS);
+      });
       expect(activeSlide()).toBe(expected);
     }
   });
@@ -66,22 +72,32 @@ describe('BannerCarousel', () => {
   it('pauses while hovered and resumes with the time that was left', () => {
     renderCarousel();
     const region = screen.getByRole('region', { name: 'Destaques da loja' });
-    act(() => vi.advanceTimersByTime(3_000));
+    act(() => {
+      vi.advanceTimersByTime(3_000);
+    });
     fireEvent.mouseEnter(region);
-    act(() => vi.advanceTimersByTime(20_000));
+    act(() => {
+      vi.advanceTimersByTime(20_000);
+    });
     expect(activeSlide()).toBe('1 de 4');
     fireEvent.mouseLeave(region);
-    act(() => vi.advanceTimersByTime(2_000));
+    act(() => {
+      vi.advanceTimersByTime(2_000);
+    });
     expect(activeSlide()).toBe('2 de 4');
   });
 
   it('stops and restarts with the pause button', () => {
     renderCarousel();
     fireEvent.click(screen.getByRole('button', { name: 'Pausar carrossel' }));
-    act(() => vi.advanceTimersByTime(20_000));
+    act(() => {
+      vi.advanceTimersByTime(20_000);
+    });
     expect(activeSlide()).toBe('1 de 4');
     fireEvent.click(screen.getByRole('button', { name: 'Retomar carrossel' }));
-    act(() => vi.advanceTimersByTime(BANNER_INTERVAL_MS));
+    act(() => {
+      vi.advanceTimersByTime(BANNER_INTERVAL_MS);
+    });
     expect(activeSlide()).toBe('2 de 4');
   });
 });
