@@ -10,7 +10,7 @@ const linkClassName =
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 bg-ink-900 text-cream-100">
+    <footer className="bg-ink-900 text-cream-100">
       <div className="mx-auto grid max-w-7xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 lg:grid-cols-4">
         <div className="col-span-2 space-y-4 lg:col-span-1">
           <Logo tone="light" />
@@ -18,6 +18,9 @@ export function Footer() {
             Joias para piercing em aço cirúrgico, titânio e ouro, escolhidas para brilhar e
             cicatrizar bem.
           </p>
+          <a href={`mailto:${STORE_EMAIL}`} className={linkClassName}>
+            {STORE_EMAIL}
+          </a>
         </div>
         <nav aria-labelledby="footer-store">
           <h2
@@ -63,7 +66,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
-              <button type="button" onClick={openCookiePreferences} className={linkClassName}>
+              <button
+                type="button"
+                onClick={openCookiePreferences}
+                className={`${linkClassName} text-left`}
+              >
                 Preferências de cookies
               </button>
             </li>
@@ -77,11 +84,6 @@ export function Footer() {
                 <ChatIcon className="size-4" />
                 WhatsApp
                 <span className="sr-only"> (abre em nova aba)</span>
-              </a>
-            </li>
-            <li>
-              <a href={`mailto:${STORE_EMAIL}`} className={linkClassName}>
-                {STORE_EMAIL}
               </a>
             </li>
           </ul>

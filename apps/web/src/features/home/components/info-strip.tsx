@@ -36,7 +36,10 @@ export function InfoStrip() {
     <section aria-label="Vantagens da loja" className="border-b border-cream-300 bg-cream-100">
       <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-x-3 gap-y-5 px-4 py-6 lg:grid-cols-4 lg:gap-6">
         {PERKS.map((perk) => (
-          <li key={perk.title} className="flex items-center gap-3">
+          <li
+            key={perk.title}
+            className="flex flex-col items-center gap-2 text-center sm:flex-row sm:gap-3 sm:text-left"
+          >
             <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-ink-900 text-gold-300">
               {perk.icon}
             </span>

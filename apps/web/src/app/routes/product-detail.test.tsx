@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import type { ProductDto } from '@lumina/shared/catalog/product';
+import { createProduct } from '../../features/catalog/testing/create-product.ts';
+import { renderWithClient, serveApi } from '../../features/catalog/testing/render-with-client.tsx';
+import { Component as ProductDetailPage } from './product-detail.tsx';
+
+function renderPage(product: ProductDto | null, path = `/produto/${product?.id ?? 1}`) {
+  const requests = serveApi((url) => {
+    if (product && url.pathname === `/api/products/${product.id}`) return { body: { product } };
+    return { status: 404, body: { message: 'Produto não encontrado' } };
+  });
+  renderWithClient(
+    <Routes>
+      <Route path="/produto/:id" element={<ProductDetailPage />} />
+    </Routes>,
+    { route: path },
+  );
+  return requests;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('product page', () => {
+  it('shows the price, the instalments and the 5% PIX price, and names the page', async () => {
+    renderPage(
+      createProduct({
+        id: 7,
+        name: 'Argola Segmentada - Tamanho: 8mm; Espessura: 1,2mm',
+        price_cents: 8990,
+        pix_price_cents: null,
+        stock_quantity: 5,
+        stock: 5,
+      }),
+    );
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Argola Segmentada' }),
+    ).toBeVisible();
+    expect(screen.getByText('R$ 89,90')).toBeInTheDocument();
+    expect(screen.getAllByText('3x de R$ 29,97 sem juros').length).toBeGreaterThan(0);
+    // 89,90 less 5% = 85,405, rounded half up to 85,41.
+    // Once as the PIX price, once as the total of one unit.
+    expect(screen.getAllByText('R$ 85,41')).toHaveLength(2);
+    expect(screen.getByText(/5% de desconto/)).toBeInTheDocument();
+    expect(screen.getByText('Últimas 5 unidades')).toBeInTheDocument();
+    expect(screen.getByText('Espessura')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toMatch(/^Argola Segmentada \|/));
+  });
+
+  it('clamps the quantity to the stock and totals it', async () => {
+    const user = userEvent.setup();
+    renderPage(
+      createProduct({ id: 8, price_cents: 10000, pix_price_cents: 9000, stock_quantity: 5 }),
+    );
+    const input = await screen.findByLabelText('Quantidade');
+    await user.clear(input);
+    await user.type(input, '99');
+    expect(input).toHaveValue(5);
+    expect(screen.getByText('R$ 450,00')).toBeInTheDocument();
+    expect(screen.getByText(/ou R\$ 500,00 em 3x de R\$ 166,67 sem juros/)).toBeInTheDocument();
+  });
+
+  it('prepares the WhatsApp message with the chosen options and quantity', async () => {
+    const user = userEvent.setup();
+    renderPage(
+      createProduct({
+        id: 9,
+        name: 'Labret Titânio',
+        sku: 'BOC-9',
+        sizes: ['6mm', '8mm'],
+        stock_quantity: 3,
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: '8mm' }));
+    expect(screen.getByRole('button', { name: '8mm' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Aumentar quantidade' }));
+    const link = screen.getByRole('link', { name: /Comprar pelo WhatsApp/ });
+    const url = new URL(link.getAttribute('href')!);
+    expect(url.hostname).toBe('wa.me');
+    const text = url.searchParams.get('text')!;
+    expect(text).toContain('Labret Titânio (SKU BOC-9)');
+    expect(text).toContain('Tamanho: 8mm');
+    expect(text).toContain('Quantidade: 2');
+  });
+
+  it('keeps the colour to 50 characters', async () => {
+    const user = userEvent.setup();
+    renderPage(createProduct({ id: 10 }));
+    const colour = await screen.findByLabelText(/Cor \(nome ou código/);
+    await user.type(colour, 'x'.repeat(60));
+    expect(colour).toHaveValue('x'.repeat(50));
+  });
+
+  it('marks an inactive product as unavailable', async () => {
+    renderPage(createProduct({ id: 11, active: false }));
+    expect(await screen.findByRole('button', { name: 'Indisponível' })).toBeDisabled();
+  });
+
+  it('says "Produto não encontrado" when the API has no such product', async () => {
+    renderPage(null, '/produto/404');
+    expect(await screen.findByRole('heading', { name: 'Produto não encontrado' })).toBeVisible();
+  });
+
+  it('says "Produto não encontrado" for an id that is not a number, without asking the API', async () => {
+    const requests = renderPage(null, '/produto/abc');
+    expect(await screen.findByRole('heading', { name: 'Produto não encontrado' })).toBeVisible();
+    expect(requests).toHaveLength(0);
+  });
+});
