@@ -55,7 +55,7 @@ export function ProductCard({
               loading={eagerImage ? 'eager' : 'lazy'}
               decoding="async"
               className={cn(
-                'size-full object-contain p-3 transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none',
+                'size-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none',
                 availability !== 'available' && 'opacity-60 grayscale',
               )}
             />
@@ -67,14 +67,15 @@ export function ProductCard({
         </Link>
         <div className="pointer-events-none absolute top-2 left-2 flex flex-col items-start gap-1">
           {prices.discountPercent > 0 ? (
-            <>
-              <Badge variant="sale">SALE {prices.discountPercent}%</Badge>
-              <Badge variant="ink">{prices.discountPercent}% OFF!</Badge>
-            </>
+            <Badge variant="sale">SALE {prices.discountPercent}%</Badge>
           ) : null}
           {product.display_status === 'featured' ? <Badge variant="gold">Destaque</Badge> : null}
-          {availability === 'sold-out' ? <Badge variant="muted">Esgotado</Badge> : null}
         </div>
+        {availability === 'sold-out' ? (
+          <p className="pointer-events-none absolute inset-x-0 bottom-0 bg-ink-900/80 py-1 text-center text-xs font-bold tracking-wide text-cream-50 uppercase">
+            Esgotado
+          </p>
+        ) : null}
         <WishlistButton productName={title} className="absolute top-2 right-2" />
       </div>
 
@@ -95,9 +96,14 @@ export function ProductCard({
 
         <div className="mt-auto flex flex-col gap-0.5 pt-1">
           {prices.originalCents !== null ? (
-            <p className="text-xs text-ink-600">
-              <span className="sr-only">De </span>
-              <s>{formatBRL(prices.originalCents)}</s>
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-ink-600">
+              <span>
+                <span className="sr-only">De </span>
+                <s>{formatBRL(prices.originalCents)}</s>
+              </span>
+              {prices.discountPercent > 0 ? (
+                <Badge variant="ink">{prices.discountPercent}% OFF!</Badge>
+              ) : null}
             </p>
           ) : null}
           <p className="flex flex-wrap items-baseline gap-x-1.5">

@@ -7,7 +7,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
   const main = images[current] ?? images[0];
 
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex min-w-0 flex-col gap-3">
       <div className="aspect-square overflow-hidden rounded-2xl bg-cream-100 ring-1 ring-ink-900/10">
         {main ? (
           <img
@@ -16,7 +16,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
             width={720}
             height={720}
             fetchPriority="high"
-            className="size-full object-contain p-6"
+            className="size-full object-cover"
           />
         ) : (
           <span className="flex size-full items-center justify-center text-ink-600">

@@ -57,7 +57,7 @@ export function ShippingBox() {
         </Button>
       </form>
       <p id={hintId} className="mt-2 text-xs text-ink-600">
-        Entrega pelos Correios (PAC), frete grátis a partir de
+        Entrega pelos Correios (PAC), frete grátis a partir de{' '}
         {formatBRL(FREE_SHIPPING_THRESHOLD_CENTS)}. O cálculo pede login: as contas de cliente
         chegam em breve.
       </p>
