@@ -1,17 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProductListResponse, ProductSort } from '@lumina/shared/catalog/product';
+import type { ProductListResponse } from '@lumina/shared/catalog/product';
+import type { ProductQuery } from '@lumina/shared/catalog/product-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { PRODUCT_GC_MS, PRODUCT_STALE_MS } from '../../../lib/query-client.ts';
 
-/** GET /api/products parameters (the API validates them; the web app only sends what it has). */
-export interface ProductsQuery {
-  category?: string | null;
-  search?: string | null;
-  sort?: ProductSort | null;
-  display_status?: 'visible' | 'featured' | null;
-  page?: number;
-  per_page?: number;
-}
+/**
+ * GET /api/products parameters, typed from the API's own query schema (type only: the schema's
+ * zod stays out of the home page's JavaScript). Blank values are left out of the request.
+ */
+export type ProductsQuery = { [K in keyof ProductQuery]?: ProductQuery[K] | null };
 
 export function getProducts(
   query: ProductsQuery,

@@ -96,7 +96,8 @@ function ChipOptions({
         >
           <input
             type="checkbox"
-            className="sr-only"
+            // Invisible but covering the whole chip, so a click anywhere lands on the box itself.
+            className="absolute inset-0 cursor-pointer appearance-none rounded-full opacity-0"
             checked={chosen.includes(value)}
             onChange={() => onToggle(value)}
           />
