@@ -1,5 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// The entry point is the one module above app/, so it may import it.
+// eslint-disable-next-line no-restricted-imports
 import { App } from './app/app.tsx';
 import './styles.css';
 

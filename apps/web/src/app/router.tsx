@@ -7,8 +7,8 @@ export const router = createBrowserRouter([
   {
     path: '/',
     element: <RootLayout />,
-    // Shown while the first page's chunk loads: the layout is already drawn around it.
-    hydrateFallbackElement: <RootLayout />,
+    // Shown while the first page's chunk loads: the header is drawn at once.
+    hydrateFallbackElement: <RootLayout pending />,
     children: [
       {
         // A pathless route so a failing page shows its error inside the header and footer.

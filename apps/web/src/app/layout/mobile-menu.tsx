@@ -51,7 +51,7 @@ export function MobileMenu({
           </p>
           <ul className="grid grid-cols-2 gap-1">
             {[...CATEGORY_LINKS, CATEGORIES_LINK].map((link) => (
-              <li key={link.to}>
+              <li key={link.to} className={link === CATEGORIES_LINK ? 'col-span-2' : undefined}>
                 <Link to={link.to} className={linkClassName}>
                   {link.label}
                 </Link>

@@ -7,7 +7,11 @@ import { createProduct } from '../../features/catalog/testing/create-product.ts'
 import { renderWithClient, serveApi } from '../../features/catalog/testing/render-with-client.tsx';
 import { Component as ProductDetailPage } from './product-detail.tsx';
 
-function renderPage(product: ProductDto | null, path = `/produto/${product?.id ?? 1}`) {
+function renderPage(
+  product: ProductDto | null,
+  path = `/produto/${product?.id ?? 1}`,
+  client = createTestQueryClient(),
+) {
   const requests = serveApi((url) => {
     if (product && url.pathname === `/api/products/${product.id}`) return { body: { product } };
     return { status: 404, body: { message: 'Produto não encontrado' } };
@@ -16,7 +20,7 @@ function renderPage(product: ProductDto | null, path = `/produto/${product?.id ?
     <Routes>
       <Route path="/produto/:id" element={<ProductDetailPage />} />
     </Routes>,
-    { route: path },
+    { route: path, client },
   );
   return requests;
 }
@@ -49,6 +53,20 @@ describe('product page', () => {
     expect(screen.getByText('Últimas 5 unidades')).toBeInTheDocument();
     expect(screen.getByText('Espessura')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toMatch(/^Argola Segmentada \|/));
+  });
+
+  it('shows the product a list already loaded at once, without a skeleton', () => {
+    const product = createProduct({ id: 12, name: 'Nostril Cravejado' });
+    const client = createTestQueryClient();
+    client.setQueryData(productsQueryOptions({ per_page: 100 }).queryKey, {
+      products: [product],
+      total: 1,
+      page: 1,
+      per_page: 100,
+      total_pages: 1,
+    });
+    renderPage(product, undefined, client);
+    expect(screen.getByRole('heading', { level: 1, name: 'Nostril Cravejado' })).toBeVisible();
   });
 
   it('clamps the quantity to the stock and totals it', async () => {
