@@ -42,6 +42,11 @@ export async function startProductionServer(): Promise<ProductionServer> {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        // Always the embedded database, whatever the caller's shell has.
+        DATABASE_URL: '',
+        // One client sends thousands of requests a second: keep the per-IP limiter registered (its
+        // cost is part of what is measured) but out of reach, else the runs would measure 429s.
+        RATE_LIMIT_MAX: '1000000000',
       },
     },
     () => (servingPid === undefined ? [] : [servingPid]),
