@@ -4,7 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { ProductDto } from '@lumina/shared/catalog/product';
 import { createProduct } from '../../features/catalog/testing/create-product.ts';
-import { renderWithClient, serveApi } from '../../features/catalog/testing/render-with-client.tsx';
+import { productsQueryOptions } from '../../features/catalog/api/get-products.ts';
+import {
+  createTestQueryClient,
+  renderWithClient,
+  serveApi,
+} from '../../features/catalog/testing/render-with-client.tsx';
 import { Component as ProductDetailPage } from './product-detail.tsx';
 
 function renderPage(

@@ -1,5 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ProductResponse } from '@lumina/shared/catalog/product';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProductListResponse, ProductResponse } from '@lumina/shared/catalog/product';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { PRODUCT_GC_MS, PRODUCT_STALE_MS } from '../../../lib/query-client.ts';
 
@@ -24,5 +24,20 @@ export function productQueryOptions(id: number) {
 
 /** `id` is null when the address holds no valid id: nothing is fetched and the page shows 404. */
 export function useProduct(id: number | null) {
-  return useQuery({ ...productQueryOptions(id ?? 0), enabled: id !== null });
+  const client = useQueryClient();
+  return useQuery({
+    ...productQueryOptions(id ?? 0),
+    enabled: id !== null,
+    // Coming from a list, the card's product is already here: show it while the page's own
+    // request runs instead of a skeleton.
+    placeholderData: () => {
+      for (const [, list] of client.getQueriesData<ProductListResponse>({
+        queryKey: ['products', 'list'],
+      })) {
+        const product = list?.products.find((p) => p.id === id);
+        if (product) return { product };
+      }
+      return undefined;
+    },
+  });
 }

@@ -5,8 +5,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 
 /** Renders inside a router and a fresh QueryClient, so no test sees another test's cache. */
-export function renderWithClient(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+export function createTestQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false } } });
+}
+
+export function renderWithClient(
+  ui: ReactElement,
+  { route = '/', client = createTestQueryClient() }: { route?: string; client?: QueryClient } = {},
+) {
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
