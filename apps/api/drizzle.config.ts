@@ -1,0 +1,13 @@
+import { defineConfig } from 'drizzle-kit';
+
+// Paths are relative to this file's folder so `npm run db:generate` works from the repository
+// root as well as from apps/api.
+const here = new URL('.', import.meta.url).pathname;
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: `${here}src/db/schema/*.ts`,
+  out: `${here}drizzle`,
+  strict: true,
+  verbose: true,
+});

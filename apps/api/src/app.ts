@@ -1,0 +1,155 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyEtag from '@fastify/etag';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { constants as zlibConstants } from 'node:zlib';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { loggerOptions, OneLinePerRequest, requestId } from './http/logger.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { createCatalogRepository } from './modules/catalog/repository.ts';
+import { catalogRoutes } from './modules/catalog/routes.ts';
+import { createCatalogService } from './modules/catalog/service.ts';
+import { createContactRepository } from './modules/contact/repository.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { createContactService } from './modules/contact/service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+
+// Messages zod writes itself (a number where an object was expected, say) come out in pt-BR too.
+z.config(z.locales.ptBR());
+
+export interface AppDeps {
+  config: Config;
+  database: Pick<Database, 'db' | 'ping'>;
+  /** How long each process reuses a rendered catalogue answer (default 5 s; 0 disables). */
+  catalogCacheTtlMs?: number;
+  now?: () => Date;
+}
+
+/**
+ * A Vite build loads only its own hashed files; React and the carousel set styles through the
+ * DOM, but Radix's scroll lock injects a <style> element, hence 'unsafe-inline' for styles only.
+ */
+const CONTENT_SECURITY_POLICY = {
+  useDefaults: false,
+  directives: {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'script-src-attr': ["'none'"],
+  },
+};
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/** TRUST_PROXY as Fastify takes it; a hop count trusts that many proxies nearest the server. */
+function trustProxyOption(value: Config['trustProxy']) {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
+/** Builds the whole application without listening, so tests drive it with `inject`. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, database } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  const app = Fastify({
+    logger: loggerOptions(config),
+    genReqId: requestId,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // The largest body the API accepts today is a contact message (about 1 KB).
+    bodyLimit: 64 * 1024,
+    logController: new OneLinePerRequest(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: CONTENT_SECURITY_POLICY,
+    // The store links to WhatsApp and opens no cross-origin windows it needs to talk to.
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  await app.register(fastifyEtag, { weak: true });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Lumina Piercings API',
+        description: 'API da loja: catálogo, contato e saúde do serviço.',
+        version: '0.1.0',
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const catalog = createCatalogService({ repository: createCatalogRepository(database.db) });
+  const contact = createContactService({
+    repository: createContactRepository(database.db),
+    now,
+  });
+
+  await app.register(
+    async (api) => {
+      if (config.rateLimitMax > 0) {
+        // A flood guard per process; the limits that matter for abuse (contact) live in the DB.
+        await api.register(fastifyRateLimit, { max: config.rateLimitMax, timeWindow: 60_000 });
+      }
+      await api.register(catalogRoutes, {
+        catalog,
+        cacheTtlMs: deps.catalogCacheTtlMs ?? 5_000,
+      });
+      await api.register(contactRoutes, { contact });
+      await api.register(healthRoutes, { ping: () => database.ping() });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

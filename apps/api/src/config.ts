@@ -1,0 +1,146 @@
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: relative paths in the configuration are resolved against it, not the cwd. */
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** Every environment variable the API reads, with its default, for the README and CONFIG.md. */
+export const CONFIG_VARIABLES = [
+  { name: 'PORT', default: '3000', description: 'TCP port the server listens on.' },
+  { name: 'HOST', default: '0.0.0.0', description: 'Interface the server binds to.' },
+  {
+    name: 'NODE_ENV',
+    default: 'production',
+    description: 'development | production | test. development pretty-prints the logs.',
+  },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    description: 'pino level: fatal, error, warn, info, debug, trace or silent.',
+  },
+  {
+    name: 'DATA_DIR',
+    default: './data',
+    description:
+      'Folder for local data; the embedded database lives in DATA_DIR/pglite. Relative paths are resolved against the repository root.',
+  },
+  {
+    name: 'DATABASE_URL',
+    default: '(unset)',
+    description:
+      'postgres:// URL of a PostgreSQL server. When unset, the embedded PGlite database in DATA_DIR is used.',
+  },
+  {
+    name: 'DATABASE_POOL_MAX',
+    default: '10',
+    description: 'Maximum connections of the PostgreSQL pool (ignored with PGlite).',
+  },
+  {
+    name: 'WEB_DIST_DIR',
+    default: 'apps/web/dist',
+    description:
+      'Built web app served on every path outside /api. When the folder has no index.html, only the API runs.',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    description:
+      'Set behind a reverse proxy so client IPs come from X-Forwarded-For: true, a hop count, or a comma-separated list of proxy addresses.',
+  },
+  {
+    name: 'RATE_LIMIT_MAX',
+    default: '600',
+    description: 'Requests per minute allowed from one IP across the API; 0 disables the limit.',
+  },
+  {
+    name: 'SEED_DEMO_CATALOG',
+    default: 'true',
+    description: 'Seed the demo catalogue on start when the products table is empty.',
+  },
+] as const;
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** `true`/`false`, a hop count, or a list of addresses, the forms Fastify's trustProxy accepts. */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value): boolean | number | string[] => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    return value
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
+  });
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : undefined))
+    .refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+      message: 'must be a postgres:// or postgresql:// URL',
+    }),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
+  TRUST_PROXY: trustProxy.default(false),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
+  SEED_DEMO_CATALOG: booleanString.default(true),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  nodeEnv: 'development' | 'production' | 'test';
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolMax: number;
+  webDistDir: string;
+  trustProxy: boolean | number | string[];
+  rateLimitMax: number;
+  seedDemoCatalog: boolean;
+}
+
+function fromRepoRoot(path: string): string {
+  return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
+}
+
+/**
+ * Parses the environment once at start and fails loudly on a bad value. Tests pass their own
+ * record instead of process.env; nothing else in the API reads process.env.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const details = parsed.error.issues
+      .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+      .join('; ');
+    throw new Error(`Invalid configuration: ${details}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL,
+    dataDir: fromRepoRoot(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    webDistDir: fromRepoRoot(e.WEB_DIST_DIR),
+    trustProxy: e.TRUST_PROXY,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    seedDemoCatalog: e.SEED_DEMO_CATALOG,
+  };
+}

@@ -1,0 +1,89 @@
+import { CATEGORY_SLUGS } from '@lumina/shared/catalog/categories';
+import type { ProductVariation } from '@lumina/shared/catalog/product';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * Jewellery ships in the smallest Correios box, so those are the defaults of a product's
+ * package (weight in grams, sides in centimetres): 10 g in a 16 x 11 x 2 cm box.
+ */
+export const DEFAULT_PACKAGE = { weightGrams: 10, lengthCm: 16, widthCm: 11, heightCm: 2 } as const;
+
+const categoryList = sql.raw(CATEGORY_SLUGS.map((slug) => `'${slug}'`).join(', '));
+
+/** Spec 000 section 3, Product. Money in integer cents; reais exist only in API responses. */
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    /** HTML, sanitised with an allow-list before it is written. */
+    description: text('description').notNull().default(''),
+    complementaryDescription: text('complementary_description'),
+    priceCents: integer('price_cents').notNull(),
+    pixPriceCents: integer('pix_price_cents'),
+    salePriceCents: integer('sale_price_cents'),
+    category: text('category').notNull(),
+    subcategory: text('subcategory'),
+    sku: text('sku').notNull().unique(),
+    blingId: text('bling_id').unique(),
+    active: boolean('active').notNull().default(true),
+    displayStatus: text('display_status', { enum: ['visible', 'featured', 'hidden'] })
+      .notNull()
+      .default('visible'),
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    sizes: jsonb('sizes').$type<string[]>().notNull().default([]),
+    measures: jsonb('measures').$type<string[]>().notNull().default([]),
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
+    variations: jsonb('variations').$type<ProductVariation[]>().notNull().default([]),
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    // Derived by the database itself, so the two can never disagree whoever writes the stock.
+    stockStatus: text('stock_status', { enum: ['in_stock', 'out_of_stock'] })
+      .notNull()
+      .generatedAlwaysAs(sql`CASE WHEN stock_quantity > 0 THEN 'in_stock' ELSE 'out_of_stock' END`),
+    weightGrams: integer('weight_grams').notNull().default(DEFAULT_PACKAGE.weightGrams),
+    lengthCm: integer('length_cm').notNull().default(DEFAULT_PACKAGE.lengthCm),
+    widthCm: integer('width_cm').notNull().default(DEFAULT_PACKAGE.widthCm),
+    heightCm: integer('height_cm').notNull().default(DEFAULT_PACKAGE.heightCm),
+    /**
+     * Name, description text and SKU in lower case without accents, computed in app code on
+     * write: the same LIKE then behaves identically on PGlite and on any PostgreSQL server,
+     * with no dependency on the unaccent extension or the server's collation.
+     */
+    searchText: text('search_text').notNull(),
+    /** Name in lower case without accents: A-Z order that does not depend on the collation. */
+    nameKey: text('name_key').notNull(),
+    lastSync: timestamp('last_sync', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('products_category_check', sql`${t.category} IN (${categoryList})`),
+    check(
+      'products_display_status_check',
+      sql`${t.displayStatus} IN ('visible', 'featured', 'hidden')`,
+    ),
+    check('products_stock_quantity_check', sql`${t.stockQuantity} >= 0`),
+    check(
+      'products_prices_check',
+      sql`${t.priceCents} >= 0 AND (${t.pixPriceCents} IS NULL OR ${t.pixPriceCents} >= 0) AND (${t.salePriceCents} IS NULL OR ${t.salePriceCents} >= 0)`,
+    ),
+    check(
+      'products_package_check',
+      sql`${t.weightGrams} > 0 AND ${t.lengthCm} > 0 AND ${t.widthCm} > 0 AND ${t.heightCm} > 0`,
+    ),
+    index('products_category_idx').on(t.category),
+  ],
+);
+
+export type ProductRow = typeof products.$inferSelect;
+export type NewProductRow = typeof products.$inferInsert;

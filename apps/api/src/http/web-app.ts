@@ -1,0 +1,80 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error.ts';
+import { errorBody } from './error-handler.ts';
+
+/** Vite names files under assets/ by content hash: a changed file is a new URL. */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+/** index.html must be revalidated so a new deployment's hashed files are picked up at once. */
+export const HTML_CACHE = 'no-cache';
+/** Unhashed public files (favicon, logo, product pictures): short enough to update in an hour. */
+export const PUBLIC_FILE_CACHE = 'public, max-age=3600';
+
+const API_NOT_FOUND = new AppError('not_found', 'Endereço da API não encontrado.', {
+  code: 'route_not_found',
+});
+const FILE_NOT_FOUND = new AppError('not_found', 'Arquivo não encontrado.', {
+  code: 'file_not_found',
+});
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+/** A browser navigating (Accept: text/html), not a script asking for a missing file. */
+function wantsPage(request: FastifyRequest): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    !isApiPath(request.url) &&
+    (request.headers.accept ?? '').includes('text/html')
+  );
+}
+
+function sendNotFound(reply: FastifyReply, error: AppError): void {
+  void reply.code(404).header('cache-control', 'no-store').send(errorBody(error));
+}
+
+/**
+ * In production the API process also serves the built storefront (issue 2, item 9): files from
+ * WEB_DIST_DIR, and index.html for any other page address so React Router can take over. Without
+ * a build (tests, API-only development) only the JSON 404s remain.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexPath = join(distDir, 'index.html');
+  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+
+  if (indexHtml !== null) {
+    const assetsDir = join(distDir, 'assets') + sep;
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      // One route per built file, found once at start: unknown paths never touch the disk.
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(res, path) {
+        const cacheControl = path.startsWith(assetsDir)
+          ? IMMUTABLE_CACHE
+          : path.endsWith('.html')
+            ? HTML_CACHE
+            : PUBLIC_FILE_CACHE;
+        res.setHeader('cache-control', cacheControl);
+      },
+    });
+  } else {
+    app.log.info({ distDir }, 'no web build found: serving the API only');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApiPath(request.url)) return sendNotFound(reply, API_NOT_FOUND);
+    if (indexHtml !== null && wantsPage(request)) {
+      return reply
+        .code(200)
+        .header('cache-control', HTML_CACHE)
+        .type('text/html; charset=utf-8')
+        .send(indexHtml);
+    }
+    return sendNotFound(reply, FILE_NOT_FOUND);
+  });
+}

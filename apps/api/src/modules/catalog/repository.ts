@@ -1,0 +1,125 @@
+import type { ProductSort } from '@lumina/shared/catalog/product';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { products } from '../../db/schema/products.ts';
+import type { ProductReadRow } from './product-dto.ts';
+import { type ProductInput, toProductValues } from './product-record.ts';
+import { containsPattern } from './search-text.ts';
+
+export interface ProductListFilter {
+  /** Already lower case; an unknown slug simply matches nothing. */
+  category?: string;
+  /** Normalised words (see search-text.ts); each one must appear in the search column. */
+  searchTerms: string[];
+  displayStatus?: 'visible' | 'featured';
+  sort: ProductSort;
+  limit: number;
+  offset: number;
+}
+
+// Everything but the two helper columns, which only the SQL uses.
+const { searchText: _searchText, nameKey: _nameKey, ...readColumns } = getTableColumns(products);
+
+/** Spec 000 section 4: only active products shown as visible or featured are listed. */
+const listable = and(
+  eq(products.active, true),
+  inArray(products.displayStatus, ['visible', 'featured']),
+);
+
+function listWhere(filter: ProductListFilter): SQL | undefined {
+  return and(
+    listable,
+    filter.category === undefined ? undefined : eq(products.category, filter.category),
+    filter.displayStatus === undefined
+      ? undefined
+      : eq(products.displayStatus, filter.displayStatus),
+    ...filter.searchTerms.map(
+      (term) => sql`${products.searchText} LIKE ${containsPattern(term)} ESCAPE '\\'`,
+    ),
+  );
+}
+
+/** The price the storefront shows first: the product's own PIX price, else its price. */
+const displayedPrice = sql`COALESCE(${products.pixPriceCents}, ${products.priceCents})`;
+
+// C collation on the normalised name: the same A-Z on PGlite and on any server's locale.
+const nameOrder = sql`${products.nameKey} COLLATE "C"`;
+
+function orderBy(sort: ProductSort): SQL[] {
+  const featuredFirst = sql`(${products.displayStatus} = 'featured') DESC`;
+  switch (sort) {
+    case 'price':
+      return [featuredFirst, asc(displayedPrice), asc(nameOrder), asc(products.id)];
+    case 'newest':
+      return [featuredFirst, desc(products.createdAt), desc(products.id)];
+    case 'name':
+      return [featuredFirst, asc(nameOrder), asc(products.id)];
+  }
+}
+
+/** The catalogue's SQL. A repository made from a transaction runs inside it. */
+export function createCatalogRepository(db: Db) {
+  async function countWhere(where: SQL | undefined): Promise<number> {
+    const [row] = await db.select({ total: count() }).from(products).where(where);
+    return row?.total ?? 0;
+  }
+
+  return {
+    /** One round trip for the page and the total (a window count over the filtered rows). */
+    async listProducts(
+      filter: ProductListFilter,
+    ): Promise<{ rows: ProductReadRow[]; total: number }> {
+      const where = listWhere(filter);
+      const rows = await db
+        .select({ ...readColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+        .from(products)
+        .where(where)
+        .orderBy(...orderBy(filter.sort))
+        .limit(filter.limit)
+        .offset(filter.offset);
+      const first = rows[0];
+      if (first) return { rows, total: first.total };
+      // Past the last page the window has no row to report on: count separately, rarely.
+      return { rows: [], total: filter.offset > 0 ? await countWhere(where) : 0 };
+    },
+
+    async findProductById(id: number): Promise<ProductReadRow | undefined> {
+      const [row] = await db.select(readColumns).from(products).where(eq(products.id, id));
+      return row;
+    },
+
+    async listSubcategories(category: string): Promise<{ name: string; productCount: number }[]> {
+      return db
+        .select({ name: sql<string>`${products.subcategory}`, productCount: count() })
+        .from(products)
+        .where(and(listable, eq(products.category, category), isNotNull(products.subcategory)))
+        .groupBy(products.subcategory);
+    },
+
+    async insertProducts(inputs: ProductInput[], now: Date): Promise<number[]> {
+      if (inputs.length === 0) return [];
+      const rows = await db
+        .insert(products)
+        .values(inputs.map((input) => toProductValues(input, now)))
+        .returning({ id: products.id });
+      return rows.map((row) => row.id);
+    },
+
+    async countProducts(): Promise<number> {
+      return countWhere(undefined);
+    },
+  };
+}
+
+export type CatalogRepository = ReturnType<typeof createCatalogRepository>;

@@ -1,0 +1,78 @@
+import { CATEGORY_SLUGS } from '@lumina/shared/catalog/categories';
+import {
+  DISPLAY_STATUSES,
+  type ProductDto,
+  type ProductListResponse,
+  type ProductResponse,
+  STOCK_STATUSES,
+  type SubcategoriesResponse,
+} from '@lumina/shared/catalog/product';
+import { z } from 'zod';
+
+/**
+ * Response shapes of the catalogue routes for the OpenAPI description, checked against the shared
+ * TypeScript contracts so the two cannot drift apart.
+ */
+const reais = z.number().describe('Reais with two decimals (the spec shapes)');
+const cents = z.number().int().describe('Integer cents: what code computes with');
+
+export const productDtoSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().describe('Sanitised HTML'),
+    complementary_description: z.string().nullable(),
+    price: reais,
+    price_cents: cents,
+    preco_pix: reais.nullable(),
+    pix_price_cents: cents.nullable(),
+    sale_price: reais.nullable(),
+    sale_price_cents: cents.nullable(),
+    category: z.enum(CATEGORY_SLUGS),
+    subcategory: z.string().nullable(),
+    sku: z.string(),
+    bling_id: z.string().nullable(),
+    active: z.boolean(),
+    display_status: z.enum(DISPLAY_STATUSES),
+    images: z.array(z.string()),
+    sizes: z.array(z.string()),
+    measures: z.array(z.string()),
+    tags: z.array(z.string()),
+    variations: z.array(z.object({ name: z.string(), options: z.array(z.string()) })),
+    stock_quantity: z.number().int(),
+    stock: z.number().int(),
+    stock_status: z.enum(STOCK_STATUSES),
+    weight_grams: z.number().int(),
+    length_cm: z.number().int(),
+    width_cm: z.number().int(),
+    height_cm: z.number().int(),
+    last_sync: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Product' }) satisfies z.ZodType<ProductDto>;
+
+export const productListResponseSchema = z.object({
+  products: z.array(productDtoSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  total_pages: z.number().int(),
+}) satisfies z.ZodType<ProductListResponse>;
+
+export const productResponseSchema = z.object({
+  product: productDtoSchema,
+}) satisfies z.ZodType<ProductResponse>;
+
+export const subcategoriesResponseSchema = z.object({
+  category: z.enum(CATEGORY_SLUGS),
+  subcategories: z.array(z.object({ name: z.string(), product_count: z.number().int() })),
+}) satisfies z.ZodType<SubcategoriesResponse>;
+
+export const productIdParamsSchema = z.object({
+  id: z.string().describe('Product id; anything but a positive integer answers 404'),
+});
+
+export const categoryParamsSchema = z.object({
+  slug: z.string().describe(`One of ${CATEGORY_SLUGS.join(', ')} (any case)`),
+});

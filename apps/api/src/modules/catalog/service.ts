@@ -1,0 +1,76 @@
+import { isCategorySlug } from '@lumina/shared/catalog/categories';
+import type {
+  ProductListResponse,
+  ProductResponse,
+  SubcategoriesResponse,
+} from '@lumina/shared/catalog/product';
+import type { ProductQuery } from '@lumina/shared/catalog/product-query';
+import { AppError } from '../../http/app-error.ts';
+import { toProductDto } from './product-dto.ts';
+import type { CatalogRepository } from './repository.ts';
+import { searchTerms } from './search-text.ts';
+
+export const PRODUCT_NOT_FOUND = 'Produto não encontrado';
+export const CATEGORY_NOT_FOUND = 'Categoria não encontrada';
+
+/** PostgreSQL `integer` ids: anything larger can only be a typo or a probe. */
+const MAX_ID = 2_147_483_647;
+
+/** A path id as typed in a URL: a positive integer that fits the column, else null. */
+export function parseProductId(raw: string): number | null {
+  if (!/^\d{1,10}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id >= 1 && id <= MAX_ID ? id : null;
+}
+
+const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
+
+export function createCatalogService({ repository }: { repository: CatalogRepository }) {
+  return {
+    async listProducts(query: ProductQuery): Promise<ProductListResponse> {
+      const { rows, total } = await repository.listProducts({
+        category: query.category?.toLowerCase(),
+        searchTerms: query.search ? searchTerms(query.search) : [],
+        displayStatus: query.display_status,
+        sort: query.sort,
+        limit: query.per_page,
+        offset: (query.page - 1) * query.per_page,
+      });
+      return {
+        products: rows.map(toProductDto),
+        total,
+        page: query.page,
+        per_page: query.per_page,
+        total_pages: Math.ceil(total / query.per_page),
+      };
+    },
+
+    /**
+     * Inactive products stay readable so their page can say 'Indisponível' (spec 000, product
+     * card); hidden ones are withdrawn from the storefront and answer 404 like unknown ids.
+     */
+    async getProduct(id: number | null): Promise<ProductResponse> {
+      const row = id === null ? undefined : await repository.findProductById(id);
+      if (!row || row.displayStatus === 'hidden') {
+        throw new AppError('not_found', PRODUCT_NOT_FOUND, { code: 'product_not_found' });
+      }
+      return { product: toProductDto(row) };
+    },
+
+    async listSubcategories(slug: string): Promise<SubcategoriesResponse> {
+      const category = slug.toLowerCase();
+      if (!isCategorySlug(category)) {
+        throw new AppError('not_found', CATEGORY_NOT_FOUND, { code: 'category_not_found' });
+      }
+      const rows = await repository.listSubcategories(category);
+      return {
+        category,
+        subcategories: rows
+          .map((row) => ({ name: row.name, product_count: row.productCount }))
+          .sort((a, b) => collator.compare(a.name, b.name)),
+      };
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,43 @@
+import { type App, type AppDeps, buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { openTestDatabase } from './test-database.ts';
+
+export interface TestContext {
+  app: App;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application on a real database, driven with `app.inject`. No web build (so page
+ * fallbacks are off unless a test passes WEB_DIST_DIR), no global rate limit, no catalogue
+ * cache: tests change the catalogue between requests and must see it at once.
+ */
+export async function createTestContext(
+  options: { env?: Record<string, string>; catalogCacheTtlMs?: number; now?: AppDeps['now'] } = {},
+): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent/lumina-web-dist',
+    RATE_LIMIT_MAX: '0',
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    catalogCacheTtlMs: options.catalogCacheTtlMs ?? 0,
+    now: options.now,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
+import { type Database, fromPglite, openPostgres } from '../db/database.ts';
+import { databaseUrl, quoteIdent, uniqueDatabaseName } from './postgres-url.ts';
+
+export type TestDatabaseTemplate =
+  | { driver: 'pglite'; snapshotPath: string }
+  | { driver: 'postgres'; serverUrl: string; template: string };
+
+/**
+ * A migrated database for one test file, on the driver chosen for the run: a PGlite loaded from
+ * the run's snapshot, or a copy of the run's template database on the PostgreSQL server.
+ * `close` also drops the copy.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const template = inject('testDatabase');
+  if (template.driver === 'pglite') {
+    const snapshot = new Blob([readFileSync(template.snapshotPath)]);
+    return fromPglite(await PGlite.create({ loadDataDir: snapshot }));
+  }
+
+  const name = uniqueDatabaseName('lumina_test');
+  const admin = openPostgres(template.serverUrl, { poolMax: 1 });
+  await admin.db.execute(
+    sql.raw(`CREATE DATABASE ${quoteIdent(name)} TEMPLATE ${quoteIdent(template.template)}`),
+  );
+  const database = openPostgres(databaseUrl(template.serverUrl, name), { poolMax: 4 });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await admin.db.execute(sql.raw(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+      await admin.close();
+    },
+  };
+}
+
+/** Empties every table between tests that need a known catalogue. */
+export async function truncateAll(database: Database): Promise<void> {
+  await database.db.execute(sql`TRUNCATE products, contact_messages RESTART IDENTITY`);
+}
