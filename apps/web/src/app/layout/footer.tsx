@@ -88,7 +88,7 @@ export function Footer() {
             </li>
           </ul>
         </nav>
-        <div>
+        <div className="col-span-2 lg:col-span-1">
           <h2 className="text-xs font-semibold tracking-widest text-gold-300 uppercase">
             Pagamento
           </h2>

@@ -3,7 +3,7 @@ import { ChevronLeftIcon } from '../../components/icons.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { POLICY_SECTIONS, PRIVACY_RESPONSE_BUSINESS_DAYS } from './privacy-policy-content.tsx';
 
-const LAST_UPDATED = '1º de novembro de 2025';
+const LAST_UPDATED = '22 de novembro de 2026';
 
 export function Component() {
   usePageMeta({
