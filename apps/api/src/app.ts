@@ -25,6 +25,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions, OneLinePerRequest, requestId } from './http/logger.ts';
+import { rejectNulCharacters } from './http/reject-nul.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createCatalogRepository } from './modules/catalog/repository.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
@@ -113,7 +114,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await app.register(fastifyEtag, { weak: true });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -126,7 +126,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // ETags by hashing each payload suit the large, static OpenAPI document. Catalogue reads make
+  // theirs once per cached render instead (cached-json.ts), and errors must carry none at all.
+  await app.register(async (docs) => {
+    await docs.register(fastifyEtag, { weak: true });
+    await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  });
 
   const catalog = createCatalogService({ repository: createCatalogRepository(database.db) });
   const contact = createContactService({
@@ -136,6 +141,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(
     async (api) => {
+      // The API speaks JSON only: a text/plain body is refused (415) rather than half-parsed.
+      api.removeContentTypeParser('text/plain');
+      rejectNulCharacters(api);
       if (config.rateLimitMax > 0) {
         // A flood guard per process; the limits that matter for abuse (contact) live in the DB.
         await api.register(fastifyRateLimit, { max: config.rateLimitMax, timeWindow: 60_000 });

@@ -78,7 +78,7 @@ const trustProxy = z
       .filter(Boolean);
   });
 
-const envSchema = z.object({
+export const configEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -122,7 +122,7 @@ function fromRepoRoot(path: string): string {
  * record instead of process.env; nothing else in the API reads process.env.
  */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = configEnvSchema.safeParse(env);
   if (!parsed.success) {
     const details = parsed.error.issues
       .map((issue) => `${issue.path.join('.')}: ${issue.message}`)

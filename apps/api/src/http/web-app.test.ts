@@ -1,0 +1,135 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/test-app.ts';
+
+let ctx: TestContext;
+let dist: string;
+
+const INDEX_HTML = `<!doctype html><html lang="pt-BR"><head><title>Loja</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}<script type="module" src="/assets/index-abc123.js"></script></body></html>`;
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'lumina-web-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  ctx = await createTestContext({ env: { WEB_DIST_DIR: dist } });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+const page = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('serving the built web app', () => {
+  it('serves index.html at / without long caching', async () => {
+    const response = await ctx.app.inject({ url: '/', headers: page });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await ctx.app.inject('/assets/index-abc123.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.body).toBe(SCRIPT);
+  });
+
+  it('caches other public files briefly', async () => {
+    const response = await ctx.app.inject('/favicon.svg');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('compresses text files', async () => {
+    const response = await ctx.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it.each(['/produtos', '/produto/12', '/categorias?categoria=orelha', '/pagina-que-nao-existe'])(
+    'answers index.html for the page address %s (history fallback)',
+    async (url) => {
+      const response = await ctx.app.inject({ url, headers: page });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(INDEX_HTML);
+    },
+  );
+
+  it('sends the security headers with a CSP that allows only its own scripts', async () => {
+    const response = await ctx.app.inject({ url: '/produtos', headers: page });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("img-src 'self' data:");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers a JSON 404 for a missing file asked by a script', async () => {
+    const response = await ctx.app.inject('/assets/missing-123.js');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: 'Arquivo não encontrado.' });
+  });
+
+  it('never answers index.html for an API address', async () => {
+    const response = await ctx.app.inject({ url: '/api/nada', headers: page });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: 'Endereço da API não encontrado.' });
+  });
+
+  it('does not fall back for other methods', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/produtos', headers: page });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('without a web build', () => {
+  it('still runs the API and answers page addresses with a JSON 404', async () => {
+    const apiOnly = await createTestContext();
+    try {
+      expect((await apiOnly.app.inject('/api/health')).statusCode).toBe(200);
+      const response = await apiOnly.app.inject({ url: '/produtos', headers: page });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await apiOnly.close();
+    }
+  });
+});
+
+describe('API documentation', () => {
+  it('publishes the OpenAPI description at /api/docs/json', async () => {
+    const response = await ctx.app.inject('/api/docs/json');
+    expect(response.statusCode).toBe(200);
+    const doc = response.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/products',
+        '/api/products/{id}',
+        '/api/categories/{slug}/subcategories',
+        '/api/contact',
+        '/api/health',
+      ]),
+    );
+  });
+
+  it('serves the Swagger UI at /api/docs', async () => {
+    const response = await ctx.app.inject({ url: '/api/docs/', headers: page });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+  });
+});

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/test-app.ts';
+
+let ctx: TestContext | undefined;
+
+afterEach(async () => {
+  await ctx?.app.close();
+});
+
+describe('GET /api/health', () => {
+  it('answers ok while the database answers', async () => {
+    ctx = await createTestContext();
+    const response = await ctx.app.inject('/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+    await ctx.database.close();
+  });
+
+  it('answers 503 when the database is gone, and other calls a 500 without internals', async () => {
+    ctx = await createTestContext();
+    await ctx.database.close();
+
+    const health = await ctx.app.inject('/api/health');
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toEqual({ status: 'error', database: 'unavailable' });
+
+    const products = await ctx.app.inject('/api/products');
+    expect(products.statusCode).toBe(500);
+    expect(products.json()).toEqual({
+      type: 'unexpected',
+      code: 'internal_error',
+      message: 'Erro interno do servidor. Tente novamente mais tarde.',
+    });
+  });
+});
