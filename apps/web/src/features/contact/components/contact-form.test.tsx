@@ -79,9 +79,13 @@ describe('ContactForm', () => {
       'fetch',
       vi.fn(() =>
         Promise.resolve(
+          // The API's error shape (apps/api/src/http/error-schema.ts).
           jsonResponse(422, {
+            type: 'invalid_data',
+            code: 'validation_failed',
             message: 'Dados inválidos',
-            errors: { email: ['Email inválido'] },
+            errors: ['Email inválido'],
+            fields: { email: ['Email inválido'] },
           }),
         ),
       ),

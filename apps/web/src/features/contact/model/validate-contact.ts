@@ -33,27 +33,27 @@ export async function validateContact(values: ContactInput): Promise<ContactVali
 }
 
 /**
- * Field errors from a 422 answer. Accepts the shapes an API commonly uses: `{errors: {field: msg}}`,
- * `{errors: {field: [msg]}}`, `{errors: [{field|path, message}]}` and `{fieldErrors: ...}`.
+ * Field errors from a 422 answer. The API sends `{message, fields: {name: [msg]}, errors: [msg]}`
+ * (apps/api/src/http/error-schema.ts); an `errors` list of `{field|path, message}` is read too.
  */
 export function fieldErrorsFromBody(body: unknown): ContactErrors {
   const errors: ContactErrors = {};
   if (!body || typeof body !== 'object') return errors;
-  const source =
-    (body as { errors?: unknown }).errors ?? (body as { fieldErrors?: unknown }).fieldErrors;
-  if (Array.isArray(source)) {
-    for (const item of source as unknown[]) {
+  const { fields, errors: list } = body as { fields?: unknown; errors?: unknown };
+  if (fields && typeof fields === 'object') {
+    for (const [field, value] of Object.entries(fields as Record<string, unknown>)) {
+      const message = Array.isArray(value) ? (value as unknown[])[0] : value;
+      if (isField(field) && typeof message === 'string') errors[field] = message;
+    }
+  }
+  if (Array.isArray(list)) {
+    for (const item of list as unknown[]) {
       if (!item || typeof item !== 'object') continue;
       const entry = item as { field?: unknown; path?: unknown; message?: unknown };
       const field = Array.isArray(entry.path)
         ? (entry.path as unknown[])[0]
         : (entry.field ?? entry.path);
       if (isField(field) && typeof entry.message === 'string') errors[field] ??= entry.message;
-    }
-  } else if (source && typeof source === 'object') {
-    for (const [field, value] of Object.entries(source as Record<string, unknown>)) {
-      const message = Array.isArray(value) ? (value as unknown[])[0] : value;
-      if (isField(field) && typeof message === 'string') errors[field] = message;
     }
   }
   return errors;
