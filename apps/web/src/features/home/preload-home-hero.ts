@@ -10,8 +10,8 @@ export function preloadHomeHero(pathname: string = window.location.pathname): vo
   if (pathname !== '/' || !first) return;
   const link = document.createElement('link');
   link.rel = 'preload';
-  link.as = 'image';
+  link.setAttribute('as', 'image');
+  link.setAttribute('fetchpriority', 'high');
   link.href = first.src;
-  link.fetchPriority = 'high';
   document.head.append(link);
 }
