@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from './test/test-app.ts';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { RATE_LIMIT_MAX: '3' } });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('buildApp', () => {
+  it('answers with a request id, echoing a sane incoming one', async () => {
+    const fresh = await ctx.app.inject('/api/health');
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await ctx.app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'proxy-42' },
+      remoteAddress: '198.51.100.9',
+    });
+    expect(echoed.headers['x-request-id']).toBe('proxy-42');
+  });
+
+  it('sends the security headers on API answers too', async () => {
+    const response = await ctx.app.inject({ url: '/api/health', remoteAddress: '198.51.100.10' });
+    expect(response.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'no-referrer',
+    });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-powered-by']).toBeUndefined();
+  });
+
+  it('limits requests per address with a pt-BR 429', async () => {
+    const from = (remoteAddress: string) => ctx.app.inject({ url: '/api/products', remoteAddress });
+    for (let i = 0; i < 3; i += 1) expect((await from('203.0.113.50')).statusCode).toBe(200);
+    const limited = await from('203.0.113.50');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    expect(limited.json()).toMatchObject({
+      code: 'rate_limited',
+      message: 'Muitas requisições. Aguarde um momento e tente novamente.',
+    });
+    expect((await from('203.0.113.51')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,55 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { seedDemoCatalog } from './modules/catalog/seed-demo.ts';
+
+/** After this long a shutdown stops waiting for slow requests and exits anyway. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolMax: config.databasePoolMax,
+  onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
+});
+const app = await buildApp({ config, database });
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down: finishing requests in flight');
+  const timer = setTimeout(() => {
+    app.log.error('shutdown took too long, exiting');
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS);
+  timer.unref();
+  try {
+    // Stops accepting connections and waits for the requests already running.
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.once('SIGINT', () => void shutdown('SIGINT'));
+
+try {
+  await database.migrate();
+  app.log.info({ driver: database.driver }, 'database migrated');
+  if (config.seedDemoCatalog) {
+    const seeded = await seedDemoCatalog(database.db);
+    if (seeded > 0) app.log.info({ products: seeded }, 'demo catalogue seeded');
+  }
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.fatal({ err: error }, 'could not start');
+  await app.close().catch(() => undefined);
+  await database.close().catch(() => undefined);
+  process.exit(1);
+}
