@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, configEnvSchema, loadConfig, REPO_ROOT } from './config.ts';
@@ -56,5 +57,17 @@ describe('loadConfig', () => {
     expect(CONFIG_VARIABLES.map((v) => v.name).sort()).toEqual(
       Object.keys(configEnvSchema.shape).sort(),
     );
+  });
+});
+
+describe('CONFIG.md', () => {
+  it('has a row with the default of every variable', () => {
+    const doc = readFileSync(new URL('../CONFIG.md', import.meta.url), 'utf8');
+    const rows = new Map(
+      [...doc.matchAll(/^\|\s*`(\w+)`\s*\|\s*`([^`]*)`\s*\|/gm)].map((m) => [m[1], m[2]]),
+    );
+    for (const variable of CONFIG_VARIABLES) {
+      expect(rows.get(variable.name), variable.name).toBe(variable.default);
+    }
   });
 });

@@ -12,7 +12,7 @@ export const CONFIG_VARIABLES = [
   {
     name: 'NODE_ENV',
     default: 'production',
-    description: 'development | production | test. development pretty-prints the logs.',
+    description: 'development, production or test; development pretty-prints the logs.',
   },
   {
     name: 'LOG_LEVEL',
