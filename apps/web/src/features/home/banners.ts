@@ -11,22 +11,22 @@ export const BANNER_HEIGHT = 600;
 export const BANNERS: Banner[] = [
   {
     src: '/banners/banner-1.svg',
-    alt: 'Nova coleção Lumina: argolas e labrets que brilham. Ver produtos',
-    to: '/produtos',
+    alt: 'Coleção titânio: novidades em titânio, com cores anodizadas, hipoalergênicas e livres de níquel',
+    to: `/produtos?search=${encodeURIComponent('titânio')}`,
   },
   {
     src: '/banners/banner-2.svg',
-    alt: 'Pague com PIX e ganhe 5% de desconto em toda a loja',
+    alt: '5% de desconto no PIX: pague com PIX e economize em qualquer peça da loja',
     to: '/produtos',
   },
   {
     src: '/banners/banner-3.svg',
-    alt: 'Frete grátis em compras a partir de R$ 299',
+    alt: 'Frete grátis a partir de R$ 299 para todo o Brasil, pelos Correios (PAC) com código de rastreio',
     to: '/produtos',
   },
   {
     src: '/banners/banner-4.svg',
-    alt: 'Joias para orelha: argolas, tragus e helix. Ver categoria Orelha',
-    to: '/categorias?categoria=orelha',
+    alt: 'Ouro 18k para seu piercing: peças maciças, com estojo e certificado de garantia',
+    to: '/produtos?search=ouro',
   },
 ];

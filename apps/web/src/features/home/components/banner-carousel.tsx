@@ -14,6 +14,11 @@ import { BANNER_HEIGHT, BANNER_WIDTH, type Banner } from '../banners.ts';
 export const BANNER_INTERVAL_MS = 5_000;
 const SWIPE_MIN_PX = 40;
 
+// On phones the arrows sit in the bottom bar, clear of the banner text; from sm up, at the sides.
+const arrowClass =
+  'absolute bottom-0.5 inline-flex size-10 items-center justify-center rounded-full bg-cream-50/85 text-ink-900 shadow hover:bg-cream-50 ' +
+  'sm:top-1/2 sm:bottom-auto sm:size-11 sm:-translate-y-1/2';
+
 export interface BannerCarouselProps {
   banners: Banner[];
   intervalMs?: number;
@@ -102,7 +107,8 @@ export function BannerCarousel({ banners, intervalMs = BANNER_INTERVAL_MS }: Ban
                 loading={i <= index + 1 ? 'eager' : 'lazy'}
                 fetchPriority={i === 0 ? 'high' : 'low'}
                 decoding={i === 0 ? 'sync' : 'async'}
-                className="block h-auto w-full"
+                // Phones get a taller crop of the left side, where the banner text is.
+                className="block aspect-[4/3] h-auto w-full object-cover object-left sm:aspect-auto"
               />
             </Link>
           </div>
@@ -115,7 +121,7 @@ export function BannerCarousel({ banners, intervalMs = BANNER_INTERVAL_MS }: Ban
             type="button"
             aria-label="Banner anterior"
             onClick={() => goTo(index - 1)}
-            className="absolute top-1/2 left-2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-cream-50/85 text-ink-900 shadow hover:bg-cream-50 sm:left-4"
+            className={cn(arrowClass, 'left-1.5 sm:left-4')}
           >
             <ChevronLeftIcon className="size-6" />
           </button>
@@ -123,11 +129,11 @@ export function BannerCarousel({ banners, intervalMs = BANNER_INTERVAL_MS }: Ban
             type="button"
             aria-label="Próximo banner"
             onClick={() => goTo(index + 1)}
-            className="absolute top-1/2 right-2 inline-flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-cream-50/85 text-ink-900 shadow hover:bg-cream-50 sm:right-4"
+            className={cn(arrowClass, 'right-1.5 sm:right-4')}
           >
             <ChevronRightIcon className="size-6" />
           </button>
-          <div className="absolute inset-x-0 bottom-0 flex items-center gap-2 bg-linear-to-t from-ink-950/45 to-transparent px-3 pt-4 pb-1 sm:px-6">
+          <div className="absolute inset-x-0 bottom-0 flex items-center gap-2 bg-linear-to-t from-ink-950/45 to-transparent pt-4 pr-14 pb-1 pl-14 sm:px-6">
             <ol className="flex flex-1 gap-1.5">
               {banners.map((banner, i) => (
                 <li key={banner.src} className="flex-1">
