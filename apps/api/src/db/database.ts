@@ -45,11 +45,18 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers would be allocated inside this process's memory;
+ * the store's data is a few megabytes, so 16 MB keeps every page cached at a fraction of the RSS
+ * (about 190 MB instead of 300 MB for the bare database, measured).
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+
 /** The embedded PostgreSQL in DATA_DIR/pglite: one process at a time may open it. */
 export async function openPglite(dataDir: string): Promise<Database> {
   const path = join(dataDir, 'pglite');
   mkdirSync(path, { recursive: true });
-  return fromPglite(await PGlite.create({ dataDir: path }));
+  return fromPglite(await PGlite.create({ dataDir: path, postgresqlconf: PGLITE_SETTINGS }));
 }
 
 export function openPostgres(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, openPostgres } from '../db/database.ts';
+import { fromPglite, openPostgres, PGLITE_SETTINGS } from '../db/database.ts';
 import { sql } from 'drizzle-orm';
 import { databaseUrl, quoteIdent, uniqueDatabaseName } from './postgres-url.ts';
 import type { TestDatabaseTemplate } from './test-database.ts';
@@ -41,7 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const dir = mkdtempSync(join(tmpdir(), 'lumina-api-test-'));
   const snapshotPath = join(dir, 'migrated.tar');
-  const client = await PGlite.create();
+  const client = await PGlite.create({ postgresqlconf: PGLITE_SETTINGS });
   const database = fromPglite(client);
   await database.migrate();
   const dump = await client.dumpDataDir('none');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
-import { type Database, fromPglite, openPostgres } from '../db/database.ts';
+import { type Database, fromPglite, openPostgres, PGLITE_SETTINGS } from '../db/database.ts';
 import { databaseUrl, quoteIdent, uniqueDatabaseName } from './postgres-url.ts';
 
 export type TestDatabaseTemplate =
@@ -18,7 +18,9 @@ export async function openTestDatabase(): Promise<Database> {
   const template = inject('testDatabase');
   if (template.driver === 'pglite') {
     const snapshot = new Blob([readFileSync(template.snapshotPath)]);
-    return fromPglite(await PGlite.create({ loadDataDir: snapshot }));
+    return fromPglite(
+      await PGlite.create({ loadDataDir: snapshot, postgresqlconf: PGLITE_SETTINGS }),
+    );
   }
 
   const name = uniqueDatabaseName('lumina_test');

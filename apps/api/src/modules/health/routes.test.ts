@@ -1,5 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { openTestDatabase } from '../../test/test-database.ts';
+import { HEALTH_TIMEOUT_MS } from './routes.ts';
 
 let ctx: TestContext | undefined;
 
@@ -32,5 +36,25 @@ describe('GET /api/health', () => {
       code: 'internal_error',
       message: 'Erro interno do servidor. Tente novamente mais tarde.',
     });
+  });
+});
+
+describe('GET /api/health with a database that hangs', () => {
+  it('gives up after the timeout with 503', async () => {
+    const database = await openTestDatabase();
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent', NODE_ENV: 'test' }),
+      // A server that accepted the connection but never answers.
+      database: { db: database.db, ping: () => new Promise<void>(() => undefined) },
+    });
+    try {
+      const started = Date.now();
+      const response = await app.inject('/api/health');
+      expect(response.statusCode).toBe(503);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(HEALTH_TIMEOUT_MS - 50);
+    } finally {
+      await app.close();
+      await database.close();
+    }
   });
 });

@@ -6,6 +6,17 @@ const healthSchema = z.object({
   database: z.enum(['ok', 'unavailable']),
 });
 
+/** A health check that hangs is as bad as a failing one: give the database this long. */
+export const HEALTH_TIMEOUT_MS = 2_000;
+
+function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`database did not answer in ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** For load balancers and uptime checks: 200 only when the database answers. */
 export const healthRoutes: FastifyPluginCallbackZod<{ ping: () => Promise<void> }> = (
   app,
@@ -24,7 +35,7 @@ export const healthRoutes: FastifyPluginCallbackZod<{ ping: () => Promise<void> 
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       try {
-        await ping();
+        await withTimeout(ping(), HEALTH_TIMEOUT_MS);
         return reply.code(200).send({ status: 'ok', database: 'ok' });
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unavailable');
