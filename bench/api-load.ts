@@ -4,6 +4,7 @@ import { API_TARGETS, judgeRoute, type RouteVerdict } from './lib/api-targets.ts
 import { startBareServer, type BareServer } from './lib/bare-server-process.ts';
 import { httpGet, type RawResponse } from './lib/http-get.ts';
 import { runLoad, type LoadOptions, type LoadSummary } from './lib/load-test.ts';
+import { withCpuUsage } from './lib/proc-cpu.ts';
 import { MemorySampler, kbToMb, readProcMemory } from './lib/proc-memory.ts';
 import { startProductionServer, type ProductionServer } from './lib/production-server.ts';
 import { describeRun, envNumber, runInfo, writeResult } from './lib/run-info.ts';
@@ -22,12 +23,15 @@ interface RouteCase {
   response: RawResponse;
 }
 
+/** A load run with how busy the server and the load generator (this process) were, in cores. */
+type MeasuredRun = LoadSummary & { serverCores: number; clientCores: number; otherCores: number };
+
 interface RouteResult {
   name: string;
   realPath: string;
   bodyBytes: number;
-  real: LoadSummary;
-  bare: LoadSummary;
+  real: MeasuredRun;
+  bare: MeasuredRun;
   realPeakRssMb: number;
   barePeakRssMb: number;
   verdict: RouteVerdict;
@@ -63,6 +67,11 @@ function contentType(response: RawResponse): string {
   return (Array.isArray(value) ? value[0] : value) ?? 'application/json; charset=utf-8';
 }
 
+async function measuredLoad(serverPid: number, url: string): Promise<MeasuredRun> {
+  const { result, ...cpu } = await withCpuUsage(serverPid, () => runLoad(url, load));
+  return { ...result, ...cpu };
+}
+
 async function measure(
   cases: RouteCase[],
   real: ProductionServer,
@@ -81,9 +90,9 @@ async function measure(
       await runLoad(bareUrl, warmUp);
       await runLoad(realUrl, warmUp);
       console.error(`· ${routeCase.name}: bare route ${load.durationSeconds} s`);
-      const bareRun = await runLoad(bareUrl, load);
+      const bareRun = await measuredLoad(bare.pid, bareUrl);
       console.error(`· ${routeCase.name}: real route ${load.durationSeconds} s`);
-      const realRun = await runLoad(realUrl, load);
+      const realRun = await measuredLoad(real.servingPid, realUrl);
       const realPeakRssMb = kbToMb(realMemory.peakKbBetween(realRun.startedAt, realRun.finishedAt));
       const barePeakRssMb = kbToMb(bareMemory.peakKbBetween(bareRun.startedAt, bareRun.finishedAt));
       results.push({
@@ -110,6 +119,12 @@ async function measure(
   }
 }
 
+const cores = (run: MeasuredRun): string =>
+  [run.serverCores, run.clientCores, run.otherCores].map((c) => c.toFixed(2)).join('/');
+
+/** Above this many cores used by other processes during a run, its figures are not trustworthy. */
+const BUSY_MACHINE_CORES = 0.2;
+
 function report(results: RouteResult[], hwm: { realMb: number; bareMb: number }): void {
   const rows: (string | number)[][] = [];
   for (const r of results) {
@@ -120,6 +135,7 @@ function report(results: RouteResult[], hwm: { realMb: number; bareMb: number })
       r.bare.latencyP99Ms,
       '1.00',
       r.barePeakRssMb.toFixed(0),
+      cores(r.bare),
       '',
     ]);
     rows.push([
@@ -129,15 +145,35 @@ function report(results: RouteResult[], hwm: { realMb: number; bareMb: number })
       r.real.latencyP99Ms,
       r.verdict.ratio.toFixed(2),
       r.realPeakRssMb.toFixed(0),
+      cores(r.real),
       r.verdict.pass ? 'PASS' : `MISS (${r.verdict.misses.join('; ')})`,
     ]);
   }
-  const header = ['route', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'peak RSS MB', 'target'];
+  const header = [
+    'route',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'ratio',
+    'peak RSS MB',
+    'CPU server/client/other',
+    'target',
+  ];
   console.log(textTable(header, rows));
   console.log(
     `\nTargets: ratio to bare >= ${API_TARGETS.minRatioToBare}, p99 < ${API_TARGETS.maxP99Ms} ms at ` +
-      `${load.connections} connections, RSS < ${API_TARGETS.maxRssMb} MB under load.`,
+      `${load.connections} connections, RSS < ${API_TARGETS.maxRssMb} MB under load.\n` +
+      'CPU: cores used by the server, the load generator and other processes (2 cores in all).',
   );
+  const disturbed = results
+    .flatMap((r) => [r.bare, r.real])
+    .filter((run) => run.otherCores > BUSY_MACHINE_CORES);
+  if (disturbed.length) {
+    console.log(
+      `WARNING: other processes used over ${BUSY_MACHINE_CORES} cores during ${disturbed.length} run(s): ` +
+        'the machine was not quiet, rerun when it is.',
+    );
+  }
   console.log(
     `VmHWM at the end (includes start-up): server ${hwm.realMb.toFixed(0)} MB, ` +
       `bare ${hwm.bareMb.toFixed(0)} MB. Response bodies: ` +
