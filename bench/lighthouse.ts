@@ -3,6 +3,7 @@
 // Usage: npm run bench:lighthouse -w @lumina/bench  (env BENCH_LH_RUNS, default 3 runs per page)
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { loadavg } from 'node:os';
 import { CHROMIUM_PATH, CHROMIUM_QUIET_FLAGS } from './lib/chromium.ts';
 import { onExit } from './lib/cleanup.ts';
 import { httpGet } from './lib/http-get.ts';
@@ -21,6 +22,13 @@ import { ensureWebBuild } from './lib/web-build.ts';
 
 const RUNS_PER_PAGE = Math.round(envNumber('BENCH_LH_RUNS', 3));
 const RUN_TIMEOUT_MS = 150_000;
+/** A 1-minute load average above this (2 cores) means other work competed with the page load. */
+const BUSY_LOAD_AVERAGE = 1.5;
+
+const MAX_DIAGNOSTICS_SHOWN = 12;
+
+/** One run's summary plus how busy the machine was when it started. */
+type RunSummary = PageSummary & { loadAverage1m: number };
 
 async function firstProductId(baseUrl: string): Promise<number> {
   const response = await httpGet(`${baseUrl}/api/products?per_page=1`);
@@ -33,7 +41,8 @@ async function firstProductId(baseUrl: string): Promise<number> {
 }
 
 /** One Lighthouse run in a fresh Chromium, killed whatever happens and after RUN_TIMEOUT_MS. */
-async function audit(url: string): Promise<PageSummary> {
+async function audit(url: string): Promise<RunSummary> {
+  const loadAverage1m = loadavg()[0] ?? 0;
   const chrome: LaunchedChrome = await launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_QUIET_FLAGS],
@@ -59,7 +68,7 @@ async function audit(url: string): Promise<PageSummary> {
       timeout,
     ]);
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
-    return summarizeLhr(result.lhr);
+    return { ...summarizeLhr(result.lhr), loadAverage1m };
   } finally {
     clearTimeout(timer);
     chrome.kill();
@@ -69,7 +78,7 @@ async function audit(url: string): Promise<PageSummary> {
 
 const score = (value: number | null): string => (value === null ? 'n/a' : value.toFixed(2));
 
-function report(pages: { path: string; median: PageSummary; runs: PageSummary[] }[]): void {
+function report(pages: { path: string; median: RunSummary; runs: RunSummary[] }[]): void {
   const rows = pages.map(({ path, median, runs }) => [
     path,
     ...CATEGORY_IDS.map(
@@ -90,16 +99,33 @@ function report(pages: { path: string; median: PageSummary; runs: PageSummary[] 
     );
     for (const [category, audits] of Object.entries(median.failing)) {
       console.log(`  ${category} under target, audits scored below 1:`);
-      for (const a of audits) {
+      // Performance lists dozens of unweighted diagnostics: show the first ones, the JSON has all.
+      const shown = audits.filter((a, index) => a.weight > 0 || index < MAX_DIAGNOSTICS_SHOWN);
+      for (const a of shown) {
         const value = a.displayValue ? ` — ${a.displayValue}` : '';
         console.log(
           `    ${a.id} (score ${a.score.toFixed(2)}, weight ${a.weight}): ${a.title}${value}`,
         );
-        for (const example of a.examples ?? []) console.log(`      · ${example}`);
+        for (const example of a.examples ?? []) console.log(`      · ${example.slice(0, 160)}`);
+      }
+      if (shown.length < audits.length) {
+        console.log(`    … ${audits.length - shown.length} more in bench/results/lighthouse.json`);
       }
       if (audits.length === 0) console.log('    (no scored audit below 1; see the JSON)');
     }
     for (const warning of median.warnings) console.log(`  warning: ${warning}`);
+  }
+  const runs = pages.flatMap((page) => page.runs);
+  const busy = runs.filter((run) => run.loadAverage1m > BUSY_LOAD_AVERAGE);
+  console.log(
+    `\nMachine: Lighthouse benchmarkIndex ${runs.map((r) => Math.round(r.benchmarkIndex)).join(' ')}; ` +
+      `1-min load average at each start ${runs.map((r) => r.loadAverage1m.toFixed(1)).join(' ')}.`,
+  );
+  if (busy.length) {
+    console.log(
+      `WARNING: ${busy.length} run(s) started with a load average above ${BUSY_LOAD_AVERAGE}: ` +
+        'other work competed for the 2 cores, the performance scores may be low for that reason.',
+    );
   }
 }
 
@@ -111,9 +137,9 @@ async function main(): Promise<void> {
   const server = await startProductionServer();
   try {
     const productPath = `/produto/${await firstProductId(server.baseUrl)}`;
-    const pages: { path: string; median: PageSummary; runs: PageSummary[] }[] = [];
+    const pages: { path: string; median: RunSummary; runs: RunSummary[] }[] = [];
     for (const path of ['/', '/produtos', productPath]) {
-      const runs: PageSummary[] = [];
+      const runs: RunSummary[] = [];
       for (let run = 1; run <= RUNS_PER_PAGE; run++) {
         console.error(`· ${path}: run ${run} of ${RUNS_PER_PAGE}`);
         runs.push(await audit(server.baseUrl + path));
