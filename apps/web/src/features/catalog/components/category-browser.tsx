@@ -9,6 +9,7 @@ import {
 import { formatProductCount } from '@lumina/shared/format/product-count';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/cn.ts';
 import { useProducts } from '../api/get-products.ts';
 import { useSubcategories } from '../api/get-subcategories.ts';
 import {
@@ -24,7 +25,7 @@ import {
   type FilterSelection,
 } from './category-filter-panel.tsx';
 import { ProductCard } from './product-card.tsx';
-import { ProductGrid } from './product-grid.tsx';
+import { ProductGrid, offscreenCard } from './product-grid.tsx';
 import { useSettledAfter } from './use-settled-after.ts';
 import './card-entry.css';
 
@@ -123,7 +124,7 @@ export function CategoryBrowser({
 
       <div>
         <div className="mb-5 flex flex-wrap items-center justify-between gap-3">
-          <p role="status" className="text-sm font-medium text-ink-700">
+          <p role="status" className="min-h-5 text-sm font-medium text-ink-700">
             {settled ? formatProductCount(visible.length) : ''}
           </p>
           <div className="flex items-center gap-2">
@@ -151,7 +152,8 @@ export function CategoryBrowser({
             <Button onClick={() => void productsQuery.refetch()}>Tentar Novamente</Button>
           </div>
         ) : !settled ? (
-          <div className="flex flex-col items-center gap-3 py-16">
+          // Tall enough that the footer stays below the fold: the cards replacing it move nothing.
+          <div className="flex min-h-[70vh] flex-col items-center gap-3 py-16">
             <Spinner size="lg" label="Carregando produtos..." />
             <p aria-hidden="true" className="text-sm text-ink-700">
               Carregando produtos...
@@ -171,7 +173,7 @@ export function CategoryBrowser({
             {visible.map((product, index) => (
               <li
                 key={product.id}
-                className="catalog-card-enter"
+                className={cn('catalog-card-enter', offscreenCard)}
                 style={{ animationDelay: `${(index * CATEGORY_CARD_STAGGER_S).toFixed(1)}s` }}
               >
                 <ProductCard product={product} headingLevel={2} eagerImage={index < 4} />

@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useProducts } from '../api/get-products.ts';
 import { ProductCard } from './product-card.tsx';
 import { ProductCardSkeleton } from './product-card-skeleton.tsx';
-import { ProductGrid } from './product-grid.tsx';
+import { ProductGrid, offscreenCard } from './product-grid.tsx';
 
 const SORT_LABELS: Record<ProductSort, string> = {
   name: 'Nome',
@@ -88,7 +88,7 @@ export function ProductsBrowser({
             </select>
           </div>
         </div>
-        <p role="status" className="text-sm text-ink-700">
+        <p role="status" className="min-h-5 text-sm text-ink-700">
           {query.isSuccess
             ? products.length === 1
               ? '1 produto'
@@ -119,7 +119,7 @@ export function ProductsBrowser({
       ) : (
         <ProductGrid label="Produtos">
           {products.map((product, index) => (
-            <li key={product.id}>
+            <li key={product.id} className={offscreenCard}>
               <ProductCard product={product} headingLevel={2} eagerImage={index < 4} />
             </li>
           ))}
