@@ -8,6 +8,7 @@ import { withCpuUsage } from './lib/proc-cpu.ts';
 import { MemorySampler, kbToMb, readProcMemory } from './lib/proc-memory.ts';
 import { startProductionServer, type ProductionServer } from './lib/production-server.ts';
 import { describeRun, envNumber, runInfo, writeResult } from './lib/run-info.ts';
+import { waitForQuietMachine } from './lib/quiet-machine.ts';
 import { textTable } from './lib/text-table.ts';
 
 const load: LoadOptions = {
@@ -34,6 +35,8 @@ interface RouteResult {
   bare: MeasuredRun;
   realPeakRssMb: number;
   barePeakRssMb: number;
+  /** Whether the machine was quiet before the warm-up (see lib/quiet-machine.ts). */
+  quietStart: boolean;
   verdict: RouteVerdict;
 }
 
@@ -86,6 +89,7 @@ async function measure(
     for (const routeCase of cases) {
       const realUrl = real.baseUrl + routeCase.realPath;
       const bareUrl = bare.baseUrl + routeCase.barePath;
+      const quietStart = await waitForQuietMachine(routeCase.name);
       console.error(`· ${routeCase.name}: warm-up ${warmUp.durationSeconds} s each`);
       await runLoad(bareUrl, warmUp);
       await runLoad(realUrl, warmUp);
@@ -103,6 +107,7 @@ async function measure(
         bare: bareRun,
         realPeakRssMb,
         barePeakRssMb,
+        quietStart,
         verdict: judgeRoute({
           requestsPerSecond: realRun.requestsPerSecond,
           bareRequestsPerSecond: bareRun.requestsPerSecond,

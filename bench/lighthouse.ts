@@ -17,6 +17,7 @@ import {
 } from './lib/lighthouse-summary.ts';
 import { startProductionServer } from './lib/production-server.ts';
 import { describeRun, envNumber, runInfo, writeResult } from './lib/run-info.ts';
+import { waitForQuietMachine } from './lib/quiet-machine.ts';
 import { textTable } from './lib/text-table.ts';
 import { ensureWebBuild } from './lib/web-build.ts';
 
@@ -141,6 +142,7 @@ async function main(): Promise<void> {
     for (const path of ['/', '/produtos', productPath]) {
       const runs: RunSummary[] = [];
       for (let run = 1; run <= RUNS_PER_PAGE; run++) {
+        await waitForQuietMachine(`${path} run ${run}`);
         console.error(`· ${path}: run ${run} of ${RUNS_PER_PAGE}`);
         runs.push(await audit(server.baseUrl + path));
       }

@@ -35,7 +35,7 @@ export function parseMachineBusySeconds(procStatText: string): number {
   return busy / CLOCK_TICKS_PER_SECOND;
 }
 
-function readMachineBusySeconds(): number {
+export function readMachineBusySeconds(): number {
   return parseMachineBusySeconds(readFileSync('/proc/stat', 'utf8'));
 }
 

@@ -50,8 +50,10 @@ export function describeRun(info: RunInfo): string {
   return `${info.date} · commit ${info.commit}${tree} · node ${info.node} · ${info.cpus} × ${info.cpuModel}`;
 }
 
-/** Reads a positive number from the environment, else the default. */
-export function envNumber(name: string, fallback: number): number {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
+/** Reads a positive (or, when allowed, zero) number from the environment, else the default. */
+export function envNumber(name: string, fallback: number, options = { allowZero: false }): number {
+  const raw = process.env[name];
+  const value = Number(raw);
+  if (raw === undefined || raw === '' || !Number.isFinite(value)) return fallback;
+  return value > 0 || (options.allowZero && value === 0) ? value : fallback;
 }
