@@ -1,8 +1,10 @@
+import { relative } from 'node:path';
 import { defineConfig } from 'drizzle-kit';
 
 // Paths are relative to this file's folder so `npm run db:generate` works from the repository
-// root as well as from apps/api.
-const here = new URL('.', import.meta.url).pathname;
+// root as well as from apps/api. drizzle-kit prefixes './' to the snapshot paths it reads, so
+// an absolute folder breaks it: hand it the folder relative to the working directory.
+const here = `${relative(process.cwd(), new URL('.', import.meta.url).pathname) || '.'}/`;
 
 export default defineConfig({
   dialect: 'postgresql',

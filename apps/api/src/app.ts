@@ -27,6 +27,8 @@ import { loggerOptions, OneLinePerRequest, requestId } from './http/logger.ts';
 import { rejectNulCharacters } from './http/reject-nul.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { type AppServices, createAppServices } from './modules/auth/app-services.ts';
+import { authenticate } from './modules/auth/authenticate.ts';
 import { createCatalogRepository } from './modules/catalog/repository.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
@@ -45,6 +47,8 @@ export interface AppDeps {
   catalogCacheTtlMs?: number;
   now?: () => Date;
 }
+
+export type { AppServices };
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -109,6 +113,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const catalog = createCatalogService({ repository: createCatalogRepository(database.db) });
+  // Accounts: tokens, users, security log and throttling, shared by every account route plugin.
+  const services = createAppServices({ db: database.db, config, now });
+  app.decorate('services', services);
+
   const contact = createContactService({
     repository: createContactRepository(database.db),
     now,
@@ -119,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // The API speaks JSON only: a text/plain body is refused (415) rather than half-parsed.
       api.removeContentTypeParser('text/plain');
       rejectNulCharacters(api);
+      await api.register(authenticate, { tokens: services.tokens });
       if (config.rateLimitMax > 0) {
         // A flood guard per process; the limits that matter for abuse (contact) live in the DB.
         await api.register(fastifyRateLimit, {

@@ -17,6 +17,9 @@ describe('loadConfig', () => {
       trustProxy: false,
       rateLimitMax: 600,
       seedDemoCatalog: true,
+      jwtSecret: undefined,
+      adminEmail: undefined,
+      adminPassword: undefined,
     });
   });
 
@@ -47,6 +50,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['RATE_LIMIT_MAX', '-1'],
     ['SEED_DEMO_CATALOG', 'maybe'],
+    ['JWT_SECRET', 'too-short'],
   ])('fails loudly on %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(
       new RegExp(`Invalid configuration: ${name}`),

@@ -58,6 +58,23 @@ export const CONFIG_VARIABLES = [
     default: 'true',
     description: 'Seed the demo catalogue on start when the products table is empty.',
   },
+  {
+    name: 'JWT_SECRET',
+    default: '(unset)',
+    description:
+      'Secret (at least 32 characters) that signs the access tokens. When unset, a random one is generated once and kept in DATA_DIR/jwt-secret (mode 0600).',
+  },
+  {
+    name: 'ADMIN_EMAIL',
+    default: '(unset)',
+    description:
+      'With ADMIN_PASSWORD, creates this administrator at start, or promotes the existing account (and sets its password). There is no built-in administrator.',
+  },
+  {
+    name: 'ADMIN_PASSWORD',
+    default: '(unset)',
+    description: 'Password for ADMIN_EMAIL; must satisfy the register password rule.',
+  },
 ] as const;
 
 const booleanString = z
@@ -78,6 +95,13 @@ const trustProxy = z
       .filter(Boolean);
   });
 
+/** Unset and empty both mean "not configured". */
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
 export const configEnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -97,6 +121,11 @@ export const configEnvSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
   SEED_DEMO_CATALOG: booleanString.default(true),
+  JWT_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
+    message: 'must have at least 32 characters',
+  }),
+  ADMIN_EMAIL: optionalString,
+  ADMIN_PASSWORD: optionalString,
 });
 
 export interface Config {
@@ -111,6 +140,10 @@ export interface Config {
   trustProxy: boolean | number | string[];
   rateLimitMax: number;
   seedDemoCatalog: boolean;
+  /** Undefined: the token service generates one and keeps it in DATA_DIR/jwt-secret. */
+  jwtSecret: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
 }
 
 function fromRepoRoot(path: string): string {
@@ -142,5 +175,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
     seedDemoCatalog: e.SEED_DEMO_CATALOG,
+    jwtSecret: e.JWT_SECRET,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
   };
 }

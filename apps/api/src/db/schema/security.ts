@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+export const SECURITY_SEVERITIES = ['info', 'warning', 'critical'] as const;
+export type SecuritySeverity = (typeof SECURITY_SEVERITIES)[number];
+
+/** Security events (logins, lockouts, password and role changes) read by the admin dashboard. */
+export const securityLogs = pgTable(
+  'security_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    type: text('type').notNull(),
+    severity: text('severity', { enum: SECURITY_SEVERITIES }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    message: text('message').notNull(),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('security_logs_created_at_idx').on(t.createdAt),
+    index('security_logs_type_created_at_idx').on(t.type, t.createdAt),
+    check('security_logs_severity_check', sql`${t.severity} IN ('info', 'warning', 'critical')`),
+  ],
+);
+
+export type SecurityLogRow = typeof securityLogs.$inferSelect;
+
+/**
+ * One row per counted attempt (a login, a failed login, a register, a reset request), keyed
+ * by what is throttled ('login:ip:1.2.3.4', 'login-failed:user:42'...). Living in the database,
+ * the limits hold across every API process; rows older than the longest window are pruned.
+ */
+export const throttleEvents = pgTable(
+  'throttle_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('throttle_events_key_created_at_idx').on(t.key, t.createdAt),
+    index('throttle_events_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/** Image challenges served by GET /api/auth/captcha; the answer is kept only as a hash. */
+export const captchaChallenges = pgTable(
+  'captcha_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    answerHash: text('answer_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('captcha_challenges_expires_at_idx').on(t.expiresAt)],
+);

@@ -1,0 +1,48 @@
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { createSecurityLog, type SecurityLog } from '../security/security-log.ts';
+import { createThrottle, type Throttle } from '../security/throttle.ts';
+import { createUserRepository, type UserRepository } from '../users/repository.ts';
+import { createTokenService, type TokenService } from './token-service.ts';
+
+/**
+ * The account services buildApp constructs once and hands to every route plugin that needs
+ * them (auth, users, password resets, Google sign-in, addresses).
+ */
+export interface AppServices {
+  db: Db;
+  config: Config;
+  now: () => Date;
+  tokens: TokenService;
+  securityLog: SecurityLog;
+  users: UserRepository;
+  throttle: Throttle;
+}
+
+export function createAppServices({
+  db,
+  config,
+  now,
+}: {
+  db: Db;
+  config: Config;
+  now: () => Date;
+}): AppServices {
+  const securityLog = createSecurityLog(db, now);
+  return {
+    db,
+    config,
+    now,
+    securityLog,
+    tokens: createTokenService({ db, config, now, securityLog }),
+    users: createUserRepository(db),
+    throttle: createThrottle({ db, now }),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The account services (buildApp decorates the root instance with them). */
+    services: AppServices;
+  }
+}

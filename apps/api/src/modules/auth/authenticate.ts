@@ -1,0 +1,94 @@
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import fp from 'fastify-plugin';
+import type { UserRole } from '../../db/schema/users.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { TokenService } from './token-service.ts';
+
+export interface AuthUser {
+  id: number;
+  role: UserRole;
+  /** The login (refresh-token family) the access token came from. */
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set from a valid `Authorization: Bearer <access token>`; null when anonymous. */
+    user: AuthUser | null;
+    /** Why a bearer token that was sent was refused (e.g. 'token_expired'), for the 401 code. */
+    authError: string | null;
+  }
+}
+
+export const AUTH_MESSAGES = {
+  notAuthenticated: 'Usuário não autenticado',
+  adminOnly: 'Acesso restrito a administradores.',
+} as const;
+
+const BEARER = /^Bearer ([A-Za-z0-9_.~+/=-]+)$/;
+
+/**
+ * Reads the bearer token of every request once. A missing or refused token leaves the request
+ * anonymous; the routes that need a user say so with `requireUser` / `requireAdmin`.
+ * Registered with fastify-plugin so the hook covers the routes of the scope it is registered in.
+ */
+export const authenticate = fp<{ tokens: TokenService }>(
+  (app, { tokens }, done) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('authError', null);
+    app.addHook('onRequest', async (request) => {
+      const header = request.headers.authorization;
+      if (header === undefined) return;
+      const token = BEARER.exec(header)?.[1];
+      if (token === undefined) {
+        request.authError = 'invalid_token';
+        return;
+      }
+      try {
+        const claims = await tokens.verifyAccessToken(token);
+        request.user = { id: claims.userId, role: claims.role, sessionId: claims.sessionId };
+      } catch (error) {
+        request.authError = error instanceof AppError ? error.code : 'invalid_token';
+      }
+    });
+    done();
+  },
+  { name: 'lumina-authenticate' },
+);
+
+function notAuthenticated(request: FastifyRequest): AppError {
+  return new AppError('unauthorized', AUTH_MESSAGES.notAuthenticated, {
+    code: request.authError ?? 'not_authenticated',
+  });
+}
+
+/** preHandler: 401 'Usuário não autenticado' without a valid access token. */
+export function requireUser(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  done(request.user ? undefined : notAuthenticated(request));
+}
+
+/**
+ * preHandler: 401 when anonymous, 403 for a customer. The role comes from the access token, so a
+ * demoted administrator keeps access for at most 15 minutes (the demotion revokes the sessions).
+ */
+export function requireAdmin(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
+  if (!request.user) return done(notAuthenticated(request));
+  if (request.user.role !== 'admin') {
+    return done(new AppError('not_allowed', AUTH_MESSAGES.adminOnly, { code: 'admin_only' }));
+  }
+  done();
+}
+
+/** Narrows `request.user` inside a handler guarded by requireUser. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw notAuthenticated(request);
+  return request.user;
+}

@@ -1,0 +1,73 @@
+import { and, count, eq, gte, lt } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { throttleEvents } from '../../db/schema/security.ts';
+import { AppError } from '../../http/app-error.ts';
+
+export interface ThrottleRule {
+  /** What is counted, e.g. `login:ip:203.0.113.9` or `password-reset:email:ana@example.com`. */
+  key: string;
+  /** Attempts allowed inside the window; the next one is refused. */
+  max: number;
+  windowMs: number;
+}
+
+export const THROTTLED_MESSAGE = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
+
+/** Events older than this are never read again (the longest window is an hour). */
+const RETENTION_MS = 24 * 60 * 60 * 1000;
+/** Old rows are pruned once every this many recorded events per process. */
+const PRUNE_EVERY = 200;
+
+/**
+ * Sliding-window counters kept in the throttle_events table, so a limit holds across every API
+ * process and survives restarts. A refused attempt is recorded too: a client that keeps
+ * hammering stays refused instead of getting a fresh allowance as the window slides.
+ */
+export function createThrottle({ db, now }: { db: Db; now: () => Date }) {
+  let recordedSincePrune = 0;
+
+  async function record(key: string): Promise<void> {
+    const at = now();
+    await db.insert(throttleEvents).values({ key, createdAt: at });
+    recordedSincePrune += 1;
+    if (recordedSincePrune >= PRUNE_EVERY) {
+      recordedSincePrune = 0;
+      await db
+        .delete(throttleEvents)
+        .where(lt(throttleEvents.createdAt, new Date(at.getTime() - RETENTION_MS)));
+    }
+  }
+
+  async function countRecent(key: string, windowMs: number): Promise<number> {
+    const since = new Date(now().getTime() - windowMs);
+    const [row] = await db
+      .select({ total: count() })
+      .from(throttleEvents)
+      .where(and(eq(throttleEvents.key, key), gte(throttleEvents.createdAt, since)));
+    return row?.total ?? 0;
+  }
+
+  return {
+    record,
+    countRecent,
+
+    /**
+     * Counts one attempt under every rule and throws a 429 AppError (pt-BR `message`) when any
+     * rule already had its `max` attempts inside its window.
+     */
+    async consume(rules: readonly ThrottleRule[], message: string = THROTTLED_MESSAGE) {
+      const counts = await Promise.all(rules.map((rule) => countRecent(rule.key, rule.windowMs)));
+      await Promise.all(rules.map((rule) => record(rule.key)));
+      if (rules.some((rule, index) => (counts[index] ?? 0) >= rule.max)) {
+        throw new AppError('too_many_requests', message, { code: 'throttled' });
+      }
+    },
+
+    /** Forgets every attempt under `key` (a successful login clears its failures). */
+    async clear(key: string): Promise<void> {
+      await db.delete(throttleEvents).where(eq(throttleEvents.key, key));
+    },
+  };
+}
+
+export type Throttle = ReturnType<typeof createThrottle>;

@@ -1,0 +1,120 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import {
+  type ConsentType,
+  type NewUserRow,
+  userConsents,
+  type UserRole,
+  type UserRow,
+  users,
+} from '../../db/schema/users.ts';
+
+/** E-mails are stored and compared in lower case (the unique index is on lower(email) too). */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export interface ConsentRecord {
+  consent: ConsentType;
+  accepted: boolean;
+}
+
+export interface ConsentMeta {
+  policyVersion: string;
+  ip: string | null;
+  userAgent: string | null | undefined;
+}
+
+/** The database's unique_violation, whichever driver (pg or PGlite) and wrapper raised it. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  for (let current = error; current && typeof current === 'object';) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (candidate.code === '23505') {
+      return constraint === undefined || candidate.constraint === constraint;
+    }
+    current = candidate.cause;
+  }
+  return false;
+}
+
+export const EMAIL_UNIQUE_INDEX = 'users_email_lower_idx';
+
+/** Pass a transaction as `db` to make several writes one unit. */
+export function createUserRepository(db: Db) {
+  return {
+    async findById(id: number): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${normalizeEmail(email)}`)
+        .limit(1);
+      return row;
+    },
+
+    async findByGoogleSub(sub: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.googleSub, sub)).limit(1);
+      return row;
+    },
+
+    /** Throws a unique violation on EMAIL_UNIQUE_INDEX when the e-mail is taken (any case). */
+    async create(values: NewUserRow): Promise<UserRow> {
+      const [row] = await db
+        .insert(users)
+        .values({ ...values, email: normalizeEmail(values.email) })
+        .returning();
+      if (!row) throw new Error('insert into users returned no row');
+      return row;
+    },
+
+    async update(
+      id: number,
+      values: Partial<Omit<NewUserRow, 'id' | 'createdAt'>>,
+      at: Date,
+    ): Promise<UserRow | undefined> {
+      const next =
+        values.email === undefined ? values : { ...values, email: normalizeEmail(values.email) };
+      const [row] = await db
+        .update(users)
+        .set({ ...next, updatedAt: at })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    async setPasswordHash(id: number, passwordHash: string, at: Date): Promise<void> {
+      await db.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, id));
+    },
+
+    async setRole(id: number, role: UserRole, at: Date): Promise<void> {
+      await db.update(users).set({ role, updatedAt: at }).where(eq(users.id, id));
+    },
+
+    /** Appends to the consent history; the current state lives on the users row. */
+    async recordConsents(
+      userId: number,
+      consents: readonly ConsentRecord[],
+      meta: ConsentMeta,
+      at: Date,
+    ): Promise<void> {
+      if (consents.length === 0) return;
+      await db.insert(userConsents).values(
+        consents.map((c) => ({
+          userId,
+          consent: c.consent,
+          accepted: c.accepted,
+          policyVersion: meta.policyVersion,
+          ip: meta.ip,
+          userAgent: meta.userAgent?.slice(0, 512) ?? null,
+          createdAt: at,
+        })),
+      );
+    },
+  };
+}
+
+export type UserRepository = ReturnType<typeof createUserRepository>;
