@@ -1,0 +1,99 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export const DEFAULT_MAIL_FROM = 'Lumina Piercings <nao-responda@lumina.local>';
+
+/** A mail as the modules write it: pt-BR, always with a plain-text part beside the HTML one. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  /** 'smtp' sends through SMTP_URL; 'outbox' writes .eml files to DATA_DIR/outbox. */
+  readonly transport: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+export interface MailerConfig {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  dataDir: string;
+}
+
+/** The part of a pino logger the outbox needs, so tests can pass a recorder. */
+export interface MailLogger {
+  info(details: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise the offline default: each message becomes an RFC 822
+ * file in DATA_DIR/outbox that any mail client opens, and a log line says where. The log names
+ * the file and the subject only: the body holds a link that works as a password.
+ */
+export function createMailer(config: MailerConfig, logger: MailLogger): Mailer {
+  return config.smtpUrl
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, logger);
+}
+
+function createSmtpMailer(smtpUrl: string, from: string): Mailer {
+  const transporter = nodemailer.createTransport(smtpUrl, { from });
+  return {
+    transport: 'smtp',
+    async send(message) {
+      await transporter.sendMail(message);
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+function createOutboxMailer(outboxDir: string, from: string, logger: MailLogger): Mailer {
+  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true }, { from });
+  return {
+    transport: 'outbox',
+    async send(message) {
+      const info = await transporter.sendMail(message);
+      // With `buffer: true` the stream transport hands back the whole message as a Buffer.
+      const raw = info.message as Buffer;
+      await mkdir(outboxDir, { recursive: true });
+      const path = await writeNewFile(outboxDir, outboxFileName(new Date(), message.subject), raw);
+      logger.info({ path, subject: message.subject }, 'mail written to the outbox');
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+/** '2026-11-22T01-22-55-195Z-redefinicao-de-senha': sorts by time, readable in a file list. */
+export function outboxFileName(at: Date, subject: string): string {
+  const stamp = at.toISOString().replaceAll(':', '-').replace('.', '-');
+  const slug = subject
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `${stamp}-${slug || 'mensagem'}`;
+}
+
+/** Two mails in the same millisecond with the same subject get -2, -3... instead of one lost. */
+async function writeNewFile(dir: string, baseName: string, content: Buffer): Promise<string> {
+  for (let attempt = 1; ; attempt += 1) {
+    const path = join(dir, `${baseName}${attempt === 1 ? '' : `-${attempt}`}.eml`);
+    try {
+      await writeFile(path, content, { flag: 'wx', mode: 0o600 });
+      return path;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 100) throw error;
+    }
+  }
+}
