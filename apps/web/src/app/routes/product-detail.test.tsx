@@ -100,7 +100,7 @@ describe('product page', () => {
     );
     await user.click(await screen.findByRole('button', { name: '8mm' }));
     expect(screen.getByRole('button', { name: '8mm' })).toHaveAttribute('aria-pressed', 'true');
-    await user.click(screen.getByRole('button', { name: 'Aumentar quantidade' }));
+    await user.click(screen.getByRole('button', { name: 'Adicionar uma unidade' }));
     const link = screen.getByRole('link', { name: /Comprar pelo WhatsApp/ });
     const url = new URL(link.getAttribute('href')!);
     expect(url.hostname).toBe('wa.me');

@@ -119,8 +119,12 @@ export function ProductCard({
         </div>
 
         {action === 'details' ? (
-          <Link to={href} className={buttonClasses({ size: 'sm', className: 'mt-2 w-full' })}>
-            Ver mais<span className="sr-only">: {title}</span>
+          <Link
+            to={href}
+            aria-label={`Ver mais: ${title}`}
+            className={buttonClasses({ size: 'sm', className: 'mt-2 w-full' })}
+          >
+            Ver mais
           </Link>
         ) : (
           <AddToCartButton product={product} size="sm" className="mt-2 w-full" compact />

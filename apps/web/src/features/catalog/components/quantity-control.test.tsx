@@ -22,7 +22,7 @@ describe('QuantityControl', () => {
   it('never goes below 1 with the minus button', async () => {
     const user = userEvent.setup();
     render(<Harness stock={5} initial={2} />);
-    const minus = screen.getByRole('button', { name: 'Diminuir quantidade' });
+    const minus = screen.getByRole('button', { name: 'Remover uma unidade' });
     await user.click(minus);
     expect(screen.getByLabelText('Quantidade')).toHaveValue(1);
     expect(minus).toBeDisabled();
@@ -31,7 +31,7 @@ describe('QuantityControl', () => {
   it('stops the plus button at the stock', async () => {
     const user = userEvent.setup();
     render(<Harness stock={2} />);
-    const plus = screen.getByRole('button', { name: 'Aumentar quantidade' });
+    const plus = screen.getByRole('button', { name: 'Adicionar uma unidade' });
     await user.click(plus);
     await user.click(plus);
     expect(screen.getByLabelText('Quantidade')).toHaveValue(2);

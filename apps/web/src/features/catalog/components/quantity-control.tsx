@@ -30,7 +30,7 @@ export function QuantityControl({ value, max, onChange, disabled = false }: Quan
           className={stepButton}
           onClick={() => onChange(clampQuantity(value - 1, max))}
           disabled={disabled || value <= 1}
-          aria-label="Diminuir quantidade"
+          aria-label="Remover uma unidade"
         >
           −
         </button>
@@ -59,7 +59,7 @@ export function QuantityControl({ value, max, onChange, disabled = false }: Quan
           className={stepButton}
           onClick={() => onChange(clampQuantity(value + 1, max))}
           disabled={disabled || value >= max}
-          aria-label="Aumentar quantidade"
+          aria-label="Adicionar uma unidade"
         >
           +
         </button>
