@@ -1,22 +1,23 @@
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+import type { FullResult, Reporter, TestCase } from '@playwright/test/reporter';
 
-/** Prints one plain closing line, `playwright: N passed, N failed, N skipped`. */
+/**
+ * Prints one plain closing line, `playwright: N passed, N failed, N flaky, N skipped`.
+ * Counts each test once by its outcome, after retries: a test marked `test.fail()` that fails
+ * as expected is a pass, one that passes only on a retry is flaky.
+ */
 export default class SummaryReporter implements Reporter {
-  private readonly outcomes = new Map<string, TestResult['status']>();
+  private readonly tests = new Map<string, TestCase>();
 
-  onTestEnd(test: TestCase, result: TestResult): void {
-    this.outcomes.set(test.id, result.status);
+  onTestEnd(test: TestCase): void {
+    this.tests.set(test.id, test);
   }
 
   onEnd(_result: FullResult): void {
-    let passed = 0;
-    let failed = 0;
-    let skipped = 0;
-    for (const status of this.outcomes.values()) {
-      if (status === 'passed') passed++;
-      else if (status === 'skipped') skipped++;
-      else failed++;
-    }
-    process.stdout.write(`\nplaywright: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+    const counts = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 };
+    for (const test of this.tests.values()) counts[test.outcome()]++;
+    process.stdout.write(
+      `\nplaywright: ${counts.expected} passed, ${counts.unexpected} failed, ` +
+        `${counts.flaky} flaky, ${counts.skipped} skipped\n`,
+    );
   }
 }
