@@ -29,13 +29,24 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { type AppServices, createAppServices } from './modules/auth/app-services.ts';
 import { authenticate } from './modules/auth/authenticate.ts';
+import { createGoogleSignIn } from './integrations/google/google-sign-in.ts';
+import { createMailer } from './integrations/mail/mailer.ts';
+import { addressRoutes } from './modules/addresses/routes.ts';
+import { createAddressService } from './modules/addresses/service.ts';
+import { resolveJwtSecret } from './modules/auth/jwt-secret.ts';
 import { createCatalogRepository } from './modules/catalog/repository.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createContactRepository } from './modules/contact/repository.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
+import { createPendingCookie } from './modules/google-sign-in/cookies.ts';
+import { createLoginCodeRepository } from './modules/google-sign-in/login-code-repository.ts';
+import { googleSignInRoutes } from './modules/google-sign-in/routes.ts';
+import { createGoogleSignInService } from './modules/google-sign-in/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { passwordResetRoutes } from './modules/password-resets/routes.ts';
+import { createPasswordResetService } from './modules/password-resets/service.ts';
 
 // Messages zod writes itself (a number where an object was expected, say) come out in pt-BR too.
 z.config(z.locales.ptBR());
@@ -122,6 +133,33 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
   });
 
+  const mailer = createMailer(config, app.log);
+  const passwordResets = createPasswordResetService({
+    db: database.db,
+    mailer,
+    tokens: services.tokens,
+    securityLog: services.securityLog,
+    throttle: services.throttle,
+    appUrl: config.appUrl,
+    now,
+    logger: app.log,
+  });
+  // Reset e-mails are sent after the answer; closing waits for them before the database goes.
+  app.addHook('onClose', async () => {
+    await passwordResets.drain();
+    mailer.close();
+  });
+  const googleSignIn = createGoogleSignInService({
+    google: createGoogleSignIn(config),
+    users: services.users,
+    loginCodes: createLoginCodeRepository(database.db),
+    tokens: services.tokens,
+    securityLog: services.securityLog,
+    now,
+  });
+  const secureCookies = config.appUrl.startsWith('https://');
+  const addresses = createAddressService({ db: database.db, now });
+
   await app.register(
     async (api) => {
       // The API speaks JSON only: a text/plain body is refused (415) rather than half-parsed.
@@ -146,6 +184,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         cacheTtlMs: deps.catalogCacheTtlMs ?? 5_000,
       });
       await api.register(contactRoutes, { contact });
+      await api.register(passwordResetRoutes, { passwordResets });
+      await api.register(googleSignInRoutes, {
+        googleSignIn,
+        pendingCookie: createPendingCookie(resolveJwtSecret(config), { secure: secureCookies }),
+        redirectUrl: config.googleRedirectUrl,
+        secureCookies,
+        now,
+      });
+      await api.register(addressRoutes, { addresses });
       await api.register(healthRoutes, { ping: () => database.ping() });
     },
     { prefix: '/api' },

@@ -20,6 +20,40 @@ describe('loadConfig', () => {
       jwtSecret: undefined,
       adminEmail: undefined,
       adminPassword: undefined,
+      appUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      mailFrom: 'Lumina Piercings <nao-responda@lumina.local>',
+      googleIssuerUrl: 'https://accounts.google.com',
+      googleClientId: undefined,
+      googleClientSecret: undefined,
+      googleRedirectUrl: 'http://localhost:3000/api/auth/google/callback',
+    });
+  });
+
+  it('derives the Google callback from APP_URL unless GOOGLE_REDIRECT_URL is set', () => {
+    expect(loadConfig({ APP_URL: 'https://loja.example.com/' })).toMatchObject({
+      appUrl: 'https://loja.example.com',
+      googleRedirectUrl: 'https://loja.example.com/api/auth/google/callback',
+    });
+    const own = 'https://api.example.com/api/auth/google/callback';
+    expect(loadConfig({ GOOGLE_REDIRECT_URL: own }).googleRedirectUrl).toBe(own);
+  });
+
+  it('accepts a plain-http issuer on this machine only', () => {
+    const local = 'http://127.0.0.1:8080';
+    expect(loadConfig({ GOOGLE_ISSUER_URL: local }).googleIssuerUrl).toBe(local);
+    expect(() => loadConfig({ GOOGLE_ISSUER_URL: 'http://accounts.example.com' })).toThrow(
+      /Invalid configuration: GOOGLE_ISSUER_URL/,
+    );
+  });
+
+  it('wants the Google client id and secret together', () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrow(
+      /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/,
+    );
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' })).toMatchObject({
+      googleClientId: 'id',
+      googleClientSecret: 's',
     });
   });
 
@@ -51,6 +85,10 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_MAX', '-1'],
     ['SEED_DEMO_CATALOG', 'maybe'],
     ['JWT_SECRET', 'too-short'],
+    ['APP_URL', 'localhost:3000'],
+    ['APP_URL', 'ftp://example.com'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['GOOGLE_REDIRECT_URL', 'not a url'],
   ])('fails loudly on %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(
       new RegExp(`Invalid configuration: ${name}`),

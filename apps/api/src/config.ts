@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isLoopbackHttp } from './integrations/google/loopback-url.ts';
 
 /** The repository root: relative paths in the configuration are resolved against it, not the cwd. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -68,12 +69,51 @@ export const CONFIG_VARIABLES = [
     name: 'ADMIN_EMAIL',
     default: '(unset)',
     description:
-      'With ADMIN_PASSWORD, creates this administrator at start, or promotes the existing account (and sets its password). There is no built-in administrator.',
+      'With ADMIN_PASSWORD, creates this administrator at start, or promotes the existing account (whose password is then left as it is). There is no built-in administrator.',
   },
   {
     name: 'ADMIN_PASSWORD',
     default: '(unset)',
     description: 'Password for ADMIN_EMAIL; must satisfy the register password rule.',
+  },
+  {
+    name: 'APP_URL',
+    default: 'http://localhost:3000',
+    description:
+      'Public address of the store, used in links sent by e-mail and for the Google callback; https makes the sign-in cookies Secure.',
+  },
+  {
+    name: 'SMTP_URL',
+    default: '(unset)',
+    description:
+      'smtp:// or smtps:// URL (user and password inside) of the mail server. When unset, each e-mail is written to DATA_DIR/outbox as an .eml file and its path logged.',
+  },
+  {
+    name: 'MAIL_FROM',
+    default: 'Lumina Piercings <nao-responda@lumina.local>',
+    description: 'Sender of the e-mails the store sends.',
+  },
+  {
+    name: 'GOOGLE_ISSUER_URL',
+    default: 'https://accounts.google.com',
+    description:
+      'OpenID Connect issuer for "Entrar com Google". Must be https, except a provider on this machine (http://localhost, 127.0.0.1).',
+  },
+  {
+    name: 'GOOGLE_CLIENT_ID',
+    default: '(unset)',
+    description:
+      'OAuth client id from the Google Cloud console. Without it and GOOGLE_CLIENT_SECRET, Google sign-in is off and the web app says so.',
+  },
+  {
+    name: 'GOOGLE_CLIENT_SECRET',
+    default: '(unset)',
+    description: 'OAuth client secret that goes with GOOGLE_CLIENT_ID.',
+  },
+  {
+    name: 'GOOGLE_REDIRECT_URL',
+    default: 'APP_URL/api/auth/google/callback',
+    description: 'Callback address registered with the provider (Authorized redirect URI).',
   },
 ] as const;
 
@@ -94,6 +134,15 @@ const trustProxy = z
       .map((part) => part.trim())
       .filter(Boolean);
   });
+
+/** An absolute http(s) address without a trailing slash. */
+const httpUrl = z
+  .string()
+  .trim()
+  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
+    message: 'must be an http:// or https:// URL',
+  })
+  .transform((value) => value.replace(/\/+$/, ''));
 
 /** Unset and empty both mean "not configured". */
 const optionalString = z
@@ -126,6 +175,19 @@ export const configEnvSchema = z.object({
   }),
   ADMIN_EMAIL: optionalString,
   ADMIN_PASSWORD: optionalString,
+  APP_URL: httpUrl.default('http://localhost:3000'),
+  SMTP_URL: optionalString.refine((value) => value === undefined || /^smtps?:\/\//.test(value), {
+    message: 'must be an smtp:// or smtps:// URL',
+  }),
+  MAIL_FROM: z.string().trim().min(3).default('Lumina Piercings <nao-responda@lumina.local>'),
+  GOOGLE_ISSUER_URL: httpUrl
+    .refine((value) => value.startsWith('https://') || isLoopbackHttp(new URL(value)), {
+      message: 'must be https (plain http only for a provider on localhost)',
+    })
+    .default('https://accounts.google.com'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_REDIRECT_URL: httpUrl.optional(),
 });
 
 export interface Config {
@@ -144,6 +206,16 @@ export interface Config {
   jwtSecret: string | undefined;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** No trailing slash. */
+  appUrl: string;
+  /** Undefined: mails go to DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  googleIssuerUrl: string;
+  /** Google sign-in is on only when both the id and the secret are set. */
+  googleClientId: string | undefined;
+  googleClientSecret: string | undefined;
+  googleRedirectUrl: string;
 }
 
 function fromRepoRoot(path: string): string {
@@ -163,6 +235,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration: ${details}`);
   }
   const e = parsed.data;
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new Error(
+      'Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -178,5 +255,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
+    appUrl: e.APP_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    googleIssuerUrl: e.GOOGLE_ISSUER_URL,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleClientSecret: e.GOOGLE_CLIENT_SECRET,
+    googleRedirectUrl: e.GOOGLE_REDIRECT_URL ?? `${e.APP_URL}/api/auth/google/callback`,
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGoogleSignIn, type GoogleSignIn, isLoopbackHttp } from './google-sign-in.ts';
+import { createGoogleSignIn, type GoogleSignIn } from './google-sign-in.ts';
+import { isLoopbackHttp } from './loopback-url.ts';
 import { startTestOidcProvider, TEST_CLIENT, type TestOidcProvider } from './test-oidc-provider.ts';
 
 const REDIRECT = 'http://localhost:3000/api/auth/google/callback';

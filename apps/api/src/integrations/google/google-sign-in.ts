@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { isLoopbackHttp } from './loopback-url.ts';
 
 /** What the browser must bring back to the callback, kept meanwhile in a signed cookie. */
 export interface PendingSignIn {
@@ -61,11 +62,6 @@ const notConfigured: GoogleSignIn = {
   start: () => Promise.reject(new GoogleSignInError('google_not_configured')),
   finish: () => Promise.reject(new GoogleSignInError('google_not_configured')),
 };
-
-/** Plain http is accepted for a provider on this machine only (the local test provider). */
-export function isLoopbackHttp(url: URL): boolean {
-  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-}
 
 function createOidcSignIn(config: GoogleSignInConfig & { clientId: string; clientSecret: string }) {
   const issuer = new URL(config.googleIssuerUrl);

@@ -1,0 +1,53 @@
+import type { MailMessage } from '../../integrations/mail/mailer.ts';
+
+export const RESET_MAIL_SUBJECT = 'Redefinição de senha - Lumina Piercings';
+
+/** The page of the web app that reads the token (spec 000 §1, spec 001 §2). */
+export function resetLink(appUrl: string, token: string): string {
+  // Appended, not resolved: a store served under a path (https://example.com/loja) keeps it.
+  const url = new URL(`${appUrl}/redefinir-senha`);
+  url.searchParams.set('token', token);
+  return url.href;
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+/** pt-BR, with a plain-text part for clients that do not show HTML (and for spam filters). */
+export function passwordResetMail(to: string, name: string, link: string): MailMessage {
+  const firstName = name.trim().split(/\s+/)[0] ?? name;
+  const text = [
+    `Olá, ${firstName}!`,
+    '',
+    'Recebemos um pedido para redefinir a senha da sua conta na Lumina Piercings.',
+    '',
+    'Para criar uma nova senha, abra o link abaixo. Ele vale por 2 horas e pode ser usado uma única vez:',
+    link,
+    '',
+    'Se você não pediu a redefinição, ignore este email: sua senha continua a mesma.',
+    '',
+    'Equipe Lumina Piercings',
+  ].join('\n');
+
+  const safeLink = escapeHtml(link);
+  const html = `<!doctype html>
+<html lang="pt-BR">
+  <body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
+    <p>Olá, ${escapeHtml(firstName)}!</p>
+    <p>Recebemos um pedido para redefinir a senha da sua conta na Lumina Piercings.</p>
+    <p>Para criar uma nova senha, clique no botão abaixo. O link vale por 2 horas e pode ser usado uma única vez.</p>
+    <p><a href="${safeLink}" style="display: inline-block; padding: 12px 20px; background: #7c3aed; color: #ffffff; text-decoration: none; border-radius: 6px">Redefinir senha</a></p>
+    <p>Se o botão não funcionar, copie este endereço no navegador:<br>${safeLink}</p>
+    <p>Se você não pediu a redefinição, ignore este email: sua senha continua a mesma.</p>
+    <p>Equipe Lumina Piercings</p>
+  </body>
+</html>`;
+
+  return { to, subject: RESET_MAIL_SUBJECT, text, html };
+}
