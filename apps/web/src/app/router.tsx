@@ -1,4 +1,5 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Outlet } from 'react-router';
+import { RequireAuth } from '../lib/auth/require-auth.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
@@ -20,7 +21,17 @@ export const router = createBrowserRouter([
           { path: 'categorias', lazy: () => import('./routes/categories.tsx') },
           { path: 'carrinho', lazy: () => import('./routes/cart.tsx') },
           { path: 'minha-conta', lazy: () => import('./routes/my-account.tsx') },
-          { path: 'gerenciar-dados', lazy: () => import('./routes/manage-data.tsx') },
+          { path: 'esqueci-senha', lazy: () => import('./routes/forgot-password.tsx') },
+          { path: 'redefinir-senha', lazy: () => import('./routes/reset-password.tsx') },
+          {
+            // Logged-in only (spec 000 §2): anonymous visitors go to / and log in from there.
+            element: (
+              <RequireAuth>
+                <Outlet />
+              </RequireAuth>
+            ),
+            children: [{ path: 'gerenciar-dados', lazy: () => import('./routes/manage-data.tsx') }],
+          },
           { path: 'politica-privacidade', lazy: () => import('./routes/privacy-policy.tsx') },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },
         ],

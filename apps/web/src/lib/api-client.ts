@@ -26,14 +26,50 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Hooks other parts of the app plug in (session id now; auth token from the accounts issue). */
+/** What the client knows about a 401 when it asks the auth session what to do. */
+export interface UnauthorizedInfo {
+  path: string;
+  /** The error body's `code` ('token_expired', 'invalid_token', 'not_authenticated'...). */
+  code: string | undefined;
+  /** The bearer token the refused request carried, null when it carried none. */
+  sentToken: string | null;
+}
+
+/**
+ * Hooks the auth session plugs in (lib/auth): the session id header, the bearer token, and what
+ * to do on a 401 (refresh once and retry -> true, or clear the stored credentials -> false).
+ */
 export const apiClientHooks: {
   sessionId: () => string | null;
   accessToken: () => string | null;
+  onUnauthorized: (info: UnauthorizedInfo) => Promise<boolean>;
 } = {
   sessionId: () => null,
   accessToken: () => null,
+  onUnauthorized: () => Promise.resolve(false),
 };
+
+/**
+ * 401s that say nothing about the stored session: anonymous-cart calls (spec 000 §4, §7), the
+ * auth calls that check a password or a one-time code, and a wrong current password on the
+ * password change (logging the user out for a typo would be absurd).
+ */
+const SESSION_NEUTRAL_PATHS = [
+  '/anonymous_carts',
+  '/auth/login',
+  '/auth/refresh',
+  '/auth/logout',
+  '/auth/google/exchange',
+  '/auth/captcha',
+  '/users/register',
+  '/password_resets',
+];
+const SESSION_NEUTRAL_CODES = new Set(['wrong_current_password', 'invalid_credentials']);
+
+export function isSessionNeutral401(path: string, code: string | undefined): boolean {
+  if (code !== undefined && SESSION_NEUTRAL_CODES.has(code)) return true;
+  return SESSION_NEUTRAL_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
 
 function buildUrl(path: string, query?: Query): string {
   const params = new URLSearchParams();
@@ -42,6 +78,14 @@ function buildUrl(path: string, query?: Query): string {
   }
   const qs = params.toString();
   return `/api${path}${qs ? `?${qs}` : ''}`;
+}
+
+function codeFrom(body: unknown): string | undefined {
+  if (body && typeof body === 'object') {
+    const code = (body as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
 }
 
 function messageFrom(body: unknown, fallback: string): string {
@@ -54,6 +98,29 @@ function messageFrom(body: unknown, fallback: string): string {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  // Read once, so the 401 handler knows which token the server refused.
+  const sentToken = apiClientHooks.accessToken();
+  try {
+    return await sendRequest<T>(path, options, sentToken);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    if (isSessionNeutral401(path, codeFrom(error.body))) throw error;
+    // The auth session refreshes the access token once (then we retry) or clears the session.
+    const retry = await apiClientHooks.onUnauthorized({
+      path,
+      code: codeFrom(error.body),
+      sentToken,
+    });
+    if (!retry) throw error;
+    return sendRequest<T>(path, options, apiClientHooks.accessToken());
+  }
+}
+
+async function sendRequest<T>(
+  path: string,
+  options: RequestOptions,
+  token: string | null,
+): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(
     () => controller.abort(new DOMException('timeout', 'TimeoutError')),
@@ -64,7 +131,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const sessionId = apiClientHooks.sessionId();
   if (sessionId) headers['X-Session-ID'] = sessionId;
-  const token = apiClientHooks.accessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 

@@ -2,11 +2,12 @@
  * Every browser-storage key and cookie name of the web app, one place, one key per value.
  * The system the spec describes kept the access token under two different keys; here each piece
  * of state has exactly one name, and later features import it from this file.
+ * There is no refresh-token key on purpose: the refresh token lives only in the API's httpOnly
+ * cookie (REFRESH_COOKIE_NAME), where page scripts cannot read it.
  */
 export const STORAGE_KEYS = {
   cookieConsent: 'lumina.cookie-consent',
   accessToken: 'lumina.access-token',
-  refreshToken: 'lumina.refresh-token',
   user: 'lumina.user',
   sessionId: 'lumina.session-id',
   localCart: 'lumina.local-cart',
@@ -18,3 +19,6 @@ export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 
 /** The 365-day cookie that records the cookie-consent choice (readable by the server too). */
 export const CONSENT_COOKIE_NAME = 'lumina_cookie_consent';
+
+/** The API's httpOnly refresh-token cookie (path /api/auth); named here only for reference. */
+export const REFRESH_COOKIE_NAME = 'lumina_refresh';

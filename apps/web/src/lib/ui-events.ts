@@ -1,6 +1,6 @@
 /**
  * Tiny app-wide signals that features raise and the layout answers (features do not import the
- * layout): open the login dialog, show a toast.
+ * layout): open the auth dialog, show a toast.
  */
 export type ToastKind = 'success' | 'info' | 'warning' | 'error';
 export interface ToastMessage {
@@ -27,14 +27,23 @@ function channel<T>() {
 }
 
 export type LoginDialogReason = 'login' | 'wishlist' | 'cart' | 'shipping';
+/** The three views of the auth modal (spec 000 §2). */
+export type AuthDialogView = 'login' | 'register' | 'forgot';
 
 export const loginDialogChannel = channel<LoginDialogReason>();
+export const authDialogChannel = channel<AuthDialogView>();
 export const toastChannel = channel<ToastMessage>();
 
 let nextToastId = 1;
 
+/** Opens the auth modal on its login view; `reason` says what the account would unlock. */
 export function openLoginDialog(reason: LoginDialogReason = 'login'): void {
   loginDialogChannel.emit(reason);
+}
+
+/** Opens the auth modal on the given view. */
+export function openAuthDialog(view: AuthDialogView = 'login'): void {
+  authDialogChannel.emit(view);
 }
 
 export function notify(message: string, kind: ToastKind = 'info'): void {

@@ -1,0 +1,40 @@
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { AuthContext } from './auth-context.ts';
+import { createAuthSession, type AuthSession } from './auth-session.ts';
+import type { AuthContextValue } from './auth-types.ts';
+
+let appSession: AuthSession | null = null;
+
+/** The app's one session, created on first use (tests pass their own to AuthProvider). */
+function defaultSession(): AuthSession {
+  appSession ??= createAuthSession();
+  return appSession;
+}
+
+export function AuthProvider({
+  children,
+  session: givenSession,
+}: {
+  children: ReactNode;
+  session?: AuthSession;
+}) {
+  const [session] = useState(() => givenSession ?? defaultSession());
+  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
+
+  useEffect(() => session.start(), [session]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status: snapshot.status,
+      user: snapshot.user,
+      login: session.login,
+      register: session.register,
+      logout: session.logout,
+      setUser: session.setUser,
+      refreshProfile: session.refreshProfile,
+    }),
+    [session, snapshot],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

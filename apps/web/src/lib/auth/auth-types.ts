@@ -1,0 +1,94 @@
+/** A signed-in user as the API answers it (login, register, profile; spec 000 §3, 001 §3). */
+export interface AuthUser {
+  id: number;
+  name: string;
+  email: string;
+  cpf: string | null;
+  phone: string | null;
+  /** M, F or O (register codes). */
+  gender: 'M' | 'F' | 'O' | null;
+  /** YYYY-MM-DD */
+  birth_date: string | null;
+  country?: string;
+  role: 'customer' | 'admin';
+  email_verified?: boolean;
+  has_password?: boolean;
+  google_linked?: boolean;
+  privacy_policy_accepted?: boolean;
+  terms_of_service_accepted?: boolean;
+  marketing_consent?: boolean;
+  data_processing_consent?: boolean;
+  created_at?: string;
+}
+
+export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
+
+export interface LoginInput {
+  email: string;
+  password: string;
+  /** '<captcha_id>:<answer>' once the server asked for a captcha. */
+  captcha_token?: string;
+}
+
+/** POST /api/auth/login and POST /api/auth/google/exchange answer this. */
+export interface LoginAnswer {
+  user: AuthUser;
+  access_token: string;
+  refresh_token: string;
+  cart_migrated: boolean;
+  cart_items_count: number;
+}
+
+/** What `login()` resolves with; failures throw ApiError (see login-error.ts). */
+export interface LoginResult {
+  user: AuthUser;
+  cart_migrated: boolean;
+  cart_items_count: number;
+}
+
+export interface RegisterUserPayload {
+  email: string;
+  name: string;
+  password: string;
+  password_confirmation: string;
+  cpf?: string;
+  phone?: string;
+  gender?: 'M' | 'F' | 'O';
+  birth_date?: string;
+  privacy_policy_accepted: boolean;
+  terms_of_service_accepted: boolean;
+  marketing_consent: boolean;
+  data_processing_consent: boolean;
+}
+
+export interface RegisterAddressPayload {
+  name: string;
+  street: string;
+  number: string;
+  complement?: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+  zip_code: string;
+}
+
+/** POST /api/users/register body (spec 000 §7). */
+export interface RegisterPayload {
+  user: RegisterUserPayload;
+  address?: RegisterAddressPayload;
+}
+
+export interface AuthContextValue {
+  status: AuthStatus;
+  user: AuthUser | null;
+  /** Throws ApiError on failure (its body may carry `captcha_required`). */
+  login: (input: LoginInput) => Promise<LoginResult>;
+  /** Throws ApiError on failure (its body carries the `errors` array). Success logs in. */
+  register: (payload: RegisterPayload) => Promise<void>;
+  /** Ends the session on the server (best effort) and clears everything stored. */
+  logout: () => Promise<void>;
+  /** After a profile edit: replaces the stored user. */
+  setUser: (user: AuthUser) => void;
+  /** Reloads the user from GET /api/users/profile. */
+  refreshProfile: () => Promise<void>;
+}
