@@ -29,6 +29,12 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { type AppServices, createAppServices } from './modules/auth/app-services.ts';
 import { authenticate } from './modules/auth/authenticate.ts';
+import { createCaptchaService } from './modules/auth/captcha.ts';
+import { createLoginService } from './modules/auth/login-service.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { createProfileService } from './modules/users/profile-service.ts';
+import { createRegisterService } from './modules/users/register-service.ts';
+import { userRoutes } from './modules/users/routes.ts';
 import { createGoogleSignIn } from './integrations/google/google-sign-in.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
@@ -57,6 +63,8 @@ export interface AppDeps {
   /** How long each process reuses a rendered catalogue answer (default 5 s; 0 disables). */
   catalogCacheTtlMs?: number;
   now?: () => Date;
+  /** What each login captcha says; tests pass a known answer, the default is random. */
+  captchaAnswer?: () => string;
 }
 
 export type { AppServices };
@@ -159,6 +167,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const secureCookies = config.appUrl.startsWith('https://');
   const addresses = createAddressService({ db: database.db, now });
+  const captcha = createCaptchaService({
+    db: database.db,
+    now,
+    generateAnswer: deps.captchaAnswer,
+  });
+  const login = createLoginService({ ...services, captcha });
+  const register = createRegisterService({ ...services });
+  const profile = createProfileService({ ...services });
 
   await app.register(
     async (api) => {
@@ -193,6 +209,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         now,
       });
       await api.register(addressRoutes, { addresses });
+      await api.register(authRoutes, {
+        login,
+        tokens: services.tokens,
+        captcha,
+        throttle: services.throttle,
+        secureCookies,
+      });
+      await api.register(userRoutes, { register, profile, secureCookies });
       await api.register(healthRoutes, { ping: () => database.ping() });
     },
     { prefix: '/api' },

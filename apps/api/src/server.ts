@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { seedDemoCatalog } from './modules/catalog/seed-demo.ts';
+import { ensureAdmin } from './modules/users/admin.ts';
 
 /** After this long a shutdown stops waiting for slow requests and exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -42,6 +43,21 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 try {
   await database.migrate();
   app.log.info({ driver: database.driver }, 'database migrated');
+  if (config.adminEmail && config.adminPassword) {
+    // Creates or promotes; an existing administrator keeps the password they may have changed.
+    const result = await ensureAdmin(
+      { db: database.db },
+      {
+        email: config.adminEmail,
+        password: config.adminPassword,
+        setPassword: false,
+        source: 'ADMIN_EMAIL',
+      },
+    );
+    app.log.info({ email: config.adminEmail, result }, 'administrator from ADMIN_EMAIL');
+  } else if (config.adminEmail || config.adminPassword) {
+    app.log.warn('ADMIN_EMAIL and ADMIN_PASSWORD must be set together; no administrator created');
+  }
   if (config.seedDemoCatalog) {
     const seeded = await seedDemoCatalog(database.db);
     if (seeded > 0) app.log.info({ products: seeded }, 'demo catalogue seeded');

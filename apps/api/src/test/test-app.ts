@@ -15,7 +15,12 @@ export interface TestContext {
  * cache: tests change the catalogue between requests and must see it at once.
  */
 export async function createTestContext(
-  options: { env?: Record<string, string>; catalogCacheTtlMs?: number; now?: AppDeps['now'] } = {},
+  options: {
+    env?: Record<string, string>;
+    catalogCacheTtlMs?: number;
+    now?: AppDeps['now'];
+    captchaAnswer?: AppDeps['captchaAnswer'];
+  } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   const config = loadConfig({
@@ -32,6 +37,7 @@ export async function createTestContext(
     database,
     catalogCacheTtlMs: options.catalogCacheTtlMs ?? 0,
     now: options.now,
+    captchaAnswer: options.captchaAnswer,
   });
   await app.ready();
   return {

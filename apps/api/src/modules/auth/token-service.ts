@@ -208,6 +208,20 @@ export function createTokenService({
       if (row) await revokeFamily(row.familyId);
     },
 
+    /** Ends one session (logout with only the access token at hand). */
+    async revokeSession(userId: number, sessionId: string): Promise<void> {
+      await db
+        .update(refreshTokens)
+        .set({ revokedAt: now() })
+        .where(
+          and(
+            eq(refreshTokens.userId, userId),
+            eq(refreshTokens.familyId, sessionId),
+            isNull(refreshTokens.revokedAt),
+          ),
+        );
+    },
+
     /** Ends every session of the user (password reset, account compromise). */
     async revokeAllForUser(userId: number): Promise<void> {
       await db

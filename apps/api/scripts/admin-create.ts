@@ -1,0 +1,86 @@
+/**
+ * Creates an administrator or promotes an existing account, on the configured database
+ * (DATABASE_URL or the embedded one in DATA_DIR):
+ *
+ *   npm run admin:create -- --email ana@example.com --password 'Segura123' [--name 'Ana Souza']
+ *
+ * The password must follow the register rule and is set even when the account exists.
+ * The embedded database admits one process at a time: stop the server first when using it.
+ */
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/database.ts';
+import {
+  AdminInputError,
+  ensureAdmin,
+  type EnsureAdminResult,
+} from '../src/modules/users/admin.ts';
+
+export const USAGE =
+  "Uso: npm run admin:create -- --email <email> --password <senha> [--name 'Nome Sobrenome']";
+
+export interface AdminCreateArgs {
+  email: string;
+  password: string;
+  name: string | undefined;
+}
+
+/** Throws AdminInputError with the usage line for missing or unknown options. */
+export function parseAdminArgs(argv: readonly string[]): AdminCreateArgs {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        name: { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch {
+    throw new AdminInputError(USAGE);
+  }
+  if (!values.email || !values.password) throw new AdminInputError(USAGE);
+  return { email: values.email, password: values.password, name: values.name };
+}
+
+const RESULT_TEXT: Record<EnsureAdminResult, string> = {
+  created: 'Administrador criado',
+  promoted: 'Conta promovida a administrador',
+  password_updated: 'Conta já era administradora; senha atualizada',
+  unchanged: 'Conta já era administradora',
+};
+
+/** The whole command on an open database (migrated first): returns the line to print. */
+export async function runAdminCreate(database: Database, argv: readonly string[]) {
+  const args = parseAdminArgs(argv);
+  await database.migrate();
+  const result = await ensureAdmin(
+    { db: database.db },
+    { ...args, setPassword: true, source: 'cli' },
+  );
+  return `${RESULT_TEXT[result]}: ${args.email.trim().toLowerCase()}`;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let database: Database | undefined;
+  try {
+    parseAdminArgs(process.argv.slice(2));
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    console.log(await runAdminCreate(database, process.argv.slice(2)));
+  } catch (error) {
+    if (!(error instanceof AdminInputError)) throw error;
+    console.error(error.message);
+    process.exitCode = 1;
+  } finally {
+    await database?.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await main();
+}

@@ -1,0 +1,103 @@
+import { emailSchema } from '@lumina/shared/validation/email';
+import { nameError, normalizeName } from '@lumina/shared/validation/name';
+import { registerPasswordError } from '@lumina/shared/validation/password';
+import type { Db } from '../../db/database.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { createSecurityLog } from '../security/security-log.ts';
+import { createUserRepository } from './repository.ts';
+
+export const DEFAULT_ADMIN_NAME = 'Administrador da Loja';
+
+export interface EnsureAdminInput {
+  email: string;
+  /** Required to create an account; for an existing one, set only when `setPassword`. */
+  password: string;
+  name?: string;
+  /** Replace the password of an existing account too (the CLI does; the start-up does not). */
+  setPassword: boolean;
+  /** Who asked, for the security log ('cli', 'ADMIN_EMAIL'). */
+  source: string;
+}
+
+export type EnsureAdminResult = 'created' | 'promoted' | 'unchanged' | 'password_updated';
+
+/** A mistake in the operator's input, with a pt-BR message the CLI prints as is. */
+export class AdminInputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AdminInputError';
+  }
+}
+
+/**
+ * Creates an administrator, or promotes the account with that e-mail; every role change is
+ * written to the security log. There is no built-in administrator: this (the
+ * `npm run admin:create` script, or ADMIN_EMAIL/ADMIN_PASSWORD at start) is the only way.
+ */
+export async function ensureAdmin(
+  deps: { db: Db; now?: () => Date },
+  input: EnsureAdminInput,
+): Promise<EnsureAdminResult> {
+  const now = deps.now ?? (() => new Date());
+  const parsedEmail = emailSchema().safeParse(input.email);
+  if (!parsedEmail.success) {
+    throw new AdminInputError(parsedEmail.error.issues[0]?.message ?? 'Email inválido');
+  }
+  const email = parsedEmail.data;
+  const passwordError = registerPasswordError(input.password);
+  if (passwordError) throw new AdminInputError(passwordError);
+  const name = normalizeName(input.name ?? DEFAULT_ADMIN_NAME);
+  const nameProblem = nameError(name);
+  if (nameProblem) throw new AdminInputError(nameProblem);
+
+  return deps.db.transaction(async (tx) => {
+    const users = createUserRepository(tx);
+    const securityLog = createSecurityLog(tx, now);
+    const at = now();
+    const existing = await users.findByEmail(email);
+    if (!existing) {
+      const user = await users.create({
+        email,
+        name,
+        passwordHash: await hashPassword(input.password),
+        role: 'admin',
+        // The operator vouches for the address.
+        emailVerifiedAt: at,
+        createdAt: at,
+        updatedAt: at,
+      });
+      await securityLog.record({
+        type: 'role_changed',
+        severity: 'warning',
+        userId: user.id,
+        message: 'Administrador criado',
+        metadata: { from: null, to: 'admin', source: input.source },
+      });
+      return 'created';
+    }
+
+    const promote = existing.role !== 'admin';
+    if (promote) {
+      await users.setRole(existing.id, 'admin', at);
+      await securityLog.record({
+        type: 'role_changed',
+        severity: 'warning',
+        userId: existing.id,
+        message: `Papel alterado de ${existing.role} para admin`,
+        metadata: { from: existing.role, to: 'admin', source: input.source },
+      });
+    }
+    if (input.setPassword) {
+      await users.setPasswordHash(existing.id, await hashPassword(input.password), at);
+      await securityLog.record({
+        type: 'password_changed',
+        severity: 'warning',
+        userId: existing.id,
+        message: 'Senha de administrador definida pelo operador',
+        metadata: { source: input.source },
+      });
+    }
+    if (promote) return 'promoted';
+    return input.setPassword ? 'password_updated' : 'unchanged';
+  });
+}

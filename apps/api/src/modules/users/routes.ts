@@ -1,0 +1,149 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../http/error-schema.ts';
+import { currentUser, requireUser } from '../auth/authenticate.ts';
+import { setRefreshCookie } from '../auth/refresh-cookie.ts';
+import { requestMeta } from '../auth/request-meta.ts';
+import { PROFILE_ANSWERS, type ProfileService } from './profile-service.ts';
+import type { RegisterService } from './register-service.ts';
+import { successMessageSchema, userJsonSchema } from './schemas.ts';
+
+export interface UserRoutesOptions {
+  register: RegisterService;
+  profile: ProfileService;
+  secureCookies: boolean;
+}
+
+/**
+ * Bodies are checked by the services with the shared schemas (parse-input.ts), which report
+ * every failing rule at once; the route schemas only describe them for the OpenAPI document.
+ */
+const anyObject = z.looseObject({});
+
+const addressJsonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  street: z.string(),
+  number: z.string(),
+  complement: z.string().nullable(),
+  neighborhood: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+  is_default: z.boolean(),
+  full_address: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+function noStore(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-store');
+}
+
+export const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, options, done) => {
+  const { register, profile, secureCookies } = options;
+
+  app.post(
+    '/users/register',
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Creates an account (spec 000 §5 rules) and logs it in',
+        description:
+          'Body {user:{...}, address?:{...}}; the address is kept only when street, number, neighborhood, city, state and zip_code are all filled. Failures: 422 with every message in errors.',
+        body: z.object({ user: anyObject, address: anyObject.nullish() }).describe('register'),
+        response: {
+          201: z.object({
+            user: userJsonSchema,
+            address: addressJsonSchema.nullable(),
+            token: z.string(),
+            access_token: z.string(),
+            refresh_token: z.string(),
+            cart_migrated: z.boolean(),
+            cart_items_count: z.number().int(),
+          }),
+          422: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const answer = await register.register(request.body, requestMeta(request));
+      setRefreshCookie(reply, answer.refresh_token, secureCookies);
+      return noStore(reply).code(201).send(answer);
+    },
+  );
+
+  app.get(
+    '/users/profile',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user',
+        response: {
+          200: z.object({ success: z.literal(true), user: userJsonSchema }),
+          401: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await profile.get(currentUser(request).id);
+      return noStore(reply).send({ success: true as const, user });
+    },
+  );
+
+  app.put(
+    '/users/profile',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'Edits name, e-mail, phone, CPF, birth date, gender and country (spec 001 §5)',
+        description: 'Any other field (role, email_verified...) is ignored.',
+        body: z.object({ user: anyObject }),
+        response: {
+          200: z.object({ success: z.literal(true), message: z.string(), user: userJsonSchema }),
+          401: errorResponseSchema,
+          422: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await profile.update(currentUser(request), request.body, requestMeta(request));
+      return noStore(reply).send({
+        success: true as const,
+        message: PROFILE_ANSWERS.updated,
+        user,
+      });
+    },
+  );
+
+  app.post(
+    '/users/change_password',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['users'],
+        summary: 'Changes the password; the other sessions of the account are ended',
+        body: anyObject,
+        response: {
+          200: successMessageSchema,
+          401: errorResponseSchema,
+          422: errorResponseSchema,
+          429: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await profile.changePassword(currentUser(request), request.body, requestMeta(request));
+      return noStore(reply).send({
+        success: true as const,
+        message: PROFILE_ANSWERS.passwordChanged,
+      });
+    },
+  );
+
+  done();
+};
