@@ -53,6 +53,10 @@ for (const width of WIDTHS) {
           await expect(page.getByRole('article').first()).toBeVisible();
         }
         await pauseCarousels(page);
+        // The product grids skip rendering off-screen cards (content-visibility: auto), and a
+        // full-page capture does not scroll, so it would show blank cards. A shopper scrolling
+        // sees every card drawn; draw them all for the picture.
+        await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
         await waitForImages(page);
 
         expect(await brokenImages(page), 'images without a picture').toEqual([]);
