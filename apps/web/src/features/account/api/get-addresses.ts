@@ -1,0 +1,47 @@
+import { DATA_QUERY_CACHE } from '@lumina/shared/constants/account-constants';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { accountKeys, useAccountUserId } from './account-keys.ts';
+
+/** An address book entry as the API answers it (spec 001 §3, Address). */
+export interface SavedAddress {
+  id: number;
+  name: string;
+  street: string;
+  number: string;
+  complement: string | null;
+  neighborhood: string;
+  city: string;
+  state: string;
+  /** 8 digits */
+  zip_code: string;
+  is_default: boolean;
+  full_address: string;
+}
+
+export interface AddressListResponse {
+  addresses: SavedAddress[];
+}
+
+export interface AddressResponse {
+  address: SavedAddress;
+}
+
+export function getAddresses(signal?: AbortSignal): Promise<AddressListResponse> {
+  return apiRequest<AddressListResponse>('/addresses', { signal });
+}
+
+export function addressesQueryOptions(userId: number) {
+  return queryOptions({
+    queryKey: accountKeys.addresses(userId),
+    queryFn: ({ signal }) => getAddresses(signal),
+    staleTime: DATA_QUERY_CACHE.staleTimeMs,
+    gcTime: DATA_QUERY_CACHE.gcTimeMs,
+    select: (data) => data.addresses,
+  });
+}
+
+export function useAddresses() {
+  const userId = useAccountUserId();
+  return useQuery({ ...addressesQueryOptions(userId), enabled: userId > 0 });
+}

@@ -1,0 +1,35 @@
+import type { ProfileUpdate } from '@lumina/shared/users/profile-schema';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
+import { accountKeys } from './account-keys.ts';
+import type { ProfileResponse, ProfileUser } from './get-profile.ts';
+
+export interface UpdateProfileResponse {
+  success: boolean;
+  message?: string;
+  user: ProfileUser;
+}
+
+export function updateProfile(user: ProfileUpdate): Promise<UpdateProfileResponse> {
+  return apiRequest<UpdateProfileResponse>('/users/profile', { method: 'PUT', body: { user } });
+}
+
+/**
+ * On success the profile query and the auth context (header greeting, stored user) hold the
+ * server's copy at once, with no second request.
+ */
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  const { setUser } = useAuth();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (data) => {
+      client.setQueryData<ProfileResponse>(accountKeys.profile(data.user.id), {
+        success: true,
+        user: data.user,
+      });
+      setUser(data.user);
+    },
+  });
+}

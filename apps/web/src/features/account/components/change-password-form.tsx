@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  changePasswordSchema,
+  type ChangePasswordRequest,
+} from '@lumina/shared/users/change-password-schema';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { useChangePassword } from '../api/change-password.ts';
+import { changePasswordErrorMessage } from '../model/change-password-error.ts';
+import { FormAlert } from './form-alert.tsx';
+import { PasswordField } from './password-field.tsx';
+
+export interface ChangePasswordFormProps {
+  onChanged: (message: string) => void;
+  onCancel: () => void;
+}
+
+const EMPTY: ChangePasswordRequest = {
+  current_password: '',
+  new_password: '',
+  new_password_confirmation: '',
+};
+
+/**
+ * Password change (spec 001 §5 rules, §8 answers). The form allows 6 characters as the spec
+ * says; the server asks for the register rule and its message is shown as it comes.
+ */
+export function ChangePasswordForm({ onChanged, onCancel }: ChangePasswordFormProps) {
+  const mutation = useChangePassword();
+  const { register, handleSubmit, formState } = useForm<ChangePasswordRequest>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: EMPTY,
+  });
+  const errors = formState.errors;
+
+  const onValid = (body: ChangePasswordRequest) => {
+    mutation.mutate(body, { onSuccess: (data) => onChanged(data.message) });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(onValid)(event)}
+      className="mt-6 space-y-4"
+    >
+      {mutation.isError ? (
+        <FormAlert kind="error" messages={[changePasswordErrorMessage(mutation.error)]} />
+      ) : null}
+      <PasswordField
+        id="senha-atual"
+        label="Senha atual"
+        autoComplete="current-password"
+        registration={register('current_password')}
+        error={errors.current_password?.message}
+      />
+      <PasswordField
+        id="senha-nova"
+        label="Nova senha"
+        autoComplete="new-password"
+        hint="Use pelo menos 8 caracteres, com letra maiúscula, minúscula e número."
+        registration={register('new_password')}
+        error={errors.new_password?.message}
+      />
+      <PasswordField
+        id="senha-confirmacao"
+        label="Confirmar nova senha"
+        autoComplete="new-password"
+        registration={register('new_password_confirmation')}
+        error={errors.new_password_confirmation?.message}
+      />
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Alterando...' : 'Alterar senha'}
+        </Button>
+      </div>
+    </form>
+  );
+}

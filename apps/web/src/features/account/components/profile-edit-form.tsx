@@ -1,0 +1,160 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PROFILE_GENDERS } from '@lumina/shared/users/gender';
+import {
+  PROFILE_MESSAGES,
+  profileSchema,
+  type ProfileInput,
+  type ProfileUpdate,
+} from '@lumina/shared/users/profile-schema';
+import { formatCpf } from '@lumina/shared/validation/cpf';
+import { PHONE_MASK_MAX_LENGTH, formatPhone } from '@lumina/shared/validation/phone';
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import type { ProfileUser } from '../api/get-profile.ts';
+import { useUpdateProfile } from '../api/update-profile.ts';
+import { birthDateLimits } from '../model/date-limits.ts';
+import { PROFILE_FIELD_ORDER, profileFormValues } from '../model/profile-form-values.ts';
+import { serverFieldErrors, serverMessages } from '../model/server-errors.ts';
+import { FormAlert } from './form-alert.tsx';
+import { SelectField, TextField, withMask } from './form-field.tsx';
+
+const GENDER_LABELS = { masculino: 'Masculino', feminino: 'Feminino', outro: 'Outro' } as const;
+const CPF_MASK_LENGTH = 14;
+
+function messagesOf(errors: FieldErrors<ProfileInput>): string[] {
+  return PROFILE_FIELD_ORDER.flatMap((field) => {
+    const message = errors[field]?.message;
+    return message ? [message] : [];
+  });
+}
+
+export interface ProfileEditFormProps {
+  user: ProfileUser;
+  onSaved: (message: string | undefined) => void;
+  onCancel: () => void;
+}
+
+/** Profile edit (spec 001 §5): every failing rule is listed at once under 'Erros de validação'. */
+export function ProfileEditForm({ user, onSaved, onCancel }: ProfileEditFormProps) {
+  const [alert, setAlert] = useState<string[]>([]);
+  const mutation = useUpdateProfile();
+  // The form holds ProfileFormValues (all strings), a narrower shape than the schema's input.
+  const { register, handleSubmit, formState, setError } = useForm<
+    ProfileInput,
+    unknown,
+    ProfileUpdate
+  >({
+    resolver: zodResolver(profileSchema),
+    defaultValues: profileFormValues(user),
+  });
+  const errors = formState.errors;
+  const limits = birthDateLimits();
+
+  const onValid = (update: ProfileUpdate) => {
+    setAlert([]);
+    mutation.mutate(update, {
+      onSuccess: (data) => onSaved(data.message),
+      onError: (error) => {
+        for (const [field, message] of Object.entries(serverFieldErrors(error))) {
+          if ((PROFILE_FIELD_ORDER as readonly string[]).includes(field)) {
+            setError(field as keyof ProfileInput, { message });
+          }
+        }
+        setAlert(serverMessages(error, PROFILE_MESSAGES.updateFailed));
+      },
+    });
+  };
+
+  const onInvalid = (found: FieldErrors<ProfileInput>) => setAlert(messagesOf(found));
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)}
+      className="mt-6 space-y-4"
+    >
+      {alert.length > 0 ? (
+        <FormAlert kind="error" title={PROFILE_MESSAGES.errorsTitle} messages={alert} />
+      ) : null}
+      <TextField
+        id="perfil-nome"
+        label="Nome completo"
+        autoComplete="name"
+        maxLength={100}
+        registration={register('name')}
+        error={errors.name?.message}
+      />
+      <TextField
+        id="perfil-email"
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        registration={register('email')}
+        error={errors.email?.message}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="perfil-telefone"
+          label="Telefone"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          placeholder="(11) 98765-4321"
+          maxLength={PHONE_MASK_MAX_LENGTH}
+          registration={withMask(register('phone'), formatPhone)}
+          error={errors.phone?.message}
+        />
+        <TextField
+          id="perfil-cpf"
+          label="CPF"
+          inputMode="numeric"
+          placeholder="000.000.000-00"
+          maxLength={CPF_MASK_LENGTH}
+          registration={withMask(register('cpf'), formatCpf)}
+          error={errors.cpf?.message}
+        />
+        <TextField
+          id="perfil-nascimento"
+          label="Data de nascimento"
+          type="date"
+          autoComplete="bday"
+          min={limits.min}
+          max={limits.max}
+          registration={register('birth_date')}
+          error={errors.birth_date?.message}
+        />
+        <SelectField
+          id="perfil-genero"
+          label="Gênero"
+          registration={register('gender')}
+          error={errors.gender?.message}
+        >
+          <option value="">Prefiro não informar</option>
+          {PROFILE_GENDERS.map((gender) => (
+            <option key={gender} value={gender}>
+              {GENDER_LABELS[gender]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <TextField
+        id="perfil-pais"
+        label="País"
+        autoComplete="country-name"
+        maxLength={60}
+        registration={register('country')}
+        error={errors.country?.message}
+      />
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel}>
+          Cancelar
+        </Button>
+        <Button type="submit" disabled={mutation.isPending}>
+          {mutation.isPending ? 'Salvando...' : 'Salvar alterações'}
+        </Button>
+      </div>
+    </form>
+  );
+}

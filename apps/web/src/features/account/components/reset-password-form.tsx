@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { RESET_REDIRECT_DELAY_MS } from '@lumina/shared/constants/account-constants';
+import {
+  RESET_PAGE_TEXTS,
+  RESET_PASSWORD_MESSAGES,
+  resetPasswordSchema,
+  withCrossMark,
+  type ResetPasswordRequest,
+} from '@lumina/shared/users/reset-password-schema';
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { useResetPassword } from '../api/reset-password.ts';
+import { serverMessage } from '../model/server-errors.ts';
+import { FormAlert } from './form-alert.tsx';
+import { PasswordField } from './password-field.tsx';
+import { PasswordStrengthMeter } from './password-strength-meter.tsx';
+
+const SUCCESS_FALLBACK = 'Senha redefinida com sucesso!';
+
+/** The valid-link state of /redefinir-senha: new password, confirmation, strength, submit. */
+export function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const mutation = useResetPassword();
+  const { register, handleSubmit, formState, control } = useForm<ResetPasswordRequest>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: '', password_confirmation: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
+  const errors = formState.errors;
+
+  // Success: the message stays for 2 s, then the login page (spec 001 §2).
+  const done = mutation.isSuccess;
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => void navigate('/minha-conta'), RESET_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  if (done) {
+    return (
+      <FormAlert kind="success" className="mt-6">
+        <p>✅ {mutation.data.message || SUCCESS_FALLBACK}</p>
+        <p className="mt-1 font-normal">Redirecionando para o login...</p>
+      </FormAlert>
+    );
+  }
+
+  const failure = mutation.isError
+    ? withCrossMark(serverMessage(mutation.error) ?? RESET_PASSWORD_MESSAGES.fallback)
+    : null;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit((body) => mutation.mutate({ token, body }))(event)}
+      className="mt-6 space-y-4"
+    >
+      <FormAlert kind="warning">Por segurança, este link expira em 2 horas.</FormAlert>
+      {failure ? <FormAlert kind="error" messages={[failure]} /> : null}
+      <div>
+        <PasswordField
+          id="redefinir-senha"
+          label="Nova senha"
+          autoComplete="new-password"
+          hint="Use pelo menos 8 caracteres, com letra maiúscula, minúscula e número."
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+        <PasswordStrengthMeter id="redefinir-forca" password={password} />
+      </div>
+      <PasswordField
+        id="redefinir-confirmacao"
+        label="Confirmar nova senha"
+        autoComplete="new-password"
+        registration={register('password_confirmation')}
+        error={errors.password_confirmation?.message}
+      />
+      <Button type="submit" className="w-full" disabled={mutation.isPending}>
+        {mutation.isPending ? RESET_PAGE_TEXTS.submitting : 'Redefinir senha'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { PROFILE_GENDER_BY_CODE, type ProfileGender } from '@lumina/shared/users/gender';
+import { DEFAULT_COUNTRY } from '@lumina/shared/users/profile-schema';
+import { formatCpf } from '@lumina/shared/validation/cpf';
+import { formatPhone } from '@lumina/shared/validation/phone';
+import type { ProfileUser } from '../api/get-profile.ts';
+
+/** Every field as the form holds it: strings, masks applied, gender as the profile's word. */
+export interface ProfileFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  cpf: string;
+  birth_date: string;
+  gender: ProfileGender | '';
+  country: string;
+}
+
+export const PROFILE_FIELD_ORDER = [
+  'name',
+  'email',
+  'phone',
+  'cpf',
+  'birth_date',
+  'gender',
+  'country',
+] as const satisfies readonly (keyof ProfileFormValues)[];
+
+export function profileFormValues(user: ProfileUser): ProfileFormValues {
+  return {
+    name: user.name,
+    email: user.email,
+    phone: formatPhone(user.phone ?? ''),
+    cpf: formatCpf(user.cpf ?? ''),
+    birth_date: user.birth_date ?? '',
+    gender: user.gender ? PROFILE_GENDER_BY_CODE[user.gender] : '',
+    country: user.country || DEFAULT_COUNTRY,
+  };
+}
