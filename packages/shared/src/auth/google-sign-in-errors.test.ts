@@ -14,6 +14,7 @@ describe('googleSignInErrorMessage', () => {
     ['domain_not_allowed', 'Domínio de email não permitido'],
     ['user_creation_failed', 'Erro ao criar conta de usuário'],
     ['session_creation_failed', 'Erro ao criar sessão'],
+    ['google_not_configured', 'Login com Google não está configurado nesta loja.'],
     ['weird_code', 'Erro inesperado: weird_code'],
     ['constructor', 'Erro inesperado: constructor'],
     ['', 'Erro inesperado: '],

@@ -11,6 +11,8 @@ export const GOOGLE_SIGN_IN_ERRORS: Readonly<Record<string, string>> = {
   domain_not_allowed: 'Domínio de email não permitido',
   user_creation_failed: 'Erro ao criar conta de usuário',
   session_creation_failed: 'Erro ao criar sessão',
+  // Ours: GET /api/auth/google sends this when the store has no Google client configured.
+  google_not_configured: 'Login com Google não está configurado nesta loja.',
 };
 
 // The code comes from the address bar; cap it so a crafted link cannot fill the screen.
