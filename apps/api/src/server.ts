@@ -2,7 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { seedDemoCatalog } from './modules/catalog/seed-demo.ts';
-import { ensureAdmin } from './modules/users/admin.ts';
+import { ensureAdminFromConfig } from './modules/users/admin.ts';
 
 /** After this long a shutdown stops waiting for slow requests and exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -43,18 +43,12 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 try {
   await database.migrate();
   app.log.info({ driver: database.driver }, 'database migrated');
-  if (config.adminEmail && config.adminPassword) {
-    // Creates or promotes; an existing administrator keeps the password they may have changed.
-    const result = await ensureAdmin(
-      { db: database.db },
-      {
-        email: config.adminEmail,
-        password: config.adminPassword,
-        setPassword: false,
-        source: 'ADMIN_EMAIL',
-      },
+  const adminResult = await ensureAdminFromConfig({ db: database.db }, config);
+  if (adminResult) {
+    app.log.info(
+      { email: config.adminEmail, result: adminResult },
+      'administrator from ADMIN_EMAIL',
     );
-    app.log.info({ email: config.adminEmail, result }, 'administrator from ADMIN_EMAIL');
   } else if (config.adminEmail || config.adminPassword) {
     app.log.warn('ADMIN_EMAIL and ADMIN_PASSWORD must be set together; no administrator created');
   }

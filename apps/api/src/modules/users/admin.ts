@@ -101,3 +101,21 @@ export async function ensureAdmin(
     return input.setPassword ? 'password_updated' : 'unchanged';
   });
 }
+
+/**
+ * ADMIN_EMAIL/ADMIN_PASSWORD at start: creates or promotes that account. An existing
+ * administrator keeps the password they may have changed since; returns undefined when the
+ * variables are not both set.
+ */
+export async function ensureAdminFromConfig(
+  deps: { db: Db; now?: () => Date },
+  config: { adminEmail: string | undefined; adminPassword: string | undefined },
+): Promise<EnsureAdminResult | undefined> {
+  if (!config.adminEmail || !config.adminPassword) return undefined;
+  return ensureAdmin(deps, {
+    email: config.adminEmail,
+    password: config.adminPassword,
+    setPassword: false,
+    source: 'ADMIN_EMAIL',
+  });
+}

@@ -1,0 +1,198 @@
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseAdminArgs, runAdminCreate, USAGE } from '../../../scripts/admin-create.ts';
+import { securityLogs } from '../../db/schema/security.ts';
+import { users } from '../../db/schema/users.ts';
+import { registerErrorHandler } from '../../http/error-handler.ts';
+import { bearer, registerThroughApi, truncateAccounts } from '../../test/accounts.ts';
+import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { authenticate, requireAdmin } from '../auth/authenticate.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { AdminInputError, ensureAdmin, ensureAdminFromConfig } from './admin.ts';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+
+beforeEach(async () => {
+  await truncateAccounts(ctx.database);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function userByEmail(email: string) {
+  const [row] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+async function roleLogs() {
+  return ctx.database.db
+    .select()
+    .from(securityLogs)
+    .where(eq(securityLogs.type, 'role_changed'))
+    .orderBy(securityLogs.id);
+}
+
+function login(email: string, password: string) {
+  return ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+}
+
+describe('administrators', () => {
+  it('there is none until one is created', async () => {
+    const admins = await ctx.database.db.select().from(users).where(eq(users.role, 'admin'));
+    expect(admins).toEqual([]);
+  });
+
+  it('npm run admin:create creates one who can log in as admin', async () => {
+    const line = await runAdminCreate(ctx.database, [
+      '--email',
+      'Dona@Loja.com',
+      '--password',
+      'Admin1234',
+      '--name',
+      'Dona da Loja',
+    ]);
+    expect(line).toBe('Administrador criado: dona@loja.com');
+    const row = await userByEmail('dona@loja.com');
+    expect(row).toMatchObject({ role: 'admin', name: 'Dona da Loja' });
+    expect(row?.emailVerifiedAt).not.toBeNull();
+    expect(await verifyPassword(row?.passwordHash ?? '', 'Admin1234')).toBe(true);
+    expect((await roleLogs()).map((l) => l.message)).toEqual(['Administrador criado']);
+
+    const answer = await login('dona@loja.com', 'Admin1234');
+    expect(answer.json<{ user: { role: string } }>().user.role).toBe('admin');
+  });
+
+  it('promotes an existing customer, logs the role change and sets the password', async () => {
+    await registerThroughApi(ctx.app, { email: 'bia@example.com', cpf: '' });
+    const line = await runAdminCreate(ctx.database, [
+      '--email',
+      'bia@example.com',
+      '--password',
+      'Outra1234',
+    ]);
+    expect(line).toBe('Conta promovida a administrador: bia@example.com');
+    const row = await userByEmail('bia@example.com');
+    expect(row?.role).toBe('admin');
+    expect(row?.name).toBe('Ana Souza');
+    expect(await verifyPassword(row?.passwordHash ?? '', 'Outra1234')).toBe(true);
+    const [log] = await roleLogs();
+    expect(log).toMatchObject({
+      severity: 'warning',
+      userId: row?.id,
+      message: 'Papel alterado de customer para admin',
+      metadata: { from: 'customer', to: 'admin', source: 'cli' },
+    });
+  });
+
+  it('runs again on an administrator without a new role change', async () => {
+    const args = ['--email', 'dona@loja.com', '--password', 'Admin1234'];
+    await runAdminCreate(ctx.database, args);
+    const again = await runAdminCreate(ctx.database, [
+      '--email',
+      'dona@loja.com',
+      '--password',
+      'Nova12345',
+    ]);
+    expect(again).toBe('Conta já era administradora; senha atualizada: dona@loja.com');
+    expect(await roleLogs()).toHaveLength(1);
+    const row = await userByEmail('dona@loja.com');
+    expect(await verifyPassword(row?.passwordHash ?? '', 'Nova12345')).toBe(true);
+  });
+
+  it.each([
+    [['--email', 'x@y.com'], USAGE],
+    [['--password', 'Admin1234'], USAGE],
+    [['--email', 'x@y.com', '--password', 'Admin1234', '--role', 'admin'], USAGE],
+    [['--email', 'não é email', '--password', 'Admin1234'], 'Email inválido'],
+    [
+      ['--email', 'x@y.com', '--password', 'fraca'],
+      'Senha deve ter pelo menos 8 caracteres, 1 maiúscula, 1 minúscula e 1 número',
+    ],
+    [
+      ['--email', 'x@y.com', '--password', 'Admin1234', '--name', 'Admin'],
+      'Nome deve ter pelo menos 2 palavras e não conter números',
+    ],
+  ])('refuses %j with a message and creates nothing', async (args, message) => {
+    await expect(runAdminCreate(ctx.database, args)).rejects.toThrow(new AdminInputError(message));
+    expect(await ctx.database.db.select().from(users)).toEqual([]);
+  });
+
+  it('parses the arguments npm passes after --', () => {
+    expect(parseAdminArgs(['--email', 'a@b.com', '--password', 'Admin1234'])).toEqual({
+      email: 'a@b.com',
+      password: 'Admin1234',
+      name: undefined,
+    });
+  });
+
+  it('ADMIN_EMAIL/ADMIN_PASSWORD create or promote at start, and leave a changed password', async () => {
+    const deps = { db: ctx.database.db };
+    expect(await ensureAdminFromConfig(deps, { adminEmail: undefined, adminPassword: 'x' })).toBe(
+      undefined,
+    );
+    const config = { adminEmail: 'dona@loja.com', adminPassword: 'Admin1234' };
+    expect(await ensureAdminFromConfig(deps, config)).toBe('created');
+
+    // The administrator changes the password; a restart must not put the old one back.
+    await ensureAdmin(deps, {
+      email: 'dona@loja.com',
+      password: 'Trocada123',
+      setPassword: true,
+      source: 'test',
+    });
+    expect(await ensureAdminFromConfig(deps, config)).toBe('unchanged');
+    expect((await login('dona@loja.com', 'Trocada123')).statusCode).toBe(200);
+
+    await registerThroughApi(ctx.app, { email: 'bia@example.com', cpf: '' });
+    expect(
+      await ensureAdminFromConfig(deps, {
+        adminEmail: 'bia@example.com',
+        adminPassword: 'Admin1234',
+      }),
+    ).toBe('promoted');
+    expect((await login('bia@example.com', 'Segura123')).statusCode).toBe(200);
+  });
+});
+
+describe('requireAdmin', () => {
+  async function guardedApp() {
+    const app = Fastify();
+    registerErrorHandler(app);
+    await app.register(authenticate, { tokens: ctx.app.services.tokens });
+    app.get('/admin-only', { preHandler: requireAdmin }, () => ({ ok: true }));
+    await app.ready();
+    return app;
+  }
+
+  it('answers 401 anonymous, 403 to a customer and lets an administrator in', async () => {
+    const app = await guardedApp();
+    const customer = await registerThroughApi(ctx.app, { email: 'bia@example.com' });
+    await runAdminCreate(ctx.database, ['--email', 'dona@loja.com', '--password', 'Admin1234']);
+    const admin = (await login('dona@loja.com', 'Admin1234')).json<{ access_token: string }>();
+
+    const anonymous = await app.inject({ method: 'GET', url: '/admin-only' });
+    expect(anonymous.statusCode).toBe(401);
+    const forbidden = await app.inject({
+      method: 'GET',
+      url: '/admin-only',
+      headers: bearer(customer.accessToken),
+    });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json<{ message: string }>().message).toBe(
+      'Acesso restrito a administradores.',
+    );
+    const allowed = await app.inject({
+      method: 'GET',
+      url: '/admin-only',
+      headers: bearer(admin.access_token),
+    });
+    expect(allowed.statusCode).toBe(200);
+    await app.close();
+  });
+});
