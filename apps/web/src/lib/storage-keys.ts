@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   localCart: 'lumina.local-cart',
   localWishlist: 'lumina.local-wishlist',
   privacyRequests: 'lumina.privacy-requests',
+  /** sessionStorage: where to go back after the Google sign-in round trip. */
+  authReturnPath: 'lumina.auth-return',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

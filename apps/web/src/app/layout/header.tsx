@@ -1,11 +1,10 @@
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { BagIcon, CloseIcon, MenuIcon, UserIcon } from '../../components/icons.tsx';
+import { BagIcon, CloseIcon, MenuIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/logo.tsx';
-import { openLoginDialog } from '../../lib/ui-events.ts';
 import { DesktopNav } from './desktop-nav.tsx';
+import { HeaderAccount } from './header-account.tsx';
 import { HeaderSearch } from './header-search.tsx';
-import { preloadLoginDialog } from './login-dialog-host.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { useCloseOnNavigation } from './use-close-on-navigation.ts';
 
@@ -44,16 +43,7 @@ export function Header() {
         </Link>
         <HeaderSearch className="order-last w-full md:order-none md:mx-auto md:w-auto md:max-w-xl md:flex-1" />
         <div className="ml-auto flex items-center gap-1 md:ml-0">
-          <button
-            type="button"
-            className={iconButton}
-            onClick={() => openLoginDialog('login')}
-            onPointerEnter={preloadLoginDialog}
-            onFocus={preloadLoginDialog}
-          >
-            <UserIcon className="size-6" />
-            <span className="sr-only text-sm font-medium sm:not-sr-only">Entrar</span>
-          </button>
+          <HeaderAccount buttonClassName={iconButton} />
           <Link to="/carrinho" className={iconButton}>
             <BagIcon className="size-6" />
             <span className="sr-only">Carrinho, {cartCount} itens</span>

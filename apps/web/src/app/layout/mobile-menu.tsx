@@ -1,5 +1,9 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { firstName } from '../../lib/auth/first-name.ts';
+import { useAuth } from '../../lib/auth/use-auth.ts';
+import { openAuthDialog } from '../../lib/ui-events.ts';
+import { useLogout } from './use-logout.ts';
 import {
   CATEGORIES_LINK,
   CATEGORY_LINKS,
@@ -21,6 +25,9 @@ export function MobileMenu({
   open: boolean;
   onClose: () => void;
 }) {
+  const { status, user } = useAuth();
+  const logout = useLogout();
+
   useEffect(() => {
     if (!open) return;
     function onKeyDown(event: KeyboardEvent) {
@@ -37,6 +44,46 @@ export function MobileMenu({
       hidden={!open}
       className="border-t border-cream-200 bg-cream-50 px-4 pt-2 pb-4 lg:hidden"
     >
+      <div className="mb-2 border-b border-cream-200 pb-3">
+        {status === 'authenticated' && user ? (
+          <>
+            <p className="px-3 py-2 text-base text-ink-900">
+              Olá, <span className="font-semibold">{firstName(user.name)}</span>
+            </p>
+            <div className="grid grid-cols-2 gap-1">
+              <Link to="/minha-conta" className={linkClassName}>
+                Minha Conta
+              </Link>
+              <button
+                type="button"
+                className={linkClassName}
+                onClick={() => {
+                  onClose();
+                  void logout();
+                }}
+              >
+                Sair
+              </button>
+            </div>
+          </>
+        ) : (
+          <div className="grid grid-cols-2 gap-1">
+            {(['login', 'register'] as const).map((view) => (
+              <button
+                key={view}
+                type="button"
+                className={linkClassName}
+                onClick={() => {
+                  onClose();
+                  openAuthDialog(view);
+                }}
+              >
+                {view === 'login' ? 'Entrar' : 'Criar conta'}
+              </button>
+            ))}
+          </div>
+        )}
+      </div>
       <ul className="space-y-1">
         {[HOME_LINK, PRODUCTS_LINK].map((link) => (
           <li key={link.to}>

@@ -1,9 +1,18 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { CookieConsent } from '../../features/cookies/components/cookie-consent.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
-import { LoginDialogHost } from './login-dialog-host.tsx';
+import { AuthDialogHost } from './auth-dialog-host.tsx';
 import { ToastViewport } from './toast-viewport.tsx';
+
+// Only a return from Google sign-in needs this code, so other visits never download it.
+const GoogleSignInReturn = lazy(() =>
+  import('./google-sign-in-return.tsx').then((module) => ({
+    default: module.GoogleSignInReturn,
+  })),
+);
+const GOOGLE_RETURN_PARAMS = /[?&](login|error)=/;
 
 /**
  * The shell every page shares: skip link, header, main content, footer and app-wide overlays.
@@ -11,6 +20,7 @@ import { ToastViewport } from './toast-viewport.tsx';
  * enough that the footer never appears in view and then jumps down (a layout shift).
  */
 export function RootLayout({ pending = false }: { pending?: boolean }) {
+  const { search } = useLocation();
   if (pending) {
     return (
       <div className="flex min-h-dvh flex-col">
@@ -33,8 +43,14 @@ export function RootLayout({ pending = false }: { pending?: boolean }) {
       </main>
       <Footer />
       <CookieConsent />
-      <LoginDialogHost />
+      <AuthDialogHost />
       <ToastViewport />
+      {/* After the toasts, whose listener must be in place before it reports anything. */}
+      {GOOGLE_RETURN_PARAMS.test(search) ? (
+        <Suspense fallback={null}>
+          <GoogleSignInReturn />
+        </Suspense>
+      ) : null}
       <ScrollRestoration />
     </div>
   );

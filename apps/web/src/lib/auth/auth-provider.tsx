@@ -30,6 +30,7 @@ export function AuthProvider({
       login: session.login,
       register: session.register,
       logout: session.logout,
+      exchangeGoogleLogin: session.exchangeGoogleLogin,
       setUser: session.setUser,
       refreshProfile: session.refreshProfile,
     }),

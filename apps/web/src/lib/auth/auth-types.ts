@@ -87,6 +87,8 @@ export interface AuthContextValue {
   register: (payload: RegisterPayload) => Promise<void>;
   /** Ends the session on the server (best effort) and clears everything stored. */
   logout: () => Promise<void>;
+  /** Google sign-in return (/?login=success): trades the one-time cookie for a session. */
+  exchangeGoogleLogin: () => Promise<LoginResult>;
   /** After a profile edit: replaces the stored user. */
   setUser: (user: AuthUser) => void;
   /** Reloads the user from GET /api/users/profile. */

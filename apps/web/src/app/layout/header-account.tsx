@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { UserIcon } from '../../components/icons.tsx';
+import { firstName } from '../../lib/auth/first-name.ts';
+import { useAuth } from '../../lib/auth/use-auth.ts';
+import { openLoginDialog } from '../../lib/ui-events.ts';
+import { preloadAuthDialog } from './auth-dialog-host.tsx';
+import { useLogout } from './use-logout.ts';
+
+/**
+ * The header's account entry (spec 000 §2): "Entrar" opens the auth modal; once logged in, a
+ * greeting with "Minha Conta" and "Sair" (on phones the greeting and "Sair" are in the menu).
+ */
+export function HeaderAccount({ buttonClassName }: { buttonClassName: string }) {
+  const { status, user } = useAuth();
+  const logout = useLogout();
+
+  if (status === 'authenticated' && user) {
+    return (
+      <>
+        <p className="hidden max-w-40 truncate text-sm text-ink-800 sm:block">
+          Olá, <span className="font-semibold">{firstName(user.name)}</span>
+        </p>
+        <Link to="/minha-conta" className={buttonClassName}>
+          <UserIcon className="size-6" />
+          <span className="sr-only text-sm font-medium lg:not-sr-only">Minha Conta</span>
+        </Link>
+        <button
+          type="button"
+          className="hidden min-h-11 items-center rounded-full px-3 text-sm font-medium text-ink-900 hover:bg-cream-200 sm:inline-flex"
+          onClick={() => void logout()}
+        >
+          Sair
+        </button>
+      </>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={buttonClassName}
+      onClick={() => openLoginDialog('login')}
+      onPointerEnter={preloadAuthDialog}
+      onFocus={preloadAuthDialog}
+    >
+      <UserIcon className="size-6" />
+      <span className="sr-only text-sm font-medium sm:not-sr-only">Entrar</span>
+    </button>
+  );
+}

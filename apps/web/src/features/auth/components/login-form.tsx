@@ -1,0 +1,149 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginSchema, type LoginInput, type LoginRequest } from '@lumina/shared/users/login-schema';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import type { LoginResult } from '../../../lib/auth/auth-types.ts';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
+import { captchaToken, fetchCaptcha, type Captcha } from '../api/captcha.ts';
+import { isCaptchaRequired, loginErrorMessage } from '../model/login-error.ts';
+import { CaptchaChallenge } from './captcha-challenge.tsx';
+import { FormAlert } from './form-alert.tsx';
+import { TextField } from './form-field.tsx';
+import { GoogleSignInButton } from './google-sign-in-button.tsx';
+import { PasswordField } from './password-field.tsx';
+
+export const CAPTCHA_ANSWER_REQUIRED = 'Digite os caracteres da imagem';
+
+export interface LoginFormProps {
+  onSuccess: (result: LoginResult) => void;
+  onForgotPassword: () => void;
+  onRegister: () => void;
+}
+
+interface CaptchaState {
+  needed: boolean;
+  captcha: Captcha | null;
+  loading: boolean;
+  failed: boolean;
+}
+
+export function LoginForm({ onSuccess, onForgotPassword, onRegister }: LoginFormProps) {
+  const { login } = useAuth();
+  const { register, handleSubmit, formState } = useForm<LoginInput, unknown, LoginRequest>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<CaptchaState>({
+    needed: false,
+    captcha: null,
+    loading: false,
+    failed: false,
+  });
+  const [answer, setAnswer] = useState('');
+  const [answerError, setAnswerError] = useState<string | undefined>();
+
+  async function loadCaptcha() {
+    setChallenge({ needed: true, captcha: null, loading: true, failed: false });
+    setAnswer('');
+    try {
+      const captcha = await fetchCaptcha();
+      setChallenge({ needed: true, captcha, loading: false, failed: false });
+    } catch {
+      setChallenge({ needed: true, captcha: null, loading: false, failed: true });
+    }
+  }
+
+  async function onSubmit(values: LoginRequest) {
+    setFailure(null);
+    if (challenge.needed && !answer.trim()) {
+      setAnswerError(CAPTCHA_ANSWER_REQUIRED);
+      return;
+    }
+    setAnswerError(undefined);
+    const token =
+      challenge.needed && challenge.captcha ? captchaToken(challenge.captcha, answer) : undefined;
+    try {
+      const result = await login({
+        email: values.email,
+        password: values.password,
+        ...(token ? { captcha_token: token } : {}),
+      });
+      onSuccess(result);
+    } catch (error) {
+      setFailure(loginErrorMessage(error));
+      // A challenge is good for one attempt: a new one for the next try.
+      if (isCaptchaRequired(error) || challenge.needed) await loadCaptcha();
+    }
+  }
+
+  const { errors, isSubmitting } = formState;
+  return (
+    <div className="mt-6 space-y-5">
+      <form
+        noValidate
+        onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+        className="space-y-4"
+      >
+        <TextField
+          id="login-email"
+          label="E-mail"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={254}
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <PasswordField
+          id="login-senha"
+          label="Senha"
+          autoComplete="current-password"
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+        {challenge.needed ? (
+          <CaptchaChallenge
+            captcha={challenge.captcha}
+            loading={challenge.loading}
+            failed={challenge.failed}
+            answer={answer}
+            onAnswerChange={setAnswer}
+            onReload={() => void loadCaptcha()}
+            error={answerError}
+          />
+        ) : null}
+        {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
+        <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
+          {isSubmitting ? 'Entrando...' : 'Entrar'}
+        </Button>
+        <div className="text-center">
+          <button
+            type="button"
+            onClick={onForgotPassword}
+            className="min-h-10 rounded-full px-3 text-sm font-medium text-gold-700 underline-offset-4 hover:underline"
+          >
+            Esqueceu sua senha?
+          </button>
+        </div>
+      </form>
+      <div className="flex items-center gap-3 text-xs text-ink-600" aria-hidden="true">
+        <span className="h-px flex-1 bg-ink-300" />
+        ou
+        <span className="h-px flex-1 bg-ink-300" />
+      </div>
+      <GoogleSignInButton />
+      <p className="text-center text-sm text-ink-700">
+        Não tem uma conta?{' '}
+        <button
+          type="button"
+          onClick={onRegister}
+          className="min-h-10 rounded-full px-1 font-semibold text-ink-900 underline underline-offset-4 hover:text-gold-700"
+        >
+          Criar conta
+        </button>
+      </p>
+    </div>
+  );
+}

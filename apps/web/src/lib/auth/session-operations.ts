@@ -1,0 +1,201 @@
+import { ApiError, apiRequest, type UnauthorizedInfo } from '../api-client.ts';
+import { accessTokenExpiry, isAccessTokenFresh } from './access-token.ts';
+import type { SessionCore } from './auth-session.ts';
+import { readCredentials } from './auth-storage.ts';
+import type {
+  AuthUser,
+  LoginAnswer,
+  LoginInput,
+  LoginResult,
+  RegisterPayload,
+} from './auth-types.ts';
+
+/** The access token is renewed this long before it expires. */
+export const REFRESH_AHEAD_MS = 60_000;
+const REFRESH_LOCK = 'lumina-auth-refresh';
+
+interface RegisterAnswer {
+  user: AuthUser;
+  token?: string;
+  access_token?: string;
+}
+
+/** ok: new access token; rejected: the server refused (session over); failed: no answer. */
+type RefreshOutcome = 'ok' | 'rejected' | 'failed';
+
+export type SessionOperations = ReturnType<typeof createSessionOperations>;
+
+/** Everything of the auth session that talks to the API (loaded on demand by auth-session.ts). */
+export function createSessionOperations(core: SessionCore) {
+  let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  let refreshing: Promise<RefreshOutcome> | null = null;
+  let watchingVisibility = false;
+
+  function stop(): void {
+    clearTimeout(refreshTimer);
+    refreshTimer = undefined;
+    if (watchingVisibility) document.removeEventListener('visibilitychange', onVisible);
+    watchingVisibility = false;
+  }
+
+  /** Renews the access token a minute before it expires, for as long as there is a session. */
+  function keepFresh(): void {
+    clearTimeout(refreshTimer);
+    const token = core.token();
+    const expiry = token ? accessTokenExpiry(token) : null;
+    if (expiry === null) return;
+    const delay = Math.max(0, expiry - REFRESH_AHEAD_MS - core.now());
+    refreshTimer = setTimeout(() => void refreshOrSignOut(), delay);
+    if (!watchingVisibility) document.addEventListener('visibilitychange', onVisible);
+    watchingVisibility = true;
+  }
+
+  function signIn(token: string, user: AuthUser): void {
+    core.signIn(token, user);
+    keepFresh();
+  }
+
+  function signOut(): void {
+    stop();
+    core.signOut();
+  }
+
+  async function callRefresh(): Promise<RefreshOutcome> {
+    // Another tab may have renewed the session while this one waited for the lock.
+    const shared = readCredentials().accessToken;
+    if (
+      shared &&
+      shared !== core.token() &&
+      isAccessTokenFresh(shared, core.now(), REFRESH_AHEAD_MS)
+    ) {
+      core.setToken(shared);
+      return 'ok';
+    }
+    try {
+      // The refresh token travels in the httpOnly cookie; the body stays empty.
+      const answer = await apiRequest<{ tokens: { access_token: string } }>('/auth/refresh', {
+        method: 'POST',
+        body: {},
+      });
+      core.setToken(answer.tokens.access_token);
+      return 'ok';
+    } catch (error) {
+      return error instanceof ApiError && error.status === 401 ? 'rejected' : 'failed';
+    }
+  }
+
+  /**
+   * One refresh at a time in this tab and, where the Web Locks API exists, across tabs: two tabs
+   * presenting the same refresh token would look like token theft to the server.
+   */
+  function refresh(): Promise<RefreshOutcome> {
+    refreshing ??= (async () => {
+      try {
+        const outcome = navigator.locks
+          ? await navigator.locks.request(REFRESH_LOCK, callRefresh)
+          : await callRefresh();
+        if (outcome === 'ok') keepFresh();
+        return outcome;
+      } finally {
+        refreshing = null;
+      }
+    })();
+    return refreshing;
+  }
+
+  async function refreshOrSignOut(): Promise<void> {
+    if ((await refresh()) === 'rejected') signOut();
+  }
+
+  function onVisible(): void {
+    // Timers sleep in background tabs; renew on return if the token is about to lapse.
+    const token = core.token();
+    if (document.visibilityState !== 'visible' || !token) return;
+    if (!isAccessTokenFresh(token, core.now(), REFRESH_AHEAD_MS)) void refreshOrSignOut();
+  }
+
+  async function loadProfile(): Promise<AuthUser> {
+    return (await apiRequest<{ user: AuthUser }>('/users/profile')).user;
+  }
+
+  /** Settles a 'loading' session: renew a stale token, fetch a missing user. */
+  async function restore(): Promise<void> {
+    if (core.snapshot().status === 'authenticated') return keepFresh();
+    if (core.snapshot().status !== 'loading') return;
+    const token = core.token();
+    if (!token || !isAccessTokenFresh(token, core.now())) {
+      const outcome = await refresh();
+      // Refused: the session is over. No answer (offline): keep what is stored for next time.
+      if (outcome === 'rejected') return signOut();
+      if (outcome === 'failed') return core.settleAnonymous();
+    }
+    try {
+      const user = core.snapshot().user ?? (await loadProfile());
+      const fresh = core.token();
+      if (fresh && core.snapshot().status === 'loading') signIn(fresh, user);
+    } catch {
+      // A 401 here already signed out through onUnauthorized; anything else ends loading too.
+      if (core.snapshot().status === 'loading') core.settleAnonymous();
+    }
+  }
+
+  function completeLogin(answer: LoginAnswer): LoginResult {
+    signIn(answer.access_token, answer.user);
+    return {
+      user: answer.user,
+      cart_migrated: answer.cart_migrated,
+      cart_items_count: answer.cart_items_count,
+    };
+  }
+
+  return {
+    start(): void {
+      void restore();
+    },
+    stop,
+    keepFresh,
+    /** A 401 on a call that carried `sentToken`: true means "send it again". */
+    async onUnauthorized({ sentToken }: UnauthorizedInfo): Promise<boolean> {
+      const current = core.token();
+      // The token was renewed while the call was on its way: try again with the new one.
+      if (current && current !== sentToken) return true;
+      // Nothing stored any more (logged out meanwhile): nothing to refresh.
+      if (!current) return false;
+      const outcome = await refresh();
+      if (outcome === 'ok') return true;
+      if (outcome === 'rejected') signOut();
+      return false;
+    },
+    async login(input: LoginInput): Promise<LoginResult> {
+      return completeLogin(
+        await apiRequest<LoginAnswer>('/auth/login', { method: 'POST', body: input }),
+      );
+    },
+    async register(payload: RegisterPayload): Promise<void> {
+      const answer = await apiRequest<RegisterAnswer>('/users/register', {
+        method: 'POST',
+        body: payload,
+      });
+      const token = answer.access_token ?? answer.token;
+      if (!token) throw new ApiError('Formato de resposta inválido da API', 201, answer);
+      signIn(token, answer.user);
+    },
+    async exchangeGoogleLogin(): Promise<LoginResult> {
+      return completeLogin(
+        await apiRequest<LoginAnswer>('/auth/google/exchange', { method: 'POST', body: {} }),
+      );
+    },
+    async logout(): Promise<void> {
+      try {
+        await apiRequest('/auth/logout', { method: 'POST', body: {} });
+      } catch {
+        // The local session ends whatever the server says; its refresh token expires anyway.
+      } finally {
+        signOut();
+      }
+    },
+    async refreshProfile(): Promise<void> {
+      core.setUser(await loadProfile());
+    },
+  };
+}
