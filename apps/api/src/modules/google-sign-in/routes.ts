@@ -5,6 +5,7 @@ import { errorResponseSchema } from '../../http/error-schema.ts';
 import { GoogleSignInError, providerErrorCode } from '../../integrations/google/google-sign-in.ts';
 import { setRefreshCookie } from '../auth/refresh-cookie.ts';
 import { requestMeta } from '../auth/request-meta.ts';
+import { loginAnswerSchema } from '../users/schemas.ts';
 import {
   clearLoginCodeCookie,
   LOGIN_CODE_COOKIE,
@@ -29,14 +30,6 @@ const errorPath = (code: string) => `/?error=${encodeURIComponent(code)}`;
 function redirect(reply: FastifyReply, location: string) {
   return reply.header('cache-control', 'no-store').redirect(location, 302);
 }
-
-const loginAnswerSchema = z.object({
-  user: z.looseObject({ id: z.number(), email: z.string(), name: z.string() }),
-  access_token: z.string(),
-  refresh_token: z.string(),
-  cart_migrated: z.boolean(),
-  cart_items_count: z.number(),
-});
 
 export const googleSignInRoutes: FastifyPluginCallbackZod<GoogleSignInRoutesOptions> = (
   app,
@@ -130,9 +123,7 @@ export const googleSignInRoutes: FastifyPluginCallbackZod<GoogleSignInRoutesOpti
       clearLoginCodeCookie(reply, cookieSettings);
       const answer = await googleSignIn.exchange(code, requestMeta(request));
       setRefreshCookie(reply, answer.refresh_token, secureCookies);
-      return reply
-        .header('cache-control', 'no-store')
-        .send({ ...answer, user: { ...answer.user } });
+      return reply.header('cache-control', 'no-store').send(answer);
     },
   );
 
