@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
@@ -57,6 +58,14 @@ try {
     if (seeded > 0) app.log.info({ products: seeded }, 'demo catalogue seeded');
   }
   await app.listen({ port: config.port, host: config.host });
+  // Says where the reset e-mails go and whether "Entrar com Google" works, so nobody wonders.
+  app.log.info(
+    {
+      mail: config.smtpUrl ? 'smtp' : join(config.dataDir, 'outbox'),
+      googleSignIn: Boolean(config.googleClientId && config.googleClientSecret),
+    },
+    'accounts',
+  );
 } catch (error) {
   app.log.fatal({ err: error }, 'could not start');
   await app.close().catch(() => undefined);

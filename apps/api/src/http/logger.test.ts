@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { REDACTED_PATHS, requestId } from './logger.ts';
+import { loggableUrl, REDACTED_PATHS, requestId } from './logger.ts';
 
 function incoming(headers: Record<string, string>): IncomingMessage {
   return { headers } as unknown as IncomingMessage;
@@ -36,5 +36,20 @@ describe('log redaction', () => {
     expect(line).not.toMatch(/secret|Senha123|52998224725|11144477735|t0k3n/);
     expect(line).toContain('Ana');
     expect(line).toContain('Recife');
+  });
+});
+
+describe('loggableUrl', () => {
+  it.each([
+    ['/api/password_resets/verify/abc_DEF-123', '/api/password_resets/verify/[redacted]'],
+    ['/api/password_resets/abc_DEF-123', '/api/password_resets/[redacted]'],
+    ['/api/password_resets', '/api/password_resets'],
+    [
+      '/api/auth/google/callback?code=c0d3&state=st4te&iss=x',
+      '/api/auth/google/callback?code=[redacted]&state=[redacted]&iss=x',
+    ],
+    ['/api/products?category=nariz&page=2', '/api/products?category=nariz&page=2'],
+  ])('%s -> %s', (url, logged) => {
+    expect(loggableUrl(url)).toBe(logged);
   });
 });

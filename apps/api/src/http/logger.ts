@@ -45,6 +45,15 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
+/** A reset link's token sits in the path; the provider's code and state in the callback's query. */
+const SECRET_IN_PATH = /^(\/api\/password_resets\/(?:verify\/)?)[^/?]+/;
+const SECRET_IN_QUERY = /([?&](?:code|state|token)=)[^&#]*/g;
+
+/** The URL as the log keeps it: without the secrets some addresses carry. */
+export function loggableUrl(url: string): string {
+  return url.replace(SECRET_IN_PATH, '$1[redacted]').replace(SECRET_IN_QUERY, '$1[redacted]');
+}
+
 /**
  * One log line per request, written when it completes (method, URL, status, time), instead of
  * Fastify's "incoming request" plus "request completed" pair: half the logging cost per call.
@@ -59,7 +68,7 @@ export class OneLinePerRequest extends LogController {
   ): void {
     const line = {
       method: request.method,
-      url: request.url,
+      url: loggableUrl(request.url),
       statusCode: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 10) / 10,
     };
