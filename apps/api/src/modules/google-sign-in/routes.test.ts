@@ -272,6 +272,15 @@ describe('Google sign-in', () => {
     expect(found).toEqual([]);
   });
 
+  it('says user_creation_failed when the account cannot be stored', async () => {
+    // PostgreSQL refuses a NUL character in text: the insert fails like a broken database would.
+    provider.signInAs(googleAccount({ email: 'nul\u0000@gmail.com' }));
+    const { pending, callbackPath } = await authorize();
+    const response = await callback(callbackPath, pending);
+    expect(response.headers.location).toBe('/?error=user_creation_failed');
+    expect(cookie(response, LOGIN_CODE_COOKIE)).toBeUndefined();
+  });
+
   it('passes the provider error through (the person cancelled)', async () => {
     provider.failNextAuthorization('access_denied');
     const { pending, callbackPath } = await authorize();
