@@ -7,11 +7,20 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 // Every run gets an empty data folder: fresh embedded database, demo catalogue, empty outbox.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'lumina-e2e-'));
+// Workers load this file again: handing the folder down keeps them on the server's folder (the
+// account tests read the password-reset mail from its outbox). A server given by E2E_BASE_URL has
+// a folder of its own, known only when E2E_DATA_DIR names it.
+if (!process.env.E2E_BASE_URL) process.env.E2E_DATA_DIR = dataDir;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   // The machine has no internet: keep Chromium from phoning home at start.
-  args: ['--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  args: [
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+  ],
 };
 
 export default defineConfig({
@@ -38,7 +47,8 @@ export default defineConfig({
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
-        command: 'node ../scripts/start.mjs',
+        // The production server on a private build of the web app (see start-server.ts).
+        command: 'node --import tsx start-server.ts',
         url: `${baseURL}/api/health`,
         timeout: 180_000,
         reuseExistingServer: false,
