@@ -53,9 +53,19 @@ describe('displayNameSchema (profile, checkout)', () => {
     expect(displayNameSchema.parse(' Ana ')).toBe('Ana');
   });
 
+  it.each(["Maria D'Ávila", 'Ana-Maria Souza Jr.', 'José da Conceição', 'Zoë Müller'])(
+    'accepts the name %j',
+    (name) => {
+      expect(displayNameSchema.parse(name)).toBe(name);
+    },
+  );
+
   it.each([
     ['', 'Nome é obrigatório'],
     ['a'.repeat(101), 'Nome deve ter no máximo 100 caracteres'],
+    ['<b>Ana</b>', 'Nome contém caracteres inválidos'],
+    ["Robert'); DROP TABLE users;--", 'Nome contém caracteres inválidos'],
+    ['Ana 2', 'Nome contém caracteres inválidos'],
   ])('%j -> %s', (input, message) => {
     expect(firstMessage(displayNameSchema, input)).toBe(message);
   });

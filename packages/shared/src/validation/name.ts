@@ -7,6 +7,8 @@ export const NAME_MESSAGES = {
   required: 'Nome é obrigatório',
   rule: 'Nome deve ter pelo menos 2 palavras e não conter números',
   tooLong: `Nome deve ter no máximo ${NAME_MAX} caracteres`,
+  /** Ours: the profile and checkout name has no rule in the spec beyond being required. */
+  invalidCharacters: 'Nome contém caracteres inválidos',
 } as const;
 
 // Letters of any alphabet (so 'João', 'Conceição', 'Müller') plus combining accents; no digits,
@@ -34,10 +36,20 @@ export const personNameSchema = requiredText(NAME_MESSAGES.required)
   .transform(normalizeName)
   .superRefine(refineWith(nameError));
 
+// A person's name: letters of any alphabet, accents, spaces and the punctuation names carry
+// (D'Ávila, Ana-Maria, Jr.). Markup, SQL and digits are not names.
+const NAME_CHARACTERS = /^[\p{L}\p{M} '’.-]+$/u;
+
 /**
- * Name on the profile and at checkout: required and bounded only, because the spec gives those
- * screens no word rule and a name that came from Google sign-in may be a single word.
+ * Name on the profile and at checkout: required, bounded and made of name characters, without
+ * the register word rule, because the spec gives those screens none and a name that came from
+ * Google sign-in may be a single word.
  */
 export const displayNameSchema = requiredText(NAME_MESSAGES.required)
   .transform(normalizeName)
-  .pipe(z.string().max(NAME_MAX, NAME_MESSAGES.tooLong));
+  .pipe(
+    z
+      .string()
+      .max(NAME_MAX, { error: NAME_MESSAGES.tooLong, abort: true })
+      .regex(NAME_CHARACTERS, NAME_MESSAGES.invalidCharacters),
+  );

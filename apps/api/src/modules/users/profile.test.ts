@@ -207,11 +207,21 @@ describe('PUT /api/users/profile', () => {
     expect(row?.name).toBe('Ana Souza');
   });
 
-  it('keeps HTML in a name as plain text, never as markup', async () => {
-    const response = await update({ ...editable, name: '<b>Ana</b>' });
-    // The profile name has no word rule; it is stored as typed and React escapes it.
+  it.each(['<b>Ana</b> Souza', "Ana'); DROP TABLE users;--", 'Ana Souza 2'])(
+    'refuses the name %j and keeps the old one',
+    async (name) => {
+      const response = await update({ ...editable, name });
+      expect(response.statusCode).toBe(422);
+      expect(response.json<ErrorJson>().errors).toEqual(['Nome contém caracteres inválidos']);
+      const [row] = await ctx.database.db.select().from(users);
+      expect(row?.name).toBe('Ana Souza');
+    },
+  );
+
+  it("accepts names with accents, apostrophes and hyphens (Maria D'Ávila-Souza)", async () => {
+    const response = await update({ ...editable, name: "Maria D'Ávila-Souza" });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json<ProfileJson>().user.name).toBe("Maria D'Ávila-Souza");
   });
 
   it('answers 401 without a token', async () => {
