@@ -55,5 +55,8 @@ export default defineConfig({
         env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
         stdout: 'pipe',
         stderr: 'pipe',
+        // The server closes its database and the launcher removes its build folder on SIGTERM;
+        // the default (SIGKILL) would leave both behind.
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
       },
 });

@@ -7,12 +7,13 @@
 // fails. A private build folder, made fresh for each run, also means the tests always see the
 // current sources.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const ownOutDir = !process.env.E2E_WEB_DIST;
 const outDir = process.env.E2E_WEB_DIST ?? mkdtempSync(join(tmpdir(), 'lumina-e2e-web-'));
 
 console.log(`Building the web app into ${outDir}`);
@@ -40,4 +41,8 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.
   env: { NODE_ENV: 'production', ...process.env, WEB_DIST_DIR: outDir },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+server.on('exit', (code, signal) => {
+  // Playwright stops the server with SIGTERM (gracefulShutdown in the config), so this runs.
+  if (ownOutDir) rmSync(outDir, { recursive: true, force: true });
+  process.exit(code ?? (signal ? 1 : 0));
+});
