@@ -44,9 +44,10 @@ describe('reading this very process', () => {
     const sampler = new MemorySampler(process.pid, 10);
     const from = Date.now();
     sampler.start();
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    await new Promise((resolve) => setTimeout(resolve, 200));
     sampler.stop();
-    expect(sampler.sampleCount()).toBeGreaterThan(2);
+    // One sample at start, then at least one more even on a busy machine.
+    expect(sampler.sampleCount()).toBeGreaterThanOrEqual(2);
     expect(sampler.peakKbBetween(from, Date.now())).toBeGreaterThan(10_000);
     expect(sampler.peakKbBetween(0, from - 1)).toBe(0);
   });

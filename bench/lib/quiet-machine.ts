@@ -7,12 +7,12 @@ const WINDOW_MS = 2_000;
 
 /**
  * Other helpers' test runs and builds share the 2 cores; a benchmark started under that load
- * measures them as much as the store. Waits (at most BENCH_QUIET_WAIT seconds, default 300;
+ * measures them as much as the store. Waits (at most BENCH_QUIET_WAIT seconds, default 60;
  * 0 skips) until the whole machine stays under QUIET_CORES busy cores for a 2 s window, and
  * says whether it got there.
  */
 export async function waitForQuietMachine(label: string): Promise<boolean> {
-  const maxWaitMs = envNumber('BENCH_QUIET_WAIT', 300, { allowZero: true }) * 1_000;
+  const maxWaitMs = envNumber('BENCH_QUIET_WAIT', 60, { allowZero: true }) * 1_000;
   const deadline = Date.now() + maxWaitMs;
   let announced = false;
   for (;;) {
