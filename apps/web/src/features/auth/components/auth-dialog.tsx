@@ -21,7 +21,7 @@ const REASON_TEXT: Record<LoginDialogReason, string> = {
 
 const DESCRIPTIONS: Record<Exclude<AuthDialogView, 'login'>, string> = {
   register: 'Cadastre-se para comprar, acompanhar pedidos e salvar seus favoritos.',
-  forgot: 'Vamos enviar um link para o seu e-mail.',
+  forgot: 'Informe o e-mail da sua conta. Enviaremos um link para você criar uma nova senha.',
 };
 
 export interface AuthDialogProps {

@@ -41,9 +41,6 @@ export function ForgotPasswordForm({ onLogin }: { onLogin: () => void }) {
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
       className="mt-6 space-y-4"
     >
-      <p className="text-sm text-ink-700">
-        Informe o e-mail da sua conta. Enviaremos um link para você criar uma nova senha.
-      </p>
       <TextField
         id="recuperar-email"
         label="E-mail"

@@ -1,5 +1,4 @@
 import { googleSignInErrorMessage } from '@lumina/shared/auth/google-sign-in-errors';
-import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { rememberReturnPath } from '../../../lib/auth/return-path.ts';
@@ -30,30 +29,35 @@ export const GOOGLE_NOT_CONFIGURED = googleSignInErrorMessage('google_not_config
 
 /**
  * Google sign-in is a full-page trip to the provider and back to /?login=success. When the store
- * has no Google credentials the button says so instead of leading to an error.
+ * has no Google credentials the button says so (and stays put) instead of leading to an error.
  */
 export function GoogleSignInButton() {
   const providers = useAuthProviders();
   const location = useLocation();
-  const [notConfigured, setNotConfigured] = useState(false);
+  const notConfigured = providers.data?.google === false;
+  const noteId = 'google-nao-configurado';
 
   function start() {
-    if (providers.data?.google === false) {
-      setNotConfigured(true);
-      return;
-    }
+    if (notConfigured) return;
     rememberReturnPath(location);
     window.location.assign('/api/auth/google');
   }
 
   return (
     <div>
-      <Button variant="outline" size="lg" className="w-full" onClick={start}>
+      <Button
+        variant="outline"
+        size="lg"
+        className="w-full aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+        onClick={start}
+        aria-disabled={notConfigured || undefined}
+        aria-describedby={notConfigured ? noteId : undefined}
+      >
         <GoogleMark />
         Entrar com Google
       </Button>
       {notConfigured ? (
-        <p role="status" className="mt-2 text-center text-sm text-ink-700">
+        <p id={noteId} className="mt-2 text-center text-sm text-ink-700">
           {GOOGLE_NOT_CONFIGURED}
         </p>
       ) : null}

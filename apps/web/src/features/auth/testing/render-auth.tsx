@@ -1,0 +1,34 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { AuthProvider } from '../../../lib/auth/auth-provider.tsx';
+import { createAuthSession } from '../../../lib/auth/auth-session.ts';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
+
+/** Shows the auth status, so tests can see a login happen. */
+export function AuthStatus() {
+  const { status, user } = useAuth();
+  return <output aria-label="estado">{`${status}:${user?.email ?? '-'}`}</output>;
+}
+
+/** Renders inside a fresh QueryClient, a fresh auth session and a router. */
+export function renderWithAuth(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const session = createAuthSession();
+  return {
+    session,
+    ...render(
+      <QueryClientProvider client={client}>
+        <AuthProvider session={session}>
+          <MemoryRouter initialEntries={[route]}>
+            {ui}
+            <AuthStatus />
+          </MemoryRouter>
+        </AuthProvider>
+      </QueryClientProvider>,
+    ),
+  };
+}

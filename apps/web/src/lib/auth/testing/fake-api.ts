@@ -1,0 +1,63 @@
+import { vi } from 'vitest';
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+export type FakeHandler = (request: FakeRequest) => { status?: number; body?: unknown } | undefined;
+
+/**
+ * Replaces the network only (the real api-client and auth session run): answers each fetch from
+ * `handler`, 404 when it returns nothing. Undo with vi.unstubAllGlobals(). Returns the requests.
+ */
+export function fakeApi(handler: FakeHandler): FakeRequest[] {
+  const requests: FakeRequest[] = [];
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const url = new URL(href, 'http://localhost');
+    const request: FakeRequest = {
+      method: init.method ?? 'GET',
+      path: url.pathname.replace(/^\/api/, '') + url.search,
+      headers: { ...(init.headers as Record<string, string> | undefined) },
+      body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
+    requests.push(request);
+    const answer = handler(request) ?? { status: 404, body: { message: 'Não encontrado' } };
+    return Promise.resolve(
+      new Response(JSON.stringify(answer.body ?? {}), {
+        status: answer.status ?? 200,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+  });
+  return requests;
+}
+
+function base64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** An unsigned JWT-shaped token expiring at `expSeconds` (the web app never checks signatures). */
+export function fakeAccessToken(expSeconds: number, extra: Record<string, unknown> = {}): string {
+  const header = base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64Url(JSON.stringify({ sub: '1', exp: expSeconds, ...extra }));
+  return `${header}.${payload}.c2lnbmF0dXJl`;
+}
+
+export const TEST_USER = {
+  id: 7,
+  name: 'Ana Souza',
+  email: 'ana@exemplo.com',
+  cpf: null,
+  phone: null,
+  gender: null,
+  birth_date: null,
+  role: 'customer' as const,
+};
