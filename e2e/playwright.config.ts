@@ -31,7 +31,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list'], ['./summary-reporter.ts']],
-  outputDir: './test-results',
+  // A second run on the same machine (E2E_PORT) needs its own folder: each run empties it first.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   use: {
     baseURL,
     locale: 'pt-BR',
