@@ -25,10 +25,16 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/no-misused-promises': [
+        'error',
+        { checksVoidReturn: { attributes: false } },
+      ],
     },
   },
   {
@@ -40,7 +46,14 @@ export default tseslint.config(
       // Features do not import each other: shared -> features -> app.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/app/**', '@/app/**'], message: 'Features and components must not import from app/.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/app/**', '@/app/**'],
+              message: 'Features and components must not import from app/.',
+            },
+          ],
+        },
       ],
     },
   },

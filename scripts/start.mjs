@@ -29,8 +29,13 @@ function newestMtime(path) {
 const builtAt = existsSync(distIndex) ? statSync(distIndex).mtimeMs : 0;
 const changedAt = Math.max(...sources.map(newestMtime));
 if (builtAt < changedAt) {
-  console.log(builtAt ? 'Web app changed since the last build: rebuilding…' : 'Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@lumina/web'], { cwd: root, stdio: 'inherit' });
+  console.log(
+    builtAt ? 'Web app changed since the last build: rebuilding…' : 'Building the web app…',
+  );
+  const build = spawnSync('npm', ['run', 'build', '-w', '@lumina/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

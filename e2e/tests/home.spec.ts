@@ -42,13 +42,6 @@ test.describe('home page', { tag: '@phone' }, () => {
   });
 
   test('banner carousel: next and previous arrows', async ({ page }) => {
-    // Known bug, apps/web/src/features/home/components/banner-carousel.tsx: below the sm
-    // breakpoint the arrows sit in the bottom bar, but the progress-bar strip (an absolute,
-    // full-width element later in the DOM) lies on top of them and takes every tap.
-    test.fail(
-      page.viewportSize()!.width < 640,
-      'banner arrows are covered by the progress-bar strip on phones',
-    );
     const carousel = page.getByRole('region', { name: 'Destaques da loja' });
     await carousel.getByRole('button', { name: 'Pausar carrossel' }).click();
     await carousel.getByRole('button', { name: 'Ir para o banner 1' }).click();

@@ -1,5 +1,12 @@
 /** The six categories of the store (spec 000 section 2), in display order. */
-export const CATEGORY_SLUGS = ['orelha', 'boca', 'nariz', 'sobrancelha', 'umbigo', 'mamilo'] as const;
+export const CATEGORY_SLUGS = [
+  'orelha',
+  'boca',
+  'nariz',
+  'sobrancelha',
+  'umbigo',
+  'mamilo',
+] as const;
 
 export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
 

@@ -16,7 +16,7 @@ const SWIPE_MIN_PX = 40;
 
 // On phones the arrows sit in the bottom bar, clear of the banner text; from sm up, at the sides.
 const arrowClass =
-  'absolute bottom-0.5 inline-flex size-10 items-center justify-center rounded-full bg-cream-50/85 text-ink-900 shadow hover:bg-cream-50 ' +
+  'absolute bottom-0.5 z-10 inline-flex size-10 items-center justify-center rounded-full bg-cream-50/85 text-ink-900 shadow hover:bg-cream-50 ' +
   'sm:top-1/2 sm:bottom-auto sm:size-11 sm:-translate-y-1/2';
 
 export interface BannerCarouselProps {
