@@ -102,9 +102,9 @@ describe('loadConfig', () => {
   });
 });
 
-describe('CONFIG.md', () => {
+describe.each(['../CONFIG.md', '../../../README.md'])('%s', (path) => {
   it('has a row with the default of every variable', () => {
-    const doc = readFileSync(new URL('../CONFIG.md', import.meta.url), 'utf8');
+    const doc = readFileSync(new URL(path, import.meta.url), 'utf8');
     const rows = new Map(
       [...doc.matchAll(/^\|\s*`(\w+)`\s*\|\s*`([^`]*)`\s*\|/gm)].map((m) => [m[1], m[2]]),
     );
