@@ -1,5 +1,4 @@
-import { createBrowserRouter, Outlet } from 'react-router';
-import { RequireAuth } from '../lib/auth/require-auth.tsx';
+import { createBrowserRouter } from 'react-router';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
@@ -25,11 +24,7 @@ export const router = createBrowserRouter([
           { path: 'redefinir-senha', lazy: () => import('./routes/reset-password.tsx') },
           {
             // Logged-in only (spec 000 §2): anonymous visitors go to / and log in from there.
-            element: (
-              <RequireAuth>
-                <Outlet />
-              </RequireAuth>
-            ),
+            lazy: () => import('./routes/protected-layout.tsx'),
             children: [{ path: 'gerenciar-dados', lazy: () => import('./routes/manage-data.tsx') }],
           },
           { path: 'politica-privacidade', lazy: () => import('./routes/privacy-policy.tsx') },

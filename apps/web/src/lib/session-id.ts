@@ -4,11 +4,13 @@ function randomUuid(): string {
   // randomUUID exists only in secure contexts (https, localhost); a phone testing the dev server
   // over the LAN gets a v4 UUID built from getRandomValues instead.
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  const bytes = crypto.getRandomValues(new Uint8Array(31));
+  let index = 0;
+  // Each x is a random hex digit; y is one of 8, 9, a, b (the RFC 4122 variant).
+  return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (char) => {
+    const random = (bytes[index++] ?? 0) & 15;
+    return (char === 'x' ? random : (random & 3) | 8).toString(16);
+  });
 }
 
 let memoryId: string | null = null;

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../lib/auth/auth-provider.tsx';
@@ -86,7 +86,7 @@ describe('Google sign-in return', () => {
     expect(
       await screen.findByText('Olá, Ana! Você entrou com sua conta Google.'),
     ).toBeInTheDocument();
-    expect(probe()).toHaveTextContent('/produto/12 authenticated');
+    await waitFor(() => expect(probe()).toHaveTextContent('/produto/12 authenticated'));
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /auth/google/exchange']);
     expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe(token);
   });
@@ -98,6 +98,6 @@ describe('Google sign-in return', () => {
     }));
     renderAt('/?login=success');
     expect(await screen.findByText('Login com Google expirado.')).toBeInTheDocument();
-    expect(probe()).toHaveTextContent('/ anonymous');
+    await waitFor(() => expect(probe()).toHaveTextContent(/^\/ anonymous$/));
   });
 });

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { firstName } from '../../lib/auth/first-name.ts';
 import { useAuth } from '../../lib/auth/use-auth.ts';
-import { openAuthDialog } from '../../lib/ui-events.ts';
 import { useLogout } from './use-logout.ts';
 import {
   CATEGORIES_LINK,
@@ -44,46 +43,30 @@ export function MobileMenu({
       hidden={!open}
       className="border-t border-cream-200 bg-cream-50 px-4 pt-2 pb-4 lg:hidden"
     >
-      <div className="mb-2 border-b border-cream-200 pb-3">
-        {status === 'authenticated' && user ? (
-          <>
-            <p className="px-3 py-2 text-base text-ink-900">
-              Olá, <span className="font-semibold">{firstName(user.name)}</span>
-            </p>
-            <div className="grid grid-cols-2 gap-1">
-              <Link to="/minha-conta" className={linkClassName}>
-                Minha Conta
-              </Link>
-              <button
-                type="button"
-                className={linkClassName}
-                onClick={() => {
-                  onClose();
-                  void logout();
-                }}
-              >
-                Sair
-              </button>
-            </div>
-          </>
-        ) : (
+      {/* On phones the header has room for the account icon only: greeting and "Sair" live here.
+          Anonymous visitors use the header's "Entrar" button. */}
+      {status === 'authenticated' && user ? (
+        <div className="mb-2 border-b border-cream-200 pb-3">
+          <p className="px-3 py-2 text-base text-ink-900">
+            Olá, <span className="font-semibold">{firstName(user.name)}</span>
+          </p>
           <div className="grid grid-cols-2 gap-1">
-            {(['login', 'register'] as const).map((view) => (
-              <button
-                key={view}
-                type="button"
-                className={linkClassName}
-                onClick={() => {
-                  onClose();
-                  openAuthDialog(view);
-                }}
-              >
-                {view === 'login' ? 'Entrar' : 'Criar conta'}
-              </button>
-            ))}
+            <Link to="/minha-conta" className={linkClassName}>
+              Minha Conta
+            </Link>
+            <button
+              type="button"
+              className={linkClassName}
+              onClick={() => {
+                onClose();
+                void logout();
+              }}
+            >
+              Sair
+            </button>
           </div>
-        )}
-      </div>
+        </div>
+      ) : null}
       <ul className="space-y-1">
         {[HOME_LINK, PRODUCTS_LINK].map((link) => (
           <li key={link.to}>

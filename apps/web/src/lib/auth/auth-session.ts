@@ -126,6 +126,7 @@ export function createAuthSession({ now = Date.now }: AuthSessionOptions = {}): 
       if (snapshot.status !== 'anonymous') {
         token = null;
         publish({ status: 'anonymous', user: null });
+        void operations?.then((loaded) => loaded.stop());
       }
       return;
     }
