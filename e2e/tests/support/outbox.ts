@@ -1,0 +1,72 @@
+import { expect } from '@playwright/test';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * The data folder of the server under test. playwright.config.ts creates it for the server it
+ * starts and hands it to the workers; against E2E_BASE_URL it is known only when E2E_DATA_DIR is
+ * given.
+ */
+export function serverDataDir(): string | undefined {
+  return process.env.E2E_DATA_DIR;
+}
+
+/**
+ * Undoes quoted-printable (RFC 2045): nodemailer wraps lines at 76 characters with a soft break
+ * ('=' at the end of a line) and writes '=' itself as '=3D', so a link in the file is cut and
+ * escaped. Bytes are gathered before decoding so multi-byte UTF-8 (Olá) comes back whole.
+ */
+export function decodeQuotedPrintable(source: string): string {
+  const joined = source.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let index = 0; index < joined.length; index += 1) {
+    const hex = joined.slice(index + 1, index + 3);
+    if (joined[index] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      index += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[index] ?? '', 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+const RESET_LINK = /https?:\/\/[^\s"<>]+\/redefinir-senha\?token=[\w\-.~%]+/;
+
+/** The reset link of the newest outbox mail addressed to `email`, or null while none arrived. */
+async function newestResetLink(outbox: string, email: string): Promise<string | null> {
+  let names: string[];
+  try {
+    names = await readdir(outbox);
+  } catch {
+    return null; // The folder appears with the first mail.
+  }
+  // File names start with an ISO time stamp, so the newest sorts last.
+  const mails = names.filter((name) => name.endsWith('.eml')).sort((a, b) => b.localeCompare(a));
+  for (const name of mails) {
+    const raw = await readFile(join(outbox, name), 'utf8');
+    const to = /^To:\s*(.+)$/im.exec(raw)?.[1] ?? '';
+    if (!to.toLowerCase().includes(email.toLowerCase())) continue;
+    return RESET_LINK.exec(decodeQuotedPrintable(raw))?.[0] ?? null;
+  }
+  return null;
+}
+
+/**
+ * Waits for the password-reset mail to `email` in DATA_DIR/outbox and answers the link's path
+ * and query ('/redefinir-senha?token=...'). The host in the mail is APP_URL, which need not be the
+ * address the tests reach the server on, so the page is opened on the test's own base URL.
+ */
+export async function waitForResetLink(dataDir: string, email: string): Promise<string> {
+  const outbox = join(dataDir, 'outbox');
+  await expect
+    .poll(() => newestResetLink(outbox, email), {
+      message: `a reset mail to ${email} in ${outbox}`,
+      timeout: 10_000,
+    })
+    .not.toBeNull();
+  const link = await newestResetLink(outbox, email);
+  if (!link) throw new Error(`the reset mail to ${email} went away`);
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
