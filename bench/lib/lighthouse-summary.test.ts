@@ -112,6 +112,19 @@ describe('auditExamples', () => {
   });
 });
 
+describe('runtime errors', () => {
+  it('marks a run Lighthouse could not measure', () => {
+    const broken = {
+      ...lhr({ performance: 0.9, accessibility: 1 }),
+      runtimeError: { code: 'NO_FCP', message: 'The page did not paint any content.' },
+    };
+    const summary = summarizeLhr(broken);
+    expect(summary.runtimeError).toBe('NO_FCP');
+    expect(summary.warnings[0]).toBe('NO_FCP: The page did not paint any content.');
+    expect(summarizeLhr(lhr({ performance: 0.9, accessibility: 1 })).runtimeError).toBeUndefined();
+  });
+});
+
 describe('medianRun', () => {
   it('keeps the run with the median performance score', () => {
     const runs = [0.99, 0.91, 0.96].map((performance) =>

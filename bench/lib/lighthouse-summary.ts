@@ -61,6 +61,8 @@ export interface PageSummary {
   failing: Partial<Record<CategoryId, FailingAudit[]>>;
   benchmarkIndex: number;
   warnings: string[];
+  /** Set when Lighthouse could not measure the page (NO_FCP, NO_NAVSTART…): the run is void. */
+  runtimeError?: string;
 }
 
 const SCORED_MODES = new Set(['binary', 'numeric', 'metricSavings']);
@@ -125,6 +127,7 @@ export function summarizeLhr(lhr: LhrLike): PageSummary {
     failing,
     benchmarkIndex: lhr.environment.benchmarkIndex,
     warnings,
+    ...(lhr.runtimeError ? { runtimeError: lhr.runtimeError.code } : {}),
   };
 }
 
