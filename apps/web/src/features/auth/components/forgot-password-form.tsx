@@ -43,6 +43,8 @@ export function ForgotPasswordForm({ onLogin }: { onLogin: () => void }) {
     >
       <TextField
         id="recuperar-email"
+        // The view just changed (or opened): its first field takes the focus.
+        autoFocus
         label="E-mail"
         type="email"
         inputMode="email"

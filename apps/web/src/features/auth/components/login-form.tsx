@@ -88,6 +88,8 @@ export function LoginForm({ onSuccess, onForgotPassword, onRegister }: LoginForm
       >
         <TextField
           id="login-email"
+          // The view just changed (or opened): its first field takes the focus.
+          autoFocus
           label="E-mail"
           type="email"
           autoComplete="email"

@@ -81,6 +81,8 @@ export function RegisterForm({ onSuccess, onLogin }: RegisterFormProps) {
     >
       <TextField
         id="cadastro-nome"
+        // The view just changed (or opened): its first field takes the focus.
+        autoFocus
         label="Nome completo"
         autoComplete="name"
         maxLength={NAME_MAX}
