@@ -125,12 +125,15 @@ test.describe('a shopper who forgot the password', () => {
       .click();
     const forgot = page.getByRole('dialog', { name: 'Recuperar senha' });
     await forgot.getByLabel('E-mail', { exact: true }).fill(account.email);
-    // Spec 000 §8: the success text comes in a browser alert.
-    const alert = page.waitForEvent('dialog');
+    // Spec 000 §8: the success text comes in a browser alert. It is answered inside the handler:
+    // an open alert holds up the click that caused it, so awaiting the click first can deadlock.
+    const alerts: string[] = [];
+    page.once('dialog', (alert) => {
+      alerts.push(alert.message());
+      void alert.accept();
+    });
     await forgot.getByRole('button', { name: 'Enviar link de recuperação' }).click();
-    const shown = await alert;
-    expect(shown.message()).toBe('Email de recuperação enviado com sucesso!');
-    await shown.accept();
+    await expect.poll(() => alerts).toEqual(['Email de recuperação enviado com sucesso!']);
     await expect(forgot.getByText('Email de recuperação enviado com sucesso!')).toBeVisible();
 
     const link = await waitForResetLink(dataDir ?? '', account.email);
