@@ -108,6 +108,9 @@ describe('auditExamples', () => {
     };
     expect(auditExamples(details)).toEqual(['network Failed to load resource: 404 /x.png']);
     expect(auditExamples({ type: 'opportunity' })).toEqual([]);
+    expect(auditExamples({ type: 'list', items: [{ description: '[help](https://x)' }] })).toEqual(
+      [],
+    );
     expect(auditExamples(undefined)).toEqual([]);
   });
 });
@@ -122,6 +125,32 @@ describe('runtime errors', () => {
     expect(summary.runtimeError).toBe('NO_FCP');
     expect(summary.warnings[0]).toBe('NO_FCP: The page did not paint any content.');
     expect(summarizeLhr(lhr({ performance: 0.9, accessibility: 1 })).runtimeError).toBeUndefined();
+  });
+});
+
+describe('auditExamples of an LCP breakdown', () => {
+  it('reads the element and the phases from the nested tables', () => {
+    const details = {
+      type: 'list',
+      items: [
+        { type: 'table', items: [{ node: { selector: 'img.hero', snippet: '<img>' } }] },
+        {
+          type: 'table',
+          items: [
+            { phase: 'TTFB', timing: 600.4 },
+            { phase: 'Load Delay', timing: 1200 },
+            { phase: 'Load Time', timing: 300 },
+            { phase: 'Render Delay', timing: 80 },
+          ],
+        },
+      ],
+    };
+    expect(auditExamples(details)).toEqual([
+      'img.hero <img>',
+      'TTFB: 600 ms',
+      'Load Delay: 1200 ms',
+      'Load Time: 300 ms',
+    ]);
   });
 });
 

@@ -66,19 +66,40 @@ export interface PageSummary {
 }
 
 const SCORED_MODES = new Set(['binary', 'numeric', 'metricSavings']);
-const MAX_EXAMPLES = 3;
+const MAX_EXAMPLES = 4;
 
-/** One line per offending item: the element's selector and snippet, else a URL or a message. */
-export function auditExamples(details: unknown): string[] {
+/** One line for an item of an audit's table, or undefined for rows that name nothing useful. */
+function describeItem(item: Record<string, unknown>): string | undefined {
+  const node = item.node as { selector?: string; snippet?: string } | undefined;
+  if (node) return [node.selector, node.snippet].filter(Boolean).join(' ');
+  // LCP breakdown rows: which phase of the largest paint took the time.
+  if (typeof item.phase === 'string' && typeof item.timing === 'number') {
+    return `${item.phase}: ${Math.round(item.timing)} ms`;
+  }
+  // Console errors carry a source and a message; resources a URL.
+  if (typeof item.source === 'string' && typeof item.description === 'string') {
+    return [item.source, item.description, item.url].filter((v) => typeof v === 'string').join(' ');
+  }
+  if (typeof item.url === 'string') return item.url;
+  return undefined;
+}
+
+/**
+ * Up to MAX_EXAMPLES offending items: elements (selector and snippet), LCP phases, console
+ * errors or URLs. Insight audits nest tables in a list, hence one level of recursion.
+ */
+export function auditExamples(details: unknown, depth = 0): string[] {
   if (typeof details !== 'object' || details === null || !('items' in details)) return [];
   const { items } = details;
   if (!Array.isArray(items)) return [];
   const examples: string[] = [];
-  for (const item of items.slice(0, MAX_EXAMPLES) as Record<string, unknown>[]) {
-    const node = item.node as { selector?: string; snippet?: string } | undefined;
-    const text = node
-      ? [node.selector, node.snippet].filter(Boolean).join(' ')
-      : [item.source, item.description, item.url].filter((v) => typeof v === 'string').join(' ');
+  for (const item of items as Record<string, unknown>[]) {
+    if (examples.length >= MAX_EXAMPLES) break;
+    if (depth === 0 && typeof item === 'object' && item !== null && 'items' in item) {
+      examples.push(...auditExamples(item, 1).slice(0, MAX_EXAMPLES - examples.length));
+      continue;
+    }
+    const text = describeItem(item);
     if (text) examples.push(text.slice(0, 200));
   }
   return examples;
