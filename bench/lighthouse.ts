@@ -24,14 +24,15 @@ import { ensureWebBuild } from './lib/web-build.ts';
 
 const RUNS_PER_PAGE = Math.round(envNumber('BENCH_LH_RUNS', 3));
 const RUN_TIMEOUT_MS = 150_000;
-/** A 1-minute load average above this (2 cores) means other work competed with the page load. */
-const BUSY_LOAD_AVERAGE = 1.5;
-
 const MAX_DIAGNOSTICS_SHOWN = 12;
 const RETRIES = 2;
 
-/** One run's summary plus how busy the machine was when it started. */
-type RunSummary = PageSummary & { loadAverage1m: number };
+/**
+ * One run's summary plus how busy the machine was when it started: whether it was quiet (see
+ * lib/quiet-machine.ts) and the 1-minute load average (which also counts the previous runs).
+ */
+type RunSummary = PageSummary & { loadAverage1m: number; quietStart: boolean };
+type AuditResult = Omit<RunSummary, 'quietStart'>;
 
 async function firstProductId(baseUrl: string): Promise<number> {
   const response = await httpGet(`${baseUrl}/api/products?per_page=1`);
@@ -44,7 +45,7 @@ async function firstProductId(baseUrl: string): Promise<number> {
 }
 
 /** One Lighthouse run in a fresh Chromium, killed whatever happens and after RUN_TIMEOUT_MS. */
-async function audit(url: string, serverPid: number): Promise<RunSummary> {
+async function audit(url: string, serverPid: number): Promise<AuditResult> {
   const loadAverage1m = loadavg()[0] ?? 0;
   const chrome: LaunchedChrome = await launch({
     chromePath: CHROMIUM_PATH,
@@ -86,7 +87,7 @@ async function audit(url: string, serverPid: number): Promise<RunSummary> {
  * Lighthouse sometimes fails to read its own trace on this loaded 2-core machine (NO_FCP,
  * NO_NAVSTART) and asks to run again: do so, up to RETRIES times, and keep the last attempt.
  */
-async function auditWithRetries(url: string, serverPid: number): Promise<RunSummary> {
+async function auditWithRetries(url: string, serverPid: number): Promise<AuditResult> {
   let summary = await audit(url, serverPid);
   for (let retry = 1; summary.runtimeError && retry <= RETRIES; retry++) {
     console.error(`  ${summary.runtimeError}: running again (${retry} of ${RETRIES})`);
@@ -135,7 +136,7 @@ function report(pages: { path: string; median: RunSummary; runs: RunSummary[] }[
     for (const warning of median.warnings) console.log(`  warning: ${warning}`);
   }
   const runs = pages.flatMap((page) => page.runs);
-  const busy = runs.filter((run) => run.loadAverage1m > BUSY_LOAD_AVERAGE);
+  const busy = runs.filter((run) => !run.quietStart);
   console.log(
     `\nMachine: Lighthouse benchmarkIndex ${runs.map((r) => Math.round(r.benchmarkIndex)).join(' ')}; ` +
       `1-min load average at each start ${runs.map((r) => r.loadAverage1m.toFixed(1)).join(' ')}; ` +
@@ -143,8 +144,8 @@ function report(pages: { path: string; median: RunSummary; runs: RunSummary[] }[
   );
   if (busy.length) {
     console.log(
-      `WARNING: ${busy.length} run(s) started with a load average above ${BUSY_LOAD_AVERAGE}: ` +
-        'other work competed for the 2 cores, the performance scores may be low for that reason.',
+      `WARNING: ${busy.length} run(s) started while other work kept the cores busy: ` +
+        'the performance scores may be low for that reason.',
     );
   }
 }
@@ -161,9 +162,10 @@ async function main(): Promise<void> {
     for (const path of ['/', '/produtos', productPath]) {
       const runs: RunSummary[] = [];
       for (let run = 1; run <= RUNS_PER_PAGE; run++) {
-        await waitForQuietMachine(`${path} run ${run}`);
+        const quietStart = await waitForQuietMachine(`${path} run ${run}`);
         console.error(`· ${path}: run ${run} of ${RUNS_PER_PAGE}`);
-        runs.push(await auditWithRetries(server.baseUrl + path, server.servingPid));
+        const summary = await auditWithRetries(server.baseUrl + path, server.servingPid);
+        runs.push({ ...summary, quietStart });
       }
       pages.push({ path, median: medianRun(runs), runs });
     }

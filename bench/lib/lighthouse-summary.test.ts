@@ -150,6 +150,7 @@ describe('auditExamples of an LCP breakdown', () => {
       'TTFB: 600 ms',
       'Load Delay: 1200 ms',
       'Load Time: 300 ms',
+      'Render Delay: 80 ms',
     ]);
   });
 });

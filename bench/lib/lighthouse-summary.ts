@@ -66,7 +66,7 @@ export interface PageSummary {
 }
 
 const SCORED_MODES = new Set(['binary', 'numeric', 'metricSavings']);
-const MAX_EXAMPLES = 4;
+const MAX_EXAMPLES = 5;
 
 /** One line for an item of an audit's table, or undefined for rows that name nothing useful. */
 function describeItem(item: Record<string, unknown>): string | undefined {
