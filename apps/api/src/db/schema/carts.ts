@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { products } from './products.ts';
+import { users } from './users.ts';
+
+/** Size, measure and colour a shopper chose for a line (spec 000 §3, variation_details). */
+export interface VariationDetails {
+  size?: string;
+  measure?: string;
+  color?: string;
+}
+
+/**
+ * A cart belongs either to a user (one each) or to a browser session (the X-Session-ID UUID of
+ * an anonymous visitor), never both. Anonymous carts untouched for 30 days are purged.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('carts_one_owner_check', sql`(${t.userId} IS NULL) <> (${t.sessionId} IS NULL)`),
+    index('carts_anonymous_updated_at_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.sessionId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * One line per product and variation: `variation_key` is the variation in a canonical text form,
+ * so the database itself merges repeated adds of the same choice into one line.
+ */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    variationKey: text('variation_key').notNull().default(''),
+    variationDetails: jsonb('variation_details').$type<VariationDetails>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('cart_items_line_unique').on(t.cartId, t.productId, t.variationKey),
+    check('cart_items_quantity_check', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** A logged-in shopper's wishlist (visitors keep theirs in the browser). */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('wishlist_items_user_product_unique').on(t.userId, t.productId)],
+);
+
+export type CartRow = typeof carts.$inferSelect;
+export type CartItemRow = typeof cartItems.$inferSelect;
+export type WishlistItemRow = typeof wishlistItems.$inferSelect;

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { COLOUR_MAX_LENGTH, STOCK_FALLBACK } from '../constants/storefront-constants.ts';
+import { optionalText } from '../validation/rule-schema.ts';
+import { colourSchema } from '../validation/text-limits.ts';
+
+/**
+ * Request bodies and answers of the cart calls (spec 000 §7), used by the web app's cart client
+ * and by the API routes alike.
+ */
+export const CART_INPUT_MESSAGES = {
+  sessionId: 'Identificador de sessão inválido. Recarregue a página.',
+  quantity: 'Quantidade inválida',
+  productId: 'Produto inválido',
+  itemId: 'Item inválido',
+  variation: `Cada opção pode ter no máximo ${COLOUR_MAX_LENGTH} caracteres`,
+  productNotFound: 'Produto não encontrado',
+  productUnavailable: 'Produto indisponível',
+  tooManyLines: 'Seu carrinho já tem o número máximo de itens diferentes.',
+} as const;
+
+/** The largest quantity one line can hold: the stock fallback of the plus button. */
+export const MAX_LINE_QUANTITY = STOCK_FALLBACK;
+/** Not in the spec: a bound on distinct lines per cart, far above any real piercing order. */
+export const MAX_CART_LINES = 50;
+
+const INT32_MAX = 2_147_483_647;
+
+/** The X-Session-ID header: a UUID the web app creates once per browser. */
+export const sessionIdSchema = z.uuid({ error: CART_INPUT_MESSAGES.sessionId });
+
+function idSchema(message: string) {
+  return z
+    .number({ error: message })
+    .int({ error: message })
+    .min(1, message)
+    .max(INT32_MAX, message);
+}
+export const productIdSchema = idSchema(CART_INPUT_MESSAGES.productId);
+export const cartItemIdSchema = idSchema(CART_INPUT_MESSAGES.itemId);
+
+/** A quantity to add: a whole number from 1 to 999. */
+export const addQuantitySchema = z
+  .number({ error: CART_INPUT_MESSAGES.quantity })
+  .int({ error: CART_INPUT_MESSAGES.quantity })
+  .min(1, CART_INPUT_MESSAGES.quantity)
+  .max(MAX_LINE_QUANTITY, CART_INPUT_MESSAGES.quantity);
+
+/** A new quantity for a line: 0 or less removes it (spec 000 §4), at most 999. */
+export const updateQuantitySchema = z
+  .number({ error: CART_INPUT_MESSAGES.quantity })
+  .int({ error: CART_INPUT_MESSAGES.quantity })
+  .min(-MAX_LINE_QUANTITY, CART_INPUT_MESSAGES.quantity)
+  .max(MAX_LINE_QUANTITY, CART_INPUT_MESSAGES.quantity);
+
+const variationText = optionalText(CART_INPUT_MESSAGES.variation, COLOUR_MAX_LENGTH);
+const colourText = colourSchema;
+
+export const variationDetailsSchema = z
+  .object({ size: variationText, measure: variationText, color: variationText })
+  .nullish()
+  .transform((value) => {
+    const details: { size?: string; measure?: string; color?: string } = {};
+    if (value?.size) details.size = value.size;
+    if (value?.measure) details.measure = value.measure;
+    if (value?.color) details.color = value.color;
+    return details;
+  });
+export type VariationDetails = z.output<typeof variationDetailsSchema>;
+
+/** POST /api/carts/items */
+export const addCartItemSchema = z.object({
+  product_id: productIdSchema,
+  quantity: addQuantitySchema.default(1),
+  variation_details: variationDetailsSchema,
+});
+
+/** PATCH /api/carts/items/{id} */
+export const updateCartItemSchema = z.object({ quantity: updateQuantitySchema });
+
+/** POST /api/anonymous_carts/add_item: the variation comes flat (size, measure, color). */
+export const addAnonymousItemSchema = z.object({
+  product_id: productIdSchema,
+  quantity: addQuantitySchema.default(1),
+  size: variationText,
+  measure: variationText,
+  color: colourText,
+});
+
+/** PATCH /api/anonymous_carts/update_item */
+export const updateAnonymousItemSchema = z.object({
+  item_id: cartItemIdSchema,
+  quantity: updateQuantitySchema,
+});
+
+/** DELETE /api/anonymous_carts/remove_item */
+export const removeAnonymousItemSchema = z.object({ item_id: cartItemIdSchema });
+
+/** One cart line as the API answers it (spec 000 §3, Cart item); money in reais and in cents. */
+export interface CartItemJson {
+  id: number;
+  product_id: number;
+  product_name: string;
+  name: string;
+  sku: string;
+  /** Unit price in reais, from the product's current price. */
+  price: number;
+  price_cents: number;
+  /** Unit PIX price in reais (the product's own, or 5% off). */
+  pix_price: number;
+  quantity: number;
+  variation_details: VariationDetails;
+  size: string | null;
+  measure: string | null;
+  image: string | null;
+  total: number;
+  total_cents: number;
+  stock: number;
+  category: string;
+  /** False when the product was deactivated or sold out after it was added. */
+  available: boolean;
+}
+
+/** Spec 000 §3, Cart. */
+export interface CartJson {
+  items: CartItemJson[];
+  total: number;
+  total_price: number;
+  total_cents: number;
+  total_items: number;
+}
+
+export interface CartResponse {
+  cart: CartJson;
+}
+
+/** POST /api/wishlist */
+export const addWishlistItemSchema = z.object({ product_id: productIdSchema });
+
+export const WISHLIST_MESSAGES = {
+  duplicate: 'Produto já está na lista de desejos',
+  addFailed: 'Erro ao adicionar à lista de desejos',
+  removeFailed: 'Erro ao remover da lista de desejos',
+  notFound: 'Item não encontrado na lista de desejos',
+} as const;
+
+/** Spec 000 §3, Wishlist item (server), with the product fields a list needs to show it. */
+export interface WishlistItemJson {
+  id: number;
+  product_id: number;
+  added_at: string;
+  name: string;
+  price: number;
+  pix_price: number;
+  image: string | null;
+  sku: string;
+  stock: number;
+  active: boolean;
+}
