@@ -9,7 +9,7 @@ import { AccountDialogs, type AccountDialog } from './account-dialogs.tsx';
 import { AccountTabs, type TabItem } from './account-tabs.tsx';
 import { AddressesTab } from './addresses-tab.tsx';
 import { ForgotPasswordCard } from './forgot-password-card.tsx';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { LoginPrompt } from './login-prompt.tsx';
 import { OrdersTab } from './orders-tab.tsx';
 import { ProfileSummary } from './profile-summary.tsx';

@@ -18,8 +18,8 @@ import {
   emptyAddressValues,
 } from '../model/address-form-values.ts';
 import { serverFieldErrors } from '../model/server-errors.ts';
-import { FormAlert } from './form-alert.tsx';
-import { SelectField, TextField, withMask } from './form-field.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { SelectField, TextField, withMask } from '../../../components/ui/form-field.tsx';
 
 const STATE_OPTIONS = Object.entries(BRAZIL_STATES);
 

@@ -9,7 +9,7 @@ import { SET_DEFAULT_ADDRESS_ERROR, useSetDefaultAddress } from '../api/set-defa
 import { AddressCard } from './address-card.tsx';
 import { AddressForm } from './address-form.tsx';
 import { DeleteAddressDialog } from './delete-address-dialog.tsx';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; address: SavedAddress } | null;
 

@@ -7,8 +7,8 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { useChangePassword } from '../api/change-password.ts';
 import { changePasswordErrorMessage } from '../model/change-password-error.ts';
-import { FormAlert } from './form-alert.tsx';
-import { PasswordField } from './password-field.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 
 export interface ChangePasswordFormProps {
   onChanged: (message: string) => void;

@@ -9,8 +9,8 @@ import { Button } from '../../../components/ui/button.tsx';
 import { openAuthDialog } from '../../../lib/ui-events.ts';
 import { FORGOT_PASSWORD_TEXTS, useRequestPasswordReset } from '../api/request-password-reset.ts';
 import { serverMessage } from '../model/server-errors.ts';
-import { FormAlert } from './form-alert.tsx';
-import { TextField } from './form-field.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
 
 /** /esqueci-senha: asks for the e-mail that receives the reset link. */
 export function ForgotPasswordCard() {

@@ -16,8 +16,8 @@ import { useUpdateProfile } from '../api/update-profile.ts';
 import { birthDateLimits } from '../model/date-limits.ts';
 import { PROFILE_FIELD_ORDER, profileFormValues } from '../model/profile-form-values.ts';
 import { serverFieldErrors, serverMessages } from '../model/server-errors.ts';
-import { FormAlert } from './form-alert.tsx';
-import { SelectField, TextField, withMask } from './form-field.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { SelectField, TextField, withMask } from '../../../components/ui/form-field.tsx';
 
 const GENDER_LABELS = { masculino: 'Masculino', feminino: 'Feminino', outro: 'Outro' } as const;
 const CPF_MASK_LENGTH = 14;

@@ -13,11 +13,12 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
 import { serverMessage } from '../model/server-errors.ts';
-import { FormAlert } from './form-alert.tsx';
-import { PasswordField } from './password-field.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
 const SUCCESS_FALLBACK = 'Senha redefinida com sucesso!';
+const STRENGTH_ID = 'redefinir-forca';
 
 /** The valid-link state of /redefinir-senha: new password, confirmation, strength, submit. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -65,10 +66,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
           label="Nova senha"
           autoComplete="new-password"
           hint="Use pelo menos 8 caracteres, com letra maiúscula, minúscula e número."
+          describedBy={STRENGTH_ID}
           registration={register('password')}
           error={errors.password?.message}
         />
-        <PasswordStrengthMeter id="redefinir-forca" password={password} />
+        <PasswordStrengthMeter id={STRENGTH_ID} password={password} />
       </div>
       <PasswordField
         id="redefinir-confirmacao"

@@ -71,6 +71,15 @@ describe('/redefinir-senha', () => {
     expect(await screen.findByLabelText('Nova senha')).toBeVisible();
   });
 
+  it('ties the strength text to the new-password field', async () => {
+    renderPage({ [VERIFY]: { body: { valid: true } } });
+    await screen.findByLabelText('Nova senha');
+    type('Nova senha', 'Segura123');
+    expect(screen.getByLabelText('Nova senha')).toHaveAccessibleDescription(
+      'Use pelo menos 8 caracteres, com letra maiúscula, minúscula e número. Senha forte ✓',
+    );
+  });
+
   it('checks length and confirmation before calling the server', async () => {
     const requests = renderPage({ [VERIFY]: { body: { valid: true } } });
     await screen.findByLabelText('Nova senha');

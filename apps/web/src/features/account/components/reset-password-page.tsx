@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { useResetTokenCheck } from '../api/verify-reset-token.ts';
-import { FormAlert } from './form-alert.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
 
 function NewLinkButton() {

@@ -10,8 +10,8 @@ import {
   FORGOT_PASSWORD_MESSAGES,
   useRequestPasswordReset,
 } from '../api/request-password-reset.ts';
-import { FormAlert } from './form-alert.tsx';
-import { TextField } from './form-field.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
 
 /** The modal's third view: the e-mail that receives the reset link. */
 export function ForgotPasswordForm({ onLogin }: { onLogin: () => void }) {

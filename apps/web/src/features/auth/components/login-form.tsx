@@ -8,10 +8,10 @@ import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { captchaToken, fetchCaptcha, type Captcha } from '../api/captcha.ts';
 import { isCaptchaRequired, loginErrorMessage } from '../model/login-error.ts';
 import { CaptchaChallenge } from './captcha-challenge.tsx';
-import { FormAlert } from './form-alert.tsx';
-import { TextField } from './form-field.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { TextField } from '../../../components/ui/form-field.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
-import { PasswordField } from './password-field.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 
 export const CAPTCHA_ANSWER_REQUIRED = 'Digite os caracteres da imagem';
 

@@ -22,9 +22,14 @@ import {
   type RegisterFormOutput,
   type RegisterFormValues,
 } from '../model/register-form.ts';
-import { FormAlert } from './form-alert.tsx';
-import { CheckboxField, SelectField, TextField, withMask } from './form-field.tsx';
-import { PasswordField } from './password-field.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import {
+  CheckboxField,
+  SelectField,
+  TextField,
+  withMask,
+} from '../../../components/ui/form-field.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 
 const CPF_MASK_LENGTH = 14;
 const linkClass = 'font-semibold text-ink-900 underline underline-offset-2 hover:text-gold-700';
@@ -294,19 +299,7 @@ export function RegisterForm({ onSuccess, onLogin }: RegisterFormProps) {
         </CheckboxField>
       </fieldset>
 
-      {general.length > 0 ? (
-        <FormAlert kind="error">
-          {general.length === 1 ? (
-            general[0]
-          ) : (
-            <ul className="list-disc space-y-1 pl-4">
-              {general.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          )}
-        </FormAlert>
-      ) : null}
+      {general.length > 0 ? <FormAlert kind="error" messages={general} /> : null}
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Criando conta...' : 'Criar conta'}
       </Button>

@@ -1,11 +1,11 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { cn } from '../../../lib/cn.ts';
+import { cn } from '../../lib/cn.ts';
 
 const controlClass =
   'w-full rounded-xl border bg-white px-4 py-2.5 text-base text-ink-900 placeholder:text-ink-600 ' +
   'focus:border-gold-600 focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-1 ' +
-  'focus-visible:outline-gold-600';
+  'focus-visible:outline-gold-600 disabled:bg-cream-100';
 
 interface ControlAria {
   id: string;
@@ -19,6 +19,8 @@ interface FieldShellProps {
   label: string;
   error?: string;
   hint?: ReactNode;
+  /** Ids of texts outside the field that also describe it (a strength meter, a lookup status). */
+  describedBy?: string;
   className?: string;
   /** Drawn over the control's right end (the show/hide password button). */
   addon?: ReactNode;
@@ -26,10 +28,21 @@ interface FieldShellProps {
 }
 
 /** Label, control, hint and the field's message, wired for screen readers. */
-function FieldShell({ id, label, error, hint, className, addon, children }: FieldShellProps) {
+function FieldShell({
+  id,
+  label,
+  error,
+  hint,
+  describedBy,
+  className,
+  addon,
+  children,
+}: FieldShellProps) {
   const errorId = `${id}-erro`;
   const hintId = `${id}-dica`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const description = [hint ? hintId : null, describedBy, error ? errorId : null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-ink-900">
@@ -39,7 +52,7 @@ function FieldShell({ id, label, error, hint, className, addon, children }: Fiel
         {children({
           id,
           'aria-invalid': error ? true : undefined,
-          'aria-describedby': describedBy || undefined,
+          'aria-describedby': description || undefined,
           className: cn(
             controlClass,
             error ? 'border-sale' : 'border-ink-300',
@@ -87,6 +100,7 @@ export interface TextFieldProps extends Omit<
   registration: UseFormRegisterReturn;
   error?: string;
   hint?: ReactNode;
+  describedBy?: string;
   className?: string;
   addon?: ReactNode;
 }
@@ -97,12 +111,21 @@ export function TextField({
   registration,
   error,
   hint,
+  describedBy,
   className,
   addon,
   ...inputProps
 }: TextFieldProps) {
   return (
-    <FieldShell id={id} label={label} error={error} hint={hint} className={className} addon={addon}>
+    <FieldShell
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      describedBy={describedBy}
+      className={className}
+      addon={addon}
+    >
       {(aria) => <input type="text" {...inputProps} {...registration} {...aria} />}
     </FieldShell>
   );

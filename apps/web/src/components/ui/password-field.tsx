@@ -8,6 +8,8 @@ export interface PasswordFieldProps {
   registration: UseFormRegisterReturn;
   error?: string;
   hint?: string;
+  /** Ids of texts outside the field that also describe it (the reset page's strength meter). */
+  describedBy?: string;
   autoComplete: 'current-password' | 'new-password';
 }
 
