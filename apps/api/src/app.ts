@@ -38,6 +38,11 @@ import { userRoutes } from './modules/users/routes.ts';
 import { createGoogleSignIn } from './integrations/google/google-sign-in.ts';
 import { createMailer } from './integrations/mail/mailer.ts';
 import { addressRoutes } from './modules/addresses/routes.ts';
+import { anonymousCartRoutes, userCartRoutes } from './modules/carts/routes.ts';
+import { createCartService } from './modules/carts/service.ts';
+import { createMergeCartOnLogin } from './modules/carts/session-header.ts';
+import { wishlistRoutes } from './modules/wishlist/routes.ts';
+import { createWishlistService } from './modules/wishlist/service.ts';
 import { createAddressService } from './modules/addresses/service.ts';
 import { resolveJwtSecret } from './modules/auth/jwt-secret.ts';
 import { createCatalogRepository } from './modules/catalog/repository.ts';
@@ -175,6 +180,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const login = createLoginService({ ...services, captcha });
   const register = createRegisterService({ ...services });
   const profile = createProfileService({ ...services });
+  const carts = createCartService({ db: database.db, now });
+  const mergeCart = createMergeCartOnLogin((userId, sessionId) =>
+    carts.mergeAnonymousCart(userId, sessionId),
+  );
+  const wishlist = createWishlistService({ db: database.db, now });
 
   await app.register(
     async (api) => {
@@ -207,16 +217,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         redirectUrl: config.googleRedirectUrl,
         secureCookies,
         now,
+        mergeCart,
       });
       await api.register(addressRoutes, { addresses });
       await api.register(authRoutes, {
         login,
+        mergeCart,
         tokens: services.tokens,
         captcha,
         throttle: services.throttle,
         secureCookies,
       });
-      await api.register(userRoutes, { register, profile, secureCookies });
+      await api.register(userRoutes, { register, mergeCart, profile, secureCookies });
+      await api.register(userCartRoutes, { carts });
+      await api.register(anonymousCartRoutes, { carts });
+      await api.register(wishlistRoutes, { wishlist });
       await api.register(healthRoutes, { ping: () => database.ping() });
     },
     { prefix: '/api' },

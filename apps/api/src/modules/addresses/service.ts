@@ -3,6 +3,7 @@ import { formatAddressLine } from '@lumina/shared/addresses/address-line';
 import type { Db } from '../../db/database.ts';
 import type { AddressRow } from '../../db/schema/addresses.ts';
 import { AppError } from '../../http/app-error.ts';
+import { parsePathId } from '../../http/path-id.ts';
 import { AUTH_MESSAGES } from '../auth/authenticate.ts';
 import { type AddressValues, createAddressRepository } from './repository.ts';
 
@@ -61,8 +62,8 @@ function notFound(): AppError {
  * gets the same 404 as another customer's address instead of reaching the database.
  */
 export function parseAddressId(raw: string): number {
-  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
-  if (id < 1 || id > 2_147_483_647) throw notFound();
+  const id = parsePathId(raw);
+  if (id === undefined) throw notFound();
   return id;
 }
 

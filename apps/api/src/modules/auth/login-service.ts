@@ -14,13 +14,13 @@ export const CAPTCHA_MESSAGES = {
   wrong: 'Captcha incorreto ou expirado. Resolva o novo captcha para continuar.',
 } as const;
 
-/** The login answer of spec 000 §7 (cart fields stay false/0 until carts exist). */
+/** The login answer of spec 000 §7; the routes set the cart fields once the merge ran. */
 export interface LoginAnswer {
   user: UserJson;
   access_token: string;
   refresh_token: string;
-  cart_migrated: false;
-  cart_items_count: 0;
+  cart_migrated: boolean;
+  cart_items_count: number;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { loginSchema } from '@lumina/shared/users/login-schema';
 import type { FastifyReply } from 'fastify';
+import type { MergeCartOnLogin } from '../carts/session-header.ts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../http/error-schema.ts';
@@ -21,6 +22,8 @@ import { AppError } from '../../http/app-error.ts';
 
 export interface AuthRoutesOptions {
   login: LoginService;
+  /** Moves the visitor's anonymous cart (X-Session-ID) into the user's cart. */
+  mergeCart: MergeCartOnLogin;
   tokens: TokenService;
   captcha: CaptchaService;
   throttle: Throttle;
@@ -38,7 +41,7 @@ function noStore(reply: FastifyReply): FastifyReply {
 }
 
 export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, options, done) => {
-  const { login, tokens, captcha, throttle, secureCookies } = options;
+  const { login, mergeCart, tokens, captcha, throttle, secureCookies } = options;
 
   app.post(
     '/auth/login',
@@ -61,7 +64,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
       try {
         const answer = await login.login(request.body, requestMeta(request));
         setRefreshCookie(reply, answer.refresh_token, secureCookies);
-        return noStore(reply).send(answer);
+        return noStore(reply).send({ ...answer, ...(await mergeCart(answer.user.id, request)) });
       } catch (error) {
         if (!(error instanceof CaptchaRequiredError)) throw error;
         return noStore(reply)

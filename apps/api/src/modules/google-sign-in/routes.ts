@@ -12,6 +12,7 @@ import {
   type PendingCookie,
   setLoginCodeCookie,
 } from './cookies.ts';
+import type { MergeCartOnLogin } from '../carts/session-header.ts';
 import { type GoogleSignInService, LOGIN_CODE_TTL_SECONDS } from './service.ts';
 
 export interface GoogleSignInRoutesOptions {
@@ -21,6 +22,8 @@ export interface GoogleSignInRoutesOptions {
   redirectUrl: string;
   secureCookies: boolean;
   now: () => Date;
+  /** Moves the visitor's anonymous cart (X-Session-ID) into the user's cart. */
+  mergeCart: MergeCartOnLogin;
 }
 
 /** Where the browser lands: the storefront, which reads `login` or `error` (spec 000 §4, §8). */
@@ -33,7 +36,7 @@ function redirect(reply: FastifyReply, location: string) {
 
 export const googleSignInRoutes: FastifyPluginCallbackZod<GoogleSignInRoutesOptions> = (
   app,
-  { googleSignIn, pendingCookie, redirectUrl, secureCookies, now },
+  { googleSignIn, pendingCookie, redirectUrl, secureCookies, now, mergeCart },
   done,
 ) => {
   const cookieSettings = { secure: secureCookies };
@@ -123,7 +126,8 @@ export const googleSignInRoutes: FastifyPluginCallbackZod<GoogleSignInRoutesOpti
       clearLoginCodeCookie(reply, cookieSettings);
       const answer = await googleSignIn.exchange(code, requestMeta(request));
       setRefreshCookie(reply, answer.refresh_token, secureCookies);
-      return reply.header('cache-control', 'no-store').send(answer);
+      const merge = await mergeCart(answer.user.id, request);
+      return reply.header('cache-control', 'no-store').send({ ...answer, ...merge });
     },
   );
 

@@ -30,8 +30,8 @@ export interface RegisterAnswer {
   token: string;
   access_token: string;
   refresh_token: string;
-  cart_migrated: false;
-  cart_items_count: 0;
+  cart_migrated: boolean;
+  cart_items_count: number;
 }
 
 /**

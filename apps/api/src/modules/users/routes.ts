@@ -5,12 +5,15 @@ import { errorResponseSchema } from '../../http/error-schema.ts';
 import { currentUser, requireUser } from '../auth/authenticate.ts';
 import { setRefreshCookie } from '../auth/refresh-cookie.ts';
 import { requestMeta } from '../auth/request-meta.ts';
+import type { MergeCartOnLogin } from '../carts/session-header.ts';
 import { PROFILE_ANSWERS, type ProfileService } from './profile-service.ts';
 import type { RegisterService } from './register-service.ts';
 import { successMessageSchema, userJsonSchema } from './schemas.ts';
 
 export interface UserRoutesOptions {
   register: RegisterService;
+  /** Moves the visitor's anonymous cart (X-Session-ID) into the new user's cart. */
+  mergeCart: MergeCartOnLogin;
   profile: ProfileService;
   secureCookies: boolean;
 }
@@ -42,7 +45,7 @@ function noStore(reply: FastifyReply): FastifyReply {
 }
 
 export const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, options, done) => {
-  const { register, profile, secureCookies } = options;
+  const { register, mergeCart, profile, secureCookies } = options;
 
   app.post(
     '/users/register',
@@ -71,7 +74,10 @@ export const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, opt
     async (request, reply) => {
       const answer = await register.register(request.body, requestMeta(request));
       setRefreshCookie(reply, answer.refresh_token, secureCookies);
-      return noStore(reply).code(201).send(answer);
+      const merge = await mergeCart(answer.user.id, request);
+      return noStore(reply)
+        .code(201)
+        .send({ ...answer, ...merge });
     },
   );
 

@@ -1,0 +1,226 @@
+import { MAX_CART_LINES } from '@lumina/shared/cart/cart-schemas';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { cartItems, carts, type VariationDetails } from '../../db/schema/carts.ts';
+import { products } from '../../db/schema/products.ts';
+
+/** Whose cart: a user's, or an anonymous browser session's (the X-Session-ID UUID). */
+export type CartOwner = { userId: number } | { sessionId: string };
+
+/** A cart line with the current data of its product, as the answer needs it. */
+export interface CartLineRow {
+  id: number;
+  productId: number;
+  quantity: number;
+  variationDetails: VariationDetails;
+  name: string;
+  sku: string;
+  priceCents: number;
+  pixPriceCents: number | null;
+  images: string[];
+  stockQuantity: number;
+  category: string;
+  active: boolean;
+}
+
+/** What a product offers to a cart: enough to refuse an add before writing anything. */
+export interface ProductForCart {
+  id: number;
+  active: boolean;
+  stockQuantity: number;
+}
+
+function ownerCondition(owner: CartOwner): SQL {
+  return 'userId' in owner ? eq(carts.userId, owner.userId) : eq(carts.sessionId, owner.sessionId);
+}
+
+/** The owner's cart id as a subquery, so a line is only ever reached through its owner. */
+function ownerCartId(owner: CartOwner) {
+  return sql`(select ${carts.id} from ${carts} where ${ownerCondition(owner)})`;
+}
+
+/** Rows of a raw statement: both drivers (node-postgres, PGlite) answer `{ rows }`. */
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** Pass a transaction as `db` to make several writes one unit. */
+export function createCartRepository(db: Db) {
+  return {
+    async findProduct(productId: number): Promise<ProductForCart | undefined> {
+      const [row] = await db
+        .select({ id: products.id, active: products.active, stockQuantity: products.stockQuantity })
+        .from(products)
+        .where(eq(products.id, productId));
+      return row;
+    },
+
+    /** The owner's cart id, created on first use; every call also marks the cart as touched. */
+    async ensureCart(owner: CartOwner, at: Date): Promise<number> {
+      const values = 'userId' in owner ? { userId: owner.userId } : { sessionId: owner.sessionId };
+      const target = 'userId' in owner ? carts.userId : carts.sessionId;
+      const [row] = await db
+        .insert(carts)
+        .values({ ...values, createdAt: at, updatedAt: at })
+        .onConflictDoUpdate({ target, set: { updatedAt: at } })
+        .returning({ id: carts.id });
+      if (!row) throw new Error('cart upsert returned no row');
+      return row.id;
+    },
+
+    async lines(owner: CartOwner): Promise<CartLineRow[]> {
+      return db
+        .select({
+          id: cartItems.id,
+          productId: cartItems.productId,
+          quantity: cartItems.quantity,
+          variationDetails: cartItems.variationDetails,
+          name: products.name,
+          sku: products.sku,
+          priceCents: products.priceCents,
+          pixPriceCents: products.pixPriceCents,
+          images: products.images,
+          stockQuantity: products.stockQuantity,
+          category: products.category,
+          active: products.active,
+        })
+        .from(cartItems)
+        .innerJoin(carts, eq(carts.id, cartItems.cartId))
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(ownerCondition(owner))
+        .orderBy(asc(cartItems.id));
+    },
+
+    /**
+     * Adds `quantity` to the line of this product and variation, creating it when the cart has
+     * room for one more line. The stock bound is part of the statement, so a line never holds
+     * more than `stock` units; no row back means the add was refused (the caller finds out why).
+     */
+    async addToLine(input: {
+      cartId: number;
+      productId: number;
+      quantity: number;
+      variationKey: string;
+      variationDetails: VariationDetails;
+      stock: number;
+      at: Date;
+    }): Promise<{ id: number; quantity: number } | undefined> {
+      const { cartId, productId, quantity, variationKey, stock, at } = input;
+      const stamp = at.toISOString();
+      const details = JSON.stringify(input.variationDetails);
+      const result = await db.execute(sql`
+        insert into ${cartItems} (cart_id, product_id, quantity, variation_key, variation_details, created_at, updated_at)
+        select ${cartId}::integer, ${productId}::integer, ${quantity}::integer, ${variationKey}::text,
+          ${details}::jsonb, ${stamp}::timestamptz, ${stamp}::timestamptz
+        -- Parameters are typed here: untyped, two of them would be compared as text.
+        where ${quantity}::integer <= ${stock}::integer and (
+          exists (select 1 from ${cartItems} where cart_id = ${cartId} and product_id = ${productId} and variation_key = ${variationKey})
+          or (select count(*) from ${cartItems} where cart_id = ${cartId}) < ${MAX_CART_LINES}::integer
+        )
+        on conflict (cart_id, product_id, variation_key) do update
+          set quantity = ${cartItems.quantity} + excluded.quantity, updated_at = excluded.updated_at
+          where ${cartItems.quantity} + excluded.quantity <= ${stock}::integer
+        returning id, quantity
+      `);
+      const [row] = rowsOf<{ id: number; quantity: number }>(result);
+      return row;
+    },
+
+    async lineQuantity(cartId: number, productId: number, variationKey: string) {
+      const [row] = await db
+        .select({ quantity: cartItems.quantity })
+        .from(cartItems)
+        .where(
+          and(
+            eq(cartItems.cartId, cartId),
+            eq(cartItems.productId, productId),
+            eq(cartItems.variationKey, variationKey),
+          ),
+        );
+      return row?.quantity;
+    },
+
+    /**
+     * Sets a line's quantity when the product can supply it; an inactive product's line may only
+     * shrink. No row back: the line is not the owner's, or the stock refused it.
+     */
+    async setQuantity(owner: CartOwner, lineId: number, quantity: number, at: Date) {
+      const [row] = await db
+        .update(cartItems)
+        .set({ quantity, updatedAt: at })
+        .where(
+          and(
+            eq(cartItems.id, lineId),
+            sql`${cartItems.cartId} = ${ownerCartId(owner)}`,
+            sql`exists (select 1 from ${products} where ${products.id} = ${cartItems.productId}
+              and ${quantity}::integer <= ${products.stockQuantity}
+              and (${products.active} or ${quantity}::integer <= ${cartItems.quantity}))`,
+          ),
+        )
+        .returning({ id: cartItems.id });
+      return row !== undefined;
+    },
+
+    /** The owner's line with its product's stock, to explain a refused update. */
+    async findLine(owner: CartOwner, lineId: number) {
+      const [row] = await db
+        .select({
+          quantity: cartItems.quantity,
+          stockQuantity: products.stockQuantity,
+          active: products.active,
+        })
+        .from(cartItems)
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(and(eq(cartItems.id, lineId), sql`${cartItems.cartId} = ${ownerCartId(owner)}`));
+      return row;
+    },
+
+    async removeLine(owner: CartOwner, lineId: number): Promise<boolean> {
+      const [row] = await db
+        .delete(cartItems)
+        .where(and(eq(cartItems.id, lineId), sql`${cartItems.cartId} = ${ownerCartId(owner)}`))
+        .returning({ id: cartItems.id });
+      return row !== undefined;
+    },
+
+    async clear(owner: CartOwner): Promise<void> {
+      await db.delete(cartItems).where(sql`${cartItems.cartId} = ${ownerCartId(owner)}`);
+    },
+
+    /**
+     * Moves every line of an anonymous cart into a user's cart in one statement: the DELETE takes
+     * the lines (a concurrent merge of the same session waits for it and then finds none), the
+     * INSERT adds them to the user's lines, each clamped to the product's stock; lines of
+     * products that are inactive or sold out are dropped. Answers the units moved.
+     */
+    async moveLines(sessionId: string, userCartId: number, at: Date): Promise<number> {
+      const result = await db.execute(sql`
+        with moved as (
+          delete from ${cartItems}
+          where ${cartItems.cartId} = (select ${carts.id} from ${carts} where ${carts.sessionId} = ${sessionId})
+          returning ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity,
+            ${cartItems.variationKey} as variation_key, ${cartItems.variationDetails} as variation_details
+        ), added as (
+        insert into ${cartItems} (cart_id, product_id, quantity, variation_key, variation_details, created_at, updated_at)
+        select ${userCartId}::integer, moved.product_id, least(moved.quantity, p.stock_quantity),
+          moved.variation_key, moved.variation_details, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+        from moved join ${products} p on p.id = moved.product_id
+        where p.active and p.stock_quantity > 0
+        on conflict (cart_id, product_id, variation_key) do update
+          set quantity = least(
+            ${cartItems.quantity} + excluded.quantity,
+            (select stock_quantity from ${products} where id = excluded.product_id)
+          ),
+          updated_at = excluded.updated_at
+        returning 1
+      )
+      select coalesce(sum(least(moved.quantity, p.stock_quantity)), 0)::integer as units
+      from moved join ${products} p on p.id = moved.product_id
+      where p.active and p.stock_quantity > 0
+      `);
+      return rowsOf<{ units: number }>(result)[0]?.units ?? 0;
+    },
+  };
+}
+
+export type CartRepository = ReturnType<typeof createCartRepository>;

@@ -1,0 +1,138 @@
+import { CART_INPUT_MESSAGES, type CartJson } from '@lumina/shared/cart/cart-schemas';
+import type { VariationDetails } from '@lumina/shared/cart/cart-schemas';
+import { CART_MESSAGES, stockExceededMessage } from '@lumina/shared/cart/quantity-rules';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { parsePathId } from '../../http/path-id.ts';
+import { toCartJson } from './cart-json.ts';
+import { type CartOwner, createCartRepository } from './repository.ts';
+
+export type { CartOwner };
+
+function insufficientStock(requested: number, available: number): AppError {
+  return new AppError('invalid_data', stockExceededMessage(requested, available), {
+    code: 'insufficient_stock',
+  });
+}
+
+function lineNotFound(): AppError {
+  return new AppError('not_found', CART_MESSAGES.itemNotFound, { code: 'cart_item_not_found' });
+}
+
+/** A line id from the path; a malformed one answers the same 404 as another owner's line. */
+export function parseLineId(raw: string): number {
+  const id = parsePathId(raw);
+  if (id === undefined) throw lineNotFound();
+  return id;
+}
+
+/**
+ * One line per product and variation: the key is the variation in a fixed order, so
+ * {size, measure} and {measure, size} are the same line, and no variation is ''.
+ */
+export function variationKey(details: VariationDetails): string {
+  const parts = [details.size ?? '', details.measure ?? '', details.color ?? ''];
+  return parts.some((part) => part !== '') ? JSON.stringify(parts) : '';
+}
+
+/**
+ * Rules of spec 000 §5 and issue 4 for both kinds of cart: the same product and variation is one
+ * line, a quantity of 0 or less removes the line, no line holds more than the stock, inactive or
+ * unknown products are refused, and a line is only reachable through its owner's cart.
+ */
+export function createCartService(deps: { db: Db; now: () => Date }) {
+  const { db, now } = deps;
+  const repository = createCartRepository(db);
+
+  async function read(owner: CartOwner): Promise<CartJson> {
+    return toCartJson(await repository.lines(owner));
+  }
+
+  return {
+    read,
+
+    async addItem(
+      owner: CartOwner,
+      input: { productId: number; quantity: number; variationDetails: VariationDetails },
+    ): Promise<{ cart: CartJson; itemId: number }> {
+      const product = await repository.findProduct(input.productId);
+      if (!product) {
+        throw new AppError('not_found', CART_INPUT_MESSAGES.productNotFound, {
+          code: 'product_not_found',
+        });
+      }
+      if (!product.active) {
+        throw new AppError('invalid_data', CART_INPUT_MESSAGES.productUnavailable, {
+          code: 'product_unavailable',
+        });
+      }
+      const at = now();
+      const cartId = await repository.ensureCart(owner, at);
+      const key = variationKey(input.variationDetails);
+      const line = await repository.addToLine({
+        cartId,
+        productId: product.id,
+        quantity: input.quantity,
+        variationKey: key,
+        variationDetails: input.variationDetails,
+        stock: product.stockQuantity,
+        at,
+      });
+      if (!line) {
+        const current = await repository.lineQuantity(cartId, product.id, key);
+        if (current === undefined && input.quantity <= product.stockQuantity) {
+          throw new AppError('conflict', CART_INPUT_MESSAGES.tooManyLines, {
+            code: 'cart_full',
+          });
+        }
+        throw insufficientStock((current ?? 0) + input.quantity, product.stockQuantity);
+      }
+      return { cart: await read(owner), itemId: line.id };
+    },
+
+    /** Sets a line's quantity; 0 or less removes it (spec 000 §4). */
+    async updateItem(owner: CartOwner, lineId: number, quantity: number): Promise<CartJson> {
+      if (quantity <= 0) return this.removeItem(owner, lineId);
+      if (!(await repository.setQuantity(owner, lineId, quantity, now()))) {
+        const line = await repository.findLine(owner, lineId);
+        if (!line) throw lineNotFound();
+        if (!line.active) {
+          throw new AppError('invalid_data', CART_INPUT_MESSAGES.productUnavailable, {
+            code: 'product_unavailable',
+          });
+        }
+        throw insufficientStock(quantity, line.stockQuantity);
+      }
+      return read(owner);
+    },
+
+    async removeItem(owner: CartOwner, lineId: number): Promise<CartJson> {
+      if (!(await repository.removeLine(owner, lineId))) throw lineNotFound();
+      return read(owner);
+    },
+
+    async clear(owner: CartOwner): Promise<CartJson> {
+      await repository.clear(owner);
+      return read(owner);
+    },
+
+    /**
+     * Moves an anonymous session's lines into the user's cart in one transaction (quantities
+     * added, clamped to stock). Running it twice, or twice at once, moves the lines once.
+     */
+    async mergeAnonymousCart(
+      userId: number,
+      sessionId: string,
+    ): Promise<{ cart_migrated: boolean; cart_items_count: number }> {
+      const units = await db.transaction(async (tx) => {
+        const inTx = createCartRepository(tx);
+        const at = now();
+        const userCartId = await inTx.ensureCart({ userId }, at);
+        return inTx.moveLines(sessionId, userCartId, at);
+      });
+      return { cart_migrated: units > 0, cart_items_count: units };
+    },
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

@@ -1,0 +1,78 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { wishlistItems } from '../../db/schema/carts.ts';
+import { products } from '../../db/schema/products.ts';
+
+export interface WishlistRow {
+  id: number;
+  productId: number;
+  addedAt: Date;
+  name: string;
+  sku: string;
+  priceCents: number;
+  pixPriceCents: number | null;
+  images: string[];
+  stockQuantity: number;
+  active: boolean;
+}
+
+const columns = {
+  id: wishlistItems.id,
+  productId: wishlistItems.productId,
+  addedAt: wishlistItems.addedAt,
+  name: products.name,
+  sku: products.sku,
+  priceCents: products.priceCents,
+  pixPriceCents: products.pixPriceCents,
+  images: products.images,
+  stockQuantity: products.stockQuantity,
+  active: products.active,
+};
+
+export function createWishlistRepository(db: Db) {
+  return {
+    async list(userId: number): Promise<WishlistRow[]> {
+      return db
+        .select(columns)
+        .from(wishlistItems)
+        .innerJoin(products, eq(products.id, wishlistItems.productId))
+        .where(eq(wishlistItems.userId, userId))
+        .orderBy(desc(wishlistItems.addedAt), desc(wishlistItems.id));
+    },
+
+    async find(userId: number, id: number): Promise<WishlistRow | undefined> {
+      const [row] = await db
+        .select(columns)
+        .from(wishlistItems)
+        .innerJoin(products, eq(products.id, wishlistItems.productId))
+        .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.id, id)));
+      return row;
+    },
+
+    /** Inserts unless the product is already listed; undefined then (the unique index decides). */
+    async insert(userId: number, productId: number, at: Date): Promise<number | undefined> {
+      const [row] = await db
+        .insert(wishlistItems)
+        .values({ userId, productId, addedAt: at })
+        .onConflictDoNothing()
+        .returning({ id: wishlistItems.id });
+      return row?.id;
+    },
+
+    async remove(userId: number, id: number): Promise<boolean> {
+      const [row] = await db
+        .delete(wishlistItems)
+        .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.id, id)))
+        .returning({ id: wishlistItems.id });
+      return row !== undefined;
+    },
+
+    async productExists(productId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.id, productId));
+      return row !== undefined;
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import {
+  CART_INPUT_MESSAGES,
+  WISHLIST_MESSAGES,
+  type WishlistItemJson,
+} from '@lumina/shared/cart/cart-schemas';
+import { pixPriceCents } from '@lumina/shared/catalog/pricing';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { parsePathId } from '../../http/path-id.ts';
+import { createWishlistRepository, type WishlistRow } from './repository.ts';
+
+/** Not in the spec: a bound on one account's wishlist, far above any real list. */
+export const MAX_WISHLIST_ITEMS = 200;
+
+function notFound(): AppError {
+  return new AppError('not_found', WISHLIST_MESSAGES.notFound, { code: 'wishlist_item_not_found' });
+}
+
+export function parseWishlistId(raw: string): number {
+  const id = parsePathId(raw);
+  if (id === undefined) throw notFound();
+  return id;
+}
+
+function toJson(row: WishlistRow): WishlistItemJson {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    added_at: row.addedAt.toISOString(),
+    name: row.name,
+    price: row.priceCents / 100,
+    pix_price:
+      pixPriceCents({ price_cents: row.priceCents, pix_price_cents: row.pixPriceCents }) / 100,
+    image: row.images[0] ?? null,
+    sku: row.sku,
+    stock: row.stockQuantity,
+    active: row.active,
+  };
+}
+
+export function createWishlistService(deps: { db: Db; now: () => Date }) {
+  const repository = createWishlistRepository(deps.db);
+
+  return {
+    async list(userId: number): Promise<WishlistItemJson[]> {
+      return (await repository.list(userId)).map(toJson);
+    },
+
+    async add(userId: number, productId: number): Promise<WishlistItemJson> {
+      if (!(await repository.productExists(productId))) {
+        throw new AppError('not_found', CART_INPUT_MESSAGES.productNotFound, {
+          code: 'product_not_found',
+        });
+      }
+      const items = await repository.list(userId);
+      if (items.some((item) => item.productId === productId)) throw duplicate();
+      if (items.length >= MAX_WISHLIST_ITEMS) {
+        throw new AppError('conflict', WISHLIST_MESSAGES.addFailed, { code: 'wishlist_full' });
+      }
+      const id = await repository.insert(userId, productId, deps.now());
+      // Undefined: the same product was added at the same instant by another request.
+      if (id === undefined) throw duplicate();
+      const row = await repository.find(userId, id);
+      if (!row) throw notFound();
+      return toJson(row);
+    },
+
+    async remove(userId: number, id: number): Promise<void> {
+      if (!(await repository.remove(userId, id))) throw notFound();
+    },
+  };
+}
+
+function duplicate(): AppError {
+  return new AppError('conflict', WISHLIST_MESSAGES.duplicate, { code: 'wishlist_duplicate' });
+}
+
+export type WishlistService = ReturnType<typeof createWishlistService>;
