@@ -9,6 +9,8 @@ import { BRAZIL_STATES } from '@lumina/shared/addresses/brazil-states';
 import { CEP_MASK_LENGTH, formatCep } from '@lumina/shared/validation/cep';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
+import { CepLookupHint } from '../../../lib/cep/cep-lookup-hint.tsx';
+import { useCepAutofill } from '../../../lib/cep/use-cep-autofill.ts';
 import { CREATE_ADDRESS_ERROR, useCreateAddress } from '../api/create-address.ts';
 import type { SavedAddress } from '../api/get-addresses.ts';
 import { UPDATE_ADDRESS_ERROR, useUpdateAddress } from '../api/update-address.ts';
@@ -38,11 +40,20 @@ export function AddressForm({ address, isFirst, onSaved, onCancel }: AddressForm
   const updating = useUpdateAddress();
   const mutation = address ? updating : creating;
   // The form holds AddressFormValues, a narrower shape than the schema's input.
-  const { register, handleSubmit, formState, setError } = useForm<AddressInput, unknown, Address>({
+  const { register, handleSubmit, formState, setError, getValues, setValue } = useForm<
+    AddressInput,
+    unknown,
+    Address
+  >({
     resolver: zodResolver(addressSchema),
     defaultValues: address ? addressFormValues(address) : emptyAddressValues(isFirst),
   });
   const errors = formState.errors;
+  const cepLookup = useCepAutofill({
+    read: (field) => getValues(field) ?? '',
+    write: (field, value) =>
+      setValue(field, value, { shouldDirty: true, shouldValidate: formState.isSubmitted }),
+  });
   const lockedDefault = address?.is_default === true || (!address && isFirst);
 
   const onServerError = (error: unknown) => {
@@ -87,17 +98,23 @@ export function AddressForm({ address, isFirst, onSaved, onCancel }: AddressForm
         registration={register('name')}
         error={errors.name?.message}
       />
-      <TextField
-        id={id('cep')}
-        label="CEP"
-        inputMode="numeric"
-        autoComplete="postal-code"
-        placeholder="00000-000"
-        maxLength={CEP_MASK_LENGTH}
-        className="sm:w-1/2"
-        registration={withMask(register('zip_code'), formatCep)}
-        error={errors.zip_code?.message}
-      />
+      <div className="sm:w-1/2">
+        <TextField
+          id={id('cep')}
+          label="CEP"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          placeholder="00000-000"
+          maxLength={CEP_MASK_LENGTH}
+          describedBy={id('cep-busca')}
+          registration={withMask(
+            register('zip_code', { onChange: () => cepLookup.onCepChange(getValues('zip_code')) }),
+            formatCep,
+          )}
+          error={errors.zip_code?.message}
+        />
+        <CepLookupHint id={id('cep-busca')} status={cepLookup.status} />
+      </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
         <TextField
           id={id('rua')}

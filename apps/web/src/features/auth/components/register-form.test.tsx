@@ -224,4 +224,40 @@ describe('register form', () => {
       },
     });
   });
+
+  it('fills the address block from the CEP and sends what the user then completes', async () => {
+    const token = fakeAccessToken(Math.floor(Date.now() / 1000) + 900);
+    const address = {
+      cep: '01310100',
+      street: 'Avenida Paulista',
+      neighborhood: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+    };
+    const requests = fakeApi(({ path }) =>
+      path === '/cep/01310100'
+        ? { body: address }
+        : path === '/users/register'
+          ? { status: 201, body: { user: TEST_USER, address: {}, token } }
+          : undefined,
+    );
+    const { dialog, onOpenChange } = renderRegister();
+    fillValid(dialog);
+    type(dialog, 'Cidade', 'Osasco');
+    type(dialog, 'CEP', '01310100');
+    expect(
+      await dialog.findByText('Endereço preenchido pelo CEP. Confira os dados.'),
+    ).toBeInTheDocument();
+    expect(dialog.getByLabelText('Rua')).toHaveValue('Avenida Paulista');
+    expect(dialog.getByLabelText('Bairro')).toHaveValue('Bela Vista');
+    // Typed before the answer came: the user's city stays.
+    expect(dialog.getByLabelText('Cidade')).toHaveValue('Osasco');
+    expect(dialog.getByLabelText('Estado')).toHaveValue('SP');
+    type(dialog, 'Número', '1000');
+    submit(dialog);
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(requests.find((r) => r.path === '/users/register')?.body).toMatchObject({
+      address: { street: 'Avenida Paulista', city: 'Osasco', state: 'SP', zip_code: '01310100' },
+    });
+  });
 });

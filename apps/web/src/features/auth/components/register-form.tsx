@@ -12,6 +12,8 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
+import { CepLookupHint } from '../../../lib/cep/cep-lookup-hint.tsx';
+import { useCepAutofill } from '../../../lib/cep/use-cep-autofill.ts';
 import { registerErrors } from '../model/register-errors.ts';
 import {
   BIRTH_DATE_MIN,
@@ -42,7 +44,7 @@ export interface RegisterFormProps {
 export function RegisterForm({ onSuccess, onLogin }: RegisterFormProps) {
   const auth = useAuth();
   const schema = useMemo(() => createRegisterFormSchema(), []);
-  const { register, handleSubmit, formState, setError } = useForm<
+  const { register, handleSubmit, formState, setError, getValues, setValue } = useForm<
     RegisterFormValues,
     unknown,
     RegisterFormOutput
@@ -52,6 +54,14 @@ export function RegisterForm({ onSuccess, onLogin }: RegisterFormProps) {
     defaultValues: EMPTY_REGISTER_FORM,
   });
   const [general, setGeneral] = useState<string[]>([]);
+  const cepLookup = useCepAutofill({
+    read: (field) => getValues(`address.${field}`),
+    write: (field, value) =>
+      setValue(`address.${field}`, value, {
+        shouldDirty: true,
+        shouldValidate: formState.isSubmitted,
+      }),
+  });
   const today = useMemo(() => birthDateMax(), []);
 
   async function onSubmit(output: RegisterFormOutput) {
@@ -187,16 +197,25 @@ export function RegisterForm({ onSuccess, onLogin }: RegisterFormProps) {
             registration={register('address.name')}
             error={addressErrors?.name?.message}
           />
-          <TextField
-            id="cadastro-cep"
-            label="CEP"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            placeholder="00000-000"
-            maxLength={CEP_MASK_LENGTH}
-            registration={withMask(register('address.zip_code'), formatCep)}
-            error={addressErrors?.zip_code?.message}
-          />
+          <div>
+            <TextField
+              id="cadastro-cep"
+              label="CEP"
+              inputMode="numeric"
+              autoComplete="postal-code"
+              placeholder="00000-000"
+              maxLength={CEP_MASK_LENGTH}
+              describedBy="cadastro-cep-busca"
+              registration={withMask(
+                register('address.zip_code', {
+                  onChange: () => cepLookup.onCepChange(getValues('address.zip_code')),
+                }),
+                formatCep,
+              )}
+              error={addressErrors?.zip_code?.message}
+            />
+            <CepLookupHint id="cadastro-cep-busca" status={cepLookup.status} />
+          </div>
           <TextField
             id="cadastro-rua"
             label="Rua"
