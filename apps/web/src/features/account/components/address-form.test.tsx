@@ -108,7 +108,7 @@ describe('AddressForm', () => {
 
     function addressValues() {
       return ['Rua', 'Bairro', 'Cidade', 'Estado'].map(
-        (label) => (screen.getByLabelText(label) as HTMLInputElement).value,
+        (label) => screen.getByLabelText<HTMLInputElement>(label).value,
       );
     }
 
