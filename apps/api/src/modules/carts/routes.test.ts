@@ -213,12 +213,13 @@ describe('anonymous cart', () => {
   const session = () => ({ 'x-session-id': randomUUID() });
 
   it('refuses a missing or malformed session id with a pt-BR 400', async () => {
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       {},
       { 'x-session-id': 'abc' },
       { 'x-session-id': `${randomUUID()}x` },
       { 'x-session-id': "1' or '1'='1" },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const response = await send('GET', '/anonymous_carts', headers);
       expect(response.statusCode).toBe(400);
       expect(response.json<ErrorJson>().message).toBe(
