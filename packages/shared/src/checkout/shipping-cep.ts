@@ -17,6 +17,8 @@ export const SHIPPING_MESSAGES = {
   checkoutFailed: 'Erro ao calcular frete. Tente novamente.',
   failed: 'Erro ao calcular frete',
   noOption: 'Nenhuma opção de frete encontrada',
+  /** Not in the spec: a method other than pac or sedex. */
+  unknownMethod: 'Modalidade de frete inválida. Escolha PAC ou SEDEX.',
 } as const;
 
 /** The checkout's shipping calculator: 8 digits, then not one digit repeated (spec 001 §5). */
@@ -37,4 +39,6 @@ export const shippingCepSchema = z
   .transform(onlyDigits);
 
 /** POST /api/carts/calculate_shipping and /api/checkout/calculate_shipping bodies. */
-export const shippingMethodSchema = z.enum(SHIPPING_METHODS).default('pac');
+export const shippingMethodSchema = z
+  .enum(SHIPPING_METHODS, { error: SHIPPING_MESSAGES.unknownMethod })
+  .default('pac');

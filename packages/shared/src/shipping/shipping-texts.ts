@@ -1,0 +1,22 @@
+import { FREE_SHIPPING_THRESHOLD_CENTS } from '../catalog/pricing.ts';
+import type { ShippingMethod } from '../constants/storefront-constants.ts';
+import { formatBusinessDays } from '../format/business-days.ts';
+import { formatBRL } from '../format/money.ts';
+
+/** The names the Correios give their services, as the spec's option shows them. */
+export const SHIPPING_METHOD_NAMES = { pac: 'PAC', sedex: 'SEDEX' } as const satisfies Record<
+  ShippingMethod,
+  string
+>;
+
+/** Not in the spec ("not shown"): the option's description under its name. */
+export const SHIPPING_DESCRIPTIONS = {
+  pac: 'Entrega econômica pelos Correios',
+  sedex: 'Entrega expressa pelos Correios',
+  freePac: `Frete grátis pelos Correios (PAC) em compras a partir de ${formatBRL(FREE_SHIPPING_THRESHOLD_CENTS)}`,
+} as const;
+
+/** 8 -> 'Entrega em até 8 dias úteis'; 1 -> 'Entrega em até 1 dia útil'. */
+export function estimatedDeliveryText(businessDays: number): string {
+  return `Entrega em até ${formatBusinessDays(businessDays)}`;
+}
