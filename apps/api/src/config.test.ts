@@ -27,7 +27,36 @@ describe('loadConfig', () => {
       googleClientId: undefined,
       googleClientSecret: undefined,
       googleRedirectUrl: 'http://localhost:3000/api/auth/google/callback',
+      shippingProvider: 'table',
+      shippingTimeoutMs: 5000,
+      shippingOriginCep: '01310100',
+      correiosApiUrl: 'https://api.correios.com.br',
+      correiosUser: undefined,
+      correiosAccessCode: undefined,
+      correiosPostingCard: undefined,
+      melhorEnvioApiUrl: 'https://www.melhorenvio.com.br',
+      melhorEnvioToken: undefined,
+      melhorEnvioEmail: undefined,
+      viacepBaseUrl: 'https://viacep.com.br/ws',
+      viacepTimeoutMs: 3000,
     });
+  });
+
+  it('wants the credentials of the shipping carrier it is told to use', () => {
+    expect(() => loadConfig({ SHIPPING_PROVIDER: 'correios', CORREIOS_USER: 'u' })).toThrow(
+      'Invalid configuration: SHIPPING_PROVIDER=correios needs CORREIOS_ACCESS_CODE, CORREIOS_POSTING_CARD',
+    );
+    expect(() => loadConfig({ SHIPPING_PROVIDER: 'melhor_envio' })).toThrow(
+      /SHIPPING_PROVIDER=melhor_envio needs MELHOR_ENVIO_TOKEN, MELHOR_ENVIO_EMAIL/,
+    );
+    expect(
+      loadConfig({
+        SHIPPING_PROVIDER: 'melhor_envio',
+        MELHOR_ENVIO_TOKEN: 't',
+        MELHOR_ENVIO_EMAIL: 'loja@example.com',
+        SHIPPING_ORIGIN_CEP: '80010-000',
+      }),
+    ).toMatchObject({ shippingProvider: 'melhor_envio', shippingOriginCep: '80010000' });
   });
 
   it('derives the Google callback from APP_URL unless GOOGLE_REDIRECT_URL is set', () => {
@@ -89,6 +118,12 @@ describe('loadConfig', () => {
     ['APP_URL', 'ftp://example.com'],
     ['SMTP_URL', 'http://mail.example.com'],
     ['GOOGLE_REDIRECT_URL', 'not a url'],
+    ['SHIPPING_PROVIDER', 'jadlog'],
+    ['SHIPPING_ORIGIN_CEP', '0131010'],
+    ['SHIPPING_ORIGIN_CEP', '00999000'],
+    ['VIACEP_BASE_URL', 'viacep.com.br'],
+    ['VIACEP_TIMEOUT_MS', '0'],
+    ['SHIPPING_TIMEOUT_MS', 'abc'],
   ])('fails loudly on %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(
       new RegExp(`Invalid configuration: ${name}`),

@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isLoopbackHttp } from './integrations/google/loopback-url.ts';
+import { cepToState } from './modules/shipping/cep-regions.ts';
 
 /** The repository root: relative paths in the configuration are resolved against it, not the cwd. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -115,6 +116,70 @@ export const CONFIG_VARIABLES = [
     default: 'APP_URL/api/auth/google/callback',
     description: 'Callback address registered with the provider (Authorized redirect URI).',
   },
+  {
+    name: 'SHIPPING_PROVIDER',
+    default: 'table',
+    description:
+      'Who prices PAC and SEDEX: table (built in, no account), correios (contract API) or melhor_envio. A carrier that fails or is slow is replaced by the table.',
+  },
+  {
+    name: 'SHIPPING_TIMEOUT_MS',
+    default: '5000',
+    description: 'How long a quote waits for the carrier API before the table answers instead.',
+  },
+  {
+    name: 'SHIPPING_ORIGIN_CEP',
+    default: '01310100',
+    description: 'CEP the parcels leave from (8 digits); it sets the zones of the table.',
+  },
+  {
+    name: 'CORREIOS_API_URL',
+    default: 'https://api.correios.com.br',
+    description:
+      'Correios contract API (CWS); the homologation one is https://apihom.correios.com.br.',
+  },
+  {
+    name: 'CORREIOS_USER',
+    default: '(unset)',
+    description: 'Correios ID user of the contract; required with SHIPPING_PROVIDER=correios.',
+  },
+  {
+    name: 'CORREIOS_ACCESS_CODE',
+    default: '(unset)',
+    description: 'Access code generated in the Correios developer portal for CORREIOS_USER.',
+  },
+  {
+    name: 'CORREIOS_POSTING_CARD',
+    default: '(unset)',
+    description: 'Number of the contract posting card (cartão de postagem).',
+  },
+  {
+    name: 'MELHOR_ENVIO_API_URL',
+    default: 'https://www.melhorenvio.com.br',
+    description: 'Melhor Envio API; the sandbox is https://sandbox.melhorenvio.com.br.',
+  },
+  {
+    name: 'MELHOR_ENVIO_TOKEN',
+    default: '(unset)',
+    description: 'Melhor Envio access token; required with SHIPPING_PROVIDER=melhor_envio.',
+  },
+  {
+    name: 'MELHOR_ENVIO_EMAIL',
+    default: '(unset)',
+    description:
+      'Technical contact e-mail Melhor Envio asks for in the User-Agent; required with SHIPPING_PROVIDER=melhor_envio.',
+  },
+  {
+    name: 'VIACEP_BASE_URL',
+    default: 'https://viacep.com.br/ws',
+    description:
+      'ViaCEP address lookup behind GET /api/cep/{cep} (fills address forms; without internet it fails fast and the form is typed).',
+  },
+  {
+    name: 'VIACEP_TIMEOUT_MS',
+    default: '3000',
+    description: 'How long a CEP lookup waits for ViaCEP before answering 503.',
+  },
 ] as const;
 
 const booleanString = z
@@ -143,6 +208,14 @@ const httpUrl = z
     message: 'must be an http:// or https:// URL',
   })
   .transform((value) => value.replace(/\/+$/, ''));
+
+/** A CEP with or without its mask, kept as 8 digits, inside a state's range. */
+const originCep = z
+  .string()
+  .trim()
+  .regex(/^\d{5}-?\d{3}$/, { message: 'must be a CEP of 8 digits' })
+  .transform((value) => value.replace('-', ''))
+  .refine((value) => cepToState(value) !== undefined, { message: 'is in no state CEP range' });
 
 /** Unset and empty both mean "not configured". */
 const optionalString = z
@@ -188,7 +261,26 @@ export const configEnvSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_REDIRECT_URL: httpUrl.optional(),
+  SHIPPING_PROVIDER: z.enum(['table', 'correios', 'melhor_envio']).default('table'),
+  SHIPPING_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(5000),
+  SHIPPING_ORIGIN_CEP: originCep.default('01310100'),
+  CORREIOS_API_URL: httpUrl.default('https://api.correios.com.br'),
+  CORREIOS_USER: optionalString,
+  CORREIOS_ACCESS_CODE: optionalString,
+  CORREIOS_POSTING_CARD: optionalString,
+  MELHOR_ENVIO_API_URL: httpUrl.default('https://www.melhorenvio.com.br'),
+  MELHOR_ENVIO_TOKEN: optionalString,
+  MELHOR_ENVIO_EMAIL: optionalString,
+  VIACEP_BASE_URL: httpUrl.default('https://viacep.com.br/ws'),
+  VIACEP_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3000),
 });
+
+/** The settings each carrier needs before SHIPPING_PROVIDER may name it. */
+const SHIPPING_PROVIDER_NEEDS = {
+  table: [],
+  correios: ['CORREIOS_USER', 'CORREIOS_ACCESS_CODE', 'CORREIOS_POSTING_CARD'],
+  melhor_envio: ['MELHOR_ENVIO_TOKEN', 'MELHOR_ENVIO_EMAIL'],
+} as const;
 
 export interface Config {
   port: number;
@@ -216,6 +308,19 @@ export interface Config {
   googleClientId: string | undefined;
   googleClientSecret: string | undefined;
   googleRedirectUrl: string;
+  shippingProvider: 'table' | 'correios' | 'melhor_envio';
+  shippingTimeoutMs: number;
+  /** 8 digits. */
+  shippingOriginCep: string;
+  correiosApiUrl: string;
+  correiosUser: string | undefined;
+  correiosAccessCode: string | undefined;
+  correiosPostingCard: string | undefined;
+  melhorEnvioApiUrl: string;
+  melhorEnvioToken: string | undefined;
+  melhorEnvioEmail: string | undefined;
+  viacepBaseUrl: string;
+  viacepTimeoutMs: number;
 }
 
 function fromRepoRoot(path: string): string {
@@ -240,6 +345,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
     );
   }
+  const missing = SHIPPING_PROVIDER_NEEDS[e.SHIPPING_PROVIDER].filter((name) => !e[name]);
+  if (missing.length > 0) {
+    throw new Error(
+      `Invalid configuration: SHIPPING_PROVIDER=${e.SHIPPING_PROVIDER} needs ${missing.join(', ')}`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -262,5 +373,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleClientSecret: e.GOOGLE_CLIENT_SECRET,
     googleRedirectUrl: e.GOOGLE_REDIRECT_URL ?? `${e.APP_URL}/api/auth/google/callback`,
+    shippingProvider: e.SHIPPING_PROVIDER,
+    shippingTimeoutMs: e.SHIPPING_TIMEOUT_MS,
+    shippingOriginCep: e.SHIPPING_ORIGIN_CEP,
+    correiosApiUrl: e.CORREIOS_API_URL,
+    correiosUser: e.CORREIOS_USER,
+    correiosAccessCode: e.CORREIOS_ACCESS_CODE,
+    correiosPostingCard: e.CORREIOS_POSTING_CARD,
+    melhorEnvioApiUrl: e.MELHOR_ENVIO_API_URL,
+    melhorEnvioToken: e.MELHOR_ENVIO_TOKEN,
+    melhorEnvioEmail: e.MELHOR_ENVIO_EMAIL,
+    viacepBaseUrl: e.VIACEP_BASE_URL,
+    viacepTimeoutMs: e.VIACEP_TIMEOUT_MS,
   };
 }
