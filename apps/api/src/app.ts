@@ -58,6 +58,12 @@ import { createGoogleSignInService } from './modules/google-sign-in/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { passwordResetRoutes } from './modules/password-resets/routes.ts';
 import { createPasswordResetService } from './modules/password-resets/service.ts';
+import { createViaCepClient } from './integrations/viacep/viacep-client.ts';
+import { cepRoutes } from './modules/cep/routes.ts';
+import { createCepService } from './modules/cep/service.ts';
+import { createShippingQuoter } from './modules/shipping/create-quoter.ts';
+import { shippingRoutes } from './modules/shipping/routes.ts';
+import { createShippingService } from './modules/shipping/service.ts';
 
 // Messages zod writes itself (a number where an object was expected, say) come out in pt-BR too.
 z.config(z.locales.ptBR());
@@ -185,6 +191,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     carts.mergeAnonymousCart(userId, sessionId),
   );
   const wishlist = createWishlistService({ db: database.db, now });
+  const shipping = createShippingService({
+    db: database.db,
+    quoter: createShippingQuoter(config, app.log),
+    originCep: config.shippingOriginCep,
+  });
+  const cep = createCepService({
+    lookup: createViaCepClient({
+      baseUrl: config.viacepBaseUrl,
+      timeoutMs: config.viacepTimeoutMs,
+    }),
+  });
 
   await app.register(
     async (api) => {
@@ -232,6 +249,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(userCartRoutes, { carts });
       await api.register(anonymousCartRoutes, { carts });
       await api.register(wishlistRoutes, { wishlist });
+      await api.register(shippingRoutes, { shipping });
+      await api.register(cepRoutes, { cep });
       await api.register(healthRoutes, { ping: () => database.ping() });
     },
     { prefix: '/api' },

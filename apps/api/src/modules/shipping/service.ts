@@ -1,0 +1,90 @@
+import type { ShippingMethod } from '@lumina/shared/constants/storefront-constants';
+import { SHIPPING_MESSAGES } from '@lumina/shared/checkout/shipping-cep';
+import { centsToReais } from '@lumina/shared/format/money';
+import type { ShippingOptionJson } from '@lumina/shared/shipping/shipping-schemas';
+import {
+  estimatedDeliveryText,
+  SHIPPING_DESCRIPTIONS,
+} from '@lumina/shared/shipping/shipping-texts';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { PRODUCT_NOT_FOUND } from '../catalog/service.ts';
+import { applyFreeShipping } from './free-shipping.ts';
+import { parcelFromLines } from './parcel.ts';
+import { type Quote, type ShippingQuoter, ShippingUnavailableError } from './quoter.ts';
+import { createShippingRepository, type ShippingLine } from './repository.ts';
+
+export interface ShippingQuestion {
+  /** 8 digits (the route's schema has removed the mask). */
+  cep: string;
+  method: ShippingMethod;
+  /** The product page's calculator: this product instead of the cart. */
+  product?: { id: number; quantity: number };
+}
+
+function toOptionJson(quote: Quote & { freeShipping: boolean }): ShippingOptionJson {
+  return {
+    name: quote.name,
+    method: quote.method,
+    cost: centsToReais(quote.costCents),
+    cost_cents: quote.costCents,
+    delivery_days: quote.deliveryDays,
+    estimated_delivery: estimatedDeliveryText(quote.deliveryDays),
+    description: quote.freeShipping
+      ? SHIPPING_DESCRIPTIONS.freePac
+      : SHIPPING_DESCRIPTIONS[quote.method],
+  };
+}
+
+export function createShippingService(deps: {
+  db: Db;
+  quoter: ShippingQuoter;
+  /** 8 digits: where the parcels leave from. */
+  originCep: string;
+}) {
+  const repository = createShippingRepository(deps.db);
+
+  async function linesFor(userId: number, question: ShippingQuestion): Promise<ShippingLine[]> {
+    if (question.product) {
+      const unit = await repository.productUnit(question.product.id);
+      if (!unit) {
+        throw new AppError('not_found', PRODUCT_NOT_FOUND, { code: 'product_not_found' });
+      }
+      return [{ ...unit, quantity: question.product.quantity }];
+    }
+    const lines = await repository.cartLines(userId);
+    if (lines.length === 0) {
+      throw new AppError('invalid_data', SHIPPING_MESSAGES.emptyCart, { code: 'empty_cart' });
+    }
+    return lines;
+  }
+
+  return {
+    /**
+     * Prices the user's cart (or one product) to a CEP by PAC or SEDEX, from the server's own
+     * product data, then applies the free-shipping rule to the subtotal at regular prices.
+     */
+    async quote(userId: number, question: ShippingQuestion): Promise<ShippingOptionJson> {
+      const lines = await linesFor(userId, question);
+      const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+      let quote: Quote;
+      try {
+        quote = await deps.quoter.quote({
+          originCep: deps.originCep,
+          destinationCep: question.cep,
+          method: question.method,
+          parcel: parcelFromLines(lines),
+          declaredValueCents: subtotalCents,
+        });
+      } catch (error) {
+        if (!(error instanceof ShippingUnavailableError)) throw error;
+        throw new AppError('invalid_data', SHIPPING_MESSAGES.notAvailableForCep, {
+          code: 'shipping_unavailable',
+        });
+      }
+      return toOptionJson(applyFreeShipping(quote, subtotalCents));
+    },
+  };
+}
+
+export type ShippingService = ReturnType<typeof createShippingService>;
