@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { appJobs } from './jobs/app-jobs.ts';
+import { createJobRunner } from './jobs/job-runner.ts';
 import { seedDemoCatalog } from './modules/catalog/seed-demo.ts';
 import { ensureAdminFromConfig } from './modules/users/admin.ts';
 
@@ -16,6 +18,11 @@ const database = await openDatabase({
   onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
 });
 const app = await buildApp({ config, database });
+const jobs = createJobRunner({
+  database,
+  jobs: appJobs({ db: database.db, now: () => new Date() }),
+  logger: app.log,
+});
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -30,6 +37,8 @@ async function shutdown(signal: string): Promise<void> {
   try {
     // Stops accepting connections and waits for the requests already running.
     await app.close();
+    // Waits for a running job, which may still write, before the database goes.
+    await jobs.stop();
     await database.close();
     process.exit(0);
   } catch (error) {
@@ -57,6 +66,7 @@ try {
     const seeded = await seedDemoCatalog(database.db);
     if (seeded > 0) app.log.info({ products: seeded }, 'demo catalogue seeded');
   }
+  await jobs.start();
   await app.listen({ port: config.port, host: config.host });
   // Says where the reset e-mails go and whether "Entrar com Google" works, so nobody wonders.
   app.log.info(
@@ -69,6 +79,7 @@ try {
 } catch (error) {
   app.log.fatal({ err: error }, 'could not start');
   await app.close().catch(() => undefined);
+  await jobs.stop().catch(() => undefined);
   await database.close().catch(() => undefined);
   process.exit(1);
 }
