@@ -64,6 +64,8 @@ import { createCepService } from './modules/cep/service.ts';
 import { createShippingQuoter } from './modules/shipping/create-quoter.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { createShippingService } from './modules/shipping/service.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { createOrderService } from './modules/orders/service.ts';
 
 // Messages zod writes itself (a number where an object was expected, say) come out in pt-BR too.
 z.config(z.locales.ptBR());
@@ -196,6 +198,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     quoter: createShippingQuoter(config, app.log),
     originCep: config.shippingOriginCep,
   });
+  const orders = createOrderService({
+    db: database.db,
+    now,
+    quoteShipping: ({ destinationCep, method, lines }) =>
+      shipping.quoteLines(lines, destinationCep, method),
+  });
   const cep = createCepService({
     lookup: createViaCepClient({
       baseUrl: config.viacepBaseUrl,
@@ -250,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(anonymousCartRoutes, { carts });
       await api.register(wishlistRoutes, { wishlist });
       await api.register(shippingRoutes, { shipping });
+      await api.register(orderRoutes, { orders });
       await api.register(cepRoutes, { cep });
       await api.register(healthRoutes, { ping: () => database.ping() });
     },

@@ -59,30 +59,41 @@ export function createShippingService(deps: {
     return lines;
   }
 
+  /** Prices given lines to a CEP and applies the free-shipping rule (regular-price subtotal). */
+  async function quoteLines(
+    lines: readonly ShippingLine[],
+    cep: string,
+    method: ShippingMethod,
+  ): Promise<Quote & { freeShipping: boolean }> {
+    const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+    let quote: Quote;
+    try {
+      quote = await deps.quoter.quote({
+        originCep: deps.originCep,
+        destinationCep: cep,
+        method,
+        parcel: parcelFromLines(lines),
+        declaredValueCents: subtotalCents,
+      });
+    } catch (error) {
+      if (!(error instanceof ShippingUnavailableError)) throw error;
+      throw new AppError('invalid_data', SHIPPING_MESSAGES.notAvailableForCep, {
+        code: 'shipping_unavailable',
+      });
+    }
+    return applyFreeShipping(quote, subtotalCents);
+  }
+
   return {
+    quoteLines,
+
     /**
      * Prices the user's cart (or one product) to a CEP by PAC or SEDEX, from the server's own
      * product data, then applies the free-shipping rule to the subtotal at regular prices.
      */
     async quote(userId: number, question: ShippingQuestion): Promise<ShippingOptionJson> {
       const lines = await linesFor(userId, question);
-      const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-      let quote: Quote;
-      try {
-        quote = await deps.quoter.quote({
-          originCep: deps.originCep,
-          destinationCep: question.cep,
-          method: question.method,
-          parcel: parcelFromLines(lines),
-          declaredValueCents: subtotalCents,
-        });
-      } catch (error) {
-        if (!(error instanceof ShippingUnavailableError)) throw error;
-        throw new AppError('invalid_data', SHIPPING_MESSAGES.notAvailableForCep, {
-          code: 'shipping_unavailable',
-        });
-      }
-      return toOptionJson(applyFreeShipping(quote, subtotalCents));
+      return toOptionJson(await quoteLines(lines, question.cep, question.method));
     },
   };
 }

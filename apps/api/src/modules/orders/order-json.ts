@@ -1,0 +1,74 @@
+import { formatAddressLine } from '@lumina/shared/addresses/address-line';
+import type { OrderItemRow, OrderRow } from '../../db/schema/orders.ts';
+
+const reais = (cents: number) => cents / 100;
+
+export function toOrderItemJson(item: OrderItemRow) {
+  return {
+    id: item.id,
+    product_id: item.productId,
+    product_name: item.productName,
+    name: item.productName,
+    sku: item.sku,
+    category: item.category,
+    image_url: item.imageUrl,
+    quantity: item.quantity,
+    price: reais(item.unitPriceCents),
+    unit_price_cents: item.unitPriceCents,
+    list_price: reais(item.listPriceCents),
+    total_price: reais(item.totalCents),
+    total_cents: item.totalCents,
+    variation_details: item.variationDetails,
+  };
+}
+
+export type OrderItemJson = ReturnType<typeof toOrderItemJson>;
+
+/** An order as its owner (or an administrator) reads it; money in reais and in cents. */
+export function toOrderJson(order: OrderRow, items: OrderItemRow[]) {
+  const address = order.shippingAddress;
+  const line = formatAddressLine({ ...address, zip_code: address.zipCode });
+  return {
+    id: order.id,
+    order_number: order.orderNumber,
+    status: order.status,
+    payment_status: order.paymentStatus,
+    payment_method: order.paymentMethod,
+    customer_name: order.customerName,
+    customer_email: order.customerEmail,
+    customer_phone: order.customerPhone,
+    customer_cpf: order.customerCpf,
+    customer_birth_date: order.customerBirthDate,
+    shipping_address: line,
+    billing_address: line,
+    customer_address: line,
+    address: {
+      street: address.street,
+      number: address.number,
+      complement: address.complement,
+      neighborhood: address.neighborhood,
+      city: address.city,
+      state: address.state,
+      zip_code: address.zipCode,
+    },
+    notes: order.notes,
+    shipping_method: order.shippingMethod,
+    shipping_name: order.shippingName,
+    delivery_days: order.shippingDeliveryDays,
+    subtotal: reais(order.subtotalCents),
+    subtotal_cents: order.subtotalCents,
+    shipping_cost: reais(order.shippingCents),
+    shipping_cost_cents: order.shippingCents,
+    total: reais(order.totalCents),
+    total_cents: order.totalCents,
+    items: items.map(toOrderItemJson),
+    items_count: items.reduce((sum, item) => sum + item.quantity, 0),
+    bling_id: order.blingId,
+    paid_at: order.paidAt?.toISOString() ?? null,
+    cancelled_at: order.cancelledAt?.toISOString() ?? null,
+    created_at: order.createdAt.toISOString(),
+    updated_at: order.updatedAt.toISOString(),
+  };
+}
+
+export type OrderJson = ReturnType<typeof toOrderJson>;

@@ -1,0 +1,186 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { addresses } from '../../db/schema/addresses.ts';
+import { cartItems, carts, type VariationDetails } from '../../db/schema/carts.ts';
+import {
+  type OrderAddress,
+  type OrderItemRow,
+  type OrderRow,
+  orderItems,
+  orders,
+} from '../../db/schema/orders.ts';
+import { products } from '../../db/schema/products.ts';
+import { MAX_ADDRESSES_PER_USER } from '../addresses/service.ts';
+
+/** A cart line with everything an order needs from its product. */
+export interface CheckoutLine {
+  lineId: number;
+  productId: number;
+  quantity: number;
+  variationDetails: VariationDetails;
+  name: string;
+  sku: string;
+  category: string;
+  images: string[];
+  priceCents: number;
+  pixPriceCents: number | null;
+  stockQuantity: number;
+  active: boolean;
+  weightGrams: number;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+}
+
+export type NewOrder = Omit<
+  typeof orders.$inferInsert,
+  'id' | 'orderNumber' | 'status' | 'paymentStatus'
+>;
+export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** Pass a transaction as `db` to make several writes one unit. */
+export function createOrderRepository(db: Db) {
+  return {
+    /**
+     * The user's cart lines with their products. `lock` holds the lines until the transaction
+     * ends, so a quantity cannot change between pricing and reserving the stock.
+     */
+    async checkoutLines(userId: number, options: { lock?: boolean } = {}) {
+      const query = db
+        .select({
+          lineId: cartItems.id,
+          productId: cartItems.productId,
+          quantity: cartItems.quantity,
+          variationDetails: cartItems.variationDetails,
+          name: products.name,
+          sku: products.sku,
+          category: products.category,
+          images: products.images,
+          priceCents: products.priceCents,
+          pixPriceCents: products.pixPriceCents,
+          stockQuantity: products.stockQuantity,
+          active: products.active,
+          weightGrams: products.weightGrams,
+          lengthCm: products.lengthCm,
+          widthCm: products.widthCm,
+          heightCm: products.heightCm,
+        })
+        .from(cartItems)
+        .innerJoin(carts, eq(carts.id, cartItems.cartId))
+        .innerJoin(products, eq(products.id, cartItems.productId))
+        .where(eq(carts.userId, userId))
+        .orderBy(asc(cartItems.id));
+      return (options.lock ? query.for('update', { of: cartItems }) : query) as Promise<
+        CheckoutLine[]
+      >;
+    },
+
+    /** Serialises one user's order submissions (a double click, a retried request). */
+    async lockUserCart(userId: number): Promise<void> {
+      await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).for('update');
+    },
+
+    async findByIdempotencyKey(userId: number, key: string): Promise<OrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
+      return row;
+    },
+
+    /**
+     * Takes each product's units in one statement. A product whose stock (or active flag) does not
+     * allow it is left out of the answer, and the caller rolls the whole order back. Row locks make
+     * concurrent buyers queue on a product and re-check the stock after the one before them.
+     */
+    async reserveStock(wanted: Map<number, number>, at: Date): Promise<Set<number>> {
+      const ids = [...wanted.keys()];
+      const quantities = ids.map((id) => wanted.get(id) ?? 0);
+      const result = await db.execute(sql`
+        update ${products} as p
+        set stock_quantity = p.stock_quantity - w.quantity, updated_at = ${at.toISOString()}::timestamptz
+        from unnest(${`{${ids.join(',')}}`}::integer[], ${`{${quantities.join(',')}}`}::integer[]) as w(product_id, quantity)
+        where p.id = w.product_id and p.active and p.stock_quantity >= w.quantity
+        returning p.id
+      `);
+      return new Set(rowsOf<{ id: number }>(result).map((row) => row.id));
+    },
+
+    /** Current stock of some products, to name what was short. */
+    async stockOf(ids: number[]) {
+      return db
+        .select({ id: products.id, stockQuantity: products.stockQuantity, active: products.active })
+        .from(products)
+        .where(inArray(products.id, ids));
+    },
+
+    async insertOrder(values: NewOrder): Promise<OrderRow> {
+      const [row] = await db.insert(orders).values(values).returning();
+      if (!row) throw new Error('order insert returned no row');
+      return row;
+    },
+
+    async insertItems(orderId: number, items: NewOrderItem[]): Promise<OrderItemRow[]> {
+      return db
+        .insert(orderItems)
+        .values(items.map((item) => ({ ...item, orderId })))
+        .returning();
+    },
+
+    async deleteLines(lineIds: number[]): Promise<void> {
+      await db.delete(cartItems).where(inArray(cartItems.id, lineIds));
+    },
+
+    /**
+     * Keeps the delivery address in the address book (spec 001 flow step 2) unless the same one is
+     * there or the book is full; the first address becomes the default.
+     */
+    async saveAddress(userId: number, address: OrderAddress, at: Date): Promise<void> {
+      await db.execute(sql`
+        insert into ${addresses} (user_id, name, street, number, complement, neighborhood, city, state, zip_code, is_default, created_at, updated_at)
+        select ${userId}::integer, 'Endereço Principal', ${address.street}::text, ${address.number}::text,
+          ${address.complement}::text, ${address.neighborhood}::text, ${address.city}::text, ${address.state}::text,
+          ${address.zipCode}::text,
+          not exists (select 1 from ${addresses} where user_id = ${userId}::integer),
+          ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+        where not exists (
+          select 1 from ${addresses}
+          where user_id = ${userId}::integer and zip_code = ${address.zipCode}::text
+            and lower(street) = lower(${address.street}::text) and lower(number) = lower(${address.number}::text)
+            and coalesce(lower(complement), '') = coalesce(lower(${address.complement}::text), '')
+        )
+        and (select count(*) from ${addresses} where user_id = ${userId}::integer) < ${MAX_ADDRESSES_PER_USER}::integer
+        on conflict do nothing
+      `);
+    },
+
+    async findOrder(id: number): Promise<OrderRow | undefined> {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      return row;
+    },
+
+    async itemsOf(orderIds: number[]): Promise<OrderItemRow[]> {
+      if (orderIds.length === 0) return [];
+      return db
+        .select()
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, orderIds))
+        .orderBy(asc(orderItems.id));
+    },
+
+    async listByUser(userId: number, limit: number): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit);
+    },
+  };
+}
+
+export type OrderRepository = ReturnType<typeof createOrderRepository>;

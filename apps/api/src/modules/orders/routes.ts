@@ -1,0 +1,104 @@
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../http/error-schema.ts';
+import { currentUser, requireUser } from '../auth/authenticate.ts';
+import { type OrderService, parseOrderId } from './service.ts';
+
+const failures = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+};
+
+// The order's full shape is documented by order-json.ts; the OpenAPI document shows it loosely.
+const orderSchema = z.looseObject({ id: z.number().int(), order_number: z.string() });
+
+export const orderRoutes: FastifyPluginCallbackZod<{ orders: OrderService }> = (
+  app,
+  { orders },
+  done,
+) => {
+  app.addHook('onRequest', requireUser);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "Creates an order from the user's cart, reserving its stock",
+        description:
+          'Body {order:{customer_*, notes, payment_method, shipping_method}}. Items, prices and totals come from the server cart and current products; anything else sent is ignored. Idempotency-Key (8-128 characters) makes a retry return the first order (200 instead of 201).',
+        headers: z.object({ 'idempotency-key': z.string().optional() }),
+        body: z.looseObject({}).describe('{order:{...}}'),
+        response: {
+          200: z.object({ order: orderSchema }),
+          201: z.object({ order: orderSchema }),
+          ...failures,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { order, created } = await orders.create(
+        currentUser(request).id,
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      return reply.code(created ? 201 : 200).send({ order });
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One order for polling and result pages (owner or administrator)',
+        params: z.object({ id: z.string() }),
+        response: {
+          200: z.looseObject({
+            id: z.number().int(),
+            status: z.string(),
+            payment_status: z.string(),
+            bling_id: z.string().nullable(),
+            total: z.number(),
+            created_at: z.string(),
+            order: orderSchema,
+          }),
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const order = await orders.get(currentUser(request), parseOrderId(request.params.id));
+      return {
+        id: order.id,
+        status: order.status,
+        payment_status: order.payment_status,
+        bling_id: order.bling_id,
+        total: order.total,
+        created_at: order.created_at,
+        order,
+      };
+    },
+  );
+
+  app.get(
+    '/my_orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The user's orders, newest first (at most 100)",
+        response: { 200: z.object({ orders: z.array(orderSchema) }), 401: errorResponseSchema },
+      },
+    },
+    async (request) => ({ orders: await orders.listForUser(currentUser(request).id) }),
+  );
+
+  done();
+};

@@ -1,0 +1,266 @@
+import { pixPriceCents } from '@lumina/shared/catalog/pricing';
+import { CHECKOUT_MESSAGES } from '@lumina/shared/checkout/checkout-messages';
+import { createCheckoutCustomerSchema } from '@lumina/shared/checkout/checkout-customer-schema';
+import type { ShippingMethod } from '@lumina/shared/constants/storefront-constants';
+import { z } from 'zod';
+import type { Db } from '../../db/database.ts';
+import type { OrderRow } from '../../db/schema/orders.ts';
+import { AppError } from '../../http/app-error.ts';
+import { parsePathId } from '../../http/path-id.ts';
+import { isUniqueViolation } from '../users/repository.ts';
+import { type OrderJson, toOrderJson } from './order-json.ts';
+import { type CheckoutLine, createOrderRepository, type NewOrderItem } from './repository.ts';
+
+export const ORDER_MESSAGES = {
+  notFound: 'Pedido não encontrado',
+  cartChanged:
+    'Seu carrinho mudou enquanto o pedido era criado. Revise o carrinho e tente novamente.',
+  idempotencyKey: 'Idempotency-Key inválida',
+  shippingMethod: 'Forma de envio inválida. Escolha PAC ou SEDEX.',
+  unavailable: (name: string) =>
+    `O produto "${name}" não está mais disponível. Remova-o do carrinho para continuar.`,
+  insufficientStock: (name: string, available: number) =>
+    `Estoque insuficiente para "${name}": ${available === 1 ? 'resta 1 unidade' : `restam ${available} unidades`}.`,
+} as const;
+
+/** The quote an order is charged, computed by the shipping module from the order's lines. */
+export type QuoteShipping = (input: {
+  destinationCep: string;
+  method: ShippingMethod;
+  /** Free PAC compares the lines' regular-price subtotal, as the cart page's quote does. */
+  lines: CheckoutLine[];
+}) => Promise<{ name: string; costCents: number; deliveryDays: number }>;
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+const shippingMethodSchema = z.enum(['pac', 'sedex'], { error: ORDER_MESSAGES.shippingMethod });
+
+function notFound(): AppError {
+  return new AppError('not_found', ORDER_MESSAGES.notFound, { code: 'order_not_found' });
+}
+
+export function parseOrderId(raw: string): number {
+  const id = parsePathId(raw);
+  if (id === undefined) throw notFound();
+  return id;
+}
+
+/** Lines are the same when they hold the same products, variations and quantities. */
+function sameLines(a: CheckoutLine[], b: CheckoutLine[]): boolean {
+  const key = (lines: CheckoutLine[]) =>
+    lines.map((line) => `${line.lineId}:${line.productId}:${line.quantity}`).join('|');
+  return key(a) === key(b);
+}
+
+function unitsByProduct(lines: CheckoutLine[]): Map<number, number> {
+  const wanted = new Map<number, number>();
+  for (const line of lines) {
+    wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+  }
+  return wanted;
+}
+
+/** Each item at its PIX price (the product's own, else 5% off), rounded to cents. */
+function orderItemsOf(lines: CheckoutLine[]): NewOrderItem[] {
+  return lines.map((line) => {
+    const unit = pixPriceCents({
+      price_cents: line.priceCents,
+      pix_price_cents: line.pixPriceCents,
+    });
+    return {
+      productId: line.productId,
+      productName: line.name,
+      sku: line.sku,
+      category: line.category,
+      imageUrl: line.images[0] ?? null,
+      listPriceCents: line.priceCents,
+      unitPriceCents: unit,
+      quantity: line.quantity,
+      totalCents: unit * line.quantity,
+      variationDetails: line.variationDetails,
+    };
+  });
+}
+
+/**
+ * Turns the user's server cart into an order (issue 5 item 2): the browser sends who and where;
+ * what is bought and what it costs come from the database. Stock for every line is taken in the
+ * same transaction that writes the order, so two buyers can never both get the last unit.
+ */
+export function createOrderService(deps: {
+  db: Db;
+  now: () => Date;
+  quoteShipping: QuoteShipping;
+}) {
+  const { db, now, quoteShipping } = deps;
+  const repository = createOrderRepository(db);
+
+  async function answer(order: OrderRow): Promise<OrderJson> {
+    return toOrderJson(order, await repository.itemsOf([order.id]));
+  }
+
+  function refuseUnavailable(lines: CheckoutLine[]): void {
+    const inactive = lines.find((line) => !line.active);
+    if (inactive) {
+      throw new AppError('invalid_data', ORDER_MESSAGES.unavailable(inactive.name), {
+        code: 'product_unavailable',
+      });
+    }
+    for (const [productId, quantity] of unitsByProduct(lines)) {
+      const line = lines.find((candidate) => candidate.productId === productId);
+      if (line && line.stockQuantity < quantity) {
+        throw new AppError(
+          'invalid_data',
+          ORDER_MESSAGES.insufficientStock(line.name, line.stockQuantity),
+          { code: 'insufficient_stock' },
+        );
+      }
+    }
+  }
+
+  return {
+    async create(
+      userId: number,
+      body: unknown,
+      idempotencyKey: string | undefined,
+    ): Promise<{ order: OrderJson; created: boolean }> {
+      if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+        throw new AppError('bad_request', ORDER_MESSAGES.idempotencyKey, {
+          code: 'invalid_idempotency_key',
+        });
+      }
+      if (idempotencyKey !== undefined) {
+        const earlier = await repository.findByIdempotencyKey(userId, idempotencyKey);
+        if (earlier) return { order: await answer(earlier), created: false };
+      }
+
+      const raw = (body as { order?: unknown } | null)?.order ?? {};
+      const lines = await repository.checkoutLines(userId);
+      if (lines.length === 0) {
+        throw new AppError('invalid_data', CHECKOUT_MESSAGES.emptyCart, { code: 'empty_cart' });
+      }
+      const parsed = createCheckoutCustomerSchema(() => now()).safeParse(raw);
+      if (!parsed.success) {
+        const messages = parsed.error.issues.map((issue) => issue.message);
+        throw new AppError('invalid_data', messages[0] ?? CHECKOUT_MESSAGES.required, {
+          code: 'invalid_checkout',
+          fields: Object.fromEntries(
+            parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'order'), [issue.message]]),
+          ),
+        });
+      }
+      const method = shippingMethodSchema.safeParse(
+        (raw as { shipping_method?: unknown }).shipping_method ?? 'pac',
+      );
+      if (!method.success) {
+        throw new AppError('invalid_data', ORDER_MESSAGES.shippingMethod, {
+          code: 'invalid_shipping_method',
+        });
+      }
+      const customer = parsed.data;
+      refuseUnavailable(lines);
+
+      // Priced and quoted before the transaction: a carrier's HTTP call must not hold locks.
+      const items = orderItemsOf(lines);
+      const subtotalCents = items.reduce((sum, item) => sum + item.totalCents, 0);
+      const shipping = await quoteShipping({
+        destinationCep: customer.customer_zip_code,
+        method: method.data,
+        lines,
+      });
+
+      try {
+        const outcome = await db.transaction(async (tx) => {
+          const inTx = createOrderRepository(tx);
+          const at = now();
+          await inTx.lockUserCart(userId);
+          if (idempotencyKey !== undefined) {
+            const earlier = await inTx.findByIdempotencyKey(userId, idempotencyKey);
+            if (earlier) return { row: earlier, created: false };
+          }
+          const locked = await inTx.checkoutLines(userId, { lock: true });
+          if (!sameLines(lines, locked)) {
+            throw new AppError('conflict', ORDER_MESSAGES.cartChanged, { code: 'cart_changed' });
+          }
+          const wanted = unitsByProduct(locked);
+          const reserved = await inTx.reserveStock(wanted, at);
+          if (reserved.size !== wanted.size) {
+            const short = await inTx.stockOf([...wanted.keys()].filter((id) => !reserved.has(id)));
+            const first = short[0];
+            const name = locked.find((line) => line.productId === first?.id)?.name ?? '';
+            throw first && !first.active
+              ? new AppError('invalid_data', ORDER_MESSAGES.unavailable(name), {
+                  code: 'product_unavailable',
+                })
+              : new AppError(
+                  'invalid_data',
+                  ORDER_MESSAGES.insufficientStock(name, first?.stockQuantity ?? 0),
+                  { code: 'insufficient_stock' },
+                );
+          }
+          const address = {
+            street: customer.customer_street,
+            number: customer.customer_number,
+            complement: customer.customer_complement,
+            neighborhood: customer.customer_neighborhood,
+            city: customer.customer_city,
+            state: customer.customer_state,
+            zipCode: customer.customer_zip_code,
+          };
+          const created = await inTx.insertOrder({
+            userId,
+            paymentMethod: customer.payment_method,
+            customerName: customer.customer_name,
+            customerEmail: customer.customer_email,
+            customerPhone: customer.customer_phone,
+            customerCpf: customer.customer_cpf,
+            customerBirthDate: customer.customer_birth_date,
+            shippingAddress: address,
+            notes: customer.notes,
+            shippingMethod: method.data,
+            shippingName: shipping.name,
+            shippingDeliveryDays: shipping.deliveryDays,
+            subtotalCents,
+            shippingCents: shipping.costCents,
+            totalCents: subtotalCents + shipping.costCents,
+            idempotencyKey: idempotencyKey ?? null,
+            createdAt: at,
+            updatedAt: at,
+          });
+          await inTx.insertItems(created.id, items);
+          await inTx.deleteLines(locked.map((line) => line.lineId));
+          await inTx.saveAddress(userId, address, at);
+          return { row: created, created: true };
+        });
+        return { order: await answer(outcome.row), created: outcome.created };
+      } catch (error) {
+        // The same Idempotency-Key submitted twice at once: the first order stands.
+        if (idempotencyKey !== undefined && isUniqueViolation(error)) {
+          const earlier = await repository.findByIdempotencyKey(userId, idempotencyKey);
+          if (earlier) return { order: await answer(earlier), created: false };
+        }
+        throw error;
+      }
+    },
+
+    /** The owner's order, or any order for an administrator; others get the same 404. */
+    async get(viewer: { id: number; role: string }, orderId: number): Promise<OrderJson> {
+      const order = await repository.findOrder(orderId);
+      if (!order || (order.userId !== viewer.id && viewer.role !== 'admin')) throw notFound();
+      return answer(order);
+    },
+
+    async listForUser(userId: number): Promise<OrderJson[]> {
+      const rows = await repository.listByUser(userId, 100);
+      const items = await repository.itemsOf(rows.map((row) => row.id));
+      return rows.map((row) =>
+        toOrderJson(
+          row,
+          items.filter((item) => item.orderId === row.id),
+        ),
+      );
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof createOrderService>;
