@@ -68,6 +68,11 @@ export function createCartRepository(db: Db) {
       return row.id;
     },
 
+    /** Marks the cart as used, so the 30-day purge counts from the last change. */
+    async touch(owner: CartOwner, at: Date): Promise<void> {
+      await db.update(carts).set({ updatedAt: at }).where(ownerCondition(owner));
+    },
+
     async lines(owner: CartOwner): Promise<CartLineRow[]> {
       return db
         .select({

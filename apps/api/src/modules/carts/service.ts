@@ -93,7 +93,8 @@ export function createCartService(deps: { db: Db; now: () => Date }) {
     /** Sets a line's quantity; 0 or less removes it (spec 000 §4). */
     async updateItem(owner: CartOwner, lineId: number, quantity: number): Promise<CartJson> {
       if (quantity <= 0) return this.removeItem(owner, lineId);
-      if (!(await repository.setQuantity(owner, lineId, quantity, now()))) {
+      const at = now();
+      if (!(await repository.setQuantity(owner, lineId, quantity, at))) {
         const line = await repository.findLine(owner, lineId);
         if (!line) throw lineNotFound();
         if (!line.active) {
@@ -103,11 +104,13 @@ export function createCartService(deps: { db: Db; now: () => Date }) {
         }
         throw insufficientStock(quantity, line.stockQuantity);
       }
+      await repository.touch(owner, at);
       return read(owner);
     },
 
     async removeItem(owner: CartOwner, lineId: number): Promise<CartJson> {
       if (!(await repository.removeLine(owner, lineId))) throw lineNotFound();
+      await repository.touch(owner, now());
       return read(owner);
     },
 
