@@ -136,12 +136,7 @@ export interface CartResponse {
 /** POST /api/wishlist */
 export const addWishlistItemSchema = z.object({ product_id: productIdSchema });
 
-export const WISHLIST_MESSAGES = {
-  duplicate: 'Produto já está na lista de desejos',
-  addFailed: 'Erro ao adicionar à lista de desejos',
-  removeFailed: 'Erro ao remover da lista de desejos',
-  notFound: 'Item não encontrado na lista de desejos',
-} as const;
+export { WISHLIST_MESSAGES } from './wishlist-messages.ts';
 
 /** Spec 000 §3, Wishlist item (server), with the product fields a list needs to show it. */
 export interface WishlistItemJson {

@@ -1,19 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
 import type { ProductDto } from '@lumina/shared/catalog/product';
 import { loginDialogChannel, toastChannel, type ToastMessage } from '../../../lib/ui-events.ts';
 import { createProduct } from '../testing/create-product.ts';
+import { renderWithClient } from '../testing/render-with-client.tsx';
 import { ProductCard } from './product-card.tsx';
 
 function renderCard(overrides: Partial<ProductDto>) {
   const product = createProduct(overrides);
-  render(
-    <MemoryRouter>
-      <ProductCard product={product} />
-    </MemoryRouter>,
-  );
+  renderWithClient(<ProductCard product={product} />);
   return screen.getByRole('article');
 }
 

@@ -76,7 +76,7 @@ export function ProductCard({
             Esgotado
           </p>
         ) : null}
-        <WishlistButton productName={title} className="absolute top-2 right-2" />
+        <WishlistButton product={product} productName={title} className="absolute top-2 right-2" />
       </div>
 
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">

@@ -58,7 +58,7 @@ export function ProductDetail({ product }: { product: ProductDto }) {
               </h1>
               <p className="text-xs text-ink-600">Código: {product.sku}</p>
             </div>
-            <WishlistButton productName={title} className="mt-1 shrink-0" />
+            <WishlistButton product={product} productName={title} className="mt-1 shrink-0" />
           </div>
 
           {specs.length > 0 ? (

@@ -3,8 +3,13 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
+import { AuthProvider } from '../../../lib/auth/auth-provider.tsx';
+import { createAuthSession } from '../../../lib/auth/auth-session.ts';
 
-/** Renders inside a router and a fresh QueryClient, so no test sees another test's cache. */
+/**
+ * Renders inside a router, a fresh QueryClient (no test sees another test's cache) and a fresh
+ * auth session read from storage (the cards' wishlist hearts ask who is browsing).
+ */
 export function createTestQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false } } });
 }
@@ -15,7 +20,9 @@ export function renderWithClient(
 ) {
   return render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      <AuthProvider session={createAuthSession()}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </AuthProvider>
     </QueryClientProvider>,
   );
 }
