@@ -1,3 +1,4 @@
+import type { CepLookupJson } from '@lumina/shared/shipping/cep-lookup';
 import { z } from 'zod';
 import { ApiError, apiRequest } from '../api-client.ts';
 
@@ -8,9 +9,9 @@ const cepAddressSchema = z.object({
   neighborhood: z.string(),
   city: z.string(),
   state: z.string(),
-});
+}) satisfies z.ZodType<CepLookupJson>;
 
-export type CepAddress = z.output<typeof cepAddressSchema>;
+export type CepAddress = CepLookupJson;
 
 /**
  * Answers the address, or throws ApiError: 404 'CEP não encontrado', 503 when the lookup service
