@@ -8,18 +8,9 @@ import {
 } from '../validation/cep.ts';
 import { onlyDigits } from '../validation/digits.ts';
 import { refineWith } from '../validation/rule-schema.ts';
+import { SHIPPING_MESSAGES } from './shipping-messages.ts';
 
-export const SHIPPING_MESSAGES = {
-  /** Checked by the caller, which knows the cart. */
-  emptyCart: 'Adicione itens ao carrinho para calcular o frete',
-  loginRequired: 'Você precisa estar logado para calcular o frete',
-  notAvailableForCep: 'Não foi possível calcular o frete para este CEP',
-  checkoutFailed: 'Erro ao calcular frete. Tente novamente.',
-  failed: 'Erro ao calcular frete',
-  noOption: 'Nenhuma opção de frete encontrada',
-  /** Not in the spec: a method other than pac or sedex. */
-  unknownMethod: 'Modalidade de frete inválida. Escolha PAC ou SEDEX.',
-} as const;
+export { SHIPPING_MESSAGES } from './shipping-messages.ts';
 
 /** The checkout's shipping calculator: 8 digits, then not one digit repeated (spec 001 §5). */
 export function shippingCepError(value: string): string | undefined {
