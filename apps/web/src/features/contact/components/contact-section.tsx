@@ -1,6 +1,6 @@
 import { ChatIcon, MailIcon } from '../../../components/icons.tsx';
 import { STORE_EMAIL, whatsappUrl } from '../../../lib/store-info.ts';
-import { ContactForm } from './contact-form.tsx';
+import { DeferredContactForm } from './deferred-contact-form.tsx';
 
 /** The home page's contact block (anchor /#contato). */
 export function ContactSection() {
@@ -41,7 +41,7 @@ export function ContactSection() {
           </ul>
         </div>
         <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-cream-300 sm:p-8">
-          <ContactForm />
+          <DeferredContactForm />
         </div>
       </div>
     </section>
