@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   user: 'lumina.user',
   sessionId: 'lumina.session-id',
   localCart: 'lumina.local-cart',
+  /** '1' while this browser's anonymous cart on the server has lines (skips a request if not). */
+  anonymousCart: 'lumina.anonymous-cart',
   localWishlist: 'lumina.local-wishlist',
   privacyRequests: 'lumina.privacy-requests',
   /** sessionStorage: where to go back after the Google sign-in round trip. */

@@ -11,7 +11,7 @@ export interface ToastMessage {
 
 type Listener<T> = (value: T) => void;
 
-function channel<T>() {
+export function channel<T>() {
   const listeners = new Set<Listener<T>>();
   return {
     emit(value: T) {

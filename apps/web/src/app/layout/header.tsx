@@ -1,9 +1,10 @@
 import { useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { BagIcon, CloseIcon, MenuIcon } from '../../components/icons.tsx';
+import { CloseIcon, MenuIcon } from '../../components/icons.tsx';
 import { Logo } from '../../components/logo.tsx';
 import { DesktopNav } from './desktop-nav.tsx';
 import { HeaderAccount } from './header-account.tsx';
+import { HeaderCart } from './header-cart.tsx';
 import { HeaderSearch } from './header-search.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { useCloseOnNavigation } from './use-close-on-navigation.ts';
@@ -16,8 +17,6 @@ export function Header() {
   const menuId = useId();
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useCloseOnNavigation(closeMenu);
-  // The cart arrives with a later issue; until then the badge honestly shows an empty cart.
-  const cartCount = 0;
 
   return (
     <header className="bg-cream-50">
@@ -44,16 +43,7 @@ export function Header() {
         <HeaderSearch className="order-last w-full md:order-none md:mx-auto md:w-auto md:max-w-xl md:flex-1" />
         <div className="ml-auto flex items-center gap-1 md:ml-0">
           <HeaderAccount buttonClassName={iconButton} />
-          <Link to="/carrinho" className={iconButton}>
-            <BagIcon className="size-6" />
-            <span className="sr-only">Carrinho, {cartCount} itens</span>
-            <span
-              aria-hidden="true"
-              className="absolute top-0.5 right-0.5 inline-flex min-w-5 items-center justify-center rounded-full bg-gold-400 px-1 text-[0.6875rem] leading-5 font-bold text-ink-950"
-            >
-              {cartCount}
-            </span>
-          </Link>
+          <HeaderCart className={iconButton} />
         </div>
       </div>
       <DesktopNav />

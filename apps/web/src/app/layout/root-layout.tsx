@@ -4,6 +4,7 @@ import { CookieConsent } from '../../features/cookies/components/cookie-consent.
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { AuthDialogHost } from './auth-dialog-host.tsx';
+import { CartHost } from './cart-host.tsx';
 import { ToastViewport } from './toast-viewport.tsx';
 
 // Only a return from Google sign-in needs this code, so other visits never download it.
@@ -44,6 +45,7 @@ export function RootLayout({ pending = false }: { pending?: boolean }) {
       <Footer />
       <CookieConsent />
       <AuthDialogHost />
+      <CartHost />
       <ToastViewport />
       {/* After the toasts, whose listener must be in place before it reports anything. */}
       {GOOGLE_RETURN_PARAMS.test(search) ? (

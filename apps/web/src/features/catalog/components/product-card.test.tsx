@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ProductDto } from '@lumina/shared/catalog/product';
-import { loginDialogChannel, toastChannel, type ToastMessage } from '../../../lib/ui-events.ts';
+import { handleAddToCartRequests } from '../../../lib/cart/cart-events.ts';
+import type { AddToCartRequest } from '../../../lib/cart/cart-types.ts';
+import { loginDialogChannel } from '../../../lib/ui-events.ts';
 import { createProduct } from '../testing/create-product.ts';
 import { renderWithClient } from '../testing/render-with-client.tsx';
 import { ProductCard } from './product-card.tsx';
@@ -78,15 +80,15 @@ describe('ProductCard', () => {
     expect(within(card).getByRole('button', { name: 'Esgotado' })).toBeDisabled();
   });
 
-  it('says the cart is coming instead of pretending to add', async () => {
+  it('asks the cart to add one unit of the product', async () => {
     const user = userEvent.setup();
-    const toasts: ToastMessage[] = [];
-    const stop = toastChannel.subscribe((toast) => toasts.push(toast));
-    const card = renderCard({});
+    const requests: AddToCartRequest[] = [];
+    const stop = handleAddToCartRequests((request) => requests.push(request));
+    const card = renderCard({ id: 31 });
     await user.click(within(card).getByRole('button', { name: 'Adicionar ao carrinho' }));
     stop();
-    expect(toasts).toHaveLength(1);
-    expect(toasts[0]?.message).toMatch(/carrinho chega em breve/);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ product: { id: 31 }, quantity: 1, variation: {} });
   });
 
   it('opens the login dialog from the wishlist heart', async () => {

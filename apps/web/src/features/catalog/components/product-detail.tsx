@@ -6,7 +6,6 @@ import { cardPrices } from '../utils/display-price.ts';
 import { parseProductName } from '../utils/parse-product-name.ts';
 import { ProductGallery } from './product-gallery.tsx';
 import { ProductPurchase } from './product-purchase.tsx';
-import { ShippingBox } from './shipping-box.tsx';
 import { WishlistButton } from './wishlist-button.tsx';
 
 /** The product page's content once the product is loaded (spec 000, Product detail). */
@@ -80,7 +79,6 @@ export function ProductDetail({ product }: { product: ProductDto }) {
           ) : null}
 
           <ProductPurchase product={product} />
-          <ShippingBox />
         </div>
       </div>
 

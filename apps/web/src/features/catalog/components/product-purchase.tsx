@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { VariationDetails } from '@lumina/shared/cart/cart-schemas';
 import { discountPercent, pixPriceCents } from '@lumina/shared/catalog/pricing';
 import type { ProductDto } from '@lumina/shared/catalog/product';
 import {
@@ -17,6 +18,39 @@ import { whatsappMessage } from '../utils/whatsapp-message.ts';
 import { AddToCartButton, availabilityOf } from './add-to-cart-button.tsx';
 import { OptionGroup } from './option-group.tsx';
 import { QuantityControl } from './quantity-control.tsx';
+import { ShippingBox } from './shipping-box.tsx';
+
+/** 'Tamanho', 'Tamanho e Medida', 'Tamanho, Medida e Cor' */
+function listText(names: string[]): string {
+  return names.length <= 1
+    ? (names[0] ?? '')
+    : `${names.slice(0, -1).join(', ')} e ${names[names.length - 1] ?? ''}`;
+}
+
+/**
+ * The cart knows size, measure and colour (spec 000 §7): the other option kinds ("Pedra"...) and
+ * the typed colour share the colour's 50 characters, e.g. 'Dourado, Pedra: Safira'.
+ */
+function cartVariation(
+  size: string | null,
+  measure: string | null,
+  chosen: Record<string, string | null>,
+  colour: string,
+): VariationDetails {
+  const colourParts = Object.entries(chosen).flatMap(([name, value]) =>
+    !value ? [] : [name === 'Cor' ? value : `${name}: ${value}`],
+  );
+  if (colour.trim()) colourParts.push(colour.trim());
+  const color = colourParts
+    .join(', ')
+    .slice(0, COLOUR_MAX_LENGTH)
+    .replace(/[\uD800-\uDBFF]$/, '');
+  return {
+    ...(size ? { size } : {}),
+    ...(measure ? { measure } : {}),
+    ...(color ? { color } : {}),
+  };
+}
 
 const stockTone: Record<StockTone, string> = {
   ok: 'text-success',
@@ -39,6 +73,7 @@ export function ProductPurchase({ product }: { product: ProductDto }) {
   );
   const [colour, setColour] = useState('');
   const [quantity, setQuantity] = useState(1);
+  const [askedToChoose, setAskedToChoose] = useState(false);
 
   const stock = stockText(product);
   const pixCents = pixPriceCents(product);
@@ -53,6 +88,14 @@ export function ProductPurchase({ product }: { product: ProductDto }) {
   if (measure) chosen.push(['Medida', measure]);
   for (const [name, value] of Object.entries(variations)) if (value) chosen.push([name, value]);
   if (colour.trim()) chosen.push(['Cor', colour.trim()]);
+
+  const missing = [
+    ...(product.sizes.length > 0 && !size ? ['Tamanho'] : []),
+    ...(product.measures.length > 0 && !measure ? ['Medida'] : []),
+    ...product.variations
+      .filter((v) => v.options.length > 0 && !variations[v.name])
+      .map((v) => v.name),
+  ];
 
   const whatsappHref = whatsappUrl(
     whatsappMessage({
@@ -153,7 +196,19 @@ export function ProductPurchase({ product }: { product: ProductDto }) {
       </div>
 
       <div className="flex flex-col gap-3 sm:flex-row">
-        <AddToCartButton product={product} label="Comprar" size="lg" className="sm:flex-1" />
+        <AddToCartButton
+          product={product}
+          quantity={units}
+          variation={cartVariation(size, measure, variations, colour)}
+          onBeforeAdd={() => {
+            setAskedToChoose(true);
+            return missing.length === 0;
+          }}
+          onAdjust={setQuantity}
+          label="Comprar"
+          size="lg"
+          className="sm:flex-1"
+        />
         <a
           href={whatsappHref}
           target="_blank"
@@ -165,6 +220,12 @@ export function ProductPurchase({ product }: { product: ProductDto }) {
           <span className="sr-only"> (abre em nova aba)</span>
         </a>
       </div>
+      {askedToChoose && missing.length > 0 ? (
+        <p role="alert" className="-mt-2 text-sm font-medium text-sale">
+          Escolha {listText(missing)} antes de comprar.
+        </p>
+      ) : null}
+      <ShippingBox productId={product.id} quantity={units} />
     </div>
   );
 }

@@ -1,0 +1,53 @@
+import type { CartItemJson, VariationDetails } from '@lumina/shared/cart/cart-schemas';
+import type { ProductDto } from '@lumina/shared/catalog/product';
+
+/** Whose cart the page shows: the visitor's (X-Session-ID) or the logged-in user's. */
+export type CartMode = 'anonymous' | 'user';
+
+/** A cart line; `local` lines live only in this browser (the server was unreachable). */
+export interface CartLine extends CartItemJson {
+  local: boolean;
+}
+
+/** The cart as the page shows it: the server's lines followed by the local ones. */
+export interface CartView {
+  items: CartLine[];
+  total_cents: number;
+  total_items: number;
+  /** False when the server's cart could not be read (spec 000 §4: empty or local instead). */
+  synced: boolean;
+}
+
+/** What the cart needs to know of a product to add it (and to draw a local line). */
+export type CartProduct = Pick<
+  ProductDto,
+  | 'id'
+  | 'name'
+  | 'sku'
+  | 'price_cents'
+  | 'pix_price_cents'
+  | 'images'
+  | 'stock_quantity'
+  | 'category'
+>;
+
+export type AddToCartOutcome =
+  | { kind: 'added' }
+  /** Refused for stock; `allowed` is what may still be added (0 when the cart holds it all). */
+  | { kind: 'insufficient-stock'; message: string; allowed: number }
+  | { kind: 'error'; message: string };
+
+export interface AddToCartRequest {
+  product: CartProduct;
+  quantity: number;
+  variation: VariationDetails;
+  /** Told the outcome once the add is over (the button's busy state). */
+  onSettled?: (outcome: AddToCartOutcome) => void;
+  /** The product page's quantity follows an "Ajustar Quantidade" answer. */
+  onAdjust?: (quantity: number) => void;
+}
+
+export interface AddToCartResult {
+  request: AddToCartRequest;
+  outcome: AddToCartOutcome;
+}
