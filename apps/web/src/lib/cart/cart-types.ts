@@ -18,18 +18,15 @@ export interface CartView {
   synced: boolean;
 }
 
-/** What the cart needs to know of a product to add it (and to draw a local line). */
+/**
+ * What the cart needs to know of a product to add it (and to draw a local line). The category
+ * only labels a local line; a product known from the wishlist (account tab) comes without one.
+ */
 export type CartProduct = Pick<
   ProductDto,
-  | 'id'
-  | 'name'
-  | 'sku'
-  | 'price_cents'
-  | 'pix_price_cents'
-  | 'images'
-  | 'stock_quantity'
-  | 'category'
->;
+  'id' | 'name' | 'sku' | 'price_cents' | 'pix_price_cents' | 'images' | 'stock_quantity'
+> &
+  Partial<Pick<ProductDto, 'category'>>;
 
 export type AddToCartOutcome =
   | { kind: 'added' }

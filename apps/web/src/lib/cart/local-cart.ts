@@ -86,7 +86,7 @@ function newLine(
       total: 0,
       total_cents: 0,
       stock: product.stock_quantity,
-      category: product.category,
+      category: product.category ?? '',
       available: true,
       local: true,
     },

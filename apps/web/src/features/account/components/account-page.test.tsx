@@ -84,7 +84,10 @@ describe('/minha-conta with a session', () => {
 
   it('moves between tabs with the arrow keys, Home and End', async () => {
     storeLogin();
-    renderPage({ 'GET /api/addresses': { body: { addresses: [] } } });
+    renderPage({
+      'GET /api/addresses': { body: { addresses: [] } },
+      'GET /api/wishlist': { body: { wishlist: { items: [] } } },
+    });
     const user = userEvent.setup();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs).toEqual([
@@ -102,7 +105,7 @@ describe('/minha-conta with a session', () => {
       within(screen.getByRole('tabpanel')).getByRole('link', { name: 'Ver produtos' }),
     ).toHaveAttribute('href', '/produtos');
     await user.keyboard('{ArrowRight}');
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('Sua lista de desejos está vazia.');
+    expect(await screen.findByText('Sua lista de desejos está vazia.')).toBeVisible();
     await user.keyboard('{End}');
     expect(screen.getByRole('tab', { name: 'Configurações' })).toHaveAttribute(
       'aria-selected',

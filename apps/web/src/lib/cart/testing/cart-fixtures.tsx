@@ -57,7 +57,7 @@ function lineOf(
     total: totalCents / 100,
     total_cents: totalCents,
     stock: product.stock_quantity,
-    category: product.category,
+    category: product.category ?? '',
     available: true,
   };
 }
