@@ -14,6 +14,12 @@ export function CartSummary({ cart }: { cart: CartView }) {
   const quote = useShippingQuote();
   const { reset } = quote;
   const shipping = quote.isSuccess ? quote.data : null;
+  const shippingCents = shipping?.cost_cents ?? 0;
+  // PIX is how the store is paid: the order charges these prices (spec 000 §1, 5% off).
+  const pixCents = cart.items.reduce(
+    (sum, line) => sum + Math.round(line.pix_price * 100) * line.quantity,
+    0,
+  );
 
   // A quote is for the cart it was made for: a change of items or quantities asks again.
   useEffect(() => {
@@ -48,9 +54,15 @@ export function CartSummary({ cart }: { cart: CartView }) {
         <div className="mt-2 flex justify-between gap-2 border-t border-cream-200 pt-3 text-base">
           <dt className="font-semibold text-ink-900">Total</dt>
           <dd className="text-xl font-bold text-ink-900 tabular-nums">
-            {formatBRL(cart.total_cents + (shipping?.cost_cents ?? 0))}
+            {formatBRL(cart.total_cents + shippingCents)}
           </dd>
         </div>
+        {pixCents < cart.total_cents ? (
+          <div className="flex justify-between gap-2 text-success">
+            <dt>No PIX</dt>
+            <dd className="font-semibold tabular-nums">{formatBRL(pixCents + shippingCents)}</dd>
+          </div>
+        ) : null}
       </dl>
       <ShippingCalculator quote={quote} />
       {status === 'authenticated' ? (
