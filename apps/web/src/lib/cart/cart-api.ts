@@ -53,11 +53,6 @@ export async function removeServerItem(mode: CartMode, itemId: number): Promise<
   return answer.cart;
 }
 
-export async function clearServerCart(mode: CartMode): Promise<CartJson> {
-  const path = mode === 'user' ? '/carts/clear' : '/anonymous_carts/clear';
-  return (await apiRequest<CartAnswer>(path, { method: 'DELETE' })).cart;
-}
-
 /**
  * No answer, a timeout or a 5xx: the server could not do its part (a visitor's cart then falls
  * back to the local one). A 4xx is a real answer, such as a stock refusal.

@@ -144,7 +144,3 @@ export function updateLocalLine(id: number, quantity: number): string | null {
 export function removeLocalLine(id: number): void {
   writeLocalLines(readLocalLines().filter((line) => line.id !== id));
 }
-
-export function clearLocalLines(): void {
-  writeLocalLines([]);
-}

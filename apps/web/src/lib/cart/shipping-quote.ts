@@ -24,7 +24,7 @@ export interface ShippingRequest {
 class NoShippingOption extends Error {}
 
 /** POST /api/checkout/calculate_shipping (spec 000 §7); logged-in users only. */
-export async function calculateShipping({
+async function calculateShipping({
   cep,
   method,
   productId,

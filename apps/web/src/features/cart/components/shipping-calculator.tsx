@@ -127,7 +127,7 @@ export function ShippingCalculator({ quote }: ShippingCalculatorProps) {
   );
 }
 
-export function ShippingOptionText({ option }: { option: ShippingOption }) {
+function ShippingOptionText({ option }: { option: ShippingOption }) {
   return (
     <div className="rounded-xl bg-cream-100 p-3 text-sm">
       <p className="flex justify-between gap-2 font-semibold text-ink-900">
