@@ -183,7 +183,7 @@ async function reportLineFailure(
     await reload(scope);
     return;
   }
-  notify(fallback, 'error');
+  notify(messageOf(error, fallback), 'error');
 }
 
 let flushing: Promise<void> | null = null;

@@ -97,6 +97,21 @@ describe('the anonymous cart', () => {
     await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.anonymousCart)).toBeNull());
   });
 
+  it("says so when a line cannot be changed, with the catalogue's message", async () => {
+    const ring = createCartProduct({ id: 12, name: 'Piercing Tragus' });
+    const server = fakeCartApi([ring], {
+      carts: { anonymous: [createCartItem({ id: 13, quantity: 1 }, ring)], user: [] },
+    });
+    renderWithCart(<CartProbe />);
+    const zero = await screen.findByRole('button', { name: 'zerar Piercing Tragus' });
+    server.mode = 'down';
+    fireEvent.click(zero);
+    await waitFor(() =>
+      expect(toasts.map((toast) => toast.message)).toEqual(['Erro ao remover item']),
+    );
+    expect(screen.getByText(/Piercing Tragus x1/)).toBeInTheDocument();
+  });
+
   it('answers a stock refusal with what may still be added', async () => {
     const ring = createCartProduct({ id: 3, stock_quantity: 5 });
     fakeCartApi([ring], {

@@ -48,7 +48,7 @@ export function LineQuantity({ line, busy, onChange, size = 'md' }: LineQuantity
         type="button"
         className={button}
         onClick={() => onChange(line.quantity + 1)}
-        disabled={busy || line.quantity >= lineMaximum(line)}
+        disabled={busy || !line.available || line.quantity >= lineMaximum(line)}
         aria-label="Adicionar uma unidade"
       >
         +
