@@ -134,42 +134,47 @@ export function createOrderService(deps: {
         if (earlier) return { order: await answer(earlier), created: false };
       }
 
-      const raw = (body as { order?: unknown } | null)?.order ?? {};
-      const lines = await repository.checkoutLines(userId);
-      if (lines.length === 0) {
-        throw new AppError('invalid_data', CHECKOUT_MESSAGES.emptyCart, { code: 'empty_cart' });
-      }
-      const parsed = createCheckoutCustomerSchema(() => now()).safeParse(raw);
-      if (!parsed.success) {
-        const messages = parsed.error.issues.map((issue) => issue.message);
-        throw new AppError('invalid_data', messages[0] ?? CHECKOUT_MESSAGES.required, {
-          code: 'invalid_checkout',
-          fields: Object.fromEntries(
-            parsed.error.issues.map((issue) => [String(issue.path[0] ?? 'order'), [issue.message]]),
-          ),
-        });
-      }
-      const method = shippingMethodSchema.safeParse(
-        (raw as { shipping_method?: unknown }).shipping_method ?? 'pac',
-      );
-      if (!method.success) {
-        throw new AppError('invalid_data', ORDER_MESSAGES.shippingMethod, {
-          code: 'invalid_shipping_method',
-        });
-      }
-      const customer = parsed.data;
-      refuseUnavailable(lines);
-
-      // Priced and quoted before the transaction: a carrier's HTTP call must not hold locks.
-      const items = orderItemsOf(lines);
-      const subtotalCents = items.reduce((sum, item) => sum + item.totalCents, 0);
-      const shipping = await quoteShipping({
-        destinationCep: customer.customer_zip_code,
-        method: method.data,
-        lines,
-      });
-
+      // Any refusal of a keyed submission first asks whether the same key already made an
+      // order: a twin request that committed meanwhile has emptied the cart this one reads.
       try {
+        const raw = (body as { order?: unknown } | null)?.order ?? {};
+        const lines = await repository.checkoutLines(userId);
+        if (lines.length === 0) {
+          throw new AppError('invalid_data', CHECKOUT_MESSAGES.emptyCart, { code: 'empty_cart' });
+        }
+        const parsed = createCheckoutCustomerSchema(() => now()).safeParse(raw);
+        if (!parsed.success) {
+          const messages = parsed.error.issues.map((issue) => issue.message);
+          throw new AppError('invalid_data', messages[0] ?? CHECKOUT_MESSAGES.required, {
+            code: 'invalid_checkout',
+            fields: Object.fromEntries(
+              parsed.error.issues.map((issue) => [
+                String(issue.path[0] ?? 'order'),
+                [issue.message],
+              ]),
+            ),
+          });
+        }
+        const method = shippingMethodSchema.safeParse(
+          (raw as { shipping_method?: unknown }).shipping_method ?? 'pac',
+        );
+        if (!method.success) {
+          throw new AppError('invalid_data', ORDER_MESSAGES.shippingMethod, {
+            code: 'invalid_shipping_method',
+          });
+        }
+        const customer = parsed.data;
+        refuseUnavailable(lines);
+
+        // Priced and quoted before the transaction: a carrier's HTTP call must not hold locks.
+        const items = orderItemsOf(lines);
+        const subtotalCents = items.reduce((sum, item) => sum + item.totalCents, 0);
+        const shipping = await quoteShipping({
+          destinationCep: customer.customer_zip_code,
+          method: method.data,
+          lines,
+        });
+
         const outcome = await db.transaction(async (tx) => {
           const inTx = createOrderRepository(tx);
           const at = now();
@@ -235,7 +240,10 @@ export function createOrderService(deps: {
         return { order: await answer(outcome.row), created: outcome.created };
       } catch (error) {
         // The same Idempotency-Key submitted twice at once: the first order stands.
-        if (idempotencyKey !== undefined && isUniqueViolation(error)) {
+        if (
+          idempotencyKey !== undefined &&
+          (isUniqueViolation(error) || error instanceof AppError)
+        ) {
           const earlier = await repository.findByIdempotencyKey(userId, idempotencyKey);
           if (earlier) return { order: await answer(earlier), created: false };
         }
