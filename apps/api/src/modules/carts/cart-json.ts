@@ -1,10 +1,7 @@
 import type { CartItemJson, CartJson } from '@lumina/shared/cart/cart-schemas';
 import { pixPriceCents } from '@lumina/shared/catalog/pricing';
+import { centsToReais as reais } from '@lumina/shared/format/money';
 import type { CartLineRow } from './repository.ts';
-
-function reais(cents: number): number {
-  return cents / 100;
-}
 
 /** A line priced from its product's current data: nothing the browser sent is used. */
 export function toCartItemJson(line: CartLineRow): CartItemJson {

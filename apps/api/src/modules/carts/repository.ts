@@ -1,6 +1,7 @@
 import { MAX_CART_LINES } from '@lumina/shared/cart/cart-schemas';
 import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { cartItems, carts, type VariationDetails } from '../../db/schema/carts.ts';
 import { products } from '../../db/schema/products.ts';
 
@@ -37,11 +38,6 @@ function ownerCondition(owner: CartOwner): SQL {
 /** The owner's cart id as a subquery, so a line is only ever reached through its owner. */
 function ownerCartId(owner: CartOwner) {
   return sql`(select ${carts.id} from ${carts} where ${ownerCondition(owner)})`;
-}
-
-/** Rows of a raw statement: both drivers (node-postgres, PGlite) answer `{ rows }`. */
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 /** Pass a transaction as `db` to make several writes one unit. */

@@ -1,7 +1,6 @@
 import { formatAddressLine } from '@lumina/shared/addresses/address-line';
+import { centsToReais as reais } from '@lumina/shared/format/money';
 import type { OrderItemRow, OrderRow } from '../../db/schema/orders.ts';
-
-const reais = (cents: number) => cents / 100;
 
 export function toOrderItemJson(item: OrderItemRow) {
   return {

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { addresses } from '../../db/schema/addresses.ts';
 import { cartItems, carts, type VariationDetails } from '../../db/schema/carts.ts';
 import {
@@ -37,10 +38,6 @@ export type NewOrder = Omit<
   'id' | 'orderNumber' | 'status' | 'paymentStatus'
 >;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /** Pass a transaction as `db` to make several writes one unit. */
 export function createOrderRepository(db: Db) {

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { wishlistItems } from '../../db/schema/carts.ts';
 import { products } from '../../db/schema/products.ts';
@@ -38,6 +38,14 @@ export function createWishlistRepository(db: Db) {
         .innerJoin(products, eq(products.id, wishlistItems.productId))
         .where(eq(wishlistItems.userId, userId))
         .orderBy(desc(wishlistItems.addedAt), desc(wishlistItems.id));
+    },
+
+    async count(userId: number): Promise<number> {
+      const [row] = await db
+        .select({ total: count() })
+        .from(wishlistItems)
+        .where(eq(wishlistItems.userId, userId));
+      return row?.total ?? 0;
     },
 
     async find(userId: number, id: number): Promise<WishlistRow | undefined> {

@@ -4,6 +4,7 @@ import {
   type WishlistItemJson,
 } from '@lumina/shared/cart/cart-schemas';
 import { pixPriceCents } from '@lumina/shared/catalog/pricing';
+import { centsToReais } from '@lumina/shared/format/money';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parsePathId } from '../../http/path-id.ts';
@@ -28,9 +29,10 @@ function toJson(row: WishlistRow): WishlistItemJson {
     product_id: row.productId,
     added_at: row.addedAt.toISOString(),
     name: row.name,
-    price: row.priceCents / 100,
-    pix_price:
-      pixPriceCents({ price_cents: row.priceCents, pix_price_cents: row.pixPriceCents }) / 100,
+    price: centsToReais(row.priceCents),
+    pix_price: centsToReais(
+      pixPriceCents({ price_cents: row.priceCents, pix_price_cents: row.pixPriceCents }),
+    ),
     image: row.images[0] ?? null,
     sku: row.sku,
     stock: row.stockQuantity,
@@ -52,13 +54,11 @@ export function createWishlistService(deps: { db: Db; now: () => Date }) {
           code: 'product_not_found',
         });
       }
-      const items = await repository.list(userId);
-      if (items.some((item) => item.productId === productId)) throw duplicate();
-      if (items.length >= MAX_WISHLIST_ITEMS) {
+      if ((await repository.count(userId)) >= MAX_WISHLIST_ITEMS) {
         throw new AppError('conflict', WISHLIST_MESSAGES.addFailed, { code: 'wishlist_full' });
       }
       const id = await repository.insert(userId, productId, deps.now());
-      // Undefined: the same product was added at the same instant by another request.
+      // Undefined: the product is already listed (the unique index decides, also for twins).
       if (id === undefined) throw duplicate();
       const row = await repository.find(userId, id);
       if (!row) throw notFound();
