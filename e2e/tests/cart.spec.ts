@@ -116,7 +116,7 @@ test("a visitor's cart survives the login, and PAC or SEDEX change the total", a
   expect(await amountOf(subtotal)).toBe(expectedSubtotal);
 
   // Shipping needs an account: the visitor is told so.
-  await expect(summary.getByText('Você precisa estar logado para calcular o frete.')).toBeVisible();
+  await expect(summary.getByText('Você precisa estar logado para calcular o frete')).toBeVisible();
 
   await loginThroughHeader(page, account);
   // The same cart, now the account's (the server moved it at the login).
@@ -125,7 +125,7 @@ test("a visitor's cart survives the login, and PAC or SEDEX change the total", a
   );
   await expect(cartLine(page, second)).toBeVisible();
   await expect(header.getByRole('link', { name: 'Carrinho, 3 itens' })).toBeVisible();
-  await expect(summary.getByText('Você precisa estar logado para calcular o frete.')).toBeHidden();
+  await expect(summary.getByText('Você precisa estar logado para calcular o frete')).toBeHidden();
 
   const cep = summary.getByLabel('CEP');
   const calculate = summary.getByRole('button', { name: 'Calcular' });

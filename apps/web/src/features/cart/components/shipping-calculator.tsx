@@ -105,7 +105,7 @@ export function ShippingCalculator({ quote }: ShippingCalculatorProps) {
       </form>
       {anonymous ? (
         <p className="text-sm text-ink-700">
-          {SHIPPING_MESSAGES.loginRequired}.{' '}
+          {SHIPPING_MESSAGES.loginRequired}{' '}
           <button
             type="button"
             onClick={() => openLoginDialog('shipping')}
