@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isLoopbackHttp } from './integrations/google/loopback-url.ts';
+import { normalisePixKey } from './integrations/pix/pix-key.ts';
 import { cepToState } from './modules/shipping/cep-regions.ts';
 
 /** The repository root: relative paths in the configuration are resolved against it, not the cwd. */
@@ -180,6 +181,55 @@ export const CONFIG_VARIABLES = [
     default: '3000',
     description: 'How long a CEP lookup waits for ViaCEP before answering 503.',
   },
+  {
+    name: 'PAYMENT_PROVIDER',
+    default: 'pix',
+    description:
+      'Who issues the PIX charges: pix (built in: a BR Code for PIX_KEY, confirmed by an administrator or, in sandbox, by "Simular pagamento") or mercadopago.',
+  },
+  {
+    name: 'PAYMENTS_SANDBOX',
+    default: 'true with PAYMENT_PROVIDER=pix and no PIX_KEY, else false',
+    description:
+      'Test mode: the PIX page offers "Simular pagamento" to the order\'s owner and no real money moves. Never turn it on in a real shop.',
+  },
+  {
+    name: 'PIX_KEY',
+    default: '(unset)',
+    description:
+      'The shop\'s PIX key (CPF, CNPJ, e-mail, +55 phone or random key) for the built-in provider; required unless PAYMENTS_SANDBOX is on.',
+  },
+  {
+    name: 'PIX_MERCHANT_NAME',
+    default: 'Lumina Piercings',
+    description: 'Receiver name written in the BR Code (at most 25 characters, accents dropped).',
+  },
+  {
+    name: 'PIX_MERCHANT_CITY',
+    default: 'Sao Paulo',
+    description: 'Receiver city written in the BR Code (at most 15 characters, accents dropped).',
+  },
+  {
+    name: 'MERCADOPAGO_API_URL',
+    default: 'https://api.mercadopago.com',
+    description: 'MercadoPago API base address (tests point it at a local fake server).',
+  },
+  {
+    name: 'MERCADOPAGO_ACCESS_TOKEN',
+    default: '(unset)',
+    description: 'MercadoPago access token; required with PAYMENT_PROVIDER=mercadopago.',
+  },
+  {
+    name: 'MERCADOPAGO_WEBHOOK_SECRET',
+    default: '(unset)',
+    description:
+      'Secret of the MercadoPago webhook signature (x-signature); required with PAYMENT_PROVIDER=mercadopago. Unsigned or badly signed notifications get 401.',
+  },
+  {
+    name: 'MERCADOPAGO_TIMEOUT_MS',
+    default: '10000',
+    description: 'How long a MercadoPago call waits before the shopper is told to try again.',
+  },
 ] as const;
 
 const booleanString = z
@@ -273,6 +323,15 @@ export const configEnvSchema = z.object({
   MELHOR_ENVIO_EMAIL: optionalString,
   VIACEP_BASE_URL: httpUrl.default('https://viacep.com.br/ws'),
   VIACEP_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3000),
+  PAYMENT_PROVIDER: z.enum(['pix', 'mercadopago']).default('pix'),
+  PAYMENTS_SANDBOX: booleanString.optional(),
+  PIX_KEY: optionalString,
+  PIX_MERCHANT_NAME: z.string().trim().min(1).max(60).default('Lumina Piercings'),
+  PIX_MERCHANT_CITY: z.string().trim().min(1).max(60).default('Sao Paulo'),
+  MERCADOPAGO_API_URL: httpUrl.default('https://api.mercadopago.com'),
+  MERCADOPAGO_ACCESS_TOKEN: optionalString,
+  MERCADOPAGO_WEBHOOK_SECRET: optionalString,
+  MERCADOPAGO_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
 });
 
 /** The settings each carrier needs before SHIPPING_PROVIDER may name it. */
@@ -321,6 +380,17 @@ export interface Config {
   melhorEnvioEmail: string | undefined;
   viacepBaseUrl: string;
   viacepTimeoutMs: number;
+  paymentProvider: 'pix' | 'mercadopago';
+  /** Test mode: 'Simular pagamento' approves a payment; no real money moves. */
+  paymentsSandbox: boolean;
+  /** Normalised; undefined only in sandbox, where a sample key stands in. */
+  pixKey: string | undefined;
+  pixMerchantName: string;
+  pixMerchantCity: string;
+  mercadoPagoApiUrl: string;
+  mercadoPagoAccessToken: string | undefined;
+  mercadoPagoWebhookSecret: string | undefined;
+  mercadoPagoTimeoutMs: number;
 }
 
 function fromRepoRoot(path: string): string {
@@ -349,6 +419,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (missing.length > 0) {
     throw new Error(
       `Invalid configuration: SHIPPING_PROVIDER=${e.SHIPPING_PROVIDER} needs ${missing.join(', ')}`,
+    );
+  }
+  const paymentsSandbox = e.PAYMENTS_SANDBOX ?? (e.PAYMENT_PROVIDER === 'pix' && !e.PIX_KEY);
+  if (e.PAYMENT_PROVIDER === 'pix' && !e.PIX_KEY && !paymentsSandbox) {
+    throw new Error(
+      'Invalid configuration: PAYMENT_PROVIDER=pix needs PIX_KEY unless PAYMENTS_SANDBOX is on',
+    );
+  }
+  let pixKey: string | undefined;
+  if (e.PIX_KEY) {
+    try {
+      pixKey = normalisePixKey(e.PIX_KEY).key;
+    } catch (error) {
+      throw new Error(`Invalid configuration: PIX_KEY: ${(error as Error).message}`);
+    }
+  }
+  if (
+    e.PAYMENT_PROVIDER === 'mercadopago' &&
+    !(e.MERCADOPAGO_ACCESS_TOKEN && e.MERCADOPAGO_WEBHOOK_SECRET)
+  ) {
+    throw new Error(
+      'Invalid configuration: PAYMENT_PROVIDER=mercadopago needs MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_WEBHOOK_SECRET',
     );
   }
   return {
@@ -385,5 +477,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     melhorEnvioEmail: e.MELHOR_ENVIO_EMAIL,
     viacepBaseUrl: e.VIACEP_BASE_URL,
     viacepTimeoutMs: e.VIACEP_TIMEOUT_MS,
+    paymentProvider: e.PAYMENT_PROVIDER,
+    paymentsSandbox,
+    pixKey,
+    pixMerchantName: e.PIX_MERCHANT_NAME,
+    pixMerchantCity: e.PIX_MERCHANT_CITY,
+    mercadoPagoApiUrl: e.MERCADOPAGO_API_URL,
+    mercadoPagoAccessToken: e.MERCADOPAGO_ACCESS_TOKEN,
+    mercadoPagoWebhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET,
+    mercadoPagoTimeoutMs: e.MERCADOPAGO_TIMEOUT_MS,
   };
 }

@@ -1,0 +1,69 @@
+/**
+ * What the payments module needs from whoever issues PIX charges: the built-in provider (a BR
+ * Code for the shop's own key) or MercadoPago. Providers speak in our payment statuses; mapping
+ * their own vocabulary is their job.
+ */
+export const PROVIDER_PAYMENT_STATUSES = [
+  'pending',
+  'processing',
+  'approved',
+  'rejected',
+  'cancelled',
+  'refunded',
+] as const;
+export type ProviderPaymentStatus = (typeof PROVIDER_PAYMENT_STATUSES)[number];
+
+export type PaymentProviderName = 'pix_builtin' | 'mercadopago';
+
+export interface CreatePixPaymentInput {
+  /** Our payments row id; MercadoPago gets it in the idempotency key, the built-in txid does not. */
+  paymentId: number;
+  orderId: number;
+  orderNumber: string;
+  amountCents: number;
+  /** Shown to the payer by their bank ('Pedido LP000123'). */
+  description: string;
+  payer: { email: string; name: string; cpf: string | null };
+  expiresAt: Date;
+  /** Same key on a retry of the same payment, so the provider never charges twice. */
+  idempotencyKey: string;
+  /** Where the provider posts its notifications (MercadoPago's notification_url). */
+  notificationUrl: string;
+}
+
+export interface ProviderPayment {
+  /** The provider's id for the charge (MercadoPago's payment id, the built-in txid). */
+  gatewayPaymentId: string;
+  status: ProviderPaymentStatus;
+  /** The PIX copy-and-paste code (BR Code). */
+  qrCode: string;
+  /** PNG of the QR code, base64 without the data: prefix. */
+  qrCodeBase64: string;
+  ticketUrl: string | null;
+  txid: string | null;
+  expiresAt: Date;
+}
+
+/** A provider that failed or did not answer in time; the shopper may try again. */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly retryable = true,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+export interface PaymentProvider {
+  readonly name: PaymentProviderName;
+  createPixPayment(input: CreatePixPaymentInput): Promise<ProviderPayment>;
+  /**
+   * The charge's status as the provider knows it now; null when the provider has no say (the
+   * built-in PIX is confirmed in our own database). Throws PaymentProviderError on failure.
+   */
+  fetchStatus(gatewayPaymentId: string): Promise<ProviderPaymentStatus | null>;
+  /** Cancels an open charge at the provider; an already final charge is not an error. */
+  cancel(gatewayPaymentId: string): Promise<void>;
+}
