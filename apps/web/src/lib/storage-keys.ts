@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   anonymousCart: 'lumina.anonymous-cart',
   localWishlist: 'lumina.local-wishlist',
   privacyRequests: 'lumina.privacy-requests',
+  /** The order and payment the checkout just created (spec 001 §4 step 5); cleared on a result. */
+  pendingPayment: 'lumina.pending-payment',
   /** sessionStorage: where to go back after the Google sign-in round trip. */
   authReturnPath: 'lumina.auth-return',
 } as const;
