@@ -25,7 +25,24 @@ export const router = createBrowserRouter([
           {
             // Logged-in only (spec 000 §2): anonymous visitors go to / and log in from there.
             lazy: () => import('./routes/protected-layout.tsx'),
-            children: [{ path: 'gerenciar-dados', lazy: () => import('./routes/manage-data.tsx') }],
+            children: [
+              { path: 'gerenciar-dados', lazy: () => import('./routes/manage-data.tsx') },
+              { path: 'checkout', lazy: () => import('./routes/checkout.tsx') },
+            ],
+          },
+          {
+            // Payment and result pages: anonymous visitors are told to log in and sent to
+            // /minha-conta (spec 001 §2), unlike the guard above.
+            lazy: () => import('./routes/payment-layout.tsx'),
+            children: [
+              { path: 'payment-pix', lazy: () => import('./routes/payment-pix.tsx') },
+              { path: 'payment-pending', lazy: () => import('./routes/payment-pending.tsx') },
+              { path: 'payment-success', lazy: () => import('./routes/payment-success.tsx') },
+              { path: 'payment-failure', lazy: () => import('./routes/payment-failure.tsx') },
+              { path: 'checkout-success', lazy: () => import('./routes/checkout-success.tsx') },
+              { path: 'checkout-pending', lazy: () => import('./routes/checkout-pending.tsx') },
+              { path: 'checkout-failure', lazy: () => import('./routes/checkout-failure.tsx') },
+            ],
           },
           { path: 'politica-privacidade', lazy: () => import('./routes/privacy-policy.tsx') },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },

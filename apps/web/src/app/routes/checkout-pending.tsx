@@ -1,0 +1,4 @@
+/** Placeholder until the page lands (issue 5). */
+export function Component() {
+  return null;
+}
