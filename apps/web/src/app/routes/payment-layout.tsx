@@ -1,6 +1,11 @@
 import { Outlet } from 'react-router';
+import { PaymentGuard } from '../../features/payment/components/payment-guard.tsx';
 
-/** Placeholder until the payment pages' guard lands (issue 5). */
+/** Parent route of the payment and result pages; lazy, so the guard is not on the home page. */
 export function Component() {
-  return <Outlet />;
+  return (
+    <PaymentGuard>
+      <Outlet />
+    </PaymentGuard>
+  );
 }

@@ -1,4 +1,8 @@
-/** Placeholder until the page lands (issue 5). */
+import { PixPaymentPage } from '../../features/payment/components/pix-payment-page.tsx';
+import { usePageMeta } from '../../lib/page-meta.ts';
+
+/** /payment-pix?order_id={id}&payment_id={id} */
 export function Component() {
-  return null;
+  usePageMeta({ title: 'Pagamento PIX', description: 'Pague seu pedido com PIX.' });
+  return <PixPaymentPage />;
 }

@@ -1,14 +1,228 @@
+import { DATA_QUERY_CACHE } from '@lumina/shared/constants/account-constants';
+import { formatBRL, reaisToCents } from '@lumina/shared/format/money';
+import { formatDate } from '@lumina/shared/format/dates';
+import { orderStatusLabel, paymentBadge } from '@lumina/shared/orders/order-status';
+import { PAYMENT_ERRORS, PIX_PAGE_TEXTS } from '@lumina/shared/payments/pix-texts';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { BagIcon } from '../../../components/icons.tsx';
+import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import {
+  getMyOrders,
+  verifyPendingPix,
+  type OrderListItem,
+} from '../../../lib/payment/payment-api.ts';
+import { useAccountUserId } from '../api/account-keys.ts';
 import { EmptyTab } from './empty-tab.tsx';
 
-/**
- * 'Meus Pedidos'. Orders are created by checkout, which arrives with a later release, so no
- * account has any yet: saying so is the truth, not a placeholder.
- */
-export function OrdersTab() {
+/** Per user, like the other account data, so another login never sees these orders. */
+function myOrdersQueryOptions(userId: number) {
+  return queryOptions({
+    queryKey: ['account', userId, 'orders'] as const,
+    queryFn: ({ signal }) => getMyOrders(signal),
+    // An order's payment changes behind the page's back; read again whenever the tab opens.
+    staleTime: 0,
+    gcTime: DATA_QUERY_CACHE.gcTimeMs,
+    select: (data) => data.orders,
+  });
+}
+
+const ORDER_BADGES: Record<string, BadgeVariant> = {
+  pending: 'muted',
+  processing: 'gold',
+  shipped: 'ink',
+  delivered: 'success',
+  cancelled: 'sale',
+};
+
+const PAYMENT_BADGE_VARIANTS = {
+  pending: 'gold',
+  approved: 'success',
+  rejected: 'sale',
+  cancelled: 'muted',
+} as const satisfies Record<string, BadgeVariant>;
+
+const formatReais = (reais: number) => formatBRL(reaisToCents(reais) ?? 0);
+
+function payUrl(order: OrderListItem): string {
+  const params = new URLSearchParams({ order_id: String(order.id) });
+  if (order.payment_info.payment_id !== null) {
+    params.set('payment_id', String(order.payment_info.payment_id));
+  }
+  return `/payment-pix?${params.toString()}`;
+}
+
+function hasPendingPix(orders: readonly OrderListItem[]): boolean {
+  return orders.some(
+    (order) => order.payment_method === 'pix' && order.payment_status === 'pending',
+  );
+}
+
+/** Copies the PIX code of an order that can still be paid, with a word on how it went. */
+function CopyPixCode({ code }: { code: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = setTimeout(() => setState('idle'), 3000);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(code);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  };
+
   return (
-    <EmptyTab title="Meus Pedidos" icon={<BagIcon className="size-7" />}>
-      <p>Você ainda não tem pedidos.</p>
-    </EmptyTab>
+    <>
+      <Button size="sm" variant="outline" onClick={() => void copy()}>
+        Copiar código PIX
+      </Button>
+      <span aria-live="polite" className="text-sm">
+        {state === 'copied' ? <span className="text-success">Código PIX copiado!</span> : null}
+        {state === 'failed' ? (
+          <span className="text-sale">Não foi possível copiar o código.</span>
+        ) : null}
+      </span>
+    </>
+  );
+}
+
+function OrderCard({ order }: { order: OrderListItem }) {
+  const payment = paymentBadge(order.payment_status);
+  return (
+    <article
+      aria-label={`Pedido ${order.order_number}`}
+      className="rounded-2xl border border-ink-300/60 bg-white p-4 sm:p-5"
+    >
+      <header className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="font-semibold text-ink-900">Pedido {order.order_number}</h3>
+          <p className="text-sm text-ink-700">{formatDate(order.created_at)}</p>
+        </div>
+        <div role="group" aria-label="Situação do pedido" className="flex flex-wrap gap-1.5">
+          <Badge variant={ORDER_BADGES[order.status] ?? 'muted'}>
+            {orderStatusLabel(order.status)}
+          </Badge>
+          <Badge variant={PAYMENT_BADGE_VARIANTS[payment.status]}>{payment.label}</Badge>
+        </div>
+      </header>
+      <ul className="mt-3 divide-y divide-ink-300/40">
+        {order.items.map((item, index) => (
+          <li key={index} className="flex items-center gap-3 py-2">
+            {item.image_url ? (
+              <img
+                src={item.image_url}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+                className="size-12 shrink-0 rounded-lg bg-cream-100 object-cover"
+              />
+            ) : (
+              <span aria-hidden="true" className="size-12 shrink-0 rounded-lg bg-cream-200" />
+            )}
+            <span className="min-w-0 flex-1 text-sm text-ink-900">
+              {item.product_name}
+              <span className="block text-ink-700">Quantidade: {item.quantity}</span>
+            </span>
+            <span className="shrink-0 text-sm text-ink-900">{formatReais(item.total_price)}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 flex justify-between border-t border-ink-300/60 pt-3 font-semibold text-ink-900">
+        <span>Total</span>
+        <span>{order.total}</span>
+      </p>
+      {order.payment_info.can_pay ? (
+        <div className="mt-3 flex flex-wrap items-center gap-2">
+          {order.payment_info.message ? (
+            <p className="w-full text-sm text-ink-700">{order.payment_info.message}</p>
+          ) : null}
+          <Link to={payUrl(order)} className={buttonClasses({ size: 'sm' })}>
+            Pagar com PIX
+          </Link>
+          {order.payment_info.qr_code ? <CopyPixCode code={order.payment_info.qr_code} /> : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}
+
+/** 'Meus Pedidos' (spec 001 §2, §4): the user's orders, their badges and what can still be paid. */
+export function OrdersTab() {
+  const userId = useAccountUserId();
+  const queryClient = useQueryClient();
+  const orders = useQuery({ ...myOrdersQueryOptions(userId), enabled: userId > 0 });
+  const verify = useMutation({
+    mutationFn: async () => {
+      const answer = await verifyPendingPix();
+      if (!answer.success) throw new Error(answer.message);
+    },
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: myOrdersQueryOptions(userId).queryKey }),
+  });
+
+  if (orders.isError) {
+    return (
+      <FormAlert kind="error" messages={['Erro ao carregar pedidos']}>
+        <Button size="sm" variant="outline" className="mt-3" onClick={() => void orders.refetch()}>
+          Tentar novamente
+        </Button>
+      </FormAlert>
+    );
+  }
+  if (orders.isPending) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner label="Carregando pedidos..." />
+      </div>
+    );
+  }
+  if (orders.data.length === 0) {
+    return (
+      <EmptyTab title="Meus Pedidos" icon={<BagIcon className="size-7" />}>
+        <p>Você ainda não tem pedidos.</p>
+      </EmptyTab>
+    );
+  }
+  return (
+    <section aria-labelledby="pedidos-titulo">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="pedidos-titulo" className="font-serif text-2xl text-ink-900">
+          Meus Pedidos
+        </h2>
+        {hasPendingPix(orders.data) ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={verify.isPending}
+            onClick={() => verify.mutate()}
+          >
+            {verify.isPending ? 'Verificando...' : PIX_PAGE_TEXTS.verifyAllPix}
+          </Button>
+        ) : null}
+      </div>
+      {verify.isSuccess ? (
+        <FormAlert kind="success" className="mt-4" messages={[PAYMENT_ERRORS.verifyPixDone]} />
+      ) : null}
+      {verify.isError ? (
+        <FormAlert kind="error" className="mt-4" messages={[PAYMENT_ERRORS.verifyPixFailed]} />
+      ) : null}
+      <ul className="mt-4 space-y-4">
+        {orders.data.map((order) => (
+          <li key={order.id}>
+            <OrderCard order={order} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

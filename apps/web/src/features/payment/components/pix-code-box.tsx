@@ -1,0 +1,66 @@
+import { PAYMENT_ERRORS } from '@lumina/shared/payments/pix-texts';
+import { Button } from '../../../components/ui/button.tsx';
+import type { PixData } from '../../../lib/payment/payment-api.ts';
+import { useCopyText } from '../use-copy-text.ts';
+
+export const COPY_TEXTS = {
+  copy: 'Copiar código PIX',
+  copied: 'Código PIX copiado!',
+  failed: 'Não foi possível copiar. Selecione o código e copie manualmente.',
+} as const;
+
+/** The QR code, the copy-and-paste code and the provider's ticket page. */
+export function PixCodeBox({ pix }: { pix: PixData }) {
+  const { state, copy } = useCopyText();
+  return (
+    <section
+      aria-labelledby="pix-codigo-titulo"
+      className="rounded-2xl bg-white p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="pix-codigo-titulo" className="font-serif text-xl text-ink-900">
+        Pague com PIX
+      </h2>
+      {pix.qr_code_base64 ? (
+        <img
+          src={`data:image/png;base64,${pix.qr_code_base64}`}
+          alt="QR Code PIX"
+          width={240}
+          height={240}
+          className="mx-auto mt-4 size-56 rounded-lg border border-ink-300 bg-white p-2 sm:size-60"
+        />
+      ) : null}
+      <label htmlFor="pix-copia-cola" className="mt-4 block text-sm font-medium text-ink-800">
+        Código PIX (copia e cola)
+      </label>
+      <textarea
+        id="pix-copia-cola"
+        readOnly
+        rows={3}
+        value={pix.qr_code}
+        onFocus={(event) => event.currentTarget.select()}
+        className="mt-1 w-full resize-none rounded-lg border border-ink-300 bg-cream-50 p-2 font-mono text-xs break-all text-ink-900"
+      />
+      <Button className="mt-3 w-full" onClick={() => void copy(pix.qr_code)}>
+        {COPY_TEXTS.copy}
+      </Button>
+      <p aria-live="polite" className="mt-2 min-h-5 text-center text-sm">
+        {state === 'copied' ? <span className="text-success">{COPY_TEXTS.copied}</span> : null}
+        {state === 'failed' ? <span className="text-sale">{COPY_TEXTS.failed}</span> : null}
+      </p>
+      <p className="mt-2 text-center text-sm">
+        {pix.ticket_url ? (
+          <a
+            href={pix.ticket_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="text-gold-700 underline underline-offset-2"
+          >
+            Abrir página de pagamento (nova aba)
+          </a>
+        ) : (
+          <span className="text-ink-700">{PAYMENT_ERRORS.missingTicket}</span>
+        )}
+      </p>
+    </section>
+  );
+}
