@@ -1,0 +1,98 @@
+import { CHECKOUT_TEXTS } from '@lumina/shared/checkout/checkout-messages';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import type { CartLine } from '../../../lib/cart/cart-types.ts';
+import { useCepAutofill, type CepAddressField } from '../../../lib/cep/use-cep-autofill.ts';
+import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../model/checkout-form-values.ts';
+import { cartFingerprint, checkoutLines } from '../model/checkout-lines.ts';
+import { useCheckoutPrefill } from '../model/use-checkout-prefill.ts';
+import { useCheckoutShipping } from '../model/use-checkout-shipping.ts';
+import type { useCheckoutSubmit } from '../model/use-checkout-submit.ts';
+import { CustomerBox } from './customer-box.tsx';
+import { DeliveryBox } from './delivery-box.tsx';
+import { NotesBox } from './notes-box.tsx';
+import { OrderItemsTable } from './order-items-table.tsx';
+import { PaymentMethodBox } from './payment-method-box.tsx';
+
+const LOOKUP_FIELDS: Record<CepAddressField, keyof CheckoutFormValues> = {
+  street: 'customer_street',
+  neighborhood: 'customer_neighborhood',
+  city: 'customer_city',
+  state: 'customer_state',
+};
+
+export interface CheckoutFormProps {
+  /** The lines being ordered: the live cart, or what was ordered once the order exists. */
+  items: readonly CartLine[];
+  flow: ReturnType<typeof useCheckoutSubmit>;
+}
+
+/**
+ * The five boxes and the submit. On a phone they stack in the spec's order (products first,
+ * the button last); from lg the products and the button sit in a right-hand column.
+ */
+export function CheckoutForm({ items, flow }: CheckoutFormProps) {
+  const { register, control, getValues, setValue, setFocus } = useForm<CheckoutFormValues>({
+    defaultValues: EMPTY_CHECKOUT_FORM,
+  });
+  useCheckoutPrefill({ getValues, setValue });
+  const zip = useWatch({ control, name: 'customer_zip_code' });
+  const shipping = useCheckoutShipping(zip, cartFingerprint(items));
+  const cepLookup = useCepAutofill({
+    read: (field) => getValues(LOOKUP_FIELDS[field]),
+    write: (field, value) => setValue(LOOKUP_FIELDS[field], value),
+  });
+  const ordered = flow.placed !== null;
+
+  const onZipChange = () => {
+    shipping.followZip();
+    cepLookup.onCepChange(getValues('customer_zip_code'));
+  };
+
+  const onSubmit = () =>
+    void flow.submit({
+      values: getValues(),
+      shippingMethod: shipping.method,
+      items,
+      onInvalid: (field) => setFocus(field),
+    });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+      className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8"
+    >
+      <OrderItemsTable
+        lines={checkoutLines(items)}
+        shipping={shipping.option}
+        className="lg:col-start-2 lg:row-start-1"
+      />
+      {/* Once the order exists its data is fixed: only the payment can still be retried. */}
+      <fieldset
+        disabled={ordered}
+        className="flex min-w-0 flex-col gap-5 lg:col-start-1 lg:row-span-2 lg:row-start-1"
+      >
+        <CustomerBox register={register} onZipChange={onZipChange} cepStatus={cepLookup.status} />
+        <DeliveryBox shipping={shipping} itemCount={items.length} />
+        <NotesBox register={register} control={control} />
+        <PaymentMethodBox />
+      </fieldset>
+      <div className="flex flex-col gap-3 lg:col-start-2 lg:row-start-2 lg:self-start">
+        {flow.placed ? (
+          <FormAlert kind="info">
+            Pedido {flow.placed.order.order_number} criado. Falta gerar o pagamento PIX.
+          </FormAlert>
+        ) : null}
+        {flow.error ? <FormAlert kind="error" messages={[flow.error]} /> : null}
+        <Button type="submit" size="lg" disabled={flow.working} className="w-full">
+          {flow.working ? CHECKOUT_TEXTS.processing : 'Finalizar pedido'}
+        </Button>
+      </div>
+    </form>
+  );
+}

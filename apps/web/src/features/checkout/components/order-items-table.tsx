@@ -1,0 +1,80 @@
+import { formatBRL } from '@lumina/shared/format/money';
+import type { ShippingOption } from '../../../lib/cart/shipping-quote.ts';
+import { subtotalCents, type CheckoutLine } from '../model/checkout-lines.ts';
+import { CheckoutBox } from './checkout-box.tsx';
+
+export interface OrderItemsTableProps {
+  lines: readonly CheckoutLine[];
+  /** The current quote; null until the delivery box has one. */
+  shipping: ShippingOption | null;
+  className?: string;
+}
+
+function shippingText(shipping: ShippingOption | null): string {
+  if (!shipping) return 'A calcular';
+  return shipping.cost_cents === 0 ? 'Grátis' : formatBRL(shipping.cost_cents);
+}
+
+/** Products box (spec 001 §2): each line at its PIX price, then subtotal, shipping and total. */
+export function OrderItemsTable({ lines, shipping, className }: OrderItemsTableProps) {
+  const subtotal = subtotalCents(lines);
+  const total = subtotal + (shipping?.cost_cents ?? 0);
+  return (
+    <CheckoutBox id="checkout-produtos" title="Produtos" className={className}>
+      <table className="w-full text-sm">
+        <thead className="text-left text-xs text-ink-600 uppercase">
+          <tr>
+            <th scope="col" className="pb-2 font-medium">
+              Produto
+            </th>
+            <th scope="col" className="px-2 pb-2 text-center font-medium">
+              Qtd.
+            </th>
+            <th scope="col" className="pb-2 text-right font-medium">
+              Preço
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-cream-200 border-y border-cream-200">
+          {lines.map((line) => (
+            <tr key={line.id}>
+              <td className="py-3 align-top">
+                <p className="font-medium wrap-anywhere text-ink-900">{line.name}</p>
+                {line.category ? (
+                  <p className="text-xs text-ink-600 capitalize">{line.category}</p>
+                ) : null}
+              </td>
+              <td className="px-2 py-3 text-center align-top tabular-nums">{line.quantity}</td>
+              <td className="py-3 text-right align-top whitespace-nowrap tabular-nums">
+                <p className="font-semibold text-ink-900">{formatBRL(line.totalCents)}</p>
+                <p className="text-xs text-ink-600">
+                  {line.quantity} x {formatBRL(line.unitCents)}
+                </p>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot className="tabular-nums">
+          <tr>
+            <th scope="row" colSpan={2} className="pt-3 text-left font-normal text-ink-700">
+              Subtotal
+            </th>
+            <td className="pt-3 text-right text-ink-900">{formatBRL(subtotal)}</td>
+          </tr>
+          <tr>
+            <th scope="row" colSpan={2} className="pt-1 text-left font-normal text-ink-700">
+              Frete{shipping ? ` (${shipping.name})` : ''}
+            </th>
+            <td className="pt-1 text-right text-ink-900">{shippingText(shipping)}</td>
+          </tr>
+          <tr className="text-base">
+            <th scope="row" colSpan={2} className="pt-3 text-left font-semibold text-ink-900">
+              Total
+            </th>
+            <td className="pt-3 text-right text-lg font-bold text-ink-900">{formatBRL(total)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </CheckoutBox>
+  );
+}

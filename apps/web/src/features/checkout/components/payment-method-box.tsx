@@ -1,0 +1,89 @@
+import { CHECKOUT_TEXTS } from '@lumina/shared/checkout/checkout-messages';
+import { PAYMENT_METHODS_DELAY_MS } from '@lumina/shared/constants/account-constants';
+import { PIX_PAGE_TEXTS } from '@lumina/shared/payments/pix-texts';
+import { useEffect, useState, type ReactNode } from 'react';
+import { CardIcon, PixIcon } from '../../../components/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { CheckoutBox } from './checkout-box.tsx';
+
+interface MethodRowProps {
+  label: string;
+  icon: ReactNode;
+  available: boolean;
+  note: string;
+}
+
+function MethodRow({ label, icon, available, note }: MethodRowProps) {
+  return (
+    <label
+      className={cn(
+        'flex min-h-12 items-center gap-3 rounded-xl border px-4 py-3 text-sm',
+        available
+          ? 'cursor-pointer border-ink-900 bg-cream-50 text-ink-900'
+          : 'cursor-not-allowed border-ink-300/60 text-ink-600',
+      )}
+    >
+      <input
+        type="radio"
+        name="checkout-pagamento"
+        value={label}
+        // PIX is the only method (spec 001 §9); the others are shown, disabled, as coming soon.
+        checked={available}
+        disabled={!available}
+        readOnly
+        className="size-5 accent-ink-900"
+      />
+      <span aria-hidden="true">{icon}</span>
+      <span className="flex-1 font-medium">{label}</span>
+      <span
+        className={cn(
+          'rounded-full px-2 py-0.5 text-xs font-semibold',
+          available ? 'bg-success/10 text-success' : 'bg-cream-200 text-ink-700',
+        )}
+      >
+        {note}
+      </span>
+    </label>
+  );
+}
+
+/** Payment method (spec 001 §2): listed after an artificial 1 s delay; PIX only. */
+export function PaymentMethodBox() {
+  const [shown, setShown] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), PAYMENT_METHODS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  return (
+    <CheckoutBox id="checkout-pagamento" title="Forma de pagamento">
+      {shown ? (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="sr-only">Forma de pagamento</legend>
+          <MethodRow
+            label="PIX"
+            icon={<PixIcon className="size-5 text-success" />}
+            available
+            note={PIX_PAGE_TEXTS.discountText}
+          />
+          <MethodRow
+            label="Cartão de crédito"
+            icon={<CardIcon className="size-5" />}
+            available={false}
+            note={CHECKOUT_TEXTS.comingSoon}
+          />
+          <MethodRow
+            label="Boleto bancário"
+            icon={<CardIcon className="size-5" />}
+            available={false}
+            note={CHECKOUT_TEXTS.comingSoon}
+          />
+        </fieldset>
+      ) : (
+        <Spinner label="Carregando métodos de pagamento..." />
+      )}
+    </CheckoutBox>
+  );
+}

@@ -1,0 +1,34 @@
+import type { CartLine } from '../../../lib/cart/cart-types.ts';
+
+/** A products-table row: the PIX unit price the cart shows, which is what the order charges. */
+export interface CheckoutLine {
+  id: number;
+  name: string;
+  category: string;
+  quantity: number;
+  unitCents: number;
+  totalCents: number;
+}
+
+export function checkoutLines(items: readonly CartLine[]): CheckoutLine[] {
+  return items.map((item) => {
+    const unitCents = Math.round(item.pix_price * 100);
+    return {
+      id: item.id,
+      name: item.name,
+      category: item.category,
+      quantity: item.quantity,
+      unitCents,
+      totalCents: unitCents * item.quantity,
+    };
+  });
+}
+
+export function subtotalCents(lines: readonly CheckoutLine[]): number {
+  return lines.reduce((sum, line) => sum + line.totalCents, 0);
+}
+
+/** Which lines an order would be made of: part of what decides whether a key is reused. */
+export function cartFingerprint(items: readonly CartLine[]): string {
+  return items.map((item) => `${item.id}:${item.product_id}:${item.quantity}`).join('|');
+}

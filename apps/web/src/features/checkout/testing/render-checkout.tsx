@@ -1,0 +1,36 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { AuthProvider } from '../../../lib/auth/auth-provider.tsx';
+import { createAuthSession } from '../../../lib/auth/auth-session.ts';
+import { CheckoutPage } from '../components/checkout-page.tsx';
+
+function LocationProbe() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname + location.search}</p>;
+}
+
+/**
+ * /checkout inside a fresh QueryClient, auth session (read from storage) and memory router; the
+ * PIX and products pages show their names, so a navigation is visible.
+ */
+export function renderCheckout() {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const view = render(
+    <QueryClientProvider client={client}>
+      <AuthProvider session={createAuthSession()}>
+        <MemoryRouter initialEntries={['/checkout']}>
+          <Routes>
+            <Route path="/checkout" element={<CheckoutPage />} />
+            <Route path="/payment-pix" element={<p>Página PIX</p>} />
+            <Route path="/produtos" element={<p>Página Produtos</p>} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, client };
+}
