@@ -66,6 +66,11 @@ import { shippingRoutes } from './modules/shipping/routes.ts';
 import { createShippingService } from './modules/shipping/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { createOrderService } from './modules/orders/service.ts';
+import { createPaymentProvider } from './modules/payments/create-provider.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { createPaymentService, type PaymentService } from './modules/payments/service.ts';
+import { pixTicketRoutes } from './modules/payments/ticket-routes.ts';
+import { mercadoPagoWebhookRoutes } from './modules/payments/webhook-routes.ts';
 
 // Messages zod writes itself (a number where an object was expected, say) come out in pt-BR too.
 z.config(z.locales.ptBR());
@@ -78,6 +83,13 @@ export interface AppDeps {
   now?: () => Date;
   /** What each login captcha says; tests pass a known answer, the default is random. */
   captchaAnswer?: () => string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment service, for the jobs server.ts runs (expiry). */
+    payments: PaymentService;
+  }
 }
 
 export type { AppServices };
@@ -204,6 +216,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     quoteShipping: ({ destinationCep, method, lines }) =>
       shipping.quoteLines(lines, destinationCep, method),
   });
+  const payments = createPaymentService({
+    db: database.db,
+    provider: createPaymentProvider(config),
+    mailer,
+    appUrl: config.appUrl,
+    sandbox: config.paymentsSandbox,
+    now,
+    logger: app.log,
+  });
+  app.decorate('payments', payments);
+  app.addHook('onClose', async () => {
+    await payments.drain();
+  });
   const cep = createCepService({
     lookup: createViaCepClient({
       baseUrl: config.viacepBaseUrl,
@@ -258,7 +283,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(anonymousCartRoutes, { carts });
       await api.register(wishlistRoutes, { wishlist });
       await api.register(shippingRoutes, { shipping });
-      await api.register(orderRoutes, { orders });
+      await api.register(orderRoutes, { orders, payments });
+      await api.register(paymentRoutes, { payments });
+      await api.register(pixTicketRoutes, { payments });
+      await api.register(mercadoPagoWebhookRoutes, {
+        payments,
+        secret:
+          config.paymentProvider === 'mercadopago' ? config.mercadoPagoWebhookSecret : undefined,
+      });
       await api.register(cepRoutes, { cep });
       await api.register(healthRoutes, { ping: () => database.ping() });
     },

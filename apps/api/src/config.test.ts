@@ -39,7 +39,37 @@ describe('loadConfig', () => {
       melhorEnvioEmail: undefined,
       viacepBaseUrl: 'https://viacep.com.br/ws',
       viacepTimeoutMs: 3000,
+      paymentProvider: 'pix',
+      paymentsSandbox: true,
+      pixKey: undefined,
+      pixMerchantName: 'Lumina Piercings',
+      pixMerchantCity: 'Sao Paulo',
+      mercadoPagoApiUrl: 'https://api.mercadopago.com',
+      mercadoPagoAccessToken: undefined,
+      mercadoPagoWebhookSecret: undefined,
+      mercadoPagoTimeoutMs: 10_000,
     });
+  });
+
+  it('runs payments in sandbox only when asked or when nothing real is configured', () => {
+    expect(loadConfig({ PIX_KEY: ' Loja@Example.com ' })).toMatchObject({
+      paymentsSandbox: false,
+      pixKey: 'loja@example.com',
+    });
+    expect(() => loadConfig({ PAYMENTS_SANDBOX: 'false' })).toThrow(
+      'Invalid configuration: PAYMENT_PROVIDER=pix needs PIX_KEY unless PAYMENTS_SANDBOX is on',
+    );
+    expect(() => loadConfig({ PIX_KEY: '123' })).toThrow(/Invalid configuration: PIX_KEY: /);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'mercadopago' })).toThrow(
+      'PAYMENT_PROVIDER=mercadopago needs MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_WEBHOOK_SECRET',
+    );
+    expect(
+      loadConfig({
+        PAYMENT_PROVIDER: 'mercadopago',
+        MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-1',
+        MERCADOPAGO_WEBHOOK_SECRET: 'segredo',
+      }),
+    ).toMatchObject({ paymentsSandbox: false, paymentProvider: 'mercadopago' });
   });
 
   it('wants the credentials of the shipping carrier it is told to use', () => {

@@ -20,7 +20,7 @@ const database = await openDatabase({
 const app = await buildApp({ config, database });
 const jobs = createJobRunner({
   database,
-  jobs: appJobs({ db: database.db, now: () => new Date() }),
+  jobs: appJobs({ db: database.db, now: () => new Date(), payments: app.payments }),
   logger: app.log,
 });
 
@@ -76,6 +76,12 @@ try {
     },
     'accounts',
   );
+  if (config.paymentsSandbox) {
+    app.log.warn(
+      { provider: config.paymentProvider },
+      'PAYMENTS_SANDBOX is on: test payments only, "Simular pagamento" approves orders',
+    );
+  }
 } catch (error) {
   app.log.fatal({ err: error }, 'could not start');
   await app.close().catch(() => undefined);

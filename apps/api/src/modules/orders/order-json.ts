@@ -1,5 +1,5 @@
 import { formatAddressLine } from '@lumina/shared/addresses/address-line';
-import { centsToReais as reais } from '@lumina/shared/format/money';
+import { formatBRL, centsToReais as reais } from '@lumina/shared/format/money';
 import type { OrderItemRow, OrderRow } from '../../db/schema/orders.ts';
 
 export function toOrderItemJson(item: OrderItemRow) {
@@ -71,3 +71,38 @@ export function toOrderJson(order: OrderRow, items: OrderItemRow[]) {
 }
 
 export type OrderJson = ReturnType<typeof toOrderJson>;
+
+/** What the order list says about paying an order (spec 001 §3, payment_info). */
+export interface PaymentInfoJson {
+  can_pay: boolean;
+  message: string;
+  qr_code: string | null;
+  ticket_url: string | null;
+  payment_id: number | null;
+}
+
+/** An order in 'Meus Pedidos' (spec 001 §3, Order in list): the total already formatted. */
+export function toOrderListJson(
+  order: OrderRow,
+  items: OrderItemRow[],
+  paymentInfo: PaymentInfoJson,
+) {
+  return {
+    id: order.id,
+    order_number: order.orderNumber,
+    created_at: order.createdAt.toISOString(),
+    status: order.status,
+    payment_status: order.paymentStatus,
+    payment_method: order.paymentMethod,
+    total: formatBRL(order.totalCents),
+    total_cents: order.totalCents,
+    items_count: items.reduce((sum, item) => sum + item.quantity, 0),
+    items: items.map((item) => ({
+      product_name: item.productName,
+      image_url: item.imageUrl,
+      quantity: item.quantity,
+      total_price: reais(item.totalCents),
+    })),
+    payment_info: paymentInfo,
+  };
+}

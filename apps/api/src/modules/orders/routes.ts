@@ -2,6 +2,8 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { currentUser, requireUser } from '../auth/authenticate.ts';
+import type { PaymentService } from '../payments/service.ts';
+import { toOrderListJson } from './order-json.ts';
 import { type OrderService, parseOrderId } from './service.ts';
 
 const failures = {
@@ -15,11 +17,10 @@ const failures = {
 // The order's full shape is documented by order-json.ts; the OpenAPI document shows it loosely.
 const orderSchema = z.looseObject({ id: z.number().int(), order_number: z.string() });
 
-export const orderRoutes: FastifyPluginCallbackZod<{ orders: OrderService }> = (
-  app,
-  { orders },
-  done,
-) => {
+export const orderRoutes: FastifyPluginCallbackZod<{
+  orders: OrderService;
+  payments: Pick<PaymentService, 'paymentInfo'>;
+}> = (app, { orders, payments }, done) => {
   app.addHook('onRequest', requireUser);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -97,7 +98,17 @@ export const orderRoutes: FastifyPluginCallbackZod<{ orders: OrderService }> = (
         response: { 200: z.object({ orders: z.array(orderSchema) }), 401: errorResponseSchema },
       },
     },
-    async (request) => ({ orders: await orders.listForUser(currentUser(request).id) }),
+    async (request) => {
+      const list = await orders.listForUser(currentUser(request).id);
+      const info = await payments.paymentInfo(list.map(({ order }) => order));
+      return {
+        orders: list.map(({ order, items }) => {
+          const paymentInfo = info.get(order.id);
+          if (!paymentInfo) throw new Error(`no payment info for order ${order.id}`);
+          return toOrderListJson(order, items, paymentInfo);
+        }),
+      };
+    },
   );
 
   done();

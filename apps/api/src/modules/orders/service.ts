@@ -4,7 +4,7 @@ import { createCheckoutCustomerSchema } from '@lumina/shared/checkout/checkout-c
 import type { ShippingMethod } from '@lumina/shared/constants/storefront-constants';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import type { OrderRow } from '../../db/schema/orders.ts';
+import type { OrderItemRow, OrderRow } from '../../db/schema/orders.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parsePathId } from '../../http/path-id.ts';
 import { isUniqueViolation } from '../users/repository.ts';
@@ -258,15 +258,14 @@ export function createOrderService(deps: {
       return answer(order);
     },
 
-    async listForUser(userId: number): Promise<OrderJson[]> {
+    /** The user's latest 100 orders with their items, newest first. */
+    async listForUser(userId: number): Promise<{ order: OrderRow; items: OrderItemRow[] }[]> {
       const rows = await repository.listByUser(userId, 100);
       const items = await repository.itemsOf(rows.map((row) => row.id));
-      return rows.map((row) =>
-        toOrderJson(
-          row,
-          items.filter((item) => item.orderId === row.id),
-        ),
-      );
+      return rows.map((order) => ({
+        order,
+        items: items.filter((item) => item.orderId === order.id),
+      }));
     },
   };
 }

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../integrations/mail/escape-html.ts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 
 export const RESET_MAIL_SUBJECT = 'Redefinição de senha - Lumina Piercings';
@@ -8,15 +9,6 @@ export function resetLink(appUrl: string, token: string): string {
   const url = new URL(`${appUrl}/redefinir-senha`);
   url.searchParams.set('token', token);
   return url.href;
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
 
 /** pt-BR, with a plain-text part for clients that do not show HTML (and for spam filters). */

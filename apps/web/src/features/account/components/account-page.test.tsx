@@ -87,6 +87,7 @@ describe('/minha-conta with a session', () => {
     renderPage({
       'GET /api/addresses': { body: { addresses: [] } },
       'GET /api/wishlist': { body: { wishlist: { items: [] } } },
+      'GET /api/my_orders': { body: { orders: [] } },
     });
     const user = userEvent.setup();
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
@@ -100,7 +101,9 @@ describe('/minha-conta with a session', () => {
     await user.click(screen.getByRole('tab', { name: 'Minha Conta' }));
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Meus Pedidos' })).toHaveFocus();
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('Você ainda não tem pedidos.');
+    expect(
+      await within(screen.getByRole('tabpanel')).findByText('Você ainda não tem pedidos.'),
+    ).toBeVisible();
     expect(
       within(screen.getByRole('tabpanel')).getByRole('link', { name: 'Ver produtos' }),
     ).toHaveAttribute('href', '/produtos');

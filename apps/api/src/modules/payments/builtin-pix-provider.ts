@@ -1,0 +1,61 @@
+import { encodePixBrCode } from '../../integrations/pix/br-code.ts';
+import { pixQrCodeDataUrl } from '../../integrations/pix/qr-image.ts';
+import { createTxid } from '../../integrations/pix/txid.ts';
+import type { PaymentProvider } from './provider.ts';
+
+/**
+ * A sample random key (the Banco Central's manual example) used only in sandbox mode when the
+ * shop has not set PIX_KEY: codes made with it look real to a bank app but pay nobody.
+ */
+export const SANDBOX_PIX_KEY = '123e4567-e12b-12d1-a456-426655440000';
+
+export interface BuiltinPixConfig {
+  pixKey: string;
+  merchantName: string;
+  merchantCity: string;
+  /** Public address of the store: the ticket page lives under it. */
+  appUrl: string;
+}
+
+/** Where the shopper opens a payment's ticket; the txid (about 149 random bits) is the key. */
+export function pixTicketUrl(appUrl: string, txid: string): string {
+  return `${appUrl}/api/pix/${txid}`;
+}
+
+/**
+ * The shop's own PIX (issue 5 item 3): a BR Code with the order total and a fresh txid for the
+ * shop's key. Nothing outside knows about the charge, so its status lives in our database and is
+ * confirmed by an administrator (or by 'Simular pagamento' in sandbox mode).
+ */
+export function createBuiltinPixProvider(config: BuiltinPixConfig): PaymentProvider {
+  return {
+    name: 'pix_builtin',
+    async createPixPayment(input) {
+      const txid = createTxid();
+      const qrCode = encodePixBrCode({
+        pixKey: config.pixKey,
+        merchantName: config.merchantName,
+        merchantCity: config.merchantCity,
+        amountCents: input.amountCents,
+        txid,
+      });
+      const dataUrl = await pixQrCodeDataUrl(qrCode);
+      return {
+        gatewayPaymentId: txid,
+        status: 'pending',
+        qrCode,
+        qrCodeBase64: dataUrl.slice(dataUrl.indexOf(',') + 1),
+        ticketUrl: pixTicketUrl(config.appUrl, txid),
+        txid,
+        expiresAt: input.expiresAt,
+      };
+    },
+    fetchStatus() {
+      return Promise.resolve(null);
+    },
+    cancel() {
+      // The code simply stops being honoured: the order is cancelled in our database.
+      return Promise.resolve();
+    },
+  };
+}

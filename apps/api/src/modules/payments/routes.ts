@@ -1,0 +1,112 @@
+import { CHECKOUT_EXTRA_MESSAGES } from '@lumina/shared/checkout/checkout-messages';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
+import { errorResponseSchema } from '../../http/error-schema.ts';
+import { currentUser, requireUser } from '../auth/authenticate.ts';
+import { parseOrderId } from '../orders/service.ts';
+import type { PaymentService } from './service.ts';
+
+const paymentResponseSchema = z.looseObject({
+  success: z.boolean(),
+  payment_id: z.number().int(),
+  gateway_payment_id: z.string(),
+  status: z.string(),
+  message: z.string(),
+  pix_data: z.object({
+    qr_code: z.string(),
+    qr_code_base64: z.string(),
+    ticket_url: z.string().nullable(),
+  }),
+  amount: z.number(),
+});
+
+const failures = {
+  401: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+  503: errorResponseSchema,
+};
+
+/** The logged-in shopper's payment calls (spec 001 §7, Checkout and orders). */
+export const paymentRoutes: FastifyPluginCallbackZod<{ payments: PaymentService }> = (
+  app,
+  { payments },
+  done,
+) => {
+  app.addHook('onRequest', requireUser);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post(
+    '/orders/:id/mercadopago_payment',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Issues the order's PIX charge, or answers the open one (owner only)",
+        description:
+          'Body {payment_method: "pix", frontend_url, cep}; only PIX is accepted. The name is the one the spec uses whichever provider (PAYMENT_PROVIDER) issues the charge. A provider failure answers 503 "Erro ao criar pagamento PIX" and the order stays payable.',
+        params: z.object({ id: z.string() }),
+        body: z
+          .looseObject({ payment_method: z.unknown().optional() })
+          .nullish()
+          .describe('{payment_method, frontend_url, cep}'),
+        response: { 200: paymentResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const method = request.body?.payment_method;
+      if (method !== undefined && method !== 'pix') {
+        throw new AppError('invalid_data', CHECKOUT_EXTRA_MESSAGES.paymentMethod, {
+          code: 'invalid_payment_method',
+        });
+      }
+      return payments.payForOrder(currentUser(request).id, parseOrderId(request.params.id));
+    },
+  );
+
+  app.post(
+    '/orders/:id/simulate_payment',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Sandbox only: approves the order's open PIX as if it had been paid (owner only)",
+        description: 'Answers 404 unless PAYMENTS_SANDBOX is on.',
+        params: z.object({ id: z.string() }),
+        response: {
+          200: z.object({ success: z.boolean(), status: z.string(), order_status: z.string() }),
+          ...failures,
+        },
+      },
+    },
+    async (request) =>
+      payments.simulateApproval(currentUser(request).id, parseOrderId(request.params.id)),
+  );
+
+  app.post(
+    '/my_orders/verify_pix',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: "Re-checks the user's open PIX payments with the provider",
+        description:
+          'Replaces the fix_pix call the spec sends to a development server: expired charges are cancelled, paid ones applied.',
+        response: {
+          200: z.object({
+            success: z.boolean(),
+            message: z.string(),
+            checked: z.number().int(),
+            updated: z.number().int(),
+          }),
+          401: errorResponseSchema,
+          503: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => payments.verifyUserPayments(currentUser(request).id),
+  );
+
+  done();
+};

@@ -1,0 +1,401 @@
+import { centsToReais as reais } from '@lumina/shared/format/money';
+import { PAYMENT_ERRORS } from '@lumina/shared/payments/pix-texts';
+import { pixStatusText } from '@lumina/shared/payments/payment-status';
+import type { Db } from '../../db/database.ts';
+import type { OrderRow, PaymentRow, PaymentRowStatus } from '../../db/schema/orders.ts';
+import type { Mailer, MailMessage } from '../../integrations/mail/mailer.ts';
+import { AppError } from '../../http/app-error.ts';
+import { createInFlight } from '../../jobs/in-flight.ts';
+import { createOrderRepository } from '../orders/repository.ts';
+import { orderCancelledMail, orderReceivedMail, paymentApprovedMail } from './order-mails.ts';
+import { type PaymentProvider, type ProviderPaymentStatus } from './provider.ts';
+import { createPaymentRepository, type PaymentChange } from './repository.ts';
+import { canMove, isOpen } from './transitions.ts';
+
+/** A PIX charge is payable for 30 minutes (spec 001 §9), and so is an order without one. */
+export const PIX_PAYMENT_WINDOW_MS = 30 * 60 * 1000;
+
+export const PAYMENT_MESSAGES = {
+  createFailed: PAYMENT_ERRORS.createPix,
+  notPayable: 'Este pedido não pode mais ser pago. Se ainda quiser as peças, faça um novo pedido.',
+  noOpenPayment: 'Não há pagamento PIX em aberto para este pedido.',
+  sandboxOnly: 'Recurso não encontrado',
+  verifyFailed: PAYMENT_ERRORS.verifyPixFailed,
+  verifyDone: PAYMENT_ERRORS.verifyPixDone,
+  notFound: 'Pedido não encontrado',
+} as const;
+
+/** What the order list says about paying (spec 001 §3, payment_info). */
+const PAYMENT_INFO_MESSAGES: Record<PaymentRowStatus, string> = {
+  pending: 'Aguardando pagamento PIX',
+  processing: 'Pagamento em processamento',
+  approved: 'Pagamento aprovado',
+  rejected: 'Pagamento rejeitado',
+  cancelled: 'Pedido cancelado: o PIX não foi pago no prazo',
+  refunded: 'Pagamento estornado',
+};
+
+export interface PaymentLogger {
+  info(details: Record<string, unknown>, message: string): void;
+  warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+export interface PaymentServiceDeps {
+  db: Db;
+  provider: PaymentProvider;
+  mailer: Mailer;
+  /** Public address of the store, for links in e-mails and the provider's notification URL. */
+  appUrl: string;
+  /** Test mode: 'Simular pagamento' may approve a payment. */
+  sandbox: boolean;
+  now: () => Date;
+  logger: PaymentLogger;
+}
+
+function notFound(): AppError {
+  return new AppError('not_found', PAYMENT_MESSAGES.notFound, { code: 'order_not_found' });
+}
+
+/**
+ * Collecting an order's total (issue 5 items 3 to 7): issuing the PIX charge, following it to a
+ * final status through the one state machine, expiring it after 30 minutes, and the e-mails.
+ */
+export function createPaymentService(deps: PaymentServiceDeps) {
+  const { db, provider, now, logger } = deps;
+  const repository = createPaymentRepository(db);
+  const orderItems = createOrderRepository(db);
+  const mails = createInFlight();
+
+  /** E-mails go after the answer and never fail the payment; closing waits for them. */
+  function sendMail(message: MailMessage): void {
+    void mails.track(
+      deps.mailer.send(message).catch((error: unknown) => {
+        logger.error({ err: error, subject: message.subject }, 'order e-mail failed');
+      }),
+    );
+  }
+
+  async function ownOrder(userId: number, orderId: number): Promise<OrderRow> {
+    const order = await repository.findOrder(orderId);
+    if (!order || order.userId !== userId) throw notFound();
+    return order;
+  }
+
+  function afterChange(change: PaymentChange | undefined, source: string): boolean {
+    if (!change) return false;
+    const { payment, order, from } = change;
+    logger.info(
+      { paymentId: payment.id, orderId: order.id, from, to: payment.status, source },
+      'payment status changed',
+    );
+    if (payment.status === 'approved') sendMail(paymentApprovedMail(order, deps.appUrl));
+    if (payment.status === 'cancelled') sendMail(orderCancelledMail(order, deps.appUrl));
+    return true;
+  }
+
+  /** The single way a payment changes status; false when the state machine says no. */
+  async function move(
+    paymentId: number,
+    to: PaymentRowStatus,
+    source: string,
+    payload?: Record<string, unknown>,
+  ): Promise<boolean> {
+    const change = await db.transaction((tx) =>
+      createPaymentRepository(tx).move(
+        paymentId,
+        to,
+        (from) => canMove(from, to),
+        { source, payload },
+        now(),
+      ),
+    );
+    return afterChange(change, source);
+  }
+
+  /**
+   * An open payment whose time is up: cancelled at the provider and here, unless the provider
+   * says it was paid after all (asked again after the cancel, which fails on a paid charge).
+   */
+  async function expire(payment: PaymentRow): Promise<boolean> {
+    const gatewayId = payment.gatewayPaymentId;
+    if (gatewayId) {
+      try {
+        await provider.cancel(gatewayId);
+      } catch (error) {
+        logger.warn({ err: error, paymentId: payment.id }, 'provider cancel failed');
+      }
+      const status = await provider.fetchStatus(gatewayId).catch(() => null);
+      if (status === 'approved' || status === 'processing') {
+        return move(payment.id, status, 'expiry');
+      }
+    }
+    return move(payment.id, 'cancelled', 'expiry');
+  }
+
+  function isOverdue(payment: PaymentRow, at: Date): boolean {
+    return payment.status === 'pending' && payment.expiresAt.getTime() <= at.getTime();
+  }
+
+  /** Asks the provider where an open charge stands and applies it; true when it changed. */
+  async function sync(payment: PaymentRow, source: string): Promise<boolean> {
+    if (!payment.gatewayPaymentId || !isOpen(payment.status)) {
+      return isOverdue(payment, now()) ? expire(payment) : false;
+    }
+    const status: ProviderPaymentStatus | null = await provider.fetchStatus(
+      payment.gatewayPaymentId,
+    );
+    if (status !== null && status !== payment.status) {
+      return move(payment.id, status, source, { provider_status: status });
+    }
+    return isOverdue(payment, now()) ? expire(payment) : false;
+  }
+
+  async function paymentJson(payment: PaymentRow, order: OrderRow) {
+    const items = await orderItems.itemsOf([order.id]);
+    return {
+      success: true,
+      payment_id: payment.id,
+      gateway_payment_id: payment.gatewayPaymentId ?? '',
+      status: payment.status,
+      message: pixStatusText(payment.status),
+      provider: payment.provider,
+      sandbox: deps.sandbox,
+      expires_at: payment.expiresAt.toISOString(),
+      pix_data: {
+        qr_code: payment.qrCode ?? '',
+        qr_code_base64: payment.qrCodeBase64 ?? '',
+        ticket_url: payment.ticketUrl,
+      },
+      amount: reais(payment.amountCents),
+      pricing: {
+        total: reais(order.totalCents),
+        subtotal: reais(order.subtotalCents),
+        shipping_cost: reais(order.shippingCents),
+      },
+      order_summary: {
+        order_id: order.id,
+        order_number: order.orderNumber,
+        items: items.map((item) => ({
+          name: item.productName,
+          product_name: item.productName,
+          price: reais(item.unitPriceCents),
+          quantity: item.quantity,
+        })),
+        items_count: items.reduce((sum, item) => sum + item.quantity, 0),
+      },
+    };
+  }
+
+  /**
+   * Picks what to answer for an order under its lock: the payment to show as it is, a row to
+   * issue a charge for, or a refusal. Only a pending order past no deadline gets a new row.
+   */
+  async function claimPayment(orderId: number) {
+    return db.transaction(async (tx) => {
+      const inTx = createPaymentRepository(tx);
+      const order = await inTx.findOrder(orderId, { lock: true });
+      if (!order) throw notFound();
+      const [latest] = await inTx.paymentsOf([orderId]);
+      const at = now();
+      if (latest && (isOpen(latest.status) || order.status !== 'pending')) {
+        const issue = latest.gatewayPaymentId === null && !isOverdue(latest, at);
+        return { order, payment: latest, issue: issue && isOpen(latest.status) };
+      }
+      if (order.status !== 'pending' || order.paymentStatus !== 'pending') {
+        if (latest) return { order, payment: latest, issue: false };
+        throw new AppError('conflict', PAYMENT_MESSAGES.notPayable, { code: 'order_not_payable' });
+      }
+      if (!latest && order.createdAt.getTime() + PIX_PAYMENT_WINDOW_MS <= at.getTime()) {
+        return { order, payment: undefined, issue: false };
+      }
+      const payment = await inTx.insertPayment({
+        orderId,
+        provider: provider.name,
+        amountCents: order.totalCents,
+        expiresAt: new Date(at.getTime() + PIX_PAYMENT_WINDOW_MS),
+        at,
+      });
+      return { order, payment, issue: true };
+    });
+  }
+
+  async function issueCharge(order: OrderRow, payment: PaymentRow): Promise<PaymentRow> {
+    let charge;
+    try {
+      charge = await provider.createPixPayment({
+        paymentId: payment.id,
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        amountCents: payment.amountCents,
+        description: `Pedido ${order.orderNumber} - Lumina Piercings`,
+        payer: { email: order.customerEmail, name: order.customerName, cpf: order.customerCpf },
+        expiresAt: payment.expiresAt,
+        // One key per payment row: a retry after a timeout finds the charge already made.
+        idempotencyKey: `lumina-payment-${payment.id}`,
+        notificationUrl: `${deps.appUrl}/api/webhooks/mercadopago`,
+      });
+    } catch (error) {
+      logger.error({ err: error, paymentId: payment.id, orderId: order.id }, 'PIX charge failed');
+      throw new AppError('unavailable', PAYMENT_MESSAGES.createFailed, {
+        code: 'payment_provider_failed',
+        cause: error,
+      });
+    }
+    const attached = await repository.attachCharge(payment.id, charge, now());
+    if (!attached) {
+      // A twin request attached its charge first; the shopper sees that one.
+      return (await repository.findPayment(payment.id)) ?? payment;
+    }
+    sendMail(orderReceivedMail(order, charge.qrCode, deps.appUrl, order.id));
+    if (charge.status !== 'pending') await move(payment.id, charge.status, 'create');
+    return (await repository.findPayment(payment.id)) ?? attached;
+  }
+
+  return {
+    /**
+     * POST /api/orders/{id}/mercadopago_payment: the order's open PIX charge, issued now if it has
+     * none. Paid, cancelled and expired orders answer their last payment so the pages can move on.
+     */
+    async payForOrder(userId: number, orderId: number) {
+      await ownOrder(userId, orderId);
+      let claim = await claimPayment(orderId);
+      if (claim.payment && isOverdue(claim.payment, now())) {
+        await expire(claim.payment);
+        claim = await claimPayment(orderId);
+      }
+      if (!claim.payment) {
+        // Past its deadline without ever getting a charge: the sweep's work, done now.
+        await this.cancelUnpaidOrder(orderId);
+        throw new AppError('conflict', PAYMENT_MESSAGES.notPayable, { code: 'order_not_payable' });
+      }
+      const payment = claim.issue ? await issueCharge(claim.order, claim.payment) : claim.payment;
+      const order = (await repository.findOrder(orderId)) ?? claim.order;
+      return paymentJson(payment, order);
+    },
+
+    /** Sandbox only: the owner approves the open payment as if the bank had paid it. */
+    async simulateApproval(userId: number, orderId: number) {
+      if (!deps.sandbox) {
+        throw new AppError('not_found', PAYMENT_MESSAGES.sandboxOnly, { code: 'not_found' });
+      }
+      await ownOrder(userId, orderId);
+      const [latest] = await repository.paymentsOf([orderId]);
+      if (!latest || !isOpen(latest.status) || isOverdue(latest, now())) {
+        if (latest && isOverdue(latest, now())) await expire(latest);
+        throw new AppError('conflict', PAYMENT_MESSAGES.noOpenPayment, { code: 'no_open_payment' });
+      }
+      await move(latest.id, 'approved', 'sandbox');
+      const order = await ownOrder(userId, orderId);
+      return { success: true, status: order.paymentStatus, order_status: order.status };
+    },
+
+    /** A provider notification about one of its charges; unknown ids are acknowledged. */
+    async onProviderNotification(
+      gatewayPaymentId: string,
+    ): Promise<'applied' | 'unchanged' | 'unknown'> {
+      const payment = await repository.findByGatewayId(provider.name, gatewayPaymentId);
+      if (!payment) return 'unknown';
+      return (await sync(payment, 'webhook')) ? 'applied' : 'unchanged';
+    },
+
+    /** POST /api/my_orders/verify_pix: asks the provider about each open PIX of the user. */
+    async verifyUserPayments(userId: number) {
+      const open = await repository.openPaymentsOfUser(userId);
+      let updated = 0;
+      let failed = 0;
+      for (const payment of open) {
+        try {
+          if (await sync(payment, 'verify')) updated += 1;
+        } catch (error) {
+          failed += 1;
+          logger.warn({ err: error, paymentId: payment.id }, 'PIX verification failed');
+        }
+      }
+      if (failed > 0 && failed === open.length) {
+        throw new AppError('unavailable', PAYMENT_MESSAGES.verifyFailed, {
+          code: 'payment_provider_failed',
+        });
+      }
+      return { success: true, message: PAYMENT_MESSAGES.verifyDone, checked: open.length, updated };
+    },
+
+    async cancelUnpaidOrder(orderId: number): Promise<boolean> {
+      const order = await db.transaction(async (tx) => {
+        const inTx = createPaymentRepository(tx);
+        await inTx.findOrder(orderId, { lock: true });
+        return inTx.cancelUnpaidOrder(orderId, now());
+      });
+      if (order) {
+        logger.info({ orderId }, 'unpaid order cancelled');
+        sendMail(orderCancelledMail(order, deps.appUrl));
+      }
+      return Boolean(order);
+    },
+
+    /**
+     * The expiry sweep (a job every minute, and tests with an injected clock): pending charges
+     * past their 30 minutes, then pending orders that never got a charge in 30 minutes.
+     */
+    async expireOverdue(batch = 100): Promise<{ payments: number; orders: number }> {
+      const at = now();
+      let expiredPayments = 0;
+      for (const payment of await repository.overduePayments(at, batch)) {
+        try {
+          if (await expire(payment)) expiredPayments += 1;
+        } catch (error) {
+          logger.error({ err: error, paymentId: payment.id }, 'payment expiry failed');
+        }
+      }
+      let cancelledOrders = 0;
+      const deadline = new Date(at.getTime() - PIX_PAYMENT_WINDOW_MS);
+      for (const { id } of await repository.overdueOrdersWithoutPayment(deadline, batch)) {
+        if (await this.cancelUnpaidOrder(id)) cancelledOrders += 1;
+      }
+      return { payments: expiredPayments, orders: cancelledOrders };
+    },
+
+    /** payment_info of the order list, per order id (spec 001 §3). */
+    async paymentInfo(orderRows: OrderRow[]) {
+      const all = await repository.paymentsOf(orderRows.map((order) => order.id));
+      const at = now();
+      return new Map(
+        orderRows.map((order) => {
+          const latest = all.find((payment) => payment.orderId === order.id);
+          const open =
+            latest && latest.status === 'pending' && !isOverdue(latest, at) ? latest : undefined;
+          const canPay =
+            order.status === 'pending' &&
+            order.paymentStatus === 'pending' &&
+            (open !== undefined ||
+              (!latest && order.createdAt.getTime() + PIX_PAYMENT_WINDOW_MS > at.getTime()));
+          return [
+            order.id,
+            {
+              can_pay: canPay,
+              message: canPay
+                ? PAYMENT_INFO_MESSAGES.pending
+                : PAYMENT_INFO_MESSAGES[order.paymentStatus],
+              qr_code: open?.qrCode ?? null,
+              ticket_url: open?.ticketUrl ?? null,
+              payment_id: open?.id ?? null,
+            },
+          ] as const;
+        }),
+      );
+    },
+
+    /** The built-in provider's ticket page: the charge behind a txid, if any. */
+    async ticket(txid: string) {
+      const payment = await repository.findByTxid(txid);
+      if (!payment) return undefined;
+      const order = await repository.findOrder(payment.orderId);
+      return order ? { payment, order } : undefined;
+    },
+
+    /** Resolves when the e-mails already started are sent (before the database closes). */
+    drain: () => mails.settled(),
+  };
+}
+
+export type PaymentService = ReturnType<typeof createPaymentService>;

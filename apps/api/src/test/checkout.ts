@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { App } from '../app.ts';
+import type { Database } from '../db/database.ts';
+import { products } from '../db/schema/products.ts';
+import { bearerHeader, createUser, signIn } from './user-builder.ts';
+
+/** A valid checkout submission (spec 001 §3); overrides replace or add fields of `order`. */
+export function checkoutBody(overrides: Record<string, unknown> = {}) {
+  return {
+    order: {
+      customer_name: 'Ana Souza',
+      customer_email: 'ana@example.com',
+      customer_phone: '(11) 98765-4321',
+      customer_cpf: '',
+      customer_street: 'Rua Augusta',
+      customer_number: '1500',
+      customer_neighborhood: 'Consolação',
+      customer_city: 'São Paulo',
+      customer_state: 'sp',
+      customer_zip_code: '01310-100',
+      payment_method: 'pix',
+      shipping_method: 'pac',
+      ...overrides,
+    },
+  };
+}
+
+/** A signed-in customer with its bearer header, driving `app` like the web app does. */
+export async function shopper(app: App, database: Database) {
+  const user = await createUser(database);
+  return { user, headers: bearerHeader((await signIn(app, user)).access_token) };
+}
+
+export async function addToCart(app: App, headers: object, productId: number, quantity: number) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/carts/items',
+    headers: { ...headers },
+    payload: { product_id: productId, quantity },
+  });
+  expect(response.statusCode).toBe(201);
+}
+
+export function placeOrder(
+  app: App,
+  headers: object,
+  body: unknown = checkoutBody(),
+  key?: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { ...headers, ...(key && { 'idempotency-key': key }) },
+    payload: body as object,
+  });
+}
+
+export async function stockOf(database: Database, id: number): Promise<number> {
+  const [row] = await database.db
+    .select({ stock: products.stockQuantity })
+    .from(products)
+    .where(eq(products.id, id));
+  return row?.stock ?? -1;
+}
