@@ -4,9 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses } from '../../db/schema/addresses.ts';
 import { products } from '../../db/schema/products.ts';
 import type { ErrorJson } from '../../test/accounts.ts';
+import {
+  addToCart as addToCartOf,
+  checkoutBody,
+  placeOrder as placeOrderOf,
+  shopper as newShopper,
+  stockOf,
+} from '../../test/checkout.ts';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
 import type { OrderJson } from './order-json.ts';
 
 let ctx: TestContext;
@@ -30,57 +36,13 @@ afterAll(async () => {
   await ctx?.close();
 });
 
-function checkoutBody(overrides: Record<string, unknown> = {}) {
-  return {
-    order: {
-      customer_name: 'Ana Souza',
-      customer_email: 'ana@example.com',
-      customer_phone: '(11) 98765-4321',
-      customer_cpf: '',
-      customer_street: 'Rua Augusta',
-      customer_number: '1500',
-      customer_neighborhood: 'Consolação',
-      customer_city: 'São Paulo',
-      customer_state: 'sp',
-      customer_zip_code: '01310-100',
-      payment_method: 'pix',
-      shipping_method: 'pac',
-      ...overrides,
-    },
-  };
-}
-
-async function shopper() {
-  const user = await createUser(ctx.database);
-  return { user, headers: bearerHeader((await signIn(ctx.app, user)).access_token) };
-}
-
-async function addToCart(headers: object, productId: number, quantity: number) {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/carts/items',
-    headers: { ...headers },
-    payload: { product_id: productId, quantity },
-  });
-  expect(response.statusCode).toBe(201);
-}
-
-function placeOrder(headers: object, body: unknown = checkoutBody(), key?: string) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { ...headers, ...(key && { 'idempotency-key': key }) },
-    payload: body as object,
-  });
-}
-
-async function stock(id: number): Promise<number> {
-  const [row] = await ctx.database.db
-    .select({ stock: products.stockQuantity })
-    .from(products)
-    .where(eq(products.id, id));
-  return row?.stock ?? -1;
-}
+// The shared checkout fixture, bound to this file's application.
+const shopper = () => newShopper(ctx.app, ctx.database);
+const addToCart = (headers: object, productId: number, quantity: number) =>
+  addToCartOf(ctx.app, headers, productId, quantity);
+const placeOrder = (headers: object, body: unknown = checkoutBody(), key?: string) =>
+  placeOrderOf(ctx.app, headers, body, key);
+const stock = (id: number) => stockOf(ctx.database, id);
 
 describe('POST /api/orders', () => {
   it('charges PIX prices from the database, ignores sent prices, reserves stock and empties the cart', async () => {
