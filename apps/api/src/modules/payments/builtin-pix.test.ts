@@ -202,6 +202,18 @@ describe('built-in PIX provider (sandbox)', () => {
     const replay = await simulate(headers, order.id);
     expect(replay.statusCode).toBe(409);
 
+    const { payment_id: paymentId } = (await pay(headers, order.id)).json<PaymentJson>();
+    const status = (url: string, as: object) =>
+      ctx.app.inject({ method: 'GET', url, headers: { ...as } });
+    expect((await status(`/api/payments/${paymentId}/status`, headers)).json()).toMatchObject({
+      payment_id: paymentId,
+      status: 'approved',
+      order_id: order.id,
+      order_status: 'processing',
+    });
+    expect((await status(`/api/payments/${paymentId}/status`, other.headers)).statusCode).toBe(404);
+    expect((await status('/api/payments/x/status', headers)).statusCode).toBe(404);
+
     // The paid order answers its approved payment, so the PIX page moves to the success page.
     const paid = await pay(headers, order.id);
     expect(paid.json<PaymentJson>().status).toBe('approved');

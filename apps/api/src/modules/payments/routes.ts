@@ -3,6 +3,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
+import { parsePathId } from '../../http/path-id.ts';
 import { currentUser, requireUser } from '../auth/authenticate.ts';
 import { parseOrderId } from '../orders/service.ts';
 import type { PaymentService } from './service.ts';
@@ -83,6 +84,37 @@ export const paymentRoutes: FastifyPluginCallbackZod<{ payments: PaymentService 
     },
     async (request) =>
       payments.simulateApproval(currentUser(request).id, parseOrderId(request.params.id)),
+  );
+
+  app.get(
+    '/payments/:id/status',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'One payment of the user, as it stands (owner only)',
+        params: z.object({ id: z.string() }),
+        response: {
+          200: z.object({
+            payment_id: z.number().int(),
+            status: z.string(),
+            message: z.string(),
+            expires_at: z.string(),
+            order_id: z.number().int(),
+            order_status: z.string(),
+            payment_status: z.string(),
+          }),
+          401: errorResponseSchema,
+          404: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const id = parsePathId(request.params.id);
+      if (id === undefined) {
+        throw new AppError('not_found', 'Pagamento não encontrado', { code: 'payment_not_found' });
+      }
+      return payments.paymentStatus(currentUser(request).id, id);
+    },
   );
 
   app.post(

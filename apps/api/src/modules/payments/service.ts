@@ -274,6 +274,24 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return paymentJson(payment, order);
     },
 
+    /** GET /api/payments/{id}/status (spec 000 §7): one payment of the user's, as it stands. */
+    async paymentStatus(userId: number, paymentId: number) {
+      const payment = await repository.findPayment(paymentId);
+      const order = payment && (await repository.findOrder(payment.orderId));
+      if (!payment || !order || order.userId !== userId) {
+        throw new AppError('not_found', 'Pagamento não encontrado', { code: 'payment_not_found' });
+      }
+      return {
+        payment_id: payment.id,
+        status: payment.status,
+        message: pixStatusText(payment.status),
+        expires_at: payment.expiresAt.toISOString(),
+        order_id: order.id,
+        order_status: order.status,
+        payment_status: order.paymentStatus,
+      };
+    },
+
     /** Sandbox only: the owner approves the open payment as if the bank had paid it. */
     async simulateApproval(userId: number, orderId: number) {
       if (!deps.sandbox) {
