@@ -59,19 +59,25 @@ export function OrderItemsTable({ lines, shipping, className }: OrderItemsTableP
             <th scope="row" colSpan={2} className="pt-3 text-left font-normal text-ink-700">
               Subtotal
             </th>
-            <td className="pt-3 text-right text-ink-900">{formatBRL(subtotal)}</td>
+            <td className="pt-3 text-right whitespace-nowrap text-ink-900">
+              {formatBRL(subtotal)}
+            </td>
           </tr>
           <tr>
             <th scope="row" colSpan={2} className="pt-1 text-left font-normal text-ink-700">
               Frete{shipping ? ` (${shipping.name})` : ''}
             </th>
-            <td className="pt-1 text-right text-ink-900">{shippingText(shipping)}</td>
+            <td className="pt-1 text-right whitespace-nowrap text-ink-900">
+              {shippingText(shipping)}
+            </td>
           </tr>
           <tr className="text-base">
             <th scope="row" colSpan={2} className="pt-3 text-left font-semibold text-ink-900">
               Total
             </th>
-            <td className="pt-3 text-right text-lg font-bold text-ink-900">{formatBRL(total)}</td>
+            <td className="pt-3 text-right text-lg font-bold whitespace-nowrap text-ink-900">
+              {formatBRL(total)}
+            </td>
           </tr>
         </tfoot>
       </table>
