@@ -1,4 +1,4 @@
-// Runs the three benchmarks one after the other, each in its own process so that one's servers,
+// Runs the benchmarks one after the other, each in its own process so that one's servers,
 // browsers and memory cannot affect the next. Exit code 1 when any of them failed to run (a missed
 // target is a result, not a failure).
 import { spawn } from 'node:child_process';
@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { onExit } from './lib/cleanup.ts';
 
-const BENCHMARKS = ['api-load.ts', 'home-js-size.ts', 'lighthouse.ts'];
+const BENCHMARKS = ['api-load.ts', 'home-js-size.ts', 'lighthouse.ts', 'checkout.ts'];
 /** Upper bound per benchmark; Lighthouse with 3 runs × 3 pages is the longest (~5 min). */
 const BENCHMARK_TIMEOUT_MS = 20 * 60_000;
 const here = dirname(fileURLToPath(import.meta.url));

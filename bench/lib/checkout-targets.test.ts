@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutMisses, scalesWithSecondProcess } from './checkout-targets.ts';
+
+const passing = {
+  driver: 'postgres' as const,
+  oversoldUnits: 0,
+  singleAddP50Ms: 4.9,
+  singleOrderP50Ms: 19.9,
+};
+
+describe('checkoutMisses', () => {
+  it('passes a PostgreSQL run under every target', () => {
+    expect(checkoutMisses(passing)).toEqual([]);
+  });
+
+  it('names each miss, an oversold unit on any database', () => {
+    expect(
+      checkoutMisses({ ...passing, oversoldUnits: 1, singleAddP50Ms: 5, singleOrderP50Ms: 20 }),
+    ).toEqual(['oversold 1', 'add p50', 'order p50']);
+    expect(
+      checkoutMisses({ ...passing, driver: 'pglite', oversoldUnits: 2, singleOrderP50Ms: 90 }),
+    ).toEqual(['oversold 2']);
+  });
+
+  it('counts a latency that could not be measured as a miss', () => {
+    expect(checkoutMisses({ ...passing, singleAddP50Ms: Number.NaN })).toEqual(['add p50']);
+  });
+});
+
+describe('scalesWithSecondProcess', () => {
+  it('asks for more than 5 % more orders per second', () => {
+    expect(scalesWithSecondProcess(100, 106)).toBe(true);
+    expect(scalesWithSecondProcess(100, 105)).toBe(false);
+    expect(scalesWithSecondProcess(100, 90)).toBe(false);
+  });
+});
