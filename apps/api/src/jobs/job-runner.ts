@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
 import { createInFlight } from './in-flight.ts';
-import { pgBossDb } from './pg-boss-db.ts';
+import { pgBossDb, withInstallLock } from './pg-boss-db.ts';
 
 /** The store's clock on the wall: schedules without a time zone of their own use it. */
 export const STORE_TIMEZONE = 'America/Sao_Paulo';
@@ -152,7 +152,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     }
   }
 
-  async function declare(): Promise<void> {
+  /** pg-boss's schema, the queues and the schedules, as this code declares them. */
+  async function install(): Promise<void> {
     await boss.start();
     for (const job of jobs) {
       await boss.createQueue(job.name, queueOptions(job));
@@ -167,6 +168,11 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     for (const { name } of await boss.getSchedules()) {
       if (!scheduled.has(name)) await boss.unschedule(name);
     }
+  }
+
+  async function declare(): Promise<void> {
+    // Processes starting together take turns: installing at once deadlocks in pg-boss's SQL.
+    await withInstallLock(options.database, install);
     // A stop that came in meanwhile wins: no workers then.
     if (state !== 'starting') return;
     state = 'running';

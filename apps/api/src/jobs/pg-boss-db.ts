@@ -84,3 +84,31 @@ export function pgBossDb(database: Pick<Database, 'db'>): PgBossDb {
     drain: () => statements.settled(),
   };
 }
+
+/** Any fixed number: the key of the lock that lets one process at a time install pg-boss. */
+const INSTALL_LOCK_KEY = 7_351_902_441;
+
+/**
+ * Runs `task` (pg-boss's start, queue and schedule declarations) while holding a session advisory
+ * lock, so API processes starting together on a new database take turns. Without it one of them
+ * failed on `CREATE SCHEMA` (duplicate key in pg_namespace) or deadlocked in create_queue, and
+ * pg-boss, unable to start twice, took the process down. PGlite has one process: no lock.
+ */
+export async function withInstallLock<T>(
+  database: Pick<Database, 'db'>,
+  task: () => Promise<T>,
+): Promise<T> {
+  const pool = poolOf(database);
+  if (!pool) return task();
+  const connection = await pool.connect();
+  try {
+    await connection.query('select pg_advisory_lock($1::bigint)', [INSTALL_LOCK_KEY]);
+    try {
+      return await task();
+    } finally {
+      await connection.query('select pg_advisory_unlock($1::bigint)', [INSTALL_LOCK_KEY]);
+    }
+  } finally {
+    connection.release();
+  }
+}

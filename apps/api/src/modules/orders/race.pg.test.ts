@@ -176,9 +176,9 @@ describe.skipIf(template.driver !== 'postgres')(
       [productId] = (await insertProducts(database.db, [
         createProduct({ name: PRODUCT_NAME, stock_quantity: UNITS }),
       ])) as [number];
-      // One after the other: on a fresh database two processes starting at once race to create
-      // pg-boss's schema and one exits (duplicate key on pg_namespace "pgboss", seen here).
-      apis = [await startApi(url), await startApi(url)];
+      // Both at once on a fresh database: they must take turns installing pg-boss's schema
+      // (withInstallLock); before that lock one of them exited on a duplicate pg_namespace key.
+      apis = await Promise.all([startApi(url), startApi(url)]);
     }, 2 * STARTUP_TIMEOUT_MS);
 
     afterAll(async () => {

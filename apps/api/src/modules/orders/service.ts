@@ -129,13 +129,9 @@ export function createOrderService(deps: {
           code: 'invalid_idempotency_key',
         });
       }
-      if (idempotencyKey !== undefined) {
-        const earlier = await repository.findByIdempotencyKey(userId, idempotencyKey);
-        if (earlier) return { order: await answer(earlier), created: false };
-      }
-
-      // Any refusal of a keyed submission first asks whether the same key already made an
-      // order: a twin request that committed meanwhile has emptied the cart this one reads.
+      // A retried submission finds an empty cart (its first attempt emptied it) or a refusal:
+      // any refusal of a keyed submission first asks whether the same key already made an order,
+      // so the happy path spends no statement on the key outside the transaction.
       try {
         const raw = (body as { order?: unknown } | null)?.order ?? {};
         const lines = await repository.checkoutLines(userId);
@@ -181,7 +177,7 @@ export function createOrderService(deps: {
           await inTx.lockUserCart(userId);
           if (idempotencyKey !== undefined) {
             const earlier = await inTx.findByIdempotencyKey(userId, idempotencyKey);
-            if (earlier) return { row: earlier, created: false };
+            if (earlier) return { row: earlier, items: undefined, created: false };
           }
           const locked = await inTx.checkoutLines(userId, { lock: true });
           if (!sameLines(lines, locked)) {
@@ -232,12 +228,15 @@ export function createOrderService(deps: {
             createdAt: at,
             updatedAt: at,
           });
-          await inTx.insertItems(created.id, items);
+          const createdItems = await inTx.insertItems(created.id, items);
           await inTx.deleteLines(locked.map((line) => line.lineId));
           await inTx.saveAddress(userId, address, at);
-          return { row: created, created: true };
+          return { row: created, items: createdItems, created: true };
         });
-        return { order: await answer(outcome.row), created: outcome.created };
+        const order = outcome.items
+          ? toOrderJson(outcome.row, outcome.items)
+          : await answer(outcome.row);
+        return { order, created: outcome.created };
       } catch (error) {
         // The same Idempotency-Key submitted twice at once: the first order stands.
         if (
