@@ -34,7 +34,8 @@ export function PixOrderSummary({ payment }: { payment: PaymentResponse }) {
         </div>
         <div className="flex justify-between">
           <dt className="text-ink-700">Frete</dt>
-          <dd>{formatReais(pricing.shipping_cost)}</dd>
+          {/* As the checkout says it: free PAC reads 'Grátis', not R$ 0,00. */}
+          <dd>{pricing.shipping_cost === 0 ? 'Grátis' : formatReais(pricing.shipping_cost)}</dd>
         </div>
         <div className="flex justify-between text-base font-semibold text-ink-900">
           <dt>Total</dt>
