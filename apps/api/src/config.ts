@@ -197,7 +197,7 @@ export const CONFIG_VARIABLES = [
     name: 'PIX_KEY',
     default: '(unset)',
     description:
-      'The shop\'s PIX key (CPF, CNPJ, e-mail, +55 phone or random key) for the built-in provider; required unless PAYMENTS_SANDBOX is on.',
+      "The shop's PIX key (CPF, CNPJ, e-mail, +55 phone or random key) for the built-in provider; required unless PAYMENTS_SANDBOX is on.",
   },
   {
     name: 'PIX_MERCHANT_NAME',
