@@ -5,15 +5,14 @@ import {
   SHIPPING_METHODS,
   type ShippingMethod,
 } from '@lumina/shared/constants/storefront-constants';
-import { formatBRL } from '@lumina/shared/format/money';
 import { onlyDigits } from '@lumina/shared/validation/digits';
 import { TruckIcon } from '../../../components/icons.tsx';
+import { ShippingOptionText } from '../../../components/shipping-option-text.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import {
   maskCep,
   shippingErrorMessage,
-  type ShippingOption,
   type useShippingQuote,
 } from '../../../lib/cart/shipping-quote.ts';
 import { openLoginDialog } from '../../../lib/ui-events.ts';
@@ -124,20 +123,5 @@ export function ShippingCalculator({ quote }: ShippingCalculatorProps) {
         ) : null}
       </div>
     </section>
-  );
-}
-
-function ShippingOptionText({ option }: { option: ShippingOption }) {
-  return (
-    <div className="rounded-xl bg-cream-100 p-3 text-sm">
-      <p className="flex justify-between gap-2 font-semibold text-ink-900">
-        <span>{option.name}</span>
-        <span className="tabular-nums">
-          {option.cost_cents === 0 ? 'Grátis' : formatBRL(option.cost_cents)}
-        </span>
-      </p>
-      <p className="text-ink-700">{option.estimated_delivery}</p>
-      {option.description ? <p className="text-xs text-ink-600">{option.description}</p> : null}
-    </div>
   );
 }

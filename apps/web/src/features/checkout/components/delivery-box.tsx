@@ -2,10 +2,9 @@ import {
   SHIPPING_METHODS,
   type ShippingMethod,
 } from '@lumina/shared/constants/storefront-constants';
-import { formatBRL } from '@lumina/shared/format/money';
 import { CEP_MASK_LENGTH } from '@lumina/shared/validation/cep';
+import { ShippingOptionText } from '../../../components/shipping-option-text.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import type { ShippingOption } from '../../../lib/cart/shipping-quote.ts';
 import { cn } from '../../../lib/cn.ts';
 import type { CheckoutShipping } from '../model/use-checkout-shipping.ts';
 import { CheckoutBox } from './checkout-box.tsx';
@@ -84,23 +83,8 @@ export function DeliveryBox({ shipping, itemCount }: DeliveryBoxProps) {
             {shipping.error}
           </p>
         ) : null}
-        {shipping.option ? <QuoteText option={shipping.option} /> : null}
+        {shipping.option ? <ShippingOptionText option={shipping.option} /> : null}
       </div>
     </CheckoutBox>
-  );
-}
-
-function QuoteText({ option }: { option: ShippingOption }) {
-  return (
-    <div className="rounded-xl bg-cream-100 p-3 text-sm">
-      <p className="flex justify-between gap-2 font-semibold text-ink-900">
-        <span>{option.name}</span>
-        <span className="tabular-nums">
-          {option.cost_cents === 0 ? 'Grátis' : formatBRL(option.cost_cents)}
-        </span>
-      </p>
-      <p className="text-ink-700">{option.estimated_delivery}</p>
-      {option.description ? <p className="text-xs text-ink-600">{option.description}</p> : null}
-    </div>
   );
 }

@@ -1,4 +1,5 @@
 import { formatBRL } from '@lumina/shared/format/money';
+import { shippingCostText } from '../../../components/shipping-option-text.tsx';
 import type { ShippingOption } from '../../../lib/cart/shipping-quote.ts';
 import { subtotalCents, type CheckoutLine } from '../model/checkout-lines.ts';
 import { CheckoutBox } from './checkout-box.tsx';
@@ -12,7 +13,7 @@ export interface OrderItemsTableProps {
 
 function shippingText(shipping: ShippingOption | null): string {
   if (!shipping) return 'A calcular';
-  return shipping.cost_cents === 0 ? 'Grátis' : formatBRL(shipping.cost_cents);
+  return shippingCostText(shipping.cost_cents);
 }
 
 /** Products box (spec 001 §2): each line at its PIX price, then subtotal, shipping and total. */

@@ -1,5 +1,6 @@
 import type { PaymentResponse } from '../../../lib/payment/payment-api.ts';
 import { formatReais } from '../format-reais.ts';
+import { shippingCostText } from '../../../components/shipping-option-text.tsx';
 
 /** Items and amounts of the order being paid. */
 export function PixOrderSummary({ payment }: { payment: PaymentResponse }) {
@@ -34,8 +35,7 @@ export function PixOrderSummary({ payment }: { payment: PaymentResponse }) {
         </div>
         <div className="flex justify-between">
           <dt className="text-ink-700">Frete</dt>
-          {/* As the checkout says it: free PAC reads 'Grátis', not R$ 0,00. */}
-          <dd>{pricing.shipping_cost === 0 ? 'Grátis' : formatReais(pricing.shipping_cost)}</dd>
+          <dd>{shippingCostText(Math.round(pricing.shipping_cost * 100))}</dd>
         </div>
         <div className="flex justify-between text-base font-semibold text-ink-900">
           <dt>Total</dt>
