@@ -13,6 +13,7 @@ import { type Database, openPglite, openPostgres } from '../apps/api/src/db/data
 import { orderItems, orders } from '../apps/api/src/db/schema/orders.ts';
 import { products } from '../apps/api/src/db/schema/products.ts';
 import { databaseUrl, quoteIdent, uniqueDatabaseName } from '../apps/api/src/test/postgres-url.ts';
+import { checkoutBody } from '../apps/api/src/test/checkout-body.ts';
 import { createProduct, insertProducts } from '../apps/api/src/test/product-builder.ts';
 import { createUser, signIn } from '../apps/api/src/test/user-builder.ts';
 import { type ApiProcess, startApiProcess } from './lib/api-process.ts';
@@ -46,22 +47,7 @@ const PLENTY_STOCK = 1_000_000;
 
 type Driver = 'pglite' | 'postgres';
 
-const CHECKOUT_BODY = {
-  order: {
-    customer_name: 'Ana Souza',
-    customer_email: 'ana@example.com',
-    customer_phone: '(11) 98765-4321',
-    customer_cpf: '',
-    customer_street: 'Rua Augusta',
-    customer_number: '1500',
-    customer_neighborhood: 'Consolação',
-    customer_city: 'São Paulo',
-    customer_state: 'SP',
-    customer_zip_code: '01310-100',
-    payment_method: 'pix',
-    shipping_method: 'pac',
-  },
-};
+const CHECKOUT_BODY = checkoutBody({ customer_state: 'SP' });
 
 function apiConfig() {
   return loadConfig({

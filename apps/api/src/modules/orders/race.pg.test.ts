@@ -16,6 +16,7 @@ import { orderItems } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
 import { registerUser } from '../../test/accounts.ts';
 import { databaseUrl, quoteIdent, uniqueDatabaseName } from '../../test/postgres-url.ts';
+import { checkoutBody } from '../../test/checkout-body.ts';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
 
 const BUYERS = 30;
@@ -129,25 +130,6 @@ async function call(
     body: JSON.stringify(options.body),
   });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
-}
-
-function checkoutBody() {
-  return {
-    order: {
-      customer_name: 'Ana Souza',
-      customer_email: 'ana@example.com',
-      customer_phone: '(11) 98765-4321',
-      customer_cpf: '',
-      customer_street: 'Rua Augusta',
-      customer_number: '1500',
-      customer_neighborhood: 'Consolação',
-      customer_city: 'São Paulo',
-      customer_state: 'SP',
-      customer_zip_code: '01310-100',
-      payment_method: 'pix',
-      shipping_method: 'pac',
-    },
-  };
 }
 
 describe.skipIf(template.driver !== 'postgres')(
