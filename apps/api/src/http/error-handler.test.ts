@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from './app-error.ts';
-import { errorBody, toAppError } from './error-handler.ts';
+import { causeChain, errorBody, isExpectedOutage, toAppError } from './error-handler.ts';
 
 describe('toAppError', () => {
   it('keeps an AppError as it is', () => {
@@ -38,5 +38,19 @@ describe('toAppError', () => {
   it('still hides a framework 5xx', () => {
     const error = Object.assign(new Error('internal detail'), { statusCode: 503 });
     expect(toAppError(error).message).toBe('Erro interno do servidor. Tente novamente mais tarde.');
+  });
+});
+
+describe('logging of outages', () => {
+  it('treats an unavailable dependency as expected, with its causes in one line', () => {
+    const outage = new AppError('unavailable', 'Serviço de CEP indisponível', {
+      cause: new Error('ViaCEP unreachable', { cause: new Error('getaddrinfo ENOTFOUND') }),
+    });
+    expect(isExpectedOutage(outage)).toBe(true);
+    expect(causeChain(outage)).toBe(
+      'Serviço de CEP indisponível: ViaCEP unreachable: getaddrinfo ENOTFOUND',
+    );
+    expect(isExpectedOutage(new Error('bug'))).toBe(false);
+    expect(isExpectedOutage(new AppError('unexpected', 'x'))).toBe(false);
   });
 });

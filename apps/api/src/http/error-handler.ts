@@ -81,9 +81,34 @@ export function errorBody(error: AppError): ErrorBody {
   return body;
 }
 
+/** The messages of an error and of its causes, outermost first: 'a: b: c'. */
+export function causeChain(error: unknown): string {
+  const messages: string[] = [];
+  let current: unknown = error;
+  while (current instanceof Error && messages.length < 10) {
+    messages.push(current.message);
+    current = current.cause;
+  }
+  return messages.join(': ');
+}
+
+/**
+ * A service we depend on being down (ViaCEP, the payment provider) is thrown on purpose as an
+ * 'unavailable' AppError: a warning with the causes, not an error with stacks for an outage
+ * everyone expects. Anything else that ends in a 5xx is a bug and logs in full.
+ */
+export function isExpectedOutage(error: unknown): boolean {
+  return error instanceof AppError && error.kind === 'unavailable';
+}
+
 function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const appError = toAppError(error);
-  if (appError.status >= 500) {
+  if (isExpectedOutage(error)) {
+    request.log.warn(
+      { code: appError.code, status: appError.status, cause: causeChain(error) },
+      appError.message,
+    );
+  } else if (appError.status >= 500) {
     // The client gets a generic message; the details go to the log only.
     request.log.error({ err: error }, 'request failed');
   } else {
