@@ -45,3 +45,28 @@ export async function stockOf(database: Database, id: number): Promise<number> {
     .where(eq(products.id, id));
   return row?.stock ?? -1;
 }
+
+/** POST /api/orders/{id}/mercadopago_payment as the PIX page sends it. */
+export function payOrder(
+  app: App,
+  headers: object,
+  orderId: number,
+  body: object = { payment_method: 'pix' },
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/orders/${orderId}/mercadopago_payment`,
+    headers: { ...headers },
+    payload: body,
+  });
+}
+
+/** The polling answer of GET /api/orders/{id}. */
+export async function orderStatusOf(app: App, headers: object, orderId: number) {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/orders/${orderId}`,
+    headers: { ...headers },
+  });
+  return response.json<{ status: string; payment_status: string }>();
+}

@@ -81,3 +81,10 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
     },
   };
 }
+
+/** Subjects of the mails received for `recipient`, in arrival order. */
+export function subjectsTo(smtp: Pick<TestSmtpServer, 'received'>, recipient: string): string[] {
+  return smtp.received
+    .filter((mail) => mail.recipients.includes(recipient.toLowerCase()))
+    .map((mail) => mail.subject);
+}

@@ -3,11 +3,20 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentEvents, payments } from '../../db/schema/orders.ts';
 import {
   startTestSmtpServer,
+  subjectsTo,
   type TestSmtpServer,
 } from '../../integrations/mail/test-smtp-server.ts';
 import { parsePixBrCode } from '../../integrations/pix/parse-br-code.ts';
 import type { ErrorJson } from '../../test/accounts.ts';
-import { addToCart, checkoutBody, placeOrder, shopper, stockOf } from '../../test/checkout.ts';
+import {
+  addToCart,
+  checkoutBody,
+  orderStatusOf,
+  payOrder,
+  placeOrder,
+  shopper,
+  stockOf,
+} from '../../test/checkout.ts';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, signIn } from '../../test/user-builder.ts';
@@ -71,14 +80,9 @@ async function orderedShopper(options: { stock?: number; quantity?: number; pric
   return { ...buyer, productId, order, email };
 }
 
-function pay(headers: object, orderId: number, body: object = { payment_method: 'pix' }) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/orders/${orderId}/mercadopago_payment`,
-    headers: { ...headers },
-    payload: body,
-  });
-}
+const pay = (headers: object, orderId: number, body?: object) =>
+  payOrder(ctx.app, headers, orderId, body);
+const orderStatus = (headers: object, orderId: number) => orderStatusOf(ctx.app, headers, orderId);
 
 function simulate(headers: object, orderId: number) {
   return ctx.app.inject({
@@ -87,15 +91,6 @@ function simulate(headers: object, orderId: number) {
     headers: { ...headers },
     payload: {},
   });
-}
-
-async function orderStatus(headers: object, orderId: number) {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/orders/${orderId}`,
-    headers: { ...headers },
-  });
-  return response.json<{ status: string; payment_status: string }>();
 }
 
 async function myOrders(headers: object) {
@@ -226,10 +221,7 @@ describe('built-in PIX provider (sandbox)', () => {
     });
     await smtp.waitForMail(email);
     await ctx.app.payments.drain();
-    const subjects = smtp.received
-      .filter((mail) => mail.recipients.includes(email))
-      .map((mail) => mail.subject);
-    expect(subjects).toEqual([
+    expect(subjectsTo(smtp, email)).toEqual([
       ORDER_MAIL_SUBJECTS.received(order.order_number),
       ORDER_MAIL_SUBJECTS.approved(order.order_number),
     ]);
@@ -335,9 +327,7 @@ describe('expiry after 30 minutes (injected clock)', () => {
       message: 'Pedido cancelado: o PIX não foi pago no prazo',
     });
     await ctx.app.payments.drain();
-    expect(
-      smtp.received.filter((mail) => mail.recipients.includes(email)).map((mail) => mail.subject),
-    ).toEqual([
+    expect(subjectsTo(smtp, email)).toEqual([
       ORDER_MAIL_SUBJECTS.received(order.order_number),
       ORDER_MAIL_SUBJECTS.cancelled(order.order_number),
     ]);

@@ -8,10 +8,19 @@ import {
 import { signMercadoPagoNotification } from '../../integrations/mercadopago/mercadopago-signature.ts';
 import {
   startTestSmtpServer,
+  subjectsTo,
   type TestSmtpServer,
 } from '../../integrations/mail/test-smtp-server.ts';
 import type { ErrorJson } from '../../test/accounts.ts';
-import { addToCart, checkoutBody, placeOrder, shopper, stockOf } from '../../test/checkout.ts';
+import {
+  addToCart,
+  checkoutBody,
+  orderStatusOf,
+  payOrder,
+  placeOrder,
+  shopper,
+  stockOf,
+} from '../../test/checkout.ts';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { ORDER_MAIL_SUBJECTS } from './order-mails.ts';
@@ -80,23 +89,13 @@ async function orderWithPayment(options: { stock?: number; quantity?: number } =
   return { ...buyer, productId, order, email };
 }
 
-function pay(headers: object, orderId: number) {
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/orders/${orderId}/mercadopago_payment`,
-    headers: { ...headers },
-    payload: { payment_method: 'pix', frontend_url: 'https://loja.test', cep: '01310100' },
+const pay = (headers: object, orderId: number) =>
+  payOrder(ctx.app, headers, orderId, {
+    payment_method: 'pix',
+    frontend_url: 'https://loja.test',
+    cep: '01310100',
   });
-}
-
-async function statusOf(headers: object, orderId: number) {
-  const response = await ctx.app.inject({
-    method: 'GET',
-    url: `/api/orders/${orderId}`,
-    headers: { ...headers },
-  });
-  return response.json<{ status: string; payment_status: string }>();
-}
+const statusOf = (headers: object, orderId: number) => orderStatusOf(ctx.app, headers, orderId);
 
 async function eventsOf(gatewayId: string) {
   const [row] = await ctx.database.db
@@ -182,10 +181,7 @@ describe('MercadoPago provider', () => {
       ['webhook', 'pending', 'approved'],
     ]);
     await ctx.app.payments.drain();
-    const subjects = smtp.received
-      .filter((mail) => mail.recipients.includes(email))
-      .map((mail) => mail.subject);
-    expect(subjects).toEqual([
+    expect(subjectsTo(smtp, email)).toEqual([
       ORDER_MAIL_SUBJECTS.received(order.order_number),
       ORDER_MAIL_SUBJECTS.approved(order.order_number),
     ]);

@@ -191,11 +191,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
    * Picks what to answer for an order under its lock: the payment to show as it is, a row to
    * issue a charge for, or a refusal. Only a pending order past no deadline gets a new row.
    */
-  async function claimPayment(orderId: number) {
+  async function claimPayment(userId: number, orderId: number) {
     return db.transaction(async (tx) => {
       const inTx = createPaymentRepository(tx);
       const order = await inTx.findOrder(orderId, { lock: true });
-      if (!order) throw notFound();
+      // Someone else's order answers as a missing one; ownership is checked under the lock.
+      if (!order || order.userId !== userId) throw notFound();
       const [latest] = await inTx.paymentsOf([orderId]);
       const at = now();
       if (latest && (isOpen(latest.status) || order.status !== 'pending')) {
@@ -258,18 +259,19 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      * none. Paid, cancelled and expired orders answer their last payment so the pages can move on.
      */
     async payForOrder(userId: number, orderId: number) {
-      await ownOrder(userId, orderId);
-      let claim = await claimPayment(orderId);
+      let claim = await claimPayment(userId, orderId);
       if (claim.payment && isOverdue(claim.payment, now())) {
         await expire(claim.payment);
-        claim = await claimPayment(orderId);
+        claim = await claimPayment(userId, orderId);
       }
       if (!claim.payment) {
         // Past its deadline without ever getting a charge: the sweep's work, done now.
         await this.cancelUnpaidOrder(orderId);
         throw new AppError('conflict', PAYMENT_MESSAGES.notPayable, { code: 'order_not_payable' });
       }
-      const payment = claim.issue ? await issueCharge(claim.order, claim.payment) : claim.payment;
+      if (!claim.issue) return paymentJson(claim.payment, claim.order);
+      const payment = await issueCharge(claim.order, claim.payment);
+      // A charge born final (rare) moved the order on: answer it as it is now.
       const order = (await repository.findOrder(orderId)) ?? claim.order;
       return paymentJson(payment, order);
     },
