@@ -1,3 +1,5 @@
+import type { ErrorKind } from '@lumina/shared/http/error-body';
+
 /**
  * The one error type of the API (Medusa's MedusaError, STYLE.md). Services and repositories
  * throw it with a kind and a pt-BR message; error-handler.ts alone turns the kind into an
@@ -15,20 +17,9 @@ export const ERROR_STATUS = {
   too_many_requests: 429,
   unexpected: 500,
   unavailable: 503,
-} as const;
+} as const satisfies Record<ErrorKind, number>;
 
-export type ErrorKind = keyof typeof ERROR_STATUS;
-
-/** What a client receives for any failure: always a pt-BR `message` it can show as is. */
-export interface ErrorBody {
-  type: ErrorKind;
-  code: string;
-  message: string;
-  /** Every validation message, in order (the spec's clients join them with commas). */
-  errors?: string[];
-  /** Validation messages by field name, for forms. */
-  fields?: Record<string, string[]>;
-}
+export type { ErrorBody, ErrorKind } from '@lumina/shared/http/error-body';
 
 export class AppError extends Error {
   readonly kind: ErrorKind;

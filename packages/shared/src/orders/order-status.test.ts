@@ -8,6 +8,7 @@ describe('orderStatusLabel', () => {
     ['shipped', 'Enviado'],
     ['delivered', 'Entregue'],
     ['cancelled', 'Cancelado'],
+    ['refunded', 'Reembolsado'],
     ['lost', 'Pendente'],
   ])('%s -> %s', (status, label) => {
     expect(orderStatusLabel(status)).toBe(label);

@@ -1,10 +1,14 @@
-/** Order statuses and their list badges (spec 001 §4). */
+/**
+ * Order statuses and their list badges (spec 001 §4). `refunded`: the money went back after the
+ * order was paid (the provider refunded it or the shop did by hand).
+ */
 export const ORDER_STATUSES = [
   'pending',
   'processing',
   'shipped',
   'delivered',
   'cancelled',
+  'refunded',
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -14,6 +18,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   shipped: 'Enviado',
   delivered: 'Entregue',
   cancelled: 'Cancelado',
+  refunded: 'Reembolsado',
 };
 
 export function isOrderStatus(value: string): value is OrderStatus {
