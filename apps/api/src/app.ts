@@ -61,12 +61,12 @@ import { createPasswordResetService } from './modules/password-resets/service.ts
 import { createViaCepClient } from './integrations/viacep/viacep-client.ts';
 import { cepRoutes } from './modules/cep/routes.ts';
 import { createCepService } from './modules/cep/service.ts';
-import { createShippingQuoter } from './modules/shipping/create-quoter.ts';
+import { createShippingQuoter } from './integrations/shipping/create-quoter.ts';
 import { shippingRoutes } from './modules/shipping/routes.ts';
 import { createShippingService } from './modules/shipping/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { createOrderService } from './modules/orders/service.ts';
-import { createPaymentProvider } from './modules/payments/create-provider.ts';
+import { createPaymentProvider } from './integrations/payments/create-provider.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { createPaymentService, type PaymentService } from './modules/payments/service.ts';
 import { pixTicketRoutes } from './modules/payments/ticket-routes.ts';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isLoopbackHttp } from './integrations/google/loopback-url.ts';
 import { normalisePixKey } from './integrations/pix/pix-key.ts';
-import { cepToState } from './modules/shipping/cep-regions.ts';
+import { cepToState } from './integrations/shipping/cep-regions.ts';
 
 /** The repository root: relative paths in the configuration are resolved against it, not the cwd. */
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));

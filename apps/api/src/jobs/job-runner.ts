@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
-import { createInFlight } from './in-flight.ts';
+import { createInFlight } from '../lib/in-flight.ts';
 import { pgBossDb, withInstallLock } from './pg-boss-db.ts';
 
 /** The store's clock on the wall: schedules without a time zone of their own use it. */

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
-import { createInFlight } from './in-flight.ts';
+import { createInFlight } from '../lib/in-flight.ts';
 
 /** pg-boss's database port, plus a wait for the statements it has under way. */
 export interface PgBossDb extends PgBoss.Db {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { withTableFallback } from '../../modules/shipping/fallback-quoter.ts';
-import { CarrierError, type QuoteRequest } from '../../modules/shipping/quoter.ts';
-import { createTableQuoter } from '../../modules/shipping/table-quoter.ts';
+import { withTableFallback } from '../shipping/fallback-quoter.ts';
+import { CarrierError, type QuoteRequest } from '../shipping/quoter.ts';
+import { createTableQuoter } from '../shipping/table-quoter.ts';
 import { createCorreiosQuoter, type CorreiosConfig } from './correios-client.ts';
 import { type FakeCorreiosServer, startFakeCorreios } from './fake-correios-server.ts';
 

@@ -1,13 +1,9 @@
 import { SHIPPING_METHOD_NAMES } from '@lumina/shared/shipping/shipping-texts';
 import type { ShippingMethod } from '@lumina/shared/constants/storefront-constants';
 import { z } from 'zod';
-import { CARRIER_TIMEOUT_MS, fetchCarrierJson } from '../../modules/shipping/carrier-http.ts';
-import { decimalTextToCents } from '../../modules/shipping/decimal-cents.ts';
-import {
-  CarrierError,
-  type QuoteRequest,
-  type ShippingQuoter,
-} from '../../modules/shipping/quoter.ts';
+import { CARRIER_TIMEOUT_MS, fetchCarrierJson } from '../shipping/carrier-http.ts';
+import { decimalTextToCents } from '../shipping/decimal-cents.ts';
+import { CarrierError, type QuoteRequest, type ShippingQuoter } from '../shipping/quoter.ts';
 
 /** The Correios product codes of the contract services (REFERENCE.md, Shipping). */
 export const CORREIOS_SERVICE_CODES = { pac: '03298', sedex: '03220' } as const satisfies Record<

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { withTableFallback } from '../../modules/shipping/fallback-quoter.ts';
-import {
-  CarrierError,
-  type QuoteRequest,
-  ShippingUnavailableError,
-} from '../../modules/shipping/quoter.ts';
-import { createTableQuoter } from '../../modules/shipping/table-quoter.ts';
+import { withTableFallback } from '../shipping/fallback-quoter.ts';
+import { CarrierError, type QuoteRequest, ShippingUnavailableError } from '../shipping/quoter.ts';
+import { createTableQuoter } from '../shipping/table-quoter.ts';
 import {
   FAKE_MELHOR_ENVIO_ENTRIES,
   type FakeMelhorEnvioServer,

@@ -1,14 +1,14 @@
 import type { ShippingMethod } from '@lumina/shared/constants/storefront-constants';
 import { SHIPPING_METHOD_NAMES } from '@lumina/shared/shipping/shipping-texts';
 import { z } from 'zod';
-import { CARRIER_TIMEOUT_MS, fetchCarrierJson } from '../../modules/shipping/carrier-http.ts';
-import { decimalTextToCents } from '../../modules/shipping/decimal-cents.ts';
+import { CARRIER_TIMEOUT_MS, fetchCarrierJson } from '../shipping/carrier-http.ts';
+import { decimalTextToCents } from '../shipping/decimal-cents.ts';
 import {
   CarrierError,
   type QuoteRequest,
   type ShippingQuoter,
   ShippingUnavailableError,
-} from '../../modules/shipping/quoter.ts';
+} from '../shipping/quoter.ts';
 
 /** Melhor Envio's ids of the Correios services (REFERENCE.md, Shipping). */
 export const MELHOR_ENVIO_SERVICE_IDS = { pac: 1, sedex: 2 } as const satisfies Record<

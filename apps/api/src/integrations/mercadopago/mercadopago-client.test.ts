@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PaymentProviderError } from '../../modules/payments/provider.ts';
+import { PaymentProviderError } from '../payments/provider.ts';
 import { parsePixBrCode } from '../pix/parse-br-code.ts';
 import { type FakeMercadoPagoServer, startFakeMercadoPago } from './fake-mercadopago-server.ts';
 import {

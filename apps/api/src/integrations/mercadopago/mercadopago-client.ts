@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaymentProviderError } from '../../modules/payments/provider.ts';
+import { PaymentProviderError } from '../payments/provider.ts';
 
 export interface MercadoPagoClientConfig {
   /** No trailing slash: https://api.mercadopago.com, or a local fake in tests. */

@@ -9,7 +9,8 @@ import {
 } from '../../integrations/google/google-sign-in.ts';
 import { hashToken, type RequestMeta, type TokenService } from '../auth/token-service.ts';
 import type { SecurityLog } from '../security/security-log.ts';
-import { isUniqueViolation, normalizeEmail, type UserRepository } from '../users/repository.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { normalizeEmail, type UserRepository } from '../users/repository.ts';
 import { toUserJson, type UserJson } from '../users/user-json.ts';
 import type { LoginCodeRepository } from './login-code-repository.ts';
 

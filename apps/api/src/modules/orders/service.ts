@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.ts';
 import type { OrderItemRow, OrderRow } from '../../db/schema/orders.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parsePathId } from '../../http/path-id.ts';
-import { isUniqueViolation } from '../users/repository.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { type OrderJson, toOrderJson } from './order-json.ts';
 import { type CheckoutLine, createOrderRepository, type NewOrderItem } from './repository.ts';
 

@@ -22,7 +22,7 @@ import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, signIn } from '../../test/user-builder.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import type { PaymentInfoJson } from '../orders/order-json.ts';
-import { SANDBOX_PIX_KEY } from './builtin-pix-provider.ts';
+import { SANDBOX_PIX_KEY } from '../../integrations/pix/builtin-pix-provider.ts';
 import { ORDER_MAIL_SUBJECTS } from './order-mails.ts';
 import { PIX_PAYMENT_WINDOW_MS } from './service.ts';
 

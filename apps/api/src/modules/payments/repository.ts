@@ -9,7 +9,7 @@ import {
   payments,
 } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
-import type { PaymentProviderName, ProviderPayment } from './provider.ts';
+import type { PaymentProviderName, ProviderPayment } from '../../integrations/payments/provider.ts';
 import { orderStatusAfter, returnsStock } from './transitions.ts';
 
 export interface PaymentChange {

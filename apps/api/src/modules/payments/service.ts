@@ -5,10 +5,13 @@ import type { Db } from '../../db/database.ts';
 import type { OrderRow, PaymentRow, PaymentRowStatus } from '../../db/schema/orders.ts';
 import type { Mailer, MailMessage } from '../../integrations/mail/mailer.ts';
 import { AppError } from '../../http/app-error.ts';
-import { createInFlight } from '../../jobs/in-flight.ts';
+import { createInFlight } from '../../lib/in-flight.ts';
 import { createOrderRepository } from '../orders/repository.ts';
 import { orderCancelledMail, orderReceivedMail, paymentApprovedMail } from './order-mails.ts';
-import { type PaymentProvider, type ProviderPaymentStatus } from './provider.ts';
+import {
+  type PaymentProvider,
+  type ProviderPaymentStatus,
+} from '../../integrations/payments/provider.ts';
 import { createPaymentRepository, type PaymentChange } from './repository.ts';
 import { canMove, isOpen } from './transitions.ts';
 

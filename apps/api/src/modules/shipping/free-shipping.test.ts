@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyFreeShipping } from './free-shipping.ts';
-import type { Quote } from './quoter.ts';
+import type { Quote } from '../../integrations/shipping/quoter.ts';
 
 const pac: Quote = { method: 'pac', name: 'PAC', costCents: 2490, deliveryDays: 6 };
 const sedex: Quote = { method: 'sedex', name: 'SEDEX', costCents: 3490, deliveryDays: 2 };

@@ -1,5 +1,5 @@
 import { qualifiesForFreeShipping } from '@lumina/shared/catalog/pricing';
-import type { Quote } from './quoter.ts';
+import type { Quote } from '../../integrations/shipping/quoter.ts';
 
 /**
  * The store's one free-shipping rule (spec 000 §1 and §9, "free shipping from R$ 299"): PAC

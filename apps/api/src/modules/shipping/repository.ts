@@ -2,7 +2,7 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { cartItems, carts } from '../../db/schema/carts.ts';
 import { products } from '../../db/schema/products.ts';
-import type { PackageLine } from './parcel.ts';
+import type { PackageLine } from '../../integrations/shipping/parcel.ts';
 
 /** A line to ship with its product's package and regular price (cents). */
 export interface ShippingLine extends PackageLine {

@@ -10,8 +10,12 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { PRODUCT_NOT_FOUND } from '../catalog/service.ts';
 import { applyFreeShipping } from './free-shipping.ts';
-import { parcelFromLines } from './parcel.ts';
-import { type Quote, type ShippingQuoter, ShippingUnavailableError } from './quoter.ts';
+import { parcelFromLines } from '../../integrations/shipping/parcel.ts';
+import {
+  type Quote,
+  type ShippingQuoter,
+  ShippingUnavailableError,
+} from '../../integrations/shipping/quoter.ts';
 import { createShippingRepository, type ShippingLine } from './repository.ts';
 
 export interface ShippingQuestion {

@@ -15,7 +15,8 @@ import type { RequestMeta, TokenService } from '../auth/token-service.ts';
 import type { SecurityLog } from '../security/security-log.ts';
 import type { Throttle } from '../security/throttle.ts';
 import { invalidField, parseInput } from './parse-input.ts';
-import { EMAIL_UNIQUE_INDEX, isUniqueViolation, type UserRepository } from './repository.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { EMAIL_UNIQUE_INDEX, type UserRepository } from './repository.ts';
 import { REGISTER_MESSAGES } from './register-service.ts';
 import { toUserJson, type UserJson } from './user-json.ts';
 

@@ -12,7 +12,8 @@ import type { RequestMeta, TokenService } from '../auth/token-service.ts';
 import type { SecurityLog } from '../security/security-log.ts';
 import type { Throttle } from '../security/throttle.ts';
 import { invalidField, parseInput } from './parse-input.ts';
-import { createUserRepository, EMAIL_UNIQUE_INDEX, isUniqueViolation } from './repository.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { createUserRepository, EMAIL_UNIQUE_INDEX } from './repository.ts';
 import { toUserJson, type UserJson } from './user-json.ts';
 
 /** Version of the privacy policy and terms the register form shows (privacy page, 2025). */

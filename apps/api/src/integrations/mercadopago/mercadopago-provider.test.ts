@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type FakeMercadoPagoServer,
-  startFakeMercadoPago,
-} from '../../integrations/mercadopago/fake-mercadopago-server.ts';
-import { createMercadoPagoClient } from '../../integrations/mercadopago/mercadopago-client.ts';
+import { type FakeMercadoPagoServer, startFakeMercadoPago } from './fake-mercadopago-server.ts';
+import { createMercadoPagoClient } from './mercadopago-client.ts';
 import {
   createMercadoPagoProvider,
   mapMercadoPagoStatus,
@@ -13,7 +10,7 @@ import {
   type CreatePixPaymentInput,
   PaymentProviderError,
   type PaymentProvider,
-} from './provider.ts';
+} from '../payments/provider.ts';
 
 let fake: FakeMercadoPagoServer;
 let provider: PaymentProvider;

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.ts';
-import { createCorreiosQuoter } from '../../integrations/correios/correios-client.ts';
-import { createMelhorEnvioQuoter } from '../../integrations/melhor-envio/melhor-envio-client.ts';
+import { createCorreiosQuoter } from '../correios/correios-client.ts';
+import { createMelhorEnvioQuoter } from '../melhor-envio/melhor-envio-client.ts';
 import { type ShippingLogger, withTableFallback } from './fallback-quoter.ts';
 import type { ShippingQuoter } from './quoter.ts';
 import { createTableQuoter } from './table-quoter.ts';

@@ -1,9 +1,9 @@
-import type { MercadoPagoClient } from '../../integrations/mercadopago/mercadopago-client.ts';
+import type { MercadoPagoClient } from './mercadopago-client.ts';
 import {
   type PaymentProvider,
   PaymentProviderError,
   type ProviderPaymentStatus,
-} from './provider.ts';
+} from '../payments/provider.ts';
 
 const STATUS_MAP = new Map<string, ProviderPaymentStatus>([
   ['pending', 'pending'],

@@ -1,7 +1,7 @@
-import { encodePixBrCode } from '../../integrations/pix/br-code.ts';
-import { pixQrCodeDataUrl } from '../../integrations/pix/qr-image.ts';
-import { createTxid } from '../../integrations/pix/txid.ts';
-import type { PaymentProvider } from './provider.ts';
+import { encodePixBrCode } from './br-code.ts';
+import { pixQrCodeDataUrl } from './qr-image.ts';
+import { createTxid } from './txid.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 
 /**
  * A sample random key (the Banco Central's manual example) used only in sandbox mode when the

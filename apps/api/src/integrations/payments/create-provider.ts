@@ -1,7 +1,7 @@
 import type { Config } from '../../config.ts';
-import { createMercadoPagoClient } from '../../integrations/mercadopago/mercadopago-client.ts';
-import { createBuiltinPixProvider, SANDBOX_PIX_KEY } from './builtin-pix-provider.ts';
-import { createMercadoPagoProvider } from './mercadopago-provider.ts';
+import { createMercadoPagoClient } from '../mercadopago/mercadopago-client.ts';
+import { createBuiltinPixProvider, SANDBOX_PIX_KEY } from '../pix/builtin-pix-provider.ts';
+import { createMercadoPagoProvider } from '../mercadopago/mercadopago-provider.ts';
 import type { PaymentProvider } from './provider.ts';
 
 /** PAYMENT_PROVIDER picks who issues the charges; config.ts already checked the credentials. */
