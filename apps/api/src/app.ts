@@ -69,6 +69,8 @@ import { createOrderService } from './modules/orders/service.ts';
 import { createPaymentProvider } from './integrations/payments/create-provider.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { createPaymentService, type PaymentService } from './modules/payments/service.ts';
+import { createMailOutbox, type MailOutbox } from './modules/mail/outbox.ts';
+import { createOrderLifecycle } from './modules/orders/lifecycle-service.ts';
 import { pixTicketRoutes } from './modules/payments/ticket-routes.ts';
 import { mercadoPagoWebhookRoutes } from './modules/payments/webhook-routes.ts';
 
@@ -89,6 +91,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The payment service, for the jobs server.ts runs (expiry). */
     payments: PaymentService;
+    /** The e-mail outbox, for the job that sends what is due and for tests that wait on it. */
+    outbox: MailOutbox;
   }
 }
 
@@ -180,7 +184,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Reset e-mails are sent after the answer; closing waits for them before the database goes.
   app.addHook('onClose', async () => {
     await passwordResets.drain();
-    mailer.close();
   });
   const googleSignIn = createGoogleSignInService({
     google: createGoogleSignIn(config),
@@ -210,6 +213,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     quoter: createShippingQuoter(config, app.log),
     originCep: config.shippingOriginCep,
   });
+  const outbox = createMailOutbox({
+    db: database.db,
+    mailer,
+    now,
+    logger: app.log,
+    leaseMs: 2 * 60 * 1000,
+    messageIdDomain: new URL(config.appUrl).hostname,
+  });
+  const lifecycle = createOrderLifecycle({ now, outbox, appUrl: config.appUrl });
   const orders = createOrderService({
     db: database.db,
     now,
@@ -219,15 +231,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const payments = createPaymentService({
     db: database.db,
     provider: createPaymentProvider(config),
-    mailer,
+    lifecycle,
+    outbox,
     appUrl: config.appUrl,
     sandbox: config.paymentsSandbox,
     now,
     logger: app.log,
   });
   app.decorate('payments', payments);
+  app.decorate('outbox', outbox);
   app.addHook('onClose', async () => {
-    await payments.drain();
+    await outbox.drain();
+    await passwordResets.drain();
+    mailer.close();
   });
   const cep = createCepService({
     lookup: createViaCepClient({

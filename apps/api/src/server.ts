@@ -20,7 +20,12 @@ const database = await openDatabase({
 const app = await buildApp({ config, database });
 const jobs = createJobRunner({
   database,
-  jobs: appJobs({ db: database.db, now: () => new Date(), payments: app.payments }),
+  jobs: appJobs({
+    db: database.db,
+    now: () => new Date(),
+    payments: app.payments,
+    outbox: app.outbox,
+  }),
   logger: app.log,
 });
 

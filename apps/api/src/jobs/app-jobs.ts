@@ -2,15 +2,22 @@ import type { Db } from '../db/database.ts';
 import { purgeAnonymousCartsJob } from '../modules/carts/purge-anonymous-carts.ts';
 import { expirePaymentsJob } from '../modules/payments/expire-payments-job.ts';
 import type { PaymentService } from '../modules/payments/service.ts';
+import { mailOutboxJob } from '../modules/mail/outbox-job.ts';
+import type { MailOutbox } from '../modules/mail/outbox.ts';
 import type { JobDefinition } from './job-runner.ts';
 
 export interface AppJobDeps {
   db: Db;
   now: () => Date;
   payments: Pick<PaymentService, 'expireOverdue'>;
+  outbox: Pick<MailOutbox, 'deliverDue'>;
 }
 
 /** Every background job of the API, declared by the module it belongs to. */
 export function appJobs(deps: AppJobDeps): JobDefinition[] {
-  return [purgeAnonymousCartsJob(deps), expirePaymentsJob(deps.payments)];
+  return [
+    purgeAnonymousCartsJob(deps),
+    expirePaymentsJob(deps.payments),
+    mailOutboxJob(deps.outbox),
+  ];
 }

@@ -41,7 +41,11 @@ export const orderItemSchema = z.object({
   list_price: z.number(),
   total_price: z.number(),
   total_cents: z.number().int(),
-  variation_details: z.record(z.string(), z.string()),
+  variation_details: z.object({
+    size: z.string().optional(),
+    measure: z.string().optional(),
+    color: z.string().optional(),
+  }),
 });
 export type OrderItemJson = z.infer<typeof orderItemSchema>;
 

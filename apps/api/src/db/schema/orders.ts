@@ -1,6 +1,8 @@
 import { ORDER_STATUSES } from '@lumina/shared/orders/order-status';
+import { PAYMENT_ROW_STATUSES, REFUND_STATUSES } from '@lumina/shared/orders/order-schemas';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -15,16 +17,12 @@ import type { VariationDetails } from './carts.ts';
 import { products } from './products.ts';
 import { users } from './users.ts';
 
-/** Payment statuses a payment row can hold (spec 001 §4; 'completed' is an order word). */
-export const PAYMENT_ROW_STATUSES = [
-  'pending',
-  'processing',
-  'approved',
-  'rejected',
-  'cancelled',
-  'refunded',
-] as const;
-export type PaymentRowStatus = (typeof PAYMENT_ROW_STATUSES)[number];
+export {
+  PAYMENT_ROW_STATUSES,
+  type PaymentRowStatus,
+  REFUND_STATUSES,
+  type RefundStatus,
+} from '@lumina/shared/orders/order-schemas';
 
 const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -80,18 +78,33 @@ export const orders = pgTable(
     blingId: text('bling_id'),
     stockReturnedAt: timestamp('stock_returned_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The administrator who confirmed a built-in PIX payment seen in the shop's bank. */
+    paymentConfirmedBy: integer('payment_confirmed_by').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** Correios code (UPU S10) given when the parcel was posted. */
+    trackingCode: text('tracking_code'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** A paid order that was cancelled: refunded by the provider, or waiting for the shop's PIX. */
+    refundStatus: text('refund_status', { enum: REFUND_STATUSES }).notNull().default('none'),
+    /** A payment approved after the order was cancelled: the shop refunds or restores it. */
+    paidAfterCancel: boolean('paid_after_cancel').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('orders_user_id_created_at_idx').on(t.userId, t.createdAt),
+    index('orders_created_at_idx').on(t.createdAt),
+    index('orders_status_created_at_idx').on(t.status, t.createdAt),
     unique('orders_user_idempotency_key_unique').on(t.userId, t.idempotencyKey),
     check('orders_status_check', sql`${t.status} IN (${list(ORDER_STATUSES)})`),
     check(
       'orders_payment_status_check',
       sql`${t.paymentStatus} IN (${list(PAYMENT_ROW_STATUSES)})`,
     ),
+    check('orders_refund_status_check', sql`${t.refundStatus} IN (${list(REFUND_STATUSES)})`),
     check(
       'orders_money_check',
       sql`${t.subtotalCents} >= 0 AND ${t.shippingCents} >= 0 AND ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents}`,
@@ -176,6 +189,36 @@ export const paymentEvents = pgTable(
   (t) => [index('payment_events_payment_id_idx').on(t.paymentId)],
 );
 
+export const ORDER_EVENT_ACTORS = ['admin', 'customer', 'provider', 'system'] as const;
+export type OrderEventActor = (typeof ORDER_EVENT_ACTORS)[number];
+
+/**
+ * Every step of an order's life after it was placed (paid, shipped, cancelled...), who took it
+ * and from where: the administrators' actions on an order are read from here.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actor: text('actor', { enum: ORDER_EVENT_ACTORS }).notNull(),
+    adminId: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    ip: text('ip'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('order_events_order_id_idx').on(t.orderId),
+    check('order_events_actor_check', sql`${t.actor} IN (${list(ORDER_EVENT_ACTORS)})`),
+  ],
+);
+
 export type OrderRow = typeof orders.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;

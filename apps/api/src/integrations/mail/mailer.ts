@@ -10,6 +10,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** A stable Message-ID (the outbox sets one per e-mail, so a re-sent copy is recognisable). */
+  messageId?: string;
 }
 
 export interface Mailer {

@@ -100,6 +100,7 @@ export async function startFakeMercadoPago(
   // Promises, so a retry arriving while the first request is still being served waits for it.
   const byIdempotencyKey = new Map<string, Promise<[number, unknown]>>();
   const requests: FakeMercadoPagoRequest[] = [];
+  const refundsByKey = new Map<string, unknown>();
   let creations = 0;
   let nextId = FIRST_PAYMENT_ID;
   const failures: (500 | 'timeout')[] = [];
@@ -178,8 +179,36 @@ export async function startFakeMercadoPago(
     return [200, payment];
   }
 
+  /** A full refund of an approved payment; the same key answers the same refund. */
+  function refund(id: string, key: string): [number, unknown] {
+    const known = refundsByKey.get(key);
+    if (known) return [201, known];
+    const payment = payments.get(id);
+    if (!payment) return [404, 'Payment not found'];
+    if (payment.status !== 'approved') {
+      return [400, `Payment with status ${payment.status} cannot be refunded`];
+    }
+    payment.status = 'refunded';
+    payment.status_detail = 'refunded';
+    const answer = {
+      id: nextId++,
+      payment_id: payment.id,
+      amount: payment.transaction_amount,
+      status: 'approved',
+      date_created: new Date().toISOString(),
+    };
+    refundsByKey.set(key, answer);
+    return [201, answer];
+  }
+
   async function act(request: FakeMercadoPagoRequest): Promise<[number, unknown]> {
     const paymentPath = /^\/v1\/payments\/([^/]+)$/.exec(request.path);
+    const refundPath = /^\/v1\/payments\/([^/]+)\/refunds$/.exec(request.path);
+    if (refundPath?.[1] && request.method === 'POST') {
+      const key = request.headers['x-idempotency-key'];
+      if (typeof key !== 'string' || !key) return [400, 'X-Idempotency-Key header is required'];
+      return refund(decodeURIComponent(refundPath[1]), key);
+    }
     if (request.method === 'POST' && request.path === '/v1/payments') {
       const key = request.headers['x-idempotency-key'];
       if (typeof key !== 'string' || !key) return [400, 'X-Idempotency-Key header is required'];
@@ -292,6 +321,7 @@ export async function startFakeMercadoPago(
     reset() {
       payments.clear();
       byIdempotencyKey.clear();
+      refundsByKey.clear();
       requests.length = 0;
       failures.length = 0;
       canned.length = 0;

@@ -38,6 +38,11 @@ export interface MercadoPagoClient {
   getPayment(id: string): Promise<MercadoPagoPayment>;
   /** Cancels an open payment; a payment already final is answered as it is. */
   cancelPayment(id: string): Promise<MercadoPagoPayment>;
+  /**
+   * Refunds an approved payment in full (POST /v1/payments/{id}/refunds). The same key answers
+   * the same refund, so a retry never refunds twice; a payment already refunded is not an error.
+   */
+  refundPayment(id: string, idempotencyKey: string): Promise<void>;
 }
 
 /** Statuses MercadoPago still lets a collector cancel; any other is final for our purposes. */
@@ -229,6 +234,19 @@ export function createMercadoPagoClient(config: MercadoPagoClientConfig): Mercad
         const current = await getPayment(id);
         if (!CANCELLABLE_STATUSES.has(current.status)) return current;
       }
+      throw failure(operation, status, text);
+    },
+
+    async refundPayment(id, idempotencyKey) {
+      const operation = `refund payment ${id}`;
+      const { status, text } = await call(
+        operation,
+        'POST',
+        `/v1/payments/${encodeURIComponent(id)}/refunds`,
+        { body: {}, idempotencyKey },
+      );
+      if (status === 200 || status === 201) return;
+      if (status === 400 && (await getPayment(id)).status === 'refunded') return;
       throw failure(operation, status, text);
     },
   };

@@ -39,6 +39,7 @@ function readDate(text: string | null): Date | null {
 export function createMercadoPagoProvider(client: MercadoPagoClient): PaymentProvider {
   return {
     name: 'mercadopago',
+    refundsAutomatically: true,
 
     async createPixPayment(input) {
       const cpf = input.payer.cpf?.replace(/\D/g, '') || null;
@@ -76,6 +77,10 @@ export function createMercadoPagoProvider(client: MercadoPagoClient): PaymentPro
 
     async cancel(gatewayPaymentId) {
       await client.cancelPayment(gatewayPaymentId);
+    },
+
+    async refund(gatewayPaymentId, idempotencyKey) {
+      await client.refundPayment(gatewayPaymentId, idempotencyKey);
     },
   };
 }

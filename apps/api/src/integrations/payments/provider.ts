@@ -66,4 +66,11 @@ export interface PaymentProvider {
   fetchStatus(gatewayPaymentId: string): Promise<ProviderPaymentStatus | null>;
   /** Cancels an open charge at the provider; an already final charge is not an error. */
   cancel(gatewayPaymentId: string): Promise<void>;
+  /**
+   * Gives an approved charge back in full; the same key never refunds twice. The built-in PIX
+   * cannot: the shop returns that money from its bank by hand.
+   */
+  refund(gatewayPaymentId: string, idempotencyKey: string): Promise<void>;
+  /** Whether `refund` moves money (false: the refund is the shop's to make by hand). */
+  readonly refundsAutomatically: boolean;
 }

@@ -1,7 +1,7 @@
 import { encodePixBrCode } from './br-code.ts';
 import { pixQrCodeDataUrl } from './qr-image.ts';
 import { createTxid } from './txid.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import { type PaymentProvider, PaymentProviderError } from '../payments/provider.ts';
 
 /**
  * A sample random key (the Banco Central's manual example) used only in sandbox mode when the
@@ -56,6 +56,12 @@ export function createBuiltinPixProvider(config: BuiltinPixConfig): PaymentProvi
     cancel() {
       // The code simply stops being honoured: the order is cancelled in our database.
       return Promise.resolve();
+    },
+    refundsAutomatically: false,
+    refund() {
+      return Promise.reject(
+        new PaymentProviderError('the built-in PIX is refunded by the shop by hand', false),
+      );
     },
   };
 }

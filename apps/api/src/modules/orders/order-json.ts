@@ -1,8 +1,15 @@
 import { formatAddressLine } from '@lumina/shared/addresses/address-line';
 import { formatBRL, centsToReais as reais } from '@lumina/shared/format/money';
+import type {
+  OrderItemJson,
+  OrderJson,
+  OrderListItemJson,
+  PaymentInfoJson,
+} from '@lumina/shared/orders/order-schemas';
+import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
 import type { OrderItemRow, OrderRow } from '../../db/schema/orders.ts';
 
-export function toOrderItemJson(item: OrderItemRow) {
+export function toOrderItemJson(item: OrderItemRow): OrderItemJson {
   return {
     id: item.id,
     product_id: item.productId,
@@ -21,10 +28,15 @@ export function toOrderItemJson(item: OrderItemRow) {
   };
 }
 
-export type OrderItemJson = ReturnType<typeof toOrderItemJson>;
+export type { OrderItemJson, OrderJson, PaymentInfoJson };
+
+/** Where the customer follows a shipped parcel (the Correios page, where the code is pasted). */
+function trackingUrl(order: OrderRow): string | null {
+  return order.trackingCode ? CORREIOS_TRACKING_URL : null;
+}
 
 /** An order as its owner (or an administrator) reads it; money in reais and in cents. */
-export function toOrderJson(order: OrderRow, items: OrderItemRow[]) {
+export function toOrderJson(order: OrderRow, items: OrderItemRow[]): OrderJson {
   const address = order.shippingAddress;
   const line = formatAddressLine({ ...address, zip_code: address.zipCode });
   return {
@@ -63,22 +75,15 @@ export function toOrderJson(order: OrderRow, items: OrderItemRow[]) {
     items: items.map(toOrderItemJson),
     items_count: items.reduce((sum, item) => sum + item.quantity, 0),
     bling_id: order.blingId,
+    tracking_code: order.trackingCode,
+    tracking_url: trackingUrl(order),
     paid_at: order.paidAt?.toISOString() ?? null,
+    shipped_at: order.shippedAt?.toISOString() ?? null,
+    delivered_at: order.deliveredAt?.toISOString() ?? null,
     cancelled_at: order.cancelledAt?.toISOString() ?? null,
     created_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),
   };
-}
-
-export type OrderJson = ReturnType<typeof toOrderJson>;
-
-/** What the order list says about paying an order (spec 001 §3, payment_info). */
-export interface PaymentInfoJson {
-  can_pay: boolean;
-  message: string;
-  qr_code: string | null;
-  ticket_url: string | null;
-  payment_id: number | null;
 }
 
 /** An order in 'Meus Pedidos' (spec 001 §3, Order in list): the total already formatted. */
@@ -86,7 +91,7 @@ export function toOrderListJson(
   order: OrderRow,
   items: OrderItemRow[],
   paymentInfo: PaymentInfoJson,
-) {
+): OrderListItemJson {
   return {
     id: order.id,
     order_number: order.orderNumber,
@@ -103,6 +108,8 @@ export function toOrderListJson(
       quantity: item.quantity,
       total_price: reais(item.totalCents),
     })),
+    tracking_code: order.trackingCode,
+    tracking_url: trackingUrl(order),
     payment_info: paymentInfo,
   };
 }

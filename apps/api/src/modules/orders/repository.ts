@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { rowsOf } from '../../db/raw-rows.ts';
 import { addresses } from '../../db/schema/addresses.ts';
 import { cartItems, carts, type VariationDetails } from '../../db/schema/carts.ts';
 import {
@@ -76,9 +75,19 @@ export function createOrderRepository(db: Db) {
       >;
     },
 
-    /** Serialises one user's order submissions (a double click, a retried request). */
-    async lockUserCart(userId: number): Promise<void> {
-      await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).for('update');
+    /**
+     * Serialises one user's order submissions (a double click, a retried request) and, in the
+     * same statement, counts the user's unpaid orders, so the limit holds under that lock.
+     */
+    async lockUserCart(userId: number): Promise<{ unpaidOrders: number }> {
+      const [row] = await db
+        .select({
+          unpaidOrders: sql<number>`(select count(*)::integer from ${orders} o where o.user_id = ${userId}::integer and o.status = 'pending')`,
+        })
+        .from(carts)
+        .where(eq(carts.userId, userId))
+        .for('update', { of: carts });
+      return { unpaidOrders: Number(row?.unpaidOrders ?? 0) };
     },
 
     async findByIdempotencyKey(userId: number, key: string): Promise<OrderRow | undefined> {
@@ -87,32 +96,6 @@ export function createOrderRepository(db: Db) {
         .from(orders)
         .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)));
       return row;
-    },
-
-    /**
-     * Takes each product's units in one statement. A product whose stock (or active flag) does not
-     * allow it is left out of the answer, and the caller rolls the whole order back. Row locks make
-     * concurrent buyers queue on a product and re-check the stock after the one before them.
-     */
-    async reserveStock(wanted: Map<number, number>, at: Date): Promise<Set<number>> {
-      const ids = [...wanted.keys()];
-      const quantities = ids.map((id) => wanted.get(id) ?? 0);
-      const result = await db.execute(sql`
-        update ${products} as p
-        set stock_quantity = p.stock_quantity - w.quantity, updated_at = ${at.toISOString()}::timestamptz
-        from unnest(${`{${ids.join(',')}}`}::integer[], ${`{${quantities.join(',')}}`}::integer[]) as w(product_id, quantity)
-        where p.id = w.product_id and p.active and p.stock_quantity >= w.quantity
-        returning p.id
-      `);
-      return new Set(rowsOf<{ id: number }>(result).map((row) => row.id));
-    },
-
-    /** Current stock of some products, to name what was short. */
-    async stockOf(ids: number[]) {
-      return db
-        .select({ id: products.id, stockQuantity: products.stockQuantity, active: products.active })
-        .from(products)
-        .where(inArray(products.id, ids));
     },
 
     async insertOrder(values: NewOrder): Promise<OrderRow> {

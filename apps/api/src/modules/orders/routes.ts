@@ -1,4 +1,9 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import {
+  myOrdersResponseSchema,
+  orderSchema,
+  orderStatusResponseSchema,
+} from '@lumina/shared/orders/order-schemas';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { currentUser, requireUser } from '../auth/authenticate.ts';
@@ -13,9 +18,6 @@ const failures = {
   409: errorResponseSchema,
   422: errorResponseSchema,
 };
-
-// The order's full shape is documented by order-json.ts; the OpenAPI document shows it loosely.
-const orderSchema = z.looseObject({ id: z.number().int(), order_number: z.string() });
 
 export const orderRoutes: FastifyPluginCallbackZod<{
   orders: OrderService;
@@ -61,15 +63,7 @@ export const orderRoutes: FastifyPluginCallbackZod<{
         summary: 'One order for polling and result pages (owner or administrator)',
         params: z.object({ id: z.string() }),
         response: {
-          200: z.looseObject({
-            id: z.number().int(),
-            status: z.string(),
-            payment_status: z.string(),
-            bling_id: z.string().nullable(),
-            total: z.number(),
-            created_at: z.string(),
-            order: orderSchema,
-          }),
+          200: orderStatusResponseSchema,
           401: errorResponseSchema,
           404: errorResponseSchema,
         },
@@ -95,7 +89,7 @@ export const orderRoutes: FastifyPluginCallbackZod<{
       schema: {
         tags: ['orders'],
         summary: "The user's orders, newest first (at most 100)",
-        response: { 200: z.object({ orders: z.array(orderSchema) }), 401: errorResponseSchema },
+        response: { 200: myOrdersResponseSchema, 401: errorResponseSchema },
       },
     },
     async (request) => {

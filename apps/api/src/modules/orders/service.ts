@@ -2,26 +2,18 @@ import { pixPriceCents } from '@lumina/shared/catalog/pricing';
 import { CHECKOUT_MESSAGES } from '@lumina/shared/checkout/checkout-messages';
 import { createCheckoutCustomerSchema } from '@lumina/shared/checkout/checkout-customer-schema';
 import type { ShippingMethod } from '@lumina/shared/constants/storefront-constants';
+import { MAX_UNPAID_ORDERS, ORDER_MESSAGES } from '@lumina/shared/orders/order-messages';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { OrderItemRow, OrderRow } from '../../db/schema/orders.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parsePathId } from '../../http/path-id.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { createStock } from '../catalog/stock.ts';
 import { type OrderJson, toOrderJson } from './order-json.ts';
 import { type CheckoutLine, createOrderRepository, type NewOrderItem } from './repository.ts';
 
-export const ORDER_MESSAGES = {
-  notFound: 'Pedido não encontrado',
-  cartChanged:
-    'Seu carrinho mudou enquanto o pedido era criado. Revise o carrinho e tente novamente.',
-  idempotencyKey: 'Idempotency-Key inválida',
-  shippingMethod: 'Forma de envio inválida. Escolha PAC ou SEDEX.',
-  unavailable: (name: string) =>
-    `O produto "${name}" não está mais disponível. Remova-o do carrinho para continuar.`,
-  insufficientStock: (name: string, available: number) =>
-    `Estoque insuficiente para "${name}": ${available === 1 ? 'resta 1 unidade' : `restam ${available} unidades`}.`,
-} as const;
+export { ORDER_MESSAGES };
 
 /** The quote an order is charged, computed by the shipping module from the order's lines. */
 export type QuoteShipping = (input: {
@@ -174,19 +166,25 @@ export function createOrderService(deps: {
         const outcome = await db.transaction(async (tx) => {
           const inTx = createOrderRepository(tx);
           const at = now();
-          await inTx.lockUserCart(userId);
+          const { unpaidOrders } = await inTx.lockUserCart(userId);
           if (idempotencyKey !== undefined) {
             const earlier = await inTx.findByIdempotencyKey(userId, idempotencyKey);
             if (earlier) return { row: earlier, items: undefined, created: false };
+          }
+          if (unpaidOrders >= MAX_UNPAID_ORDERS) {
+            throw new AppError('conflict', ORDER_MESSAGES.tooManyUnpaid, {
+              code: 'too_many_unpaid_orders',
+            });
           }
           const locked = await inTx.checkoutLines(userId, { lock: true });
           if (!sameLines(lines, locked)) {
             throw new AppError('conflict', ORDER_MESSAGES.cartChanged, { code: 'cart_changed' });
           }
           const wanted = unitsByProduct(locked);
-          const reserved = await inTx.reserveStock(wanted, at);
+          const stock = createStock(tx);
+          const reserved = await stock.reserve(wanted, at);
           if (reserved.size !== wanted.size) {
-            const short = await inTx.stockOf([...wanted.keys()].filter((id) => !reserved.has(id)));
+            const short = await stock.levels([...wanted.keys()].filter((id) => !reserved.has(id)));
             const first = short[0];
             const name = locked.find((line) => line.productId === first?.id)?.name ?? '';
             throw first && !first.active

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { paymentEvents, payments } from '../../db/schema/orders.ts';
+import { orders, paymentEvents, payments } from '../../db/schema/orders.ts';
 import {
   type FakeMercadoPagoServer,
   startFakeMercadoPago,
@@ -23,7 +23,8 @@ import {
 } from '../../test/checkout.ts';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { ORDER_MAIL_SUBJECTS } from './order-mails.ts';
+import { createUser } from '../../test/user-builder.ts';
+import { ORDER_MAIL_SUBJECTS } from '../orders/order-mails.ts';
 import { PIX_PAYMENT_WINDOW_MS } from './service.ts';
 
 const SECRET = 'webhook-secret-for-tests';
@@ -180,7 +181,7 @@ describe('MercadoPago provider', () => {
     expect(events.map((event) => [event.source, event.fromStatus, event.toStatus])).toEqual([
       ['webhook', 'pending', 'approved'],
     ]);
-    await ctx.app.payments.drain();
+    await ctx.app.outbox.drain();
     expect(subjectsTo(smtp, email)).toEqual([
       ORDER_MAIL_SUBJECTS.received(order.order_number),
       ORDER_MAIL_SUBJECTS.approved(order.order_number),
@@ -210,7 +211,7 @@ describe('MercadoPago provider', () => {
     expect(events.map((event) => event.toStatus)).toEqual(['processing', 'approved']);
   });
 
-  it('returns the stock once when MercadoPago cancels, and a later approval cannot revive it', async () => {
+  it('returns the stock once when MercadoPago cancels, and flags a later approval for the shop', async () => {
     const { headers, order, productId } = await orderWithPayment({ stock: 4, quantity: 2 });
     const id = (await pay(headers, order.id)).json<PaymentJson>().gateway_payment_id;
     expect(await stockOf(ctx.database, productId)).toBe(2);
@@ -219,13 +220,23 @@ describe('MercadoPago provider', () => {
       Array.from({ length: 5 }, () => fake.notify(webhookUrl, id, { secret: SECRET })),
     );
     expect(await stockOf(ctx.database, productId)).toBe(4);
+    const admin = await createUser(ctx.database, { role: 'admin' });
     fake.setStatus(id, 'approved');
-    await fake.notify(webhookUrl, id, { secret: SECRET });
+    await Promise.all(
+      Array.from({ length: 3 }, () => fake.notify(webhookUrl, id, { secret: SECRET })),
+    );
+    // Money that arrived after the cancel is never dropped: the order says so, stock untouched.
     expect(await statusOf(headers, order.id)).toMatchObject({
       status: 'cancelled',
-      payment_status: 'cancelled',
+      payment_status: 'approved',
     });
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.paidAfterCancel).toBe(true);
     expect(await stockOf(ctx.database, productId)).toBe(4);
+    await ctx.app.outbox.drain();
+    expect(subjectsTo(smtp, admin.email)).toEqual([
+      ORDER_MAIL_SUBJECTS.paidAfterCancel(order.order_number),
+    ]);
   });
 
   it('refuses unsigned and badly signed notifications with 401 and changes nothing', async () => {

@@ -1,20 +1,16 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
-  type OrderRow,
   orders,
   paymentEvents,
   type PaymentRow,
   type PaymentRowStatus,
   payments,
 } from '../../db/schema/orders.ts';
-import { products } from '../../db/schema/products.ts';
 import type { PaymentProviderName, ProviderPayment } from '../../integrations/payments/provider.ts';
-import { orderStatusAfter, returnsStock } from './transitions.ts';
 
 export interface PaymentChange {
   payment: PaymentRow;
-  order: OrderRow;
   from: PaymentRowStatus;
 }
 
@@ -134,10 +130,11 @@ export function createPaymentRepository(db: Db) {
     },
 
     /**
-     * Moves one payment and its order, in the caller's transaction, with both rows locked (order
-     * first, as every writer does). Returns undefined when the move is not allowed now: the
-     * caller decided on a stale read, or a replay arrived. The unique event key
-     * (payment id + status) makes a second application impossible even then.
+     * Moves one payment, in the caller's transaction, which has already locked the payment's
+     * order (orders first, as every writer does). Returns undefined when the move is not allowed
+     * now: the caller decided on a stale read, or a replay arrived. The unique event key
+     * (payment id + status) makes a second application impossible even then. The order is the
+     * orders module's to move (its lifecycle), never written here.
      */
     async move(
       paymentId: number,
@@ -146,11 +143,8 @@ export function createPaymentRepository(db: Db) {
       event: { source: string; payload?: Record<string, unknown> },
       at: Date,
     ): Promise<PaymentChange | undefined> {
-      const current = await this.findPayment(paymentId);
-      if (!current) return undefined;
-      const order = await this.findOrder(current.orderId, { lock: true });
       const payment = await this.findPayment(paymentId, { lock: true });
-      if (!order || !payment || !allowed(payment.status)) return undefined;
+      if (!payment || !allowed(payment.status)) return undefined;
 
       const inserted = await db
         .insert(paymentEvents)
@@ -176,64 +170,18 @@ export function createPaymentRepository(db: Db) {
         })
         .where(eq(payments.id, paymentId))
         .returning();
-      const orderStatus = orderStatusAfter(to, order.status);
-      const [updatedOrder] = await db
-        .update(orders)
-        .set({
-          paymentStatus: to,
-          status: orderStatus,
-          updatedAt: at,
-          ...(to === 'approved' ? { paidAt: at } : {}),
-          ...(orderStatus === 'cancelled' && order.status !== 'cancelled'
-            ? { cancelledAt: at }
-            : {}),
-        })
-        .where(eq(orders.id, order.id))
-        .returning();
-      if (returnsStock(to) && orderStatus === 'cancelled') await this.returnStock(order.id, at);
-      if (!moved || !updatedOrder) throw new Error('payment move lost its rows');
-      return { payment: moved, order: updatedOrder, from: payment.status };
+      if (!moved) throw new Error('payment move lost its row');
+      return { payment: moved, from: payment.status };
     },
 
-    /** Cancels a pending order that never got a payment, returning its stock. */
-    async cancelUnpaidOrder(orderId: number, at: Date): Promise<OrderRow | undefined> {
-      const [row] = await db
-        .update(orders)
-        .set({ status: 'cancelled', paymentStatus: 'cancelled', cancelledAt: at, updatedAt: at })
-        .where(
-          and(
-            eq(orders.id, orderId),
-            eq(orders.status, 'pending'),
-            eq(orders.paymentStatus, 'pending'),
-          ),
-        )
-        .returning();
-      if (row) await this.returnStock(orderId, at);
-      return row;
-    },
-
-    /**
-     * Puts the order's units back, exactly once: the first caller stamps stock_returned_at and
-     * only its statement adds anything (one statement, so a crash cannot split the two).
-     */
-    async returnStock(orderId: number, at: Date): Promise<void> {
-      await db.execute(sql`
-        with claimed as (
-          update ${orders} set stock_returned_at = ${at.toISOString()}::timestamptz
-          where id = ${orderId}::integer and stock_returned_at is null
-          returning id
-        ), units as (
-          select product_id, sum(quantity)::integer as quantity
-          from order_items
-          where order_id in (select id from claimed) and product_id is not null
-          group by product_id
-        )
-        update ${products} as p
-        set stock_quantity = p.stock_quantity + units.quantity,
-            updated_at = ${at.toISOString()}::timestamptz
-        from units
-        where p.id = units.product_id
-      `);
+    /** The events of some payments, oldest first (the admin's order detail). */
+    async eventsOf(paymentIds: number[]) {
+      if (paymentIds.length === 0) return [];
+      return db
+        .select()
+        .from(paymentEvents)
+        .where(inArray(paymentEvents.paymentId, paymentIds))
+        .orderBy(paymentEvents.id);
     },
   };
 }

@@ -1,5 +1,6 @@
 import { CHECKOUT_EXTRA_MESSAGES } from '@lumina/shared/checkout/checkout-messages';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { paymentResponseSchema } from '@lumina/shared/orders/order-schemas';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
@@ -7,20 +8,6 @@ import { parsePathId } from '../../http/path-id.ts';
 import { currentUser, requireUser } from '../auth/authenticate.ts';
 import { parseOrderId } from '../orders/service.ts';
 import type { PaymentService } from './service.ts';
-
-const paymentResponseSchema = z.looseObject({
-  success: z.boolean(),
-  payment_id: z.number().int(),
-  gateway_payment_id: z.string(),
-  status: z.string(),
-  message: z.string(),
-  pix_data: z.object({
-    qr_code: z.string(),
-    qr_code_base64: z.string(),
-    ticket_url: z.string().nullable(),
-  }),
-  amount: z.number(),
-});
 
 const failures = {
   401: errorResponseSchema,

@@ -3,15 +3,15 @@ import { PAYMENT_ERRORS } from '@lumina/shared/payments/pix-texts';
 import { pixStatusText } from '@lumina/shared/payments/payment-status';
 import type { Db } from '../../db/database.ts';
 import type { OrderRow, PaymentRow, PaymentRowStatus } from '../../db/schema/orders.ts';
-import type { Mailer, MailMessage } from '../../integrations/mail/mailer.ts';
 import { AppError } from '../../http/app-error.ts';
-import { createInFlight } from '../../lib/in-flight.ts';
-import { createOrderRepository } from '../orders/repository.ts';
-import { orderCancelledMail, orderReceivedMail, paymentApprovedMail } from './order-mails.ts';
-import {
-  type PaymentProvider,
-  type ProviderPaymentStatus,
+import type {
+  PaymentProvider,
+  ProviderPaymentStatus,
 } from '../../integrations/payments/provider.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
+import type { OrderActor, OrderLifecycle } from '../orders/lifecycle-service.ts';
+import { orderReceivedMail } from '../orders/order-mails.ts';
+import { createOrderRepository } from '../orders/repository.ts';
 import { createPaymentRepository, type PaymentChange } from './repository.ts';
 import { canMove, isOpen } from './transitions.ts';
 
@@ -26,6 +26,10 @@ export const PAYMENT_MESSAGES = {
   verifyFailed: PAYMENT_ERRORS.verifyPixFailed,
   verifyDone: PAYMENT_ERRORS.verifyPixDone,
   notFound: 'Pedido não encontrado',
+  providerUnavailable:
+    'Não foi possível falar com o MercadoPago agora. Nada foi alterado; tente novamente em instantes.',
+  refundFailed:
+    'Não foi possível estornar o pagamento no MercadoPago agora. Nada foi alterado; tente novamente em instantes.',
 } as const;
 
 /** What the order list says about paying (spec 001 §3, payment_info). */
@@ -47,7 +51,10 @@ export interface PaymentLogger {
 export interface PaymentServiceDeps {
   db: Db;
   provider: PaymentProvider;
-  mailer: Mailer;
+  /** The order's one writer: a payment reports its status and the order moves (or not). */
+  lifecycle: OrderLifecycle;
+  /** E-mails promised by a change are queued in its transaction and sent from here. */
+  outbox: Pick<MailOutbox, 'enqueue' | 'kick'>;
   /** Public address of the store, for links in e-mails and the provider's notification URL. */
   appUrl: string;
   /** Test mode: 'Simular pagamento' may approve a payment. */
@@ -65,19 +72,9 @@ function notFound(): AppError {
  * final status through the one state machine, expiring it after 30 minutes, and the e-mails.
  */
 export function createPaymentService(deps: PaymentServiceDeps) {
-  const { db, provider, now, logger } = deps;
+  const { db, provider, now, logger, lifecycle, outbox } = deps;
   const repository = createPaymentRepository(db);
   const orderItems = createOrderRepository(db);
-  const mails = createInFlight();
-
-  /** E-mails go after the answer and never fail the payment; closing waits for them. */
-  function sendMail(message: MailMessage): void {
-    void mails.track(
-      deps.mailer.send(message).catch((error: unknown) => {
-        logger.error({ err: error, subject: message.subject }, 'order e-mail failed');
-      }),
-    );
-  }
 
   async function ownOrder(userId: number, orderId: number): Promise<OrderRow> {
     const order = await repository.findOrder(orderId);
@@ -85,35 +82,67 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return order;
   }
 
-  function afterChange(change: PaymentChange | undefined, source: string): boolean {
-    if (!change) return false;
-    const { payment, order, from } = change;
+  function logChange(change: PaymentChange, orderId: number, source: string): void {
     logger.info(
-      { paymentId: payment.id, orderId: order.id, from, to: payment.status, source },
+      {
+        paymentId: change.payment.id,
+        orderId,
+        from: change.from,
+        to: change.payment.status,
+        source,
+      },
       'payment status changed',
     );
-    if (payment.status === 'approved') sendMail(paymentApprovedMail(order, deps.appUrl));
-    if (payment.status === 'cancelled') sendMail(orderCancelledMail(order, deps.appUrl));
-    return true;
   }
 
-  /** The single way a payment changes status; false when the state machine says no. */
+  /**
+   * Moves one payment row in the caller's transaction, whose order is already locked, and asks
+   * the order's lifecycle what that means for the order. Undefined when the payment could not
+   * move (a replay, a stale read).
+   */
+  async function moveLocked(
+    tx: Db,
+    order: OrderRow,
+    paymentId: number,
+    to: PaymentRowStatus,
+    by: OrderActor,
+    payload?: Record<string, unknown>,
+  ): Promise<PaymentChange | undefined> {
+    const source = 'source' in by ? by.source : by.actor;
+    const change = await createPaymentRepository(tx).move(
+      paymentId,
+      to,
+      (from) => canMove(from, to),
+      { source, payload },
+      now(),
+    );
+    if (change) await lifecycle.apply(tx, order, { type: 'payment', status: to }, by);
+    return change;
+  }
+
+  /** The single way a provider's report changes a payment; false when nothing moved. */
   async function move(
     paymentId: number,
     to: PaymentRowStatus,
     source: string,
     payload?: Record<string, unknown>,
   ): Promise<boolean> {
-    const change = await db.transaction((tx) =>
-      createPaymentRepository(tx).move(
-        paymentId,
-        to,
-        (from) => canMove(from, to),
-        { source, payload },
-        now(),
-      ),
-    );
-    return afterChange(change, source);
+    const result = await db.transaction(async (tx) => {
+      const current = await createPaymentRepository(tx).findPayment(paymentId);
+      const order = current && (await lifecycle.lock(tx, current.orderId));
+      if (!current || !order) return undefined;
+      // The sandbox's 'Simular pagamento' is the customer's own click; the rest are reports.
+      const actor: OrderActor =
+        source === 'sandbox'
+          ? { actor: 'customer', userId: order.userId }
+          : { actor: 'provider', source };
+      const change = await moveLocked(tx, order, paymentId, to, actor, payload);
+      return change && { change, orderId: order.id };
+    });
+    if (!result) return false;
+    logChange(result.change, result.orderId, source);
+    outbox.kick();
+    return true;
   }
 
   /**
@@ -140,9 +169,17 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return payment.status === 'pending' && payment.expiresAt.getTime() <= at.getTime();
   }
 
-  /** Asks the provider where an open charge stands and applies it; true when it changed. */
-  async function sync(payment: PaymentRow, source: string): Promise<boolean> {
-    if (!payment.gatewayPaymentId || !isOpen(payment.status)) {
+  /**
+   * Asks the provider where a charge stands and applies it; true when it changed. Only open
+   * charges are asked about, unless the provider itself said something changed (a webhook): a
+   * cancelled charge may turn out approved after all, an approved one refunded.
+   */
+  async function sync(
+    payment: PaymentRow,
+    source: string,
+    options: { anyStatus?: boolean } = {},
+  ): Promise<boolean> {
+    if (!payment.gatewayPaymentId || !(isOpen(payment.status) || options.anyStatus)) {
       return isOverdue(payment, now()) ? expire(payment) : false;
     }
     const status: ProviderPaymentStatus | null = await provider.fetchStatus(
@@ -246,12 +283,24 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         cause: error,
       });
     }
-    const attached = await repository.attachCharge(payment.id, charge, now());
+    const attached = await db.transaction(async (tx) => {
+      const row = await createPaymentRepository(tx).attachCharge(payment.id, charge, now());
+      // The order-received e-mail exists exactly when the charge it carries does.
+      if (row) {
+        await outbox.enqueue(tx, {
+          key: `payment:${payment.id}:order_received`,
+          kind: 'order_received',
+          orderId: order.id,
+          message: orderReceivedMail(order, charge.qrCode, deps.appUrl, order.id),
+        });
+      }
+      return row;
+    });
     if (!attached) {
       // A twin request attached its charge first; the shopper sees that one.
       return (await repository.findPayment(payment.id)) ?? payment;
     }
-    sendMail(orderReceivedMail(order, charge.qrCode, deps.appUrl, order.id));
+    outbox.kick();
     if (charge.status !== 'pending') await move(payment.id, charge.status, 'create');
     return (await repository.findPayment(payment.id)) ?? attached;
   }
@@ -304,6 +353,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
       await ownOrder(userId, orderId);
       const [latest] = await repository.paymentsOf([orderId]);
+      if (latest?.status === 'approved') {
+        // A retry whose first attempt went through (the answer was lost): the order is paid.
+        const order = await ownOrder(userId, orderId);
+        return { success: true, status: order.paymentStatus, order_status: order.status };
+      }
       if (!latest || !isOpen(latest.status) || isOverdue(latest, now())) {
         if (latest && isOverdue(latest, now())) await expire(latest);
         throw new AppError('conflict', PAYMENT_MESSAGES.noOpenPayment, { code: 'no_open_payment' });
@@ -319,7 +373,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     ): Promise<'applied' | 'unchanged' | 'unknown'> {
       const payment = await repository.findByGatewayId(provider.name, gatewayPaymentId);
       if (!payment) return 'unknown';
-      return (await sync(payment, 'webhook')) ? 'applied' : 'unchanged';
+      return (await sync(payment, 'webhook', { anyStatus: true })) ? 'applied' : 'unchanged';
     },
 
     /** POST /api/my_orders/verify_pix: asks the provider about each open PIX of the user. */
@@ -343,17 +397,24 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return { success: true, message: PAYMENT_MESSAGES.verifyDone, checked: open.length, updated };
     },
 
+    /** An order that never got a charge in its 30 minutes: cancelled, its stock returned. */
     async cancelUnpaidOrder(orderId: number): Promise<boolean> {
-      const order = await db.transaction(async (tx) => {
-        const inTx = createPaymentRepository(tx);
-        await inTx.findOrder(orderId, { lock: true });
-        return inTx.cancelUnpaidOrder(orderId, now());
+      const cancelled = await db.transaction(async (tx) => {
+        const order = await lifecycle.lock(tx, orderId);
+        if (!order || order.status !== 'pending' || order.paymentStatus !== 'pending') return false;
+        const { decision } = await lifecycle.apply(
+          tx,
+          order,
+          { type: 'cancel', provider: null, unpaid: true },
+          { actor: 'system', source: 'expiry' },
+        );
+        return decision.outcome === 'changed';
       });
-      if (order) {
+      if (cancelled) {
         logger.info({ orderId }, 'unpaid order cancelled');
-        sendMail(orderCancelledMail(order, deps.appUrl));
+        outbox.kick();
       }
-      return Boolean(order);
+      return cancelled;
     },
 
     /**
@@ -416,8 +477,65 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return order ? { payment, order } : undefined;
     },
 
-    /** Resolves when the e-mails already started are sent (before the database closes). */
-    drain: () => mails.settled(),
+    /** The order's payments, newest first, with their events (the admin's order detail). */
+    async historyOf(orderId: number) {
+      const rows = await repository.paymentsOf([orderId]);
+      const events = await repository.eventsOf(rows.map((row) => row.id));
+      return rows.map((payment) => ({
+        payment,
+        events: events.filter((event) => event.paymentId === payment.id),
+      }));
+    },
+
+    /** The latest payment of an order, read in the caller's transaction (order locked first). */
+    async latestLocked(tx: Db, orderId: number): Promise<PaymentRow | undefined> {
+      const [latest] = await createPaymentRepository(tx).paymentsOf([orderId]);
+      return latest;
+    },
+
+    /** Moves a payment row in the caller's transaction, the order locked and moved alongside. */
+    moveLocked,
+
+    /**
+     * Before an administrator cancels an unpaid order: its open charge is cancelled at the
+     * provider and asked again, so a charge paid meanwhile is applied (and then refunded by the
+     * cancel) instead of cancelled over the money.
+     */
+    async settleBeforeCancel(orderId: number): Promise<void> {
+      const [latest] = await repository.paymentsOf([orderId]);
+      if (!latest?.gatewayPaymentId || !isOpen(latest.status) || !provider.refundsAutomatically) {
+        return;
+      }
+      try {
+        await provider.cancel(latest.gatewayPaymentId);
+        const status = await provider.fetchStatus(latest.gatewayPaymentId);
+        if (status === 'approved' || status === 'processing')
+          await move(latest.id, status, 'admin');
+      } catch (error) {
+        throw new AppError('unavailable', PAYMENT_MESSAGES.providerUnavailable, {
+          code: 'payment_provider_failed',
+          cause: error,
+        });
+      }
+    },
+
+    /** Gives a paid charge back through the provider; the same payment never refunds twice. */
+    async refundAtProvider(payment: PaymentRow): Promise<void> {
+      if (!payment.gatewayPaymentId) return;
+      try {
+        await provider.refund(payment.gatewayPaymentId, `lumina-refund-${payment.id}`);
+      } catch (error) {
+        logger.warn({ err: error, paymentId: payment.id }, 'provider refund failed');
+        throw new AppError('unavailable', PAYMENT_MESSAGES.refundFailed, {
+          code: 'payment_provider_failed',
+          cause: error,
+        });
+      }
+    },
+
+    /** Whether the provider gives money back itself (MercadoPago) or the shop does (built-in). */
+    refundsAutomatically: provider.refundsAutomatically,
+    providerName: provider.name,
   };
 }
 

@@ -1,19 +1,20 @@
-import type { OrderStatus } from '@lumina/shared/orders/order-status';
 import type { PaymentRowStatus } from '../../db/schema/orders.ts';
 
 /**
- * The one state machine of a payment (issue 5 item 4). Every status change, whoever reports it
- * (webhook, verification, expiry, sandbox, administrator), goes through `canMove`: a status is
+ * The one state machine of a payment row (issue 5 item 4). Every status change, whoever reports
+ * it (webhook, verification, expiry, sandbox, administrator), goes through `canMove`: a status is
  * only ever left forwards, so replayed, duplicated or out-of-order notifications change nothing.
- * Rejected, cancelled (expired included) and refunded are final: an expired charge is never
- * approved later; the shopper needs a new order.
+ * Rejected and refunded are final. A cancelled (expired) charge is never paid through the store,
+ * but the provider may still report it approved (the money arrived as it was being cancelled):
+ * that late approval is recorded, and the order flags it for the shop instead of dropping it.
+ * What a payment status does to the order is the orders module's lifecycle (orders/lifecycle.ts).
  */
 const NEXT: Record<PaymentRowStatus, readonly PaymentRowStatus[]> = {
   pending: ['processing', 'approved', 'rejected', 'cancelled'],
   processing: ['approved', 'rejected', 'cancelled'],
   approved: ['refunded'],
   rejected: [],
-  cancelled: [],
+  cancelled: ['approved'],
   refunded: [],
 };
 
@@ -26,18 +27,4 @@ export const OPEN_PAYMENT_STATUSES = ['pending', 'processing'] as const;
 
 export function isOpen(status: PaymentRowStatus): boolean {
   return status === 'pending' || status === 'processing';
-}
-
-/** Statuses after which the order's reserved stock goes back to the shelf. */
-export function returnsStock(status: PaymentRowStatus): boolean {
-  return status === 'rejected' || status === 'cancelled' || status === 'refunded';
-}
-
-/** The order status a payment status leads to, given where the order is now. */
-export function orderStatusAfter(payment: PaymentRowStatus, order: OrderStatus): OrderStatus {
-  if (payment === 'approved') return order === 'pending' ? 'processing' : order;
-  // Goods already on their way are not un-shipped by a refund; the shop handles the return.
-  if (returnsStock(payment))
-    return order === 'shipped' || order === 'delivered' ? order : 'cancelled';
-  return order;
 }

@@ -1,0 +1,40 @@
+import { MAIL_STATUSES } from '@lumina/shared/admin/admin-orders';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { orders } from './orders.ts';
+
+/**
+ * The transactional outbox of e-mails: a state change writes the e-mail it promises in its own
+ * transaction, and the outbox job sends it afterwards, with retries. `dedupe_key` makes the
+ * same promise ('order:12:payment_approved') impossible to queue twice.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    kind: text('kind').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A sender holds the row until then; after a crash another one may take it. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_order_id_idx').on(t.orderId),
+    check('mail_outbox_status_check', sql`${t.status} IN ('pending', 'sent', 'failed')`),
+  ],
+);
+
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;

@@ -1,0 +1,178 @@
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { mailOutbox, type MailOutboxRow } from '../../db/schema/mail-outbox.ts';
+import type { Mailer, MailMessage } from '../../integrations/mail/mailer.ts';
+import { createInFlight } from '../../lib/in-flight.ts';
+
+export interface OutboxLogger {
+  info(details: Record<string, unknown>, message: string): void;
+  warn(details: Record<string, unknown>, message: string): void;
+  error(details: Record<string, unknown>, message: string): void;
+}
+
+export interface OutboxMail {
+  /** One promise, one e-mail: the same key queued twice is kept once. */
+  key: string;
+  /** 'payment_approved', 'order_shipped'... for the admin's order detail. */
+  kind: string;
+  orderId?: number | null;
+  message: MailMessage;
+}
+
+/** After this many failed attempts the e-mail is marked failed and shown so in the admin. */
+export const MAIL_MAX_ATTEMPTS = 8;
+
+/** 30 s, 1 min, 2 min... capped at 1 h between attempts. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), 60 * 60 * 1000);
+}
+
+/**
+ * The transactional outbox of e-mails (issue 10, "No promised e-mail is lost"). A state change
+ * calls `enqueue` with its own transaction, so the e-mail exists exactly when the change does.
+ * `deliverDue` sends what is due: each row is claimed with a lease (FOR UPDATE SKIP LOCKED, then
+ * `locked_until`), so two processes never send the same row, a crashed sender's row is taken again
+ * once its lease ends, and a sent row is never sent again. The one window left is a crash after
+ * the SMTP server accepted the message and before it is marked sent; the message keeps a stable
+ * Message-ID so the receiving side can tell the copy.
+ */
+export function createMailOutbox(deps: {
+  db: Db;
+  mailer: Mailer;
+  now: () => Date;
+  logger: OutboxLogger;
+  /** How long a claimed row is held; longer than one SMTP attempt can take. */
+  leaseMs: number;
+  /** The domain in Message-IDs. */
+  messageIdDomain: string;
+}) {
+  const { db, mailer, now, logger, leaseMs } = deps;
+  const running = createInFlight();
+  let delivering: Promise<number> | undefined;
+  let again = false;
+
+  async function claim(limit: number): Promise<MailOutboxRow[]> {
+    const at = now();
+    const due = db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.status, 'pending'),
+          lte(mailOutbox.nextAttemptAt, at),
+          or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, at)),
+        ),
+      )
+      .orderBy(asc(mailOutbox.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const rows = await db
+      .update(mailOutbox)
+      .set({
+        lockedUntil: new Date(at.getTime() + leaseMs),
+        attempts: sql`${mailOutbox.attempts} + 1`,
+      })
+      .where(inArray(mailOutbox.id, due))
+      .returning();
+    // RETURNING keeps no order: send in the order the changes were made.
+    return rows.sort((a, b) => a.id - b.id);
+  }
+
+  async function sendOne(row: MailOutboxRow): Promise<boolean> {
+    try {
+      await mailer.send({
+        to: row.toAddress,
+        subject: row.subject,
+        text: row.textBody,
+        html: row.htmlBody,
+        messageId: `<outbox-${row.id}@${deps.messageIdDomain}>`,
+      });
+    } catch (error) {
+      const failed = row.attempts >= MAIL_MAX_ATTEMPTS;
+      await db
+        .update(mailOutbox)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          lockedUntil: null,
+          nextAttemptAt: new Date(now().getTime() + retryDelayMs(row.attempts)),
+          lastError: error instanceof Error ? error.message.slice(0, 500) : 'unknown error',
+        })
+        .where(eq(mailOutbox.id, row.id));
+      const log = failed ? logger.error.bind(logger) : logger.warn.bind(logger);
+      log(
+        { err: error, mailId: row.id, kind: row.kind, attempts: row.attempts },
+        'e-mail not sent',
+      );
+      return false;
+    }
+    await db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: now(), lockedUntil: null, lastError: null })
+      .where(eq(mailOutbox.id, row.id));
+    logger.info({ mailId: row.id, kind: row.kind, orderId: row.orderId }, 'e-mail sent');
+    return true;
+  }
+
+  async function deliverLoop(batch: number): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      again = false;
+      const rows = await claim(batch);
+      for (const row of rows) if (await sendOne(row)) sent += 1;
+      if (rows.length < batch && !again) return sent;
+    }
+  }
+
+  return {
+    /** Queues a promised e-mail in the caller's transaction; a repeated key is ignored. */
+    async enqueue(tx: Db, mail: OutboxMail): Promise<void> {
+      await tx
+        .insert(mailOutbox)
+        .values({
+          dedupeKey: mail.key,
+          kind: mail.kind,
+          orderId: mail.orderId ?? null,
+          toAddress: mail.message.to,
+          subject: mail.message.subject,
+          textBody: mail.message.text,
+          htmlBody: mail.message.html,
+          createdAt: now(),
+          nextAttemptAt: now(),
+        })
+        .onConflictDoNothing({ target: mailOutbox.dedupeKey });
+    },
+
+    /** Sends every e-mail that is due; one delivery at a time per process. */
+    deliverDue(batch = 20): Promise<number> {
+      if (delivering) {
+        again = true;
+        return delivering;
+      }
+      delivering = running.track(deliverLoop(batch)).finally(() => {
+        delivering = undefined;
+      });
+      return delivering;
+    },
+
+    /** After a commit that queued e-mails: send them now, without holding up the answer. */
+    kick(): void {
+      this.deliverDue().catch((error: unknown) => {
+        logger.error({ err: error }, 'e-mail outbox delivery failed');
+      });
+    },
+
+    /** The e-mails of some orders, for the admin's order detail. */
+    async ofOrder(orderId: number) {
+      return db
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.orderId, orderId))
+        .orderBy(asc(mailOutbox.id));
+    },
+
+    /** Resolves when deliveries under way are over (before the database closes). */
+    drain: () => running.settled(),
+  };
+}
+
+export type MailOutbox = ReturnType<typeof createMailOutbox>;

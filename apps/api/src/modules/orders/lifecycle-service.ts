@@ -1,0 +1,184 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
+import { orderEvents, type OrderRow, orders } from '../../db/schema/orders.ts';
+import { users } from '../../db/schema/users.ts';
+import { AppError } from '../../http/app-error.ts';
+import { createStock } from '../catalog/stock.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
+import {
+  decide,
+  type OrderAction,
+  type OrderChange,
+  type OrderDecision,
+  type OrderState,
+} from './lifecycle.ts';
+import { customerMail, paidAfterCancelMail } from './order-mails.ts';
+
+/** Who moved an order: recorded with the step, and shown in the admin's order detail. */
+export type OrderActor =
+  | { actor: 'admin'; adminId: number; ip: string | null }
+  | { actor: 'customer'; userId: number }
+  | { actor: 'provider' | 'system'; source: string };
+
+export const RESTORE_OUT_OF_STOCK =
+  'Não há estoque suficiente para restaurar este pedido. Devolva o valor ao cliente ou ajuste o estoque antes.';
+
+export function orderState(order: OrderRow): OrderState {
+  return {
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    trackingCode: order.trackingCode,
+    paidAfterCancel: order.paidAfterCancel,
+    refundStatus: order.refundStatus,
+  };
+}
+
+/** The column values a change writes, with the moments it stamps. */
+function columnsOf(
+  change: OrderChange,
+  order: OrderRow,
+  action: OrderAction,
+  by: OrderActor,
+  at: Date,
+) {
+  const { set } = change;
+  const columns: Partial<typeof orders.$inferInsert> = { ...set, updatedAt: at };
+  if (set.paymentStatus === 'approved' && !order.paidAt) columns.paidAt = at;
+  if (set.status === 'shipped') columns.shippedAt = at;
+  if (set.status === 'delivered') columns.deliveredAt = at;
+  if (set.status === 'cancelled') columns.cancelledAt = at;
+  if (action.type === 'confirm_payment' && by.actor === 'admin') {
+    columns.paymentConfirmedBy = by.adminId;
+  }
+  return columns;
+}
+
+export interface AppliedChange {
+  decision: OrderDecision;
+  /** The order after the change (the same row when nothing changed). */
+  order: OrderRow;
+}
+
+/**
+ * The only writer of an order's status (issue 10 §1). Callers open the transaction, lock the
+ * order with `lock` (before any payment row: every writer locks in that order), and `apply` an
+ * action: the machine in lifecycle.ts decides, and this writes the order, the step, the stock
+ * movement (through the catalogue's stock) and the promised e-mails (to the outbox), all in the
+ * caller's transaction.
+ */
+export function createOrderLifecycle(deps: {
+  now: () => Date;
+  outbox: Pick<MailOutbox, 'enqueue'>;
+  appUrl: string;
+}) {
+  const { now, outbox, appUrl } = deps;
+
+  async function unitsOf(tx: Db, orderId: number): Promise<Map<number, number>> {
+    const result = await tx.execute(sql`
+      select product_id as "productId", sum(quantity)::integer as quantity
+      from order_items where order_id = ${orderId}::integer and product_id is not null
+      group by product_id
+    `);
+    return new Map(
+      rowsOf<{ productId: number; quantity: number }>(result).map((row) => [
+        row.productId,
+        row.quantity,
+      ]),
+    );
+  }
+
+  async function enqueueMails(tx: Db, change: OrderChange, order: OrderRow, eventId: number) {
+    for (const kind of change.mails) {
+      if (kind === 'admin_paid_after_cancel') {
+        const admins = await tx
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(eq(users.role, 'admin'))
+          .orderBy(asc(users.id));
+        for (const admin of admins) {
+          await outbox.enqueue(tx, {
+            key: `order-event:${eventId}:${kind}:${admin.id}`,
+            kind,
+            orderId: order.id,
+            message: paidAfterCancelMail(order, admin.email, appUrl),
+          });
+        }
+      } else {
+        await outbox.enqueue(tx, {
+          key: `order-event:${eventId}:${kind}`,
+          kind,
+          orderId: order.id,
+          message: customerMail(kind, order, appUrl),
+        });
+      }
+    }
+  }
+
+  return {
+    /** Holds the order's row until the transaction ends. */
+    async lock(tx: Db, orderId: number): Promise<OrderRow | undefined> {
+      const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+      return row;
+    },
+
+    /** Applies `action` to a locked order; refusals come back as decisions, not errors. */
+    async apply(
+      tx: Db,
+      order: OrderRow,
+      action: OrderAction,
+      by: OrderActor,
+      details: Record<string, unknown> = {},
+    ): Promise<AppliedChange> {
+      const decision = decide(orderState(order), action);
+      if (decision.outcome !== 'changed') return { decision, order };
+      const at = now();
+      const columns = columnsOf(decision, order, action, by, at);
+      const stock = createStock(tx);
+
+      if (decision.returnStock && !order.stockReturnedAt) {
+        columns.stockReturnedAt = at;
+        await stock.release(await unitsOf(tx, order.id), at);
+      }
+      if (decision.reserveStock && order.stockReturnedAt) {
+        const units = await unitsOf(tx, order.id);
+        const reserved = await stock.reserve(units, at);
+        if (reserved.size !== units.size) {
+          throw new AppError('conflict', RESTORE_OUT_OF_STOCK, { code: 'insufficient_stock' });
+        }
+        columns.stockReturnedAt = null;
+      }
+
+      const [updated] = await tx
+        .update(orders)
+        .set(columns)
+        .where(eq(orders.id, order.id))
+        .returning();
+      if (!updated) throw new Error(`order ${order.id} vanished under its lock`);
+      const [event] = await tx
+        .insert(orderEvents)
+        .values({
+          orderId: order.id,
+          action: action.type === 'payment' ? `payment_${action.status}` : action.type,
+          fromStatus: order.status,
+          toStatus: updated.status,
+          actor: by.actor,
+          adminId: by.actor === 'admin' ? by.adminId : null,
+          ip: by.actor === 'admin' ? by.ip : null,
+          details: {
+            ...details,
+            ...('source' in by ? { source: by.source } : {}),
+            ...(action.type === 'ship' ? { tracking_code: action.trackingCode } : {}),
+            ...(decision.refund ? { refund: decision.refund } : {}),
+          },
+          createdAt: at,
+        })
+        .returning({ id: orderEvents.id });
+      if (!event) throw new Error('order event insert returned no row');
+      await enqueueMails(tx, decision, updated, event.id);
+      return { decision, order: updated };
+    },
+  };
+}
+
+export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>;

@@ -1,0 +1,185 @@
+import { formatBRL } from '@lumina/shared/format/money';
+import { escapeHtml } from '../../integrations/mail/escape-html.ts';
+import type { MailMessage } from '../../integrations/mail/mailer.ts';
+import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
+import type { OrderRow } from '../../db/schema/orders.ts';
+import type { OrderMailKind } from './lifecycle.ts';
+
+export const ORDER_MAIL_SUBJECTS = {
+  received: (number: string) => `Pedido ${number} recebido - pague com PIX em até 30 minutos`,
+  approved: (number: string) => `Pagamento aprovado - pedido ${number}`,
+  expired: (number: string) => `Pedido ${number} cancelado por falta de pagamento`,
+  cancelled: (number: string) => `Pedido ${number} cancelado`,
+  shipped: (number: string) => `Pedido ${number} enviado - código de rastreio`,
+  delivered: (number: string) => `Pedido ${number} entregue`,
+  refunded: (number: string) => `Pedido ${number} reembolsado`,
+  paidAfterCancel: (number: string) => `[Loja] Pagamento recebido após cancelamento - ${number}`,
+} as const;
+
+type MailOrder = Pick<
+  OrderRow,
+  | 'id'
+  | 'orderNumber'
+  | 'customerName'
+  | 'customerEmail'
+  | 'totalCents'
+  | 'trackingCode'
+  | 'refundStatus'
+  | 'paymentStatus'
+>;
+
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}
+
+/** Paragraphs as plain text and as simple HTML; `pre` marks a PIX code to copy. */
+type Block = string | { pre: string } | { link: string; label: string };
+
+function mail(to: string, subject: string, blocks: Block[]): MailMessage {
+  const text = blocks
+    .map((block) =>
+      typeof block === 'string'
+        ? block
+        : 'pre' in block
+          ? block.pre
+          : `${block.label}: ${block.link}`,
+    )
+    .join('\n\n');
+  const html = `<!doctype html>
+<html lang="pt-BR">
+  <body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
+${blocks
+  .map((block) => {
+    if (typeof block === 'string') return `    <p>${escapeHtml(block)}</p>`;
+    if ('pre' in block) {
+      return `    <p style="font-family: monospace; word-break: break-all; background: #f3f4f6; padding: 12px">${escapeHtml(block.pre)}</p>`;
+    }
+    return `    <p><a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a></p>`;
+  })
+  .join('\n')}
+  </body>
+</html>`;
+  return { to, subject, text, html };
+}
+
+/** Sent when the PIX charge is issued: the code to pay and the 30-minute deadline. */
+export function orderReceivedMail(
+  order: MailOrder,
+  pixCode: string,
+  appUrl: string,
+  orderId: number,
+): MailMessage {
+  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.received(order.orderNumber), [
+    `Olá, ${firstName(order.customerName)}!`,
+    `Recebemos o seu pedido ${order.orderNumber} no valor de ${formatBRL(order.totalCents)}.`,
+    'Para concluir, pague com PIX em até 30 minutos: abra o app do seu banco, escolha PIX Copia e Cola e cole o código abaixo.',
+    { pre: pixCode },
+    'Depois desse prazo o pedido é cancelado e os produtos voltam para o estoque.',
+    { link: `${appUrl}/payment-pix?order_id=${orderId}`, label: 'Ver o QR Code do pagamento' },
+    'Equipe Lumina Piercings',
+  ]);
+}
+
+export function paymentApprovedMail(order: MailOrder, appUrl: string): MailMessage {
+  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.approved(order.orderNumber), [
+    `Olá, ${firstName(order.customerName)}!`,
+    `O pagamento de ${formatBRL(order.totalCents)} do pedido ${order.orderNumber} foi aprovado. Obrigado pela compra!`,
+    'Agora vamos separar e embalar as suas peças; você pode acompanhar o pedido na sua conta.',
+    { link: `${appUrl}/minha-conta`, label: 'Acompanhar meus pedidos' },
+    'Equipe Lumina Piercings',
+  ]);
+}
+
+export function orderExpiredMail(order: MailOrder, appUrl: string): MailMessage {
+  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.expired(order.orderNumber), [
+    `Olá, ${firstName(order.customerName)}!`,
+    `O pagamento PIX do pedido ${order.orderNumber} não foi confirmado em 30 minutos, então o pedido foi cancelado. Nenhum valor foi cobrado.`,
+    'Se ainda quiser as peças, é só fazer um novo pedido.',
+    { link: `${appUrl}/produtos`, label: 'Voltar à loja' },
+    'Equipe Lumina Piercings',
+  ]);
+}
+
+export function orderCancelledMail(order: MailOrder, appUrl: string): MailMessage {
+  const refund =
+    order.refundStatus === 'refunded'
+      ? 'O valor pago foi estornado e volta para a sua conta conforme o prazo do seu banco.'
+      : order.refundStatus === 'manual_pending'
+        ? 'O valor pago será devolvido por PIX para a conta de onde veio; entraremos em contato se precisarmos de algum dado.'
+        : 'Nenhum valor foi cobrado.';
+  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.cancelled(order.orderNumber), [
+    `Olá, ${firstName(order.customerName)}!`,
+    `O pedido ${order.orderNumber} foi cancelado pela loja e as peças voltaram ao estoque.`,
+    refund,
+    'Se tiver alguma dúvida, responda pelo nosso WhatsApp ou pelo formulário de contato.',
+    { link: `${appUrl}/minha-conta`, label: 'Ver meus pedidos' },
+    'Equipe Lumina Piercings',
+  ]);
+}
+
+export function orderShippedMail(order: MailOrder, appUrl: string): MailMessage {
+  const code = order.trackingCode ?? '';
+  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.shipped(order.orderNumber), [
+    `Olá, ${firstName(order.customerName)}!`,
+    `O pedido ${order.orderNumber} foi postado nos Correios. O código de rastreio é:`,
+    { pre: code },
+    'Para acompanhar a entrega, abra a página de rastreamento dos Correios e cole o código.',
+    { link: CORREIOS_TRACKING_URL, label: 'Rastrear nos Correios' },
+    { link: `${appUrl}/minha-conta`, label: 'Ver meus pedidos' },
+    'Equipe Lumina Piercings',
+  ]);
+}
+
+export function orderDeliveredMail(order: MailOrder, appUrl: string): MailMessage {
+  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.delivered(order.orderNumber), [
+    `Olá, ${firstName(order.customerName)}!`,
+    `O pedido ${order.orderNumber} foi entregue. Esperamos que você goste das suas peças!`,
+    'Se algo não chegou como esperado, fale com a gente pelo WhatsApp ou pelo formulário de contato.',
+    { link: `${appUrl}/minha-conta`, label: 'Ver meus pedidos' },
+    'Equipe Lumina Piercings',
+  ]);
+}
+
+export function orderRefundedMail(order: MailOrder, appUrl: string): MailMessage {
+  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.refunded(order.orderNumber), [
+    `Olá, ${firstName(order.customerName)}!`,
+    `O pagamento de ${formatBRL(order.totalCents)} do pedido ${order.orderNumber} foi estornado.`,
+    { link: `${appUrl}/minha-conta`, label: 'Ver meus pedidos' },
+    'Equipe Lumina Piercings',
+  ]);
+}
+
+/** To each administrator: money arrived for an order that had been cancelled. */
+export function paidAfterCancelMail(
+  order: MailOrder,
+  adminEmail: string,
+  appUrl: string,
+): MailMessage {
+  return mail(adminEmail, ORDER_MAIL_SUBJECTS.paidAfterCancel(order.orderNumber), [
+    `O pagamento de ${formatBRL(order.totalCents)} do pedido ${order.orderNumber} (${order.customerName}) foi aprovado depois que o pedido já estava cancelado e as peças tinham voltado ao estoque.`,
+    'Abra o pedido no painel e escolha: restaurar o pedido (se as peças ainda estiverem em estoque) ou devolver o valor ao cliente.',
+    { link: `${appUrl}/admin/pedidos/${order.id}`, label: 'Abrir o pedido no painel' },
+  ]);
+}
+
+/** The customer's e-mail a change promises (the admin alert has its own recipients). */
+export function customerMail(
+  kind: Exclude<OrderMailKind, 'admin_paid_after_cancel'>,
+  order: MailOrder,
+  appUrl: string,
+): MailMessage {
+  switch (kind) {
+    case 'payment_approved':
+      return paymentApprovedMail(order, appUrl);
+    case 'order_shipped':
+      return orderShippedMail(order, appUrl);
+    case 'order_delivered':
+      return orderDeliveredMail(order, appUrl);
+    case 'order_cancelled':
+      return orderCancelledMail(order, appUrl);
+    case 'order_expired':
+      return orderExpiredMail(order, appUrl);
+    case 'order_refunded':
+      return orderRefundedMail(order, appUrl);
+  }
+}
