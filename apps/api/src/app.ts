@@ -71,6 +71,8 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { createPaymentService, type PaymentService } from './modules/payments/service.ts';
 import { createMailOutbox, type MailOutbox } from './modules/mail/outbox.ts';
 import { createOrderLifecycle } from './modules/orders/lifecycle-service.ts';
+import { adminOrderRoutes } from './modules/admin/orders/routes.ts';
+import { createAdminOrderService } from './modules/admin/orders/service.ts';
 import { pixTicketRoutes } from './modules/payments/ticket-routes.ts';
 import { mercadoPagoWebhookRoutes } from './modules/payments/webhook-routes.ts';
 
@@ -240,6 +242,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.decorate('payments', payments);
   app.decorate('outbox', outbox);
+  const adminOrders = createAdminOrderService({
+    db: database.db,
+    lifecycle,
+    payments,
+    outbox,
+    securityLog: services.securityLog,
+  });
   app.addHook('onClose', async () => {
     await outbox.drain();
     await passwordResets.drain();
@@ -301,6 +310,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(shippingRoutes, { shipping });
       await api.register(orderRoutes, { orders, payments });
       await api.register(paymentRoutes, { payments });
+      await api.register(adminOrderRoutes, { adminOrders });
       await api.register(pixTicketRoutes, { payments });
       await api.register(mercadoPagoWebhookRoutes, {
         payments,

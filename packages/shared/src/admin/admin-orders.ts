@@ -36,14 +36,14 @@ export const ADMIN_ORDER_MESSAGES = {
   cancelReason: 'O motivo deve ter no máximo 500 caracteres',
 } as const;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, ADMIN_ORDER_MESSAGES.date)
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), ADMIN_ORDER_MESSAGES.date)
-  .refine(
-    (value) => new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value,
-    ADMIN_ORDER_MESSAGES.date,
-  );
+/** A real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const isoDate = z.string().refine(isCalendarDay, ADMIN_ORDER_MESSAGES.date);
 
 /** Query of GET /api/admin/orders; an empty value means no filter. */
 export const adminOrderListQuerySchema = z

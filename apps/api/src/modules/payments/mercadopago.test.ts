@@ -23,7 +23,7 @@ import {
 } from '../../test/checkout.ts';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { createUser } from '../../test/user-builder.ts';
+import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
 import { ORDER_MAIL_SUBJECTS } from '../orders/order-mails.ts';
 import { PIX_PAYMENT_WINDOW_MS } from './service.ts';
 
@@ -335,5 +335,62 @@ describe('MercadoPago provider', () => {
       .from(payments)
       .where(eq(payments.gatewayPaymentId, paidId));
     expect(paidRow?.status).toBe('approved');
+  });
+
+  it('refunds a paid order through MercadoPago when the shop cancels it, once', async () => {
+    const { headers, order, productId, email } = await orderWithPayment({ stock: 3, quantity: 2 });
+    const id = (await pay(headers, order.id)).json<PaymentJson>().gateway_payment_id;
+    fake.setStatus(id, 'approved');
+    await fake.notify(webhookUrl, id, { secret: SECRET });
+    expect(await stockOf(ctx.database, productId)).toBe(1);
+    const adminUser = await createUser(ctx.database, { role: 'admin' });
+    const admin = bearerHeader((await signIn(ctx.app, adminUser)).access_token);
+    const cancel = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${order.id}/cancel`,
+        headers: admin,
+      });
+
+    // MercadoPago down: nothing changes, the administrator is told to try again.
+    fake.failNext(1, 500);
+    const refused = await cancel();
+    expect(refused.statusCode).toBe(503);
+    expect(await statusOf(headers, order.id)).toMatchObject({ status: 'processing' });
+
+    const [first, second] = await Promise.all([cancel(), cancel()]);
+    expect([first?.statusCode, second?.statusCode]).toEqual([200, 200]);
+    expect(fake.payments.get(id)?.status).toBe('refunded');
+    const refunds = fake.requests.filter((request) => request.path.endsWith('/refunds'));
+    expect(new Set(refunds.map((request) => request.headers['x-idempotency-key']))).toEqual(
+      new Set([`lumina-refund-${(await pay(headers, order.id)).json<PaymentJson>().payment_id}`]),
+    );
+    expect(await statusOf(headers, order.id)).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'refunded',
+    });
+    expect(await stockOf(ctx.database, productId)).toBe(3);
+    // MercadoPago's own notification of the refund changes nothing more.
+    await fake.notify(webhookUrl, id, { secret: SECRET });
+    expect(await stockOf(ctx.database, productId)).toBe(3);
+    await ctx.app.outbox.drain();
+    expect(subjectsTo(smtp, email)).toEqual([
+      ORDER_MAIL_SUBJECTS.received(order.order_number),
+      ORDER_MAIL_SUBJECTS.approved(order.order_number),
+      ORDER_MAIL_SUBJECTS.cancelled(order.order_number),
+    ]);
+  });
+
+  it('leaves MercadoPago payments to MercadoPago: the shop cannot confirm them by hand', async () => {
+    const { headers, order } = await orderWithPayment();
+    await pay(headers, order.id);
+    const adminUser = await createUser(ctx.database, { role: 'admin' });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/confirm_payment`,
+      headers: bearerHeader((await signIn(ctx.app, adminUser)).access_token),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json<ErrorJson>().code).toBe('provider_confirms');
   });
 });

@@ -493,8 +493,25 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return latest;
     },
 
-    /** Moves a payment row in the caller's transaction, the order locked and moved alongside. */
-    moveLocked,
+    /**
+     * Moves only a payment row, in the caller's transaction, after the caller moved its (locked)
+     * order itself: an administrator's confirmation or cancel. False when the row could not move.
+     */
+    async recordLocked(
+      tx: Db,
+      paymentId: number,
+      to: PaymentRowStatus,
+      source: string,
+    ): Promise<boolean> {
+      const change = await createPaymentRepository(tx).move(
+        paymentId,
+        to,
+        (from) => canMove(from, to),
+        { source },
+        now(),
+      );
+      return change !== undefined;
+    },
 
     /**
      * Before an administrator cancels an unpaid order: its open charge is cancelled at the

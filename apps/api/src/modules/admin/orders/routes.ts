@@ -1,0 +1,133 @@
+import {
+  adminOrderActionResponseSchema,
+  adminOrderDetailSchema,
+  adminOrderListQuerySchema,
+  adminOrderListResponseSchema,
+  cancelOrderBodySchema,
+} from '@lumina/shared/admin/admin-orders';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { errorResponseSchema } from '../../../http/error-schema.ts';
+import { currentUser, requireAdmin } from '../../auth/authenticate.ts';
+import { parseOrderId } from '../../orders/service.ts';
+import type { AdminActor, AdminOrderService } from './service.ts';
+
+const params = z.object({ id: z.string() });
+
+const failures = {
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  422: errorResponseSchema,
+  503: errorResponseSchema,
+};
+
+function actorOf(request: FastifyRequest): AdminActor {
+  return {
+    id: currentUser(request).id,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  };
+}
+
+/** The administrator's order operations (DESIGN.md: /api/admin/orders...). */
+export const adminOrderRoutes: FastifyPluginCallbackZod<{ adminOrders: AdminOrderService }> = (
+  app,
+  { adminOrders },
+  done,
+) => {
+  // 401 anonymous, 403 to anyone whose role in the database is not admin, before any parsing.
+  app.addHook('onRequest', requireAdmin);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/admin/orders',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Orders, newest first, filtered and paged',
+        description:
+          'Filters: status, payment_status, from and to (YYYY-MM-DD, days in America/Sao_Paulo, both included), q (order number, customer name, e-mail or CPF digits); page, per_page (1-100, default 20).',
+        querystring: adminOrderListQuerySchema,
+        response: { 200: adminOrderListResponseSchema, ...failures },
+      },
+    },
+    async (request) => adminOrders.list(request.query),
+  );
+
+  app.get(
+    '/admin/orders/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One order with its items, payments and their events, e-mails and steps',
+        params,
+        response: { 200: adminOrderDetailSchema, ...failures },
+      },
+    },
+    async (request) => adminOrders.detail(parseOrderId(request.params.id)),
+  );
+
+  app.post(
+    '/admin/orders/:id/confirm_payment',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Confirms a built-in PIX payment seen in the shop’s bank (or restores a late one)',
+        params,
+        response: { 200: adminOrderActionResponseSchema, ...failures },
+      },
+    },
+    async (request) =>
+      adminOrders.confirmPayment(parseOrderId(request.params.id), actorOf(request)),
+  );
+
+  app.post(
+    '/admin/orders/:id/ship',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Marks a paid order as shipped with its Correios tracking code',
+        description: 'Body {tracking_code}: two letters, 8 digits, the check digit and BR.',
+        params,
+        body: z.looseObject({ tracking_code: z.unknown().optional() }).nullish(),
+        response: { 200: adminOrderActionResponseSchema, ...failures },
+      },
+    },
+    async (request) =>
+      adminOrders.ship(parseOrderId(request.params.id), request.body, actorOf(request)),
+  );
+
+  app.post(
+    '/admin/orders/:id/deliver',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Marks a shipped order as delivered',
+        params,
+        response: { 200: adminOrderActionResponseSchema, ...failures },
+      },
+    },
+    async (request) => adminOrders.deliver(parseOrderId(request.params.id), actorOf(request)),
+  );
+
+  app.post(
+    '/admin/orders/:id/cancel',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Cancels an unpaid order, or a paid one not yet shipped (refunding it)',
+        params,
+        body: cancelOrderBodySchema,
+        response: { 200: adminOrderActionResponseSchema, ...failures },
+      },
+    },
+    async (request) => adminOrders.cancel(parseOrderId(request.params.id), actorOf(request)),
+  );
+
+  done();
+};

@@ -1,0 +1,274 @@
+import {
+  ADMIN_ORDER_ACTION_LABELS,
+  type AdminOrderAction,
+  type AdminOrderDetail,
+  type AdminOrderListQuery,
+  type AdminOrderListResponse,
+} from '@lumina/shared/admin/admin-orders';
+import { centsToReais as reais } from '@lumina/shared/format/money';
+import { ORDER_MESSAGES } from '@lumina/shared/orders/order-messages';
+import { shipOrderBodySchema } from '@lumina/shared/orders/tracking-code';
+import type { Db } from '../../../db/database.ts';
+import type { OrderRow, PaymentRow } from '../../../db/schema/orders.ts';
+import { AppError } from '../../../http/app-error.ts';
+import type { MailOutbox } from '../../mail/outbox.ts';
+import type { OrderAction } from '../../orders/lifecycle.ts';
+import { availableActions } from '../../orders/lifecycle.ts';
+import { type OrderLifecycle, orderState } from '../../orders/lifecycle-service.ts';
+import { toOrderJson } from '../../orders/order-json.ts';
+import { createOrderRepository } from '../../orders/repository.ts';
+import type { PaymentService } from '../../payments/service.ts';
+import { isOpen } from '../../payments/transitions.ts';
+import type { SecurityLog } from '../../security/security-log.ts';
+import { createAdminOrderQueries } from './queries.ts';
+
+/** The administrator acting, as the security log and the order's steps record them. */
+export interface AdminActor {
+  id: number;
+  ip: string | null;
+  userAgent: string | undefined;
+}
+
+const SECURITY_MESSAGES: Record<AdminOrderAction, (number: string) => string> = {
+  confirm_payment: (number) => `Pedido ${number}: pagamento confirmado pelo administrador`,
+  ship: (number) => `Pedido ${number}: marcado como enviado`,
+  deliver: (number) => `Pedido ${number}: marcado como entregue`,
+  cancel: (number) => `Pedido ${number}: cancelado pelo administrador`,
+};
+
+function notFound(): AppError {
+  return new AppError('not_found', ORDER_MESSAGES.notFound, { code: 'order_not_found' });
+}
+
+/**
+ * The shop's order operations (issue 10 §4): the filtered list, one order with everything that
+ * happened to it, and the four actions. Orders decide (their lifecycle), payments move their
+ * rows and talk to the provider; this module only puts them in order and keeps the record.
+ */
+export function createAdminOrderService(deps: {
+  db: Db;
+  lifecycle: OrderLifecycle;
+  payments: PaymentService;
+  outbox: Pick<MailOutbox, 'kick' | 'ofOrder'>;
+  securityLog: SecurityLog;
+}) {
+  const { db, lifecycle, payments, outbox, securityLog } = deps;
+  const queries = createAdminOrderQueries(db);
+  const orderRepository = createOrderRepository(db);
+
+  function providerOf(latest: PaymentRow | undefined) {
+    return latest?.provider ?? payments.providerName;
+  }
+
+  async function detail(orderId: number): Promise<AdminOrderDetail> {
+    const order = await orderRepository.findOrder(orderId);
+    if (!order) throw notFound();
+    const [items, history, mails, events] = await Promise.all([
+      orderRepository.itemsOf([orderId]),
+      payments.historyOf(orderId),
+      outbox.ofOrder(orderId),
+      queries.events(orderId),
+    ]);
+    return {
+      order: {
+        ...toOrderJson(order, items),
+        user_id: order.userId,
+        paid_after_cancel: order.paidAfterCancel,
+        refund_status: order.refundStatus,
+        payment_confirmed_by: order.paymentConfirmedBy,
+      },
+      payments: history.map(({ payment, events: paymentEvents }) => ({
+        id: payment.id,
+        provider: payment.provider,
+        status: payment.status,
+        amount: reais(payment.amountCents),
+        gateway_payment_id: payment.gatewayPaymentId,
+        txid: payment.txid,
+        created_at: payment.createdAt.toISOString(),
+        expires_at: payment.expiresAt.toISOString(),
+        approved_at: payment.approvedAt?.toISOString() ?? null,
+        events: paymentEvents.map((event) => ({
+          from_status: event.fromStatus,
+          to_status: event.toStatus,
+          source: event.source,
+          created_at: event.createdAt.toISOString(),
+        })),
+      })),
+      emails: mails.map((mail) => ({
+        id: mail.id,
+        kind: mail.kind,
+        subject: mail.subject,
+        to: mail.toAddress,
+        status: mail.status,
+        attempts: mail.attempts,
+        created_at: mail.createdAt.toISOString(),
+        sent_at: mail.sentAt?.toISOString() ?? null,
+      })),
+      events: events.map(({ event, adminName }) => ({
+        id: event.id,
+        action: event.action,
+        from_status: event.fromStatus,
+        to_status: event.toStatus,
+        actor: event.actor,
+        admin_id: event.adminId,
+        admin_name: adminName,
+        ip: event.ip,
+        details: event.details,
+        created_at: event.createdAt.toISOString(),
+      })),
+      available_actions: availableActions(orderState(order), providerOf(history[0]?.payment)),
+    };
+  }
+
+  /**
+   * Applies one action under the order's lock. `after` moves the payment row alongside, in the
+   * same transaction, when the order changed.
+   */
+  async function act(
+    orderId: number,
+    name: AdminOrderAction,
+    actor: AdminActor,
+    action: (latest: PaymentRow | undefined) => OrderAction,
+    after?: (tx: Db, order: OrderRow, latest: PaymentRow | undefined) => Promise<void>,
+  ) {
+    const result = await db.transaction(async (tx) => {
+      const order = await lifecycle.lock(tx, orderId);
+      if (!order) throw notFound();
+      const latest = await payments.latestLocked(tx, orderId);
+      const applied = await lifecycle.apply(
+        tx,
+        order,
+        action(latest),
+        { actor: 'admin', adminId: actor.id, ip: actor.ip },
+        { action: name },
+      );
+      if (applied.decision.outcome === 'refused') {
+        const { kind, code, message } = applied.decision;
+        throw new AppError(kind, message, { code });
+      }
+      if (applied.decision.outcome === 'changed') await after?.(tx, order, latest);
+      return { order: applied.order, decision: applied.decision };
+    });
+    const changed = result.decision.outcome === 'changed';
+    if (changed) {
+      outbox.kick();
+      await securityLog.record({
+        type: 'admin_order_action',
+        severity: name === 'cancel' ? 'warning' : 'info',
+        userId: actor.id,
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+        message: SECURITY_MESSAGES[name](result.order.orderNumber),
+        metadata: {
+          order_id: orderId,
+          action: name,
+          label: ADMIN_ORDER_ACTION_LABELS[name],
+          to: result.order.status,
+        },
+      });
+    }
+    return { ...(await detail(orderId)), changed, message: result.decision.message };
+  }
+
+  return {
+    async list(query: AdminOrderListQuery): Promise<AdminOrderListResponse> {
+      const { rows, total, paidAfterCancel } = await queries.list(query);
+      return {
+        orders: rows.map(({ order, itemsCount, provider }) => ({
+          id: order.id,
+          order_number: order.orderNumber,
+          created_at: order.createdAt.toISOString(),
+          status: order.status,
+          payment_status: order.paymentStatus,
+          payment_provider: provider,
+          customer_name: order.customerName,
+          customer_email: order.customerEmail,
+          total: reais(order.totalCents),
+          total_cents: order.totalCents,
+          items_count: itemsCount,
+          tracking_code: order.trackingCode,
+          paid_after_cancel: order.paidAfterCancel,
+          refund_status: order.refundStatus,
+        })),
+        total,
+        page: query.page,
+        per_page: query.per_page,
+        total_pages: Math.max(1, Math.ceil(total / query.per_page)),
+        alerts: { paid_after_cancel: paidAfterCancel },
+      };
+    },
+
+    detail,
+
+    /** The shop saw a built-in PIX arrive in its bank (or restores an order paid too late). */
+    confirmPayment(orderId: number, actor: AdminActor) {
+      return act(
+        orderId,
+        'confirm_payment',
+        actor,
+        (latest) => ({ type: 'confirm_payment', provider: providerOf(latest) }),
+        async (tx, _order, latest) => {
+          if (latest && latest.status !== 'approved') {
+            await payments.recordLocked(tx, latest.id, 'approved', 'admin');
+          }
+        },
+      );
+    },
+
+    ship(orderId: number, body: unknown, actor: AdminActor) {
+      const parsed = shipOrderBodySchema.safeParse(body ?? {});
+      if (!parsed.success) {
+        const message = parsed.error.issues[0]?.message ?? '';
+        throw new AppError('invalid_data', message, {
+          code: 'invalid_tracking_code',
+          fields: { tracking_code: parsed.error.issues.map((issue) => issue.message) },
+        });
+      }
+      const trackingCode = parsed.data.tracking_code;
+      return act(orderId, 'ship', actor, () => ({ type: 'ship', trackingCode }));
+    },
+
+    deliver(orderId: number, actor: AdminActor) {
+      return act(orderId, 'deliver', actor, () => ({ type: 'deliver' }));
+    },
+
+    /**
+     * Cancels an unpaid order, or a paid one that has not shipped (and refunds it: MercadoPago
+     * through its API, before anything changes here; a built-in PIX is marked for a manual
+     * refund). An open MercadoPago charge is cancelled there first and asked again, so money
+     * that arrived meanwhile is refunded rather than lost.
+     */
+    async cancel(orderId: number, actor: AdminActor) {
+      await payments.settleBeforeCancel(orderId);
+      const before = await orderRepository.findOrder(orderId);
+      if (!before) throw notFound();
+      const [latest] = (await payments.historyOf(orderId)).map((entry) => entry.payment);
+      const paid = latest?.status === 'approved';
+      const refundable =
+        paid &&
+        payments.refundsAutomatically &&
+        latest.provider === payments.providerName &&
+        (before.status === 'processing' ||
+          (before.status === 'cancelled' && before.paidAfterCancel));
+      // The provider gives the money back first: if it cannot, nothing changes here.
+      if (refundable) await payments.refundAtProvider(latest);
+
+      return act(
+        orderId,
+        'cancel',
+        actor,
+        (current) => ({ type: 'cancel', provider: providerOf(current) }),
+        async (tx, _order, current) => {
+          if (!current) return;
+          if (isOpen(current.status)) {
+            await payments.recordLocked(tx, current.id, 'cancelled', 'admin');
+          } else if (current.status === 'approved' && refundable) {
+            await payments.recordLocked(tx, current.id, 'refunded', 'admin');
+          }
+        },
+      );
+    },
+  };
+}
+
+export type AdminOrderService = ReturnType<typeof createAdminOrderService>;
