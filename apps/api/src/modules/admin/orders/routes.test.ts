@@ -98,7 +98,7 @@ describe('admin order operations: who may call them', () => {
     for (const [method, url] of paths) {
       const anonymous = await ctx.app.inject({ method, url: `/api/admin${url}` });
       expect(anonymous.statusCode, `${method} ${url}`).toBe(401);
-      const customer = await adminCall(method, url, undefined, headers as typeof admin);
+      const customer = await adminCall(method, url, undefined, headers);
       expect(customer.statusCode, `${method} ${url}`).toBe(403);
       expect(customer.json<ErrorJson>()).not.toHaveProperty('orders');
     }
