@@ -24,7 +24,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions, OneLinePerRequest, requestId } from './http/logger.ts';
-import { rejectNulCharacters } from './http/reject-nul.ts';
+import { rejectInvalidText } from './http/reject-invalid-text.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { type AppServices, createAppServices } from './modules/auth/app-services.ts';
@@ -265,7 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     async (api) => {
       // The API speaks JSON only: a text/plain body is refused (415) rather than half-parsed.
       api.removeContentTypeParser('text/plain');
-      rejectNulCharacters(api);
+      rejectInvalidText(api);
       await api.register(authenticate, { tokens: services.tokens });
       if (config.rateLimitMax > 0) {
         // A flood guard per process; the limits that matter for abuse (contact) live in the DB.
