@@ -220,7 +220,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer,
     now,
     logger: app.log,
-    leaseMs: 2 * 60 * 1000,
+    // Longer than one SMTP attempt can take, so a held e-mail is only taken from a dead sender.
+    leaseMs: 2 * config.mailTimeoutMs,
     messageIdDomain: new URL(config.appUrl).hostname,
   });
   const lifecycle = createOrderLifecycle({ now, outbox, appUrl: config.appUrl });

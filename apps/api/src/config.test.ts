@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       appUrl: 'http://localhost:3000',
       smtpUrl: undefined,
       mailFrom: 'Lumina Piercings <nao-responda@lumina.local>',
+      mailTimeoutMs: 30_000,
       googleIssuerUrl: 'https://accounts.google.com',
       googleClientId: undefined,
       googleClientSecret: undefined,

@@ -96,6 +96,12 @@ export const CONFIG_VARIABLES = [
     description: 'Sender of the e-mails the store sends.',
   },
   {
+    name: 'MAIL_TIMEOUT_MS',
+    default: '30000',
+    description:
+      'How long one SMTP delivery may wait for the server (connection, greeting, each reply). An e-mail held by a process that died is sent by another after twice this time.',
+  },
+  {
     name: 'GOOGLE_ISSUER_URL',
     default: 'https://accounts.google.com',
     description:
@@ -303,6 +309,7 @@ export const configEnvSchema = z.object({
     message: 'must be an smtp:// or smtps:// URL',
   }),
   MAIL_FROM: z.string().trim().min(3).default('Lumina Piercings <nao-responda@lumina.local>'),
+  MAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   GOOGLE_ISSUER_URL: httpUrl
     .refine((value) => value.startsWith('https://') || isLoopbackHttp(new URL(value)), {
       message: 'must be https (plain http only for a provider on localhost)',
@@ -362,6 +369,7 @@ export interface Config {
   /** Undefined: mails go to DATA_DIR/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  mailTimeoutMs: number;
   googleIssuerUrl: string;
   /** Google sign-in is on only when both the id and the secret are set. */
   googleClientId: string | undefined;
@@ -461,6 +469,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl: e.APP_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    mailTimeoutMs: e.MAIL_TIMEOUT_MS,
     googleIssuerUrl: e.GOOGLE_ISSUER_URL,
     googleClientId: e.GOOGLE_CLIENT_ID,
     googleClientSecret: e.GOOGLE_CLIENT_SECRET,

@@ -72,6 +72,8 @@ try {
     if (seeded > 0) app.log.info({ products: seeded }, 'demo catalogue seeded');
   }
   await jobs.start();
+  // E-mails a process that stopped left unsent (or a restart interrupted) go out now.
+  app.outbox.kick();
   await app.listen({ port: config.port, host: config.host });
   // Says where the reset e-mails go and whether "Entrar com Google" works, so nobody wonders.
   app.log.info(

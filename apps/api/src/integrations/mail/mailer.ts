@@ -25,6 +25,8 @@ export interface MailerConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   dataDir: string;
+  /** Connection, greeting and each reply of the SMTP server (default 30 s). */
+  mailTimeoutMs?: number;
 }
 
 /** The part of a pino logger the outbox needs, so tests can pass a recorder. */
@@ -39,12 +41,22 @@ export interface MailLogger {
  */
 export function createMailer(config: MailerConfig, logger: MailLogger): Mailer {
   return config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+    ? createSmtpMailer(config.smtpUrl, config.mailFrom, config.mailTimeoutMs ?? 30_000)
     : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, logger);
 }
 
-function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transporter = nodemailer.createTransport(smtpUrl, { from });
+function createSmtpMailer(smtpUrl: string, from: string, timeoutMs: number): Mailer {
+  // nodemailer waits 2 min for a connection and 10 min for a stalled reply by default: bounded
+  // here, so the outbox's lease on an e-mail (twice this) always outlives one attempt.
+  const transporter = nodemailer.createTransport(
+    {
+      url: smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    },
+    { from },
+  );
   return {
     transport: 'smtp',
     async send(message) {
