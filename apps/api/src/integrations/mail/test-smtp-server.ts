@@ -14,6 +14,13 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** Resolves with the first mail to `recipient`, waiting for it to arrive when needed. */
   waitForMail(recipient: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * While on, a message's data is read but never acknowledged: the sender waits, as on a stalled
+   * server, and the message is not received (a crash test kills the sender meanwhile).
+   */
+  hold(on: boolean): void;
+  /** Messages whose data arrived while holding. */
+  readonly held: number;
   clear(): void;
   close(): Promise<void>;
 }
@@ -25,15 +32,23 @@ export interface TestSmtpServer {
 export async function startTestSmtpServer(): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  let holding = false;
+  let held = 0;
 
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // A held session never ends on its own: closing ends it after a second, not thirty.
+    closeTimeout: 1000,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        if (holding) {
+          held += 1;
+          return;
+        }
         const raw = Buffer.concat(chunks).toString('utf8');
         const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
         received.push({ ...readMail(raw), recipients, raw });
@@ -72,6 +87,12 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         }
         waiters.add(check);
       });
+    },
+    hold(on) {
+      holding = on;
+    },
+    get held() {
+      return held;
     },
     clear() {
       received.length = 0;
