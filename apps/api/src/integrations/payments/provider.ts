@@ -1,19 +1,14 @@
+import type {
+  PaymentProviderName,
+  PaymentRowStatus as ProviderPaymentStatus,
+} from '@lumina/shared/orders/order-schemas';
+
 /**
  * What the payments module needs from whoever issues PIX charges: the built-in provider (a BR
  * Code for the shop's own key) or MercadoPago. Providers speak in our payment statuses; mapping
  * their own vocabulary is their job.
  */
-export const PROVIDER_PAYMENT_STATUSES = [
-  'pending',
-  'processing',
-  'approved',
-  'rejected',
-  'cancelled',
-  'refunded',
-] as const;
-export type ProviderPaymentStatus = (typeof PROVIDER_PAYMENT_STATUSES)[number];
-
-export type PaymentProviderName = 'pix_builtin' | 'mercadopago';
+export type { PaymentProviderName, ProviderPaymentStatus };
 
 export interface CreatePixPaymentInput {
   /** Our payments row id; MercadoPago gets it in the idempotency key, the built-in txid does not. */
