@@ -276,6 +276,7 @@ async function singleShopper(
       201,
       'single shopper order',
     );
+    must(await payUntimed(api, headers, placed), 200, 'single shopper payment');
     if (index >= SINGLE_WARM_UP) {
       add.push(added.ms);
       order.push(placed.ms);
@@ -288,6 +289,26 @@ async function singleShopper(
     orderP50Ms: percentile(order, 50),
     orderP99Ms: percentile(order, 99),
   };
+}
+
+/**
+ * Pays an order as a shopper of the sandbox shop does (the PIX page, then 'Simular pagamento'),
+ * untimed: a customer may hold at most 3 unpaid orders, and the load is of buyers who pay.
+ */
+async function payUntimed(
+  api: ApiProcess,
+  headers: Record<string, string>,
+  placed: JsonAnswer,
+): Promise<JsonAnswer> {
+  const orderId = String((placed.json.order as { id: number }).id);
+  const pix = await jsonRequest(
+    'POST',
+    `${api.baseUrl}/api/orders/${orderId}/mercadopago_payment`,
+    { payment_method: 'pix' },
+    headers,
+  );
+  if (pix.status !== 200) return pix;
+  return jsonRequest('POST', `${api.baseUrl}/api/orders/${orderId}/simulate_payment`, {}, headers);
 }
 
 const isOutOfStock = (answer: JsonAnswer): boolean =>
@@ -329,6 +350,9 @@ async function concurrentShoppers(
         if (placed.status !== 201)
           return void unexpected.push(`order ${placed.status} ${String(placed.json.code)}`);
         created += 1;
+        const paid = await payUntimed(api, headers, placed);
+        if (paid.status !== 200)
+          return void unexpected.push(`payment ${paid.status} ${String(paid.json.code)}`);
       }
     }),
   );
