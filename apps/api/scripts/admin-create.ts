@@ -3,8 +3,10 @@
  * (DATABASE_URL or the embedded one in DATA_DIR):
  *
  *   npm run admin:create -- --email ana@example.com --password 'Segura123' [--name 'Ana Souza']
+ *   npm run admin:create -- --email bia@example.com --password 'Segura123' --promote
  *
- * The password must follow the register rule and is set even when the account exists.
+ * The password must follow the register rule and is set even when the account exists (its
+ * sessions then end). An existing customer account becomes administrator only with --promote.
  * The embedded database admits one process at a time: stop the server first when using it.
  */
 import { parseArgs } from 'node:util';
@@ -15,15 +17,17 @@ import {
   AdminInputError,
   ensureAdmin,
   type EnsureAdminResult,
+  PROMOTE_NEEDED,
 } from '../src/modules/users/admin.ts';
 
 export const USAGE =
-  "Uso: npm run admin:create -- --email <email> --password <senha> [--name 'Nome Sobrenome']";
+  "Uso: npm run admin:create -- --email <email> --password <senha> [--name 'Nome Sobrenome'] [--promote]";
 
 export interface AdminCreateArgs {
   email: string;
   password: string;
   name: string | undefined;
+  promote: boolean;
 }
 
 /** Throws AdminInputError with the usage line for missing or unknown options. */
@@ -36,6 +40,7 @@ export function parseAdminArgs(argv: readonly string[]): AdminCreateArgs {
         email: { type: 'string' },
         password: { type: 'string' },
         name: { type: 'string' },
+        promote: { type: 'boolean' },
       },
       strict: true,
       allowPositionals: false,
@@ -44,14 +49,20 @@ export function parseAdminArgs(argv: readonly string[]): AdminCreateArgs {
     throw new AdminInputError(USAGE);
   }
   if (!values.email || !values.password) throw new AdminInputError(USAGE);
-  return { email: values.email, password: values.password, name: values.name };
+  return {
+    email: values.email,
+    password: values.password,
+    name: values.name,
+    promote: values.promote ?? false,
+  };
 }
 
 const RESULT_TEXT: Record<EnsureAdminResult, string> = {
   created: 'Administrador criado',
   promoted: 'Conta promovida a administrador',
-  password_updated: 'Conta já era administradora; senha atualizada',
+  password_updated: 'Conta já era administradora; senha atualizada e sessões encerradas',
   unchanged: 'Conta já era administradora',
+  not_promoted: PROMOTE_NEEDED,
 };
 
 /** The whole command on an open database (migrated first): returns the line to print. */
@@ -62,6 +73,7 @@ export async function runAdminCreate(database: Database, argv: readonly string[]
     { db: database.db },
     { ...args, setPassword: true, source: 'cli' },
   );
+  if (result === 'not_promoted') throw new AdminInputError(PROMOTE_NEEDED);
   return `${RESULT_TEXT[result]}: ${args.email.trim().toLowerCase()}`;
 }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './test/test-app.ts';
+import { bearerHeader, createUser, signIn } from './test/user-builder.ts';
 
 let ctx: TestContext;
 
@@ -45,5 +46,33 @@ describe('buildApp', () => {
       message: 'Muitas requisições. Aguarde um momento e tente novamente.',
     });
     expect((await from('203.0.113.51')).statusCode).toBe(200);
+  });
+});
+
+describe('API documentation', () => {
+  it('is open in development and tests', async () => {
+    expect(
+      (await ctx.app.inject({ url: '/api/docs/json', remoteAddress: '203.0.113.60' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('is served to administrators only in production', async () => {
+    const production = await createTestContext({ env: { NODE_ENV: 'production' } });
+    try {
+      const docs = (headers: Record<string, string> = {}) =>
+        production.app.inject({ url: '/api/docs/json', headers });
+      expect((await docs()).statusCode).toBe(401);
+      expect((await docs({ accept: 'text/html' })).statusCode).toBe(401);
+      const customer = await createUser(production.database);
+      const customerToken = (await signIn(production.app, customer)).access_token;
+      expect((await docs(bearerHeader(customerToken))).statusCode).toBe(403);
+      const admin = await createUser(production.database, { role: 'admin' });
+      const adminToken = (await signIn(production.app, admin)).access_token;
+      const allowed = await docs(bearerHeader(adminToken));
+      expect(allowed.statusCode).toBe(200);
+      expect(allowed.json<{ paths: object }>().paths).toHaveProperty(['/api/admin/orders']);
+    } finally {
+      await production.close();
+    }
   });
 });

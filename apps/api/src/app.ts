@@ -28,7 +28,7 @@ import { rejectInvalidText } from './http/reject-invalid-text.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { type AppServices, createAppServices } from './modules/auth/app-services.ts';
-import { authenticate } from './modules/auth/authenticate.ts';
+import { authenticate, requireAdmin } from './modules/auth/authenticate.ts';
 import { createCaptchaService } from './modules/auth/captcha.ts';
 import { createLoginService } from './modules/auth/login-service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -155,17 +155,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  // ETags by hashing each payload suit the large, static OpenAPI document. Catalogue reads make
-  // theirs once per cached render instead (cached-json.ts), and errors must carry none at all.
-  await app.register(async (docs) => {
-    await docs.register(fastifyEtag, { weak: true });
-    await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  });
-
   const catalog = createCatalogService({ repository: createCatalogRepository(database.db) });
   // Accounts: tokens, users, security log and throttling, shared by every account route plugin.
   const services = createAppServices({ db: database.db, config, now });
   app.decorate('services', services);
+  const roleOf = (userId: number) => services.users.roleOf(userId);
+
+  // ETags by hashing each payload suit the large, static OpenAPI document. Catalogue reads make
+  // theirs once per cached render instead (cached-json.ts), and errors must carry none at all.
+  await app.register(async (docs) => {
+    if (config.nodeEnv === 'production') {
+      // A map of every route is for the shop's people: in production only administrators get it.
+      await docs.register(authenticate, { tokens: services.tokens, roleOf });
+      docs.addHook('onRequest', requireAdmin);
+    }
+    await docs.register(fastifyEtag, { weak: true });
+    await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  });
 
   const contact = createContactService({
     repository: createContactRepository(database.db),
@@ -267,7 +273,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // The API speaks JSON only: a text/plain body is refused (415) rather than half-parsed.
       api.removeContentTypeParser('text/plain');
       rejectInvalidText(api);
-      await api.register(authenticate, { tokens: services.tokens });
+      await api.register(authenticate, {
+        tokens: services.tokens,
+        roleOf,
+      });
       if (config.rateLimitMax > 0) {
         // A flood guard per process; the limits that matter for abuse (contact) live in the DB.
         await api.register(fastifyRateLimit, {
@@ -319,11 +328,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           config.paymentProvider === 'mercadopago' ? config.mercadoPagoWebhookSecret : undefined,
       });
       await api.register(cepRoutes, { cep });
-      await api.register(healthRoutes, { ping: () => database.ping() });
+      await api.register(healthRoutes, {
+        ping: () => database.ping(),
+        sandbox: config.paymentsSandbox,
+      });
     },
     { prefix: '/api' },
   );
 
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(app, config.webDistDir, { paymentsSandbox: config.paymentsSandbox });
   return app;
 }

@@ -91,7 +91,9 @@ describe('loadConfig', () => {
   });
 
   it('derives the Google callback from APP_URL unless GOOGLE_REDIRECT_URL is set', () => {
-    expect(loadConfig({ APP_URL: 'https://loja.example.com/' })).toMatchObject({
+    expect(
+      loadConfig({ APP_URL: 'https://loja.example.com/', PIX_KEY: 'loja@example.com' }),
+    ).toMatchObject({
       appUrl: 'https://loja.example.com',
       googleRedirectUrl: 'https://loja.example.com/api/auth/google/callback',
     });
@@ -177,5 +179,28 @@ describe.each(['../CONFIG.md', '../../../README.md'])('%s', (path) => {
     for (const variable of CONFIG_VARIABLES) {
       expect(rows.get(variable.name), variable.name).toBe(variable.default);
     }
+  });
+});
+
+describe('test payments in a public shop', () => {
+  it('refuses to start an https shop with the built-in PIX and no key, naming PIX_KEY', () => {
+    expect(() => loadConfig({ APP_URL: 'https://loja.example.com' })).toThrow(/PIX_KEY/);
+    expect(() => loadConfig({ APP_URL: 'https://loja.example.com' })).toThrow(
+      /PAYMENTS_SANDBOX=true/,
+    );
+  });
+
+  it('starts an https shop with a key (no sandbox) or as a deliberate test shop', () => {
+    expect(
+      loadConfig({ APP_URL: 'https://loja.example.com', PIX_KEY: 'loja@example.com' }),
+    ).toMatchObject({ paymentsSandbox: false, pixKey: 'loja@example.com' });
+    expect(
+      loadConfig({ APP_URL: 'https://teste.example.com', PAYMENTS_SANDBOX: 'true' }),
+    ).toMatchObject({ paymentsSandbox: true });
+  });
+
+  it('keeps the zero-configuration sandbox on a local http address', () => {
+    expect(loadConfig({ APP_URL: 'http://localhost:3000' }).paymentsSandbox).toBe(true);
+    expect(loadConfig({}).paymentsSandbox).toBe(true);
   });
 });

@@ -71,7 +71,7 @@ export const CONFIG_VARIABLES = [
     name: 'ADMIN_EMAIL',
     default: '(unset)',
     description:
-      'With ADMIN_PASSWORD, creates this administrator at start, or promotes the existing account (whose password is then left as it is). There is no built-in administrator.',
+      'With ADMIN_PASSWORD, creates this administrator at start when no account has the e-mail. An existing account is never promoted by it (the server logs why); use npm run admin:create -- --promote. There is no built-in administrator.',
   },
   {
     name: 'ADMIN_PASSWORD',
@@ -195,7 +195,7 @@ export const CONFIG_VARIABLES = [
   },
   {
     name: 'PAYMENTS_SANDBOX',
-    default: 'true with PAYMENT_PROVIDER=pix and no PIX_KEY, else false',
+    default: 'true with PAYMENT_PROVIDER=pix, no PIX_KEY and an http APP_URL, else false',
     description:
       'Test mode: the PIX page offers "Simular pagamento" to the order\'s owner and no real money moves. Never turn it on in a real shop.',
   },
@@ -203,7 +203,7 @@ export const CONFIG_VARIABLES = [
     name: 'PIX_KEY',
     default: '(unset)',
     description:
-      "The shop's PIX key (CPF, CNPJ, e-mail, +55 phone or random key) for the built-in provider; required unless PAYMENTS_SANDBOX is on.",
+      "The shop's PIX key (CPF, CNPJ, e-mail, +55 phone or random key) for the built-in provider; required unless PAYMENTS_SANDBOX is on. A shop whose APP_URL is https refuses to start without it (no fallback to test payments).",
   },
   {
     name: 'PIX_MERCHANT_NAME',
@@ -429,10 +429,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration: SHIPPING_PROVIDER=${e.SHIPPING_PROVIDER} needs ${missing.join(', ')}`,
     );
   }
-  const paymentsSandbox = e.PAYMENTS_SANDBOX ?? (e.PAYMENT_PROVIDER === 'pix' && !e.PIX_KEY);
+  // A public shop (https) never falls back to test payments: with the built-in provider and no
+  // key, shoppers could approve their own orders with 'Simular pagamento'. Only a local http
+  // address gets the zero-configuration sandbox; a deliberate test shop says PAYMENTS_SANDBOX=true.
+  const publicShop = e.APP_URL.startsWith('https://');
+  const paymentsSandbox =
+    e.PAYMENTS_SANDBOX ?? (e.PAYMENT_PROVIDER === 'pix' && !e.PIX_KEY && !publicShop);
   if (e.PAYMENT_PROVIDER === 'pix' && !e.PIX_KEY && !paymentsSandbox) {
     throw new Error(
-      'Invalid configuration: PAYMENT_PROVIDER=pix needs PIX_KEY unless PAYMENTS_SANDBOX is on',
+      publicShop
+        ? `Invalid configuration: APP_URL=${e.APP_URL} is a public (https) shop and PAYMENT_PROVIDER=pix has no PIX_KEY. Set PIX_KEY to the shop's PIX key (or use PAYMENT_PROVIDER=mercadopago); only a deliberate test shop sets PAYMENTS_SANDBOX=true.`
+        : 'Invalid configuration: PAYMENT_PROVIDER=pix needs PIX_KEY unless PAYMENTS_SANDBOX is on',
     );
   }
   let pixKey: string | undefined;

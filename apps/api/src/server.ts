@@ -59,7 +59,12 @@ try {
   await database.migrate();
   app.log.info({ driver: database.driver }, 'database migrated');
   const adminResult = await ensureAdminFromConfig({ db: database.db }, config);
-  if (adminResult) {
+  if (adminResult === 'not_promoted') {
+    app.log.warn(
+      { email: config.adminEmail },
+      'ADMIN_EMAIL belongs to a customer account: not promoted (an address alone must not grant the admin role). To make it an administrator: npm run admin:create -- --email <email> --password <new password> --promote',
+    );
+  } else if (adminResult) {
     app.log.info(
       { email: config.adminEmail, result: adminResult },
       'administrator from ADMIN_EMAIL',

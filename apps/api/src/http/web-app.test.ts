@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
+import { pageHtml } from './web-app.ts';
 
 let ctx: TestContext;
 let dist: string;
@@ -33,7 +34,23 @@ describe('serving the built web app', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(INDEX_HTML);
+    // The test shop runs on simulated payments (no PIX_KEY): every page carries the marker.
+    expect(response.body).toBe(pageHtml(INDEX_HTML, true));
+    expect(response.body).toContain('<meta name="lumina-payments" content="sandbox">');
+    expect((await ctx.app.inject({ url: '/index.html', headers: page })).body).toBe(response.body);
+    expect((await ctx.app.inject({ url: '/produtos', headers: page })).body).toBe(response.body);
+  });
+
+  it('leaves the marker out of a shop with real payments', async () => {
+    const real = await createTestContext({
+      env: { WEB_DIST_DIR: dist, PIX_KEY: 'loja@example.com' },
+    });
+    try {
+      const response = await real.app.inject({ url: '/', headers: page });
+      expect(response.body).toBe(INDEX_HTML);
+    } finally {
+      await real.close();
+    }
   });
 
   it('caches hashed assets for a year', async () => {
@@ -65,7 +82,7 @@ describe('serving the built web app', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(INDEX_HTML);
+      expect(response.body).toBe(pageHtml(INDEX_HTML, true));
     },
   );
 

@@ -41,9 +41,25 @@ function sendNotFound(reply: FastifyReply, error: AppError): void {
  * WEB_DIST_DIR, and index.html for any other page address so React Router can take over. Without
  * a build (tests, API-only development) only the JSON 404s remain.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+/** What every page says while payments are simulated; the web app shows a slim notice for it. */
+export const SANDBOX_META = '<meta name="lumina-payments" content="sandbox">';
+
+/** index.html as served: with the test-payments marker in its head while the sandbox is on. */
+export function pageHtml(indexHtml: string, paymentsSandbox: boolean): string {
+  return paymentsSandbox
+    ? indexHtml.replace('</head>', `    ${SANDBOX_META}\n  </head>`)
+    : indexHtml;
+}
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  options: { paymentsSandbox: boolean } = { paymentsSandbox: false },
+): Promise<void> {
   const indexPath = join(distDir, 'index.html');
-  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+  const indexHtml = existsSync(indexPath)
+    ? pageHtml(readFileSync(indexPath, 'utf8'), options.paymentsSandbox)
+    : null;
 
   if (indexHtml !== null) {
     const assetsDir = join(distDir, 'assets') + sep;
@@ -53,6 +69,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
       // One route per built file, found once at start: unknown paths never touch the disk.
       wildcard: false,
       cacheControl: false,
+      // Pages (/, /index.html) come from the not-found handler below: the same HTML everywhere.
+      index: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, path) {
         const cacheControl = path.startsWith(assetsDir)
           ? IMMUTABLE_CACHE

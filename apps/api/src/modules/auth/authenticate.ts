@@ -12,6 +12,10 @@ export interface AuthUser {
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The role an account has in the database now (undefined: no such account). */
+    roleOf(userId: number): Promise<UserRole | undefined>;
+  }
   interface FastifyRequest {
     /** Set from a valid `Authorization: Bearer <access token>`; null when anonymous. */
     user: AuthUser | null;
@@ -32,8 +36,12 @@ const BEARER = /^Bearer ([A-Za-z0-9_.~+/=-]+)$/;
  * anonymous; the routes that need a user say so with `requireUser` / `requireAdmin`.
  * Registered with fastify-plugin so the hook covers the routes of the scope it is registered in.
  */
-export const authenticate = fp<{ tokens: TokenService }>(
-  (app, { tokens }, done) => {
+export const authenticate = fp<{
+  tokens: TokenService;
+  roleOf: (userId: number) => Promise<UserRole | undefined>;
+}>(
+  (app, { tokens, roleOf }, done) => {
+    app.decorate('roleOf', roleOf);
     app.decorateRequest('user', null);
     app.decorateRequest('authError', null);
     app.addHook('onRequest', async (request) => {
@@ -72,19 +80,18 @@ export function requireUser(
 }
 
 /**
- * preHandler: 401 when anonymous, 403 for a customer. The role comes from the access token, so a
- * demoted administrator keeps access for at most 15 minutes (the demotion revokes the sessions).
+ * onRequest/preHandler: 401 when anonymous, 403 to anyone whose role in the database is not admin
+ * (DESIGN.md). The token's role is not trusted: a demoted administrator is refused at once, not
+ * when the access token expires. An account that no longer exists is anonymous.
  */
-export function requireAdmin(
-  request: FastifyRequest,
-  _reply: FastifyReply,
-  done: HookHandlerDoneFunction,
-): void {
-  if (!request.user) return done(notAuthenticated(request));
-  if (request.user.role !== 'admin') {
-    return done(new AppError('not_allowed', AUTH_MESSAGES.adminOnly, { code: 'admin_only' }));
+export async function requireAdmin(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw notAuthenticated(request);
+  const role = await request.server.roleOf(request.user.id);
+  if (role === undefined) throw notAuthenticated(request);
+  if (role !== 'admin') {
+    throw new AppError('not_allowed', AUTH_MESSAGES.adminOnly, { code: 'admin_only' });
   }
-  done();
+  request.user = { ...request.user, role };
 }
 
 /** Narrows `request.user` inside a handler guarded by requireUser. */

@@ -224,10 +224,7 @@ export function createTokenService({
 
     /** Ends every session of the user (password reset, account compromise). */
     async revokeAllForUser(userId: number): Promise<void> {
-      await db
-        .update(refreshTokens)
-        .set({ revokedAt: now() })
-        .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+      await revokeAllSessions(db, userId, now());
     },
 
     /** Ends every session of the user but `keepSessionId` (a password change from that session). */
@@ -263,3 +260,14 @@ export function createTokenService({
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;
+
+/**
+ * Ends every session of a user, in the caller's transaction when given one: a role change or an
+ * operator's password change (users/admin.ts) takes effect on the next refresh.
+ */
+export async function revokeAllSessions(db: Db, userId: number, at: Date): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: at })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}

@@ -17,7 +17,13 @@ describe('GET /api/health', () => {
     const response = await ctx.app.inject('/api/health');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.json()).toEqual({ status: 'ok', database: 'ok' });
+    expect(response.json()).toEqual({ status: 'ok', database: 'ok', sandbox: true });
+    await ctx.database.close();
+  });
+
+  it('says whether payments are simulated', async () => {
+    ctx = await createTestContext({ env: { PIX_KEY: 'loja@example.com' } });
+    expect((await ctx.app.inject('/api/health')).json()).toMatchObject({ sandbox: false });
     await ctx.database.close();
   });
 
@@ -27,7 +33,7 @@ describe('GET /api/health', () => {
 
     const health = await ctx.app.inject('/api/health');
     expect(health.statusCode).toBe(503);
-    expect(health.json()).toEqual({ status: 'error', database: 'unavailable' });
+    expect(health.json()).toEqual({ status: 'error', database: 'unavailable', sandbox: true });
 
     const products = await ctx.app.inject('/api/products');
     expect(products.statusCode).toBe(500);

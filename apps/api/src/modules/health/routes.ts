@@ -4,6 +4,8 @@ import { z } from 'zod';
 const healthSchema = z.object({
   status: z.enum(['ok', 'error']),
   database: z.enum(['ok', 'unavailable']),
+  /** Test payments ('Simular pagamento'): never true in a real shop. */
+  sandbox: z.boolean(),
 });
 
 /** A health check that hangs is as bad as a failing one: give the database this long. */
@@ -18,11 +20,10 @@ function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
 }
 
 /** For load balancers and uptime checks: 200 only when the database answers. */
-export const healthRoutes: FastifyPluginCallbackZod<{ ping: () => Promise<void> }> = (
-  app,
-  { ping },
-  done,
-) => {
+export const healthRoutes: FastifyPluginCallbackZod<{
+  ping: () => Promise<void>;
+  sandbox: boolean;
+}> = (app, { ping, sandbox }, done) => {
   app.get(
     '/health',
     {
@@ -36,10 +37,10 @@ export const healthRoutes: FastifyPluginCallbackZod<{ ping: () => Promise<void> 
       reply.header('cache-control', 'no-store');
       try {
         await withTimeout(ping(), HEALTH_TIMEOUT_MS);
-        return reply.code(200).send({ status: 'ok', database: 'ok' });
+        return reply.code(200).send({ status: 'ok', database: 'ok', sandbox });
       } catch (error) {
         request.log.error({ err: error }, 'health check: database unavailable');
-        return reply.code(503).send({ status: 'error', database: 'unavailable' });
+        return reply.code(503).send({ status: 'error', database: 'unavailable', sandbox });
       }
     },
   );

@@ -9,7 +9,7 @@ import { bearer, registerThroughApi, truncateAccounts } from '../../test/account
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { authenticate, requireAdmin } from '../auth/authenticate.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { AdminInputError, ensureAdmin, ensureAdminFromConfig } from './admin.ts';
+import { AdminInputError, ensureAdmin, ensureAdminFromConfig, PROMOTE_NEEDED } from './admin.ts';
 
 let ctx: TestContext;
 
@@ -68,14 +68,15 @@ describe('administrators', () => {
     expect(answer.json<{ user: { role: string } }>().user.role).toBe('admin');
   });
 
-  it('promotes an existing customer, logs the role change and sets the password', async () => {
-    await registerThroughApi(ctx.app, { email: 'bia@example.com', cpf: '' });
-    const line = await runAdminCreate(ctx.database, [
-      '--email',
-      'bia@example.com',
-      '--password',
-      'Outra1234',
-    ]);
+  it('promotes an existing customer only with --promote: role logged, password set, sessions ended', async () => {
+    const customer = await registerThroughApi(ctx.app, { email: 'bia@example.com', cpf: '' });
+    const args = ['--email', 'bia@example.com', '--password', 'Outra1234'];
+    await expect(runAdminCreate(ctx.database, args)).rejects.toThrow(
+      new AdminInputError(PROMOTE_NEEDED),
+    );
+    expect((await userByEmail('bia@example.com'))?.role).toBe('customer');
+
+    const line = await runAdminCreate(ctx.database, [...args, '--promote']);
     expect(line).toBe('Conta promovida a administrador: bia@example.com');
     const row = await userByEmail('bia@example.com');
     expect(row?.role).toBe('admin');
@@ -88,6 +89,13 @@ describe('administrators', () => {
       message: 'Papel alterado de customer para admin',
       metadata: { from: 'customer', to: 'admin', source: 'cli' },
     });
+    // The customer's session (opened before the promotion) cannot be refreshed any more.
+    const refresh = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refresh_token: customer.refreshToken },
+    });
+    expect(refresh.statusCode).toBe(401);
   });
 
   it('runs again on an administrator without a new role change', async () => {
@@ -99,7 +107,9 @@ describe('administrators', () => {
       '--password',
       'Nova12345',
     ]);
-    expect(again).toBe('Conta já era administradora; senha atualizada: dona@loja.com');
+    expect(again).toBe(
+      'Conta já era administradora; senha atualizada e sessões encerradas: dona@loja.com',
+    );
     expect(await roleLogs()).toHaveLength(1);
     const row = await userByEmail('dona@loja.com');
     expect(await verifyPassword(row?.passwordHash ?? '', 'Nova12345')).toBe(true);
@@ -128,10 +138,14 @@ describe('administrators', () => {
       email: 'a@b.com',
       password: 'Admin1234',
       name: undefined,
+      promote: false,
     });
+    expect(
+      parseAdminArgs(['--email', 'a@b.com', '--password', 'Admin1234', '--promote']).promote,
+    ).toBe(true);
   });
 
-  it('ADMIN_EMAIL/ADMIN_PASSWORD create or promote at start, and leave a changed password', async () => {
+  it('ADMIN_EMAIL/ADMIN_PASSWORD create at start, never promote, and leave a changed password', async () => {
     const deps = { db: ctx.database.db };
     expect(await ensureAdminFromConfig(deps, { adminEmail: undefined, adminPassword: 'x' })).toBe(
       undefined,
@@ -144,19 +158,23 @@ describe('administrators', () => {
       email: 'dona@loja.com',
       password: 'Trocada123',
       setPassword: true,
+      promote: false,
       source: 'test',
     });
     expect(await ensureAdminFromConfig(deps, config)).toBe('unchanged');
     expect((await login('dona@loja.com', 'Trocada123')).statusCode).toBe(200);
 
+    // Someone registered the address first: the start-up does not hand them the admin role.
     await registerThroughApi(ctx.app, { email: 'bia@example.com', cpf: '' });
     expect(
       await ensureAdminFromConfig(deps, {
         adminEmail: 'bia@example.com',
         adminPassword: 'Admin1234',
       }),
-    ).toBe('promoted');
+    ).toBe('not_promoted');
+    expect((await userByEmail('bia@example.com'))?.role).toBe('customer');
     expect((await login('bia@example.com', 'Segura123')).statusCode).toBe(200);
+    expect((await login('bia@example.com', 'Admin1234')).statusCode).toBe(401);
   });
 });
 
@@ -164,7 +182,10 @@ describe('requireAdmin', () => {
   async function guardedApp() {
     const app = Fastify();
     registerErrorHandler(app);
-    await app.register(authenticate, { tokens: ctx.app.services.tokens });
+    await app.register(authenticate, {
+      tokens: ctx.app.services.tokens,
+      roleOf: (userId) => ctx.app.services.users.roleOf(userId),
+    });
     app.get('/admin-only', { preHandler: requireAdmin }, () => ({ ok: true }));
     await app.ready();
     return app;
@@ -193,6 +214,28 @@ describe('requireAdmin', () => {
       headers: bearer(admin.access_token),
     });
     expect(allowed.statusCode).toBe(200);
+    await app.close();
+  });
+
+  it('refuses a demoted administrator at once, with the access token still valid', async () => {
+    const app = await guardedApp();
+    await runAdminCreate(ctx.database, ['--email', 'dona@loja.com', '--password', 'Admin1234']);
+    const admin = (await login('dona@loja.com', 'Admin1234')).json<{ access_token: string }>();
+    const call = () =>
+      app.inject({ method: 'GET', url: '/admin-only', headers: bearer(admin.access_token) });
+    expect((await call()).statusCode).toBe(200);
+    await ctx.database.db
+      .update(users)
+      .set({ role: 'customer' })
+      .where(eq(users.email, 'dona@loja.com'));
+    expect((await call()).statusCode).toBe(403);
+    // And on the real admin routes of the API.
+    const orders = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/orders',
+      headers: bearer(admin.access_token),
+    });
+    expect(orders.statusCode).toBe(403);
     await app.close();
   });
 });

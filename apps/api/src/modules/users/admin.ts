@@ -3,6 +3,7 @@ import { nameError, normalizeName } from '@lumina/shared/validation/name';
 import { registerPasswordError } from '@lumina/shared/validation/password';
 import type { Db } from '../../db/database.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { revokeAllSessions } from '../auth/token-service.ts';
 import { createSecurityLog } from '../security/security-log.ts';
 import { createUserRepository } from './repository.ts';
 
@@ -15,11 +16,26 @@ export interface EnsureAdminInput {
   name?: string;
   /** Replace the password of an existing account too (the CLI does; the start-up does not). */
   setPassword: boolean;
+  /**
+   * Make an existing customer account an administrator. Only the operator's explicit
+   * `--promote` does: an address that merely matches ADMIN_EMAIL must not hand someone's
+   * account (or an account someone registered with that address first) the admin role.
+   */
+  promote: boolean;
   /** Who asked, for the security log ('cli', 'ADMIN_EMAIL'). */
   source: string;
 }
 
-export type EnsureAdminResult = 'created' | 'promoted' | 'unchanged' | 'password_updated';
+export type EnsureAdminResult =
+  | 'created'
+  | 'promoted'
+  | 'unchanged'
+  | 'password_updated'
+  /** The e-mail belongs to a customer account and `promote` was not asked: nothing changed. */
+  | 'not_promoted';
+
+export const PROMOTE_NEEDED =
+  'Já existe uma conta de cliente com este e-mail. Para torná-la administradora, rode de novo com --promote: a senha dela será trocada pela informada e todas as sessões dela serão encerradas.';
 
 /** A mistake in the operator's input, with a pt-BR message the CLI prints as is. */
 export class AdminInputError extends Error {
@@ -77,8 +93,11 @@ export async function ensureAdmin(
     }
 
     const promote = existing.role !== 'admin';
+    if (promote && !input.promote) return 'not_promoted';
     if (promote) {
       await users.setRole(existing.id, 'admin', at);
+      // A role change ends the account's sessions: whoever holds one signs in again.
+      await revokeAllSessions(tx, existing.id, at);
       await securityLog.record({
         type: 'role_changed',
         severity: 'warning',
@@ -89,6 +108,7 @@ export async function ensureAdmin(
     }
     if (input.setPassword) {
       await users.setPasswordHash(existing.id, await hashPassword(input.password), at);
+      await revokeAllSessions(tx, existing.id, at);
       await securityLog.record({
         type: 'password_changed',
         severity: 'warning',
@@ -103,9 +123,10 @@ export async function ensureAdmin(
 }
 
 /**
- * ADMIN_EMAIL/ADMIN_PASSWORD at start: creates or promotes that account. An existing
- * administrator keeps the password they may have changed since; returns undefined when the
- * variables are not both set.
+ * ADMIN_EMAIL/ADMIN_PASSWORD at start: creates that administrator when no account has the
+ * e-mail. An existing administrator keeps the password they may have changed since; an existing
+ * customer is not promoted ('not_promoted': the server logs why and how to promote). Returns
+ * undefined when the variables are not both set.
  */
 export async function ensureAdminFromConfig(
   deps: { db: Db; now?: () => Date },
@@ -116,6 +137,7 @@ export async function ensureAdminFromConfig(
     email: config.adminEmail,
     password: config.adminPassword,
     setPassword: false,
+    promote: false,
     source: 'ADMIN_EMAIL',
   });
 }

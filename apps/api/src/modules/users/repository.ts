@@ -78,6 +78,12 @@ export function createUserRepository(db: Db) {
       await db.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, id));
     },
 
+    /** The account's role now: one narrow read, on every administrator request. */
+    async roleOf(id: number): Promise<UserRole | undefined> {
+      const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
+      return row?.role;
+    },
+
     async setRole(id: number, role: UserRole, at: Date): Promise<void> {
       await db.update(users).set({ role, updatedAt: at }).where(eq(users.id, id));
     },
