@@ -93,6 +93,9 @@ export interface OrderListItem {
     quantity: number;
     total_price: number;
   }[];
+  /** Correios code once shipped, and the page where it is pasted to follow the parcel. */
+  tracking_code: string | null;
+  tracking_url: string | null;
   payment_info: {
     /** A pending PIX order that can still be paid from the list. */
     can_pay: boolean;

@@ -25,6 +25,8 @@ function createOrder(overrides: Partial<OrderListItem> = {}): OrderListItem {
       },
       { product_name: 'Labret Titânio', image_url: null, quantity: 1, total_price: 10 },
     ],
+    tracking_code: null,
+    tracking_url: null,
     payment_info: {
       can_pay: true,
       message: 'Pagamento PIX pendente',
@@ -95,6 +97,29 @@ describe('OrdersTab', () => {
     const card = await screen.findByRole('article', { name: 'Pedido LP-000012' });
     const badges = within(card).getByRole('group', { name: 'Situação do pedido' });
     expect(Array.from(badges.children, (badge) => badge.textContent)).toEqual([order, payment]);
+  });
+
+  it("shows a shipped order's tracking code with the Correios tracking page", async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const shipped = {
+      ...PAID,
+      tracking_code: 'AA473124829BR',
+      tracking_url: 'https://rastreamento.correios.com.br/app/index.php',
+    };
+    renderTab({ 'GET /api/my_orders': { body: { orders: [shipped, createOrder()] } } });
+    const card = await screen.findByRole('article', { name: 'Pedido LP-000013' });
+    expect(within(card).getByText('AA473124829BR')).toBeVisible();
+    const link = within(card).getByRole('link', { name: /Rastrear nos Correios/ });
+    expect(link).toHaveAttribute('href', 'https://rastreamento.correios.com.br/app/index.php');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    fireEvent.click(within(card).getByRole('button', { name: 'Copiar código de rastreio' }));
+    expect(await within(card).findByText('Código copiado!')).toBeVisible();
+    expect(writeText).toHaveBeenCalledWith('AA473124829BR');
+    // An order not yet shipped has none.
+    const pending = screen.getByRole('article', { name: 'Pedido LP-000012' });
+    expect(within(pending).queryByText(/Rastrear/)).not.toBeInTheDocument();
   });
 
   it('copies the PIX code of an order that can still be paid', async () => {

@@ -37,6 +37,7 @@ const ORDER_BADGES: Record<string, BadgeVariant> = {
   shipped: 'ink',
   delivered: 'success',
   cancelled: 'sale',
+  refunded: 'muted',
 };
 
 const PAYMENT_BADGE_VARIANTS = {
@@ -62,8 +63,8 @@ function hasPendingPix(orders: readonly OrderListItem[]): boolean {
   );
 }
 
-/** Copies the PIX code of an order that can still be paid, with a word on how it went. */
-function CopyPixCode({ code }: { code: string }) {
+/** Copies a code (the PIX code to pay, the parcel's tracking code), with a word on how it went. */
+function CopyCode({ code, label, done }: { code: string; label: string; done: string }) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -83,15 +84,41 @@ function CopyPixCode({ code }: { code: string }) {
   return (
     <>
       <Button size="sm" variant="outline" onClick={() => void copy()}>
-        Copiar código PIX
+        {label}
       </Button>
       <span aria-live="polite" className="text-sm">
-        {state === 'copied' ? <span className="text-success">Código PIX copiado!</span> : null}
+        {state === 'copied' ? <span className="text-success">{done}</span> : null}
         {state === 'failed' ? (
           <span className="text-sale">Não foi possível copiar o código.</span>
         ) : null}
       </span>
     </>
+  );
+}
+
+/** A shipped order: its Correios code and the page where it is pasted (REFERENCE.md). */
+function Tracking({ code, url }: { code: string; url: string | null }) {
+  return (
+    <div className="mt-3 rounded-xl bg-cream-100 p-3">
+      <p className="text-sm text-ink-700">
+        Código de rastreio:{' '}
+        <span className="font-mono font-semibold tracking-wide text-ink-900">{code}</span>
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        {url ? (
+          <a
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses({ size: 'sm' })}
+          >
+            Rastrear nos Correios
+            <span className="sr-only"> (abre em nova aba)</span>
+          </a>
+        ) : null}
+        <CopyCode code={code} label="Copiar código de rastreio" done="Código copiado!" />
+      </div>
+    </div>
   );
 }
 
@@ -141,6 +168,9 @@ function OrderCard({ order }: { order: OrderListItem }) {
         <span>Total</span>
         <span>{order.total}</span>
       </p>
+      {order.tracking_code ? (
+        <Tracking code={order.tracking_code} url={order.tracking_url} />
+      ) : null}
       {order.payment_info.can_pay ? (
         <div className="mt-3 flex flex-wrap items-center gap-2">
           {order.payment_info.message ? (
@@ -149,7 +179,13 @@ function OrderCard({ order }: { order: OrderListItem }) {
           <Link to={payUrl(order)} className={buttonClasses({ size: 'sm' })}>
             Pagar com PIX
           </Link>
-          {order.payment_info.qr_code ? <CopyPixCode code={order.payment_info.qr_code} /> : null}
+          {order.payment_info.qr_code ? (
+            <CopyCode
+              code={order.payment_info.qr_code}
+              label="Copiar código PIX"
+              done="Código PIX copiado!"
+            />
+          ) : null}
         </div>
       ) : null}
     </article>
