@@ -2,6 +2,39 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+// Features do not import each other (STYLE.md): each folder under apps/web/src/features may use
+// lib/, components/ and packages/shared, never another feature. One rule per feature, so a new
+// feature folder is covered as soon as it exists.
+const FEATURES_DIR = new URL('./apps/web/src/features/', import.meta.url);
+const features = readdirSync(FEATURES_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const APP_IMPORT = {
+  group: ['**/app/**', '@/app/**'],
+  message: 'Features and components must not import from app/.',
+};
+const featureBoundaries = features.map((feature) => {
+  const others = features.filter((other) => other !== feature).join('|');
+  return {
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            APP_IMPORT,
+            {
+              regex: `^(\\.\\./)+(features/)?(${others})/`,
+              message: `Features do not import each other: move what ${feature} shares to lib/ or components/.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   {
@@ -43,20 +76,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features do not import each other: shared -> features -> app.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/app/**', '@/app/**'],
-              message: 'Features and components must not import from app/.',
-            },
-          ],
-        },
-      ],
+      // Imports flow shared -> lib/components -> features -> app.
+      'no-restricted-imports': ['error', { patterns: [APP_IMPORT] }],
     },
   },
+  ...featureBoundaries,
   {
     files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
@@ -42,6 +42,16 @@ export const router = createBrowserRouter([
               { path: 'checkout-success', lazy: () => import('./routes/checkout-success.tsx') },
               { path: 'checkout-pending', lazy: () => import('./routes/checkout-pending.tsx') },
               { path: 'checkout-failure', lazy: () => import('./routes/checkout-failure.tsx') },
+            ],
+          },
+          {
+            // The administrator's panel: its own chunks, downloaded by administrators only.
+            path: 'admin',
+            lazy: () => import('./routes/admin.tsx'),
+            children: [
+              { index: true, element: <Navigate to="pedidos" replace /> },
+              { path: 'pedidos', lazy: () => import('./routes/admin-orders.tsx') },
+              { path: 'pedidos/:id', lazy: () => import('./routes/admin-order.tsx') },
             ],
           },
           { path: 'politica-privacidade', lazy: () => import('./routes/privacy-policy.tsx') },

@@ -24,6 +24,8 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Default API_TIMEOUT_MS (10 s, spec 000 §7); the admin client waits 15 s (spec 001 §9). */
+  timeoutMs?: number;
 }
 
 /** What the client knows about a 401 when it asks the auth session what to do. */
@@ -124,7 +126,7 @@ async function sendRequest<T>(
   const controller = new AbortController();
   const timer = setTimeout(
     () => controller.abort(new DOMException('timeout', 'TimeoutError')),
-    API_TIMEOUT_MS,
+    options.timeoutMs ?? API_TIMEOUT_MS,
   );
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
 

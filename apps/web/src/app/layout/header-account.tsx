@@ -4,7 +4,7 @@ import { firstName } from '../../lib/auth/first-name.ts';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { openLoginDialog } from '../../lib/ui-events.ts';
 import { preloadAuthDialog } from './auth-dialog-host.tsx';
-import { useLogout } from './use-logout.ts';
+import { useLogout } from '../../lib/auth/use-logout.ts';
 
 /**
  * The header's account entry (spec 000 §2): "Entrar" opens the auth modal; once logged in, a
@@ -20,6 +20,14 @@ export function HeaderAccount({ buttonClassName }: { buttonClassName: string }) 
         <p className="hidden max-w-40 truncate text-sm text-ink-800 sm:block">
           Olá, <span className="font-semibold">{firstName(user.name)}</span>
         </p>
+        {user.role === 'admin' ? (
+          <Link
+            to="/admin"
+            className="hidden min-h-11 items-center rounded-full px-3 text-sm font-semibold text-gold-700 hover:bg-cream-200 sm:inline-flex"
+          >
+            Admin
+          </Link>
+        ) : null}
         <Link to="/minha-conta" className={buttonClassName}>
           <UserIcon className="size-6" />
           <span className="sr-only text-sm font-medium lg:not-sr-only">Minha Conta</span>

@@ -7,6 +7,7 @@ import { HeaderAccount } from './header-account.tsx';
 import { HeaderCart } from './header-cart.tsx';
 import { HeaderSearch } from './header-search.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
+import { SandboxNotice } from './sandbox-notice.tsx';
 import { useCloseOnNavigation } from './use-close-on-navigation.ts';
 
 const iconButton =
@@ -20,6 +21,7 @@ export function Header() {
 
   return (
     <header className="bg-cream-50">
+      <SandboxNotice />
       <p className="bg-ink-900 px-2 py-2 text-center text-[0.6875rem] text-gold-200 sm:text-xs sm:tracking-wide">
         <span className="font-semibold">5% de desconto no PIX</span>
         <span aria-hidden="true"> · </span>

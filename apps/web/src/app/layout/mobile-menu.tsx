@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { firstName } from '../../lib/auth/first-name.ts';
 import { useAuth } from '../../lib/auth/use-auth.ts';
-import { useLogout } from './use-logout.ts';
+import { useLogout } from '../../lib/auth/use-logout.ts';
 import {
   CATEGORIES_LINK,
   CATEGORY_LINKS,
@@ -64,6 +64,14 @@ export function MobileMenu({
             >
               Sair
             </button>
+            {user.role === 'admin' ? (
+              <Link
+                to="/admin"
+                className={`${linkClassName} col-span-2 font-semibold text-gold-700`}
+              >
+                Painel Admin
+              </Link>
+            ) : null}
           </div>
         </div>
       ) : null}

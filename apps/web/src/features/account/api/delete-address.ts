@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { accountKeys, useAccountUserId } from './account-keys.ts';
+import { accountKeys, useAccountUserId } from '../../../lib/account/account-keys.ts';
 
 export function deleteAddress(id: number): Promise<{ success: boolean }> {
   return apiRequest<{ success: boolean }>(`/addresses/${id}`, { method: 'DELETE' });

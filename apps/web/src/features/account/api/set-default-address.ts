@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { accountKeys, useAccountUserId } from './account-keys.ts';
-import type { AddressResponse } from './get-addresses.ts';
+import { accountKeys, useAccountUserId } from '../../../lib/account/account-keys.ts';
+import type { AddressResponse } from '../../../lib/account/get-addresses.ts';
 
 export const SET_DEFAULT_ADDRESS_ERROR = 'Erro ao definir endereço padrão';
 

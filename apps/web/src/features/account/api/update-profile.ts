@@ -2,8 +2,8 @@ import type { ProfileUpdate } from '@lumina/shared/users/profile-schema';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
-import { accountKeys } from './account-keys.ts';
-import type { ProfileResponse, ProfileUser } from './get-profile.ts';
+import { accountKeys } from '../../../lib/account/account-keys.ts';
+import type { ProfileResponse, ProfileUser } from '../../../lib/account/get-profile.ts';
 
 export interface UpdateProfileResponse {
   success: boolean;

@@ -1,6 +1,6 @@
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { notify } from '../../../lib/ui-events.ts';
-import type { ProfileUser } from '../api/get-profile.ts';
+import type { ProfileUser } from '../../../lib/account/get-profile.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { ProfileEditForm } from './profile-edit-form.tsx';
 

@@ -1,7 +1,7 @@
 import { formatCep } from '@lumina/shared/validation/cep';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import type { SavedAddress } from '../api/get-addresses.ts';
+import type { SavedAddress } from '../../../lib/account/get-addresses.ts';
 
 export interface AddressCardProps {
   address: SavedAddress;

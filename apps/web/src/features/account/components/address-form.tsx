@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { CepLookupHint } from '../../../lib/cep/cep-lookup-hint.tsx';
 import { useCepAutofill } from '../../../lib/cep/use-cep-autofill.ts';
 import { CREATE_ADDRESS_ERROR, useCreateAddress } from '../api/create-address.ts';
-import type { SavedAddress } from '../api/get-addresses.ts';
+import type { SavedAddress } from '../../../lib/account/get-addresses.ts';
 import { UPDATE_ADDRESS_ERROR, useUpdateAddress } from '../api/update-address.ts';
 import {
   ADDRESS_FIELDS,

@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { notify } from '../../../lib/ui-events.ts';
 import { useDeleteAddress } from '../api/delete-address.ts';
-import { useAddresses, type SavedAddress } from '../api/get-addresses.ts';
+import { useAddresses, type SavedAddress } from '../../../lib/account/get-addresses.ts';
 import { SET_DEFAULT_ADDRESS_ERROR, useSetDefaultAddress } from '../api/set-default-address.ts';
 import { AddressCard } from './address-card.tsx';
 import { AddressForm } from './address-form.tsx';

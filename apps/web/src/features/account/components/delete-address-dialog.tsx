@@ -1,6 +1,6 @@
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
-import type { SavedAddress } from '../api/get-addresses.ts';
+import type { SavedAddress } from '../../../lib/account/get-addresses.ts';
 
 export interface DeleteAddressDialogProps {
   address: SavedAddress | null;

@@ -16,7 +16,7 @@ import {
   verifyPendingPix,
   type OrderListItem,
 } from '../../../lib/payment/payment-api.ts';
-import { useAccountUserId } from '../api/account-keys.ts';
+import { useAccountUserId } from '../../../lib/account/account-keys.ts';
 import { EmptyTab } from './empty-tab.tsx';
 
 /** Per user, like the other account data, so another login never sees these orders. */

@@ -11,9 +11,9 @@ import { PHONE_MASK_MAX_LENGTH, formatPhone } from '@lumina/shared/validation/ph
 import { useState } from 'react';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
-import type { ProfileUser } from '../api/get-profile.ts';
+import type { ProfileUser } from '../../../lib/account/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
-import { birthDateLimits } from '../model/date-limits.ts';
+import { birthDateLimits } from '../../../lib/account/date-limits.ts';
 import { PROFILE_FIELD_ORDER, profileFormValues } from '../model/profile-form-values.ts';
 import { serverFieldErrors, serverMessages } from '../model/server-errors.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';

@@ -4,7 +4,7 @@ import { formatDate } from '@lumina/shared/format/dates';
 import { formatCpf } from '@lumina/shared/validation/cpf';
 import { formatPhone } from '@lumina/shared/validation/phone';
 import { Button } from '../../../components/ui/button.tsx';
-import type { ProfileUser } from '../api/get-profile.ts';
+import type { ProfileUser } from '../../../lib/account/get-profile.ts';
 
 const NOT_INFORMED = 'Não informado';
 

@@ -1,6 +1,6 @@
 import { DEFAULT_ADDRESS_NAME } from '@lumina/shared/addresses/address-schema';
 import { formatCep } from '@lumina/shared/validation/cep';
-import type { SavedAddress } from '../api/get-addresses.ts';
+import type { SavedAddress } from '../../../lib/account/get-addresses.ts';
 
 export interface AddressFormValues {
   name: string;

@@ -2,7 +2,7 @@ import { PROFILE_GENDER_BY_CODE, type ProfileGender } from '@lumina/shared/users
 import { DEFAULT_COUNTRY } from '@lumina/shared/users/profile-schema';
 import { formatCpf } from '@lumina/shared/validation/cpf';
 import { formatPhone } from '@lumina/shared/validation/phone';
-import type { ProfileUser } from '../api/get-profile.ts';
+import type { ProfileUser } from '../../../lib/account/get-profile.ts';
 
 /** Every field as the form holds it: strings, masks applied, gender as the profile's word. */
 export interface ProfileFormValues {

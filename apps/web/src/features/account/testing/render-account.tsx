@@ -6,7 +6,7 @@ import { AuthProvider } from '../../../lib/auth/auth-provider.tsx';
 import { createAuthSession } from '../../../lib/auth/auth-session.ts';
 import type { AuthUser } from '../../../lib/auth/auth-types.ts';
 import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
-import { createUser } from './create-user.ts';
+import { createUser } from '../../../lib/auth/testing/create-user.ts';
 
 function base64Url(value: string): string {
   return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');

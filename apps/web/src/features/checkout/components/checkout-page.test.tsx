@@ -6,7 +6,7 @@ import {
   createCartProduct,
   signIn,
 } from '../../../lib/cart/testing/cart-fixtures.tsx';
-import { createUser } from '../../account/testing/create-user.ts';
+import { createUser } from '../../../lib/auth/testing/create-user.ts';
 import {
   callsTo,
   createSavedAddress,

@@ -9,7 +9,7 @@ import type { UseFormRegister } from 'react-hook-form';
 import { TextField, withMask } from '../../../components/ui/form-field.tsx';
 import { CepLookupHint } from '../../../lib/cep/cep-lookup-hint.tsx';
 import type { CepLookupStatus } from '../../../lib/cep/use-cep-autofill.ts';
-import { birthDateLimits } from '../../account/model/date-limits.ts';
+import { birthDateLimits } from '../../../lib/account/date-limits.ts';
 import type { CheckoutFormValues } from '../model/checkout-form-values.ts';
 import { CNPJ_MASK_LENGTH, maskDocument, maskState } from '../model/masks.ts';
 import { CheckoutBox } from './checkout-box.tsx';

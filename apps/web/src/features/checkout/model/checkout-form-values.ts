@@ -2,8 +2,8 @@ import type { CheckoutField } from '@lumina/shared/checkout/checkout-rules';
 import { formatCep } from '@lumina/shared/validation/cep';
 import { formatCpf } from '@lumina/shared/validation/cpf';
 import { formatPhone } from '@lumina/shared/validation/phone';
-import type { SavedAddress } from '../../account/api/get-addresses.ts';
-import type { ProfileUser } from '../../account/api/get-profile.ts';
+import type { SavedAddress } from '../../../lib/account/get-addresses.ts';
+import type { ProfileUser } from '../../../lib/account/get-profile.ts';
 
 /** The customer form as typed (masks applied); the shared schema's field names. */
 export type CheckoutFormValues = Record<CheckoutField, string>;

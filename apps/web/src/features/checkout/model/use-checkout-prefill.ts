@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import type { UseFormGetValues, UseFormSetValue } from 'react-hook-form';
-import { useAccountUserId } from '../../account/api/account-keys.ts';
-import { useAddresses } from '../../account/api/get-addresses.ts';
-import { useProfile } from '../../account/api/get-profile.ts';
+import { useAccountUserId } from '../../../lib/account/account-keys.ts';
+import { useAddresses } from '../../../lib/account/get-addresses.ts';
+import { useProfile } from '../../../lib/account/get-profile.ts';
 import {
   addressValues,
   defaultAddress,

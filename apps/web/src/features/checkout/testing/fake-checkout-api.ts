@@ -2,7 +2,7 @@ import type { CartItemJson } from '@lumina/shared/cart/cart-schemas';
 import { vi } from 'vitest';
 import type { AuthUser } from '../../../lib/auth/auth-types.ts';
 import { cartOf } from '../../../lib/cart/testing/cart-fixtures.tsx';
-import type { SavedAddress } from '../../account/api/get-addresses.ts';
+import type { SavedAddress } from '../../../lib/account/get-addresses.ts';
 
 export interface CheckoutRequest {
   method: string;

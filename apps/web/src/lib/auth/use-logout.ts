@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../lib/auth/use-auth.ts';
-import { notify } from '../../lib/ui-events.ts';
+import { useAuth } from './use-auth.ts';
+import { notify } from '../ui-events.ts';
 
 /**
  * "Sair": back to the home page first (a protected page would otherwise bounce the visitor to /

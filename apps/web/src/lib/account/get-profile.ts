@@ -1,7 +1,7 @@
 import { DATA_QUERY_CACHE } from '@lumina/shared/constants/account-constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
-import type { AuthUser } from '../../../lib/auth/auth-types.ts';
+import { apiRequest } from '../api-client.ts';
+import type { AuthUser } from '../auth/auth-types.ts';
 import { accountKeys } from './account-keys.ts';
 
 /** GET /api/users/profile answers the same user shape as login (gender as M, F or O). */

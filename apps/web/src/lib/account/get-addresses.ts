@@ -1,6 +1,6 @@
 import { DATA_QUERY_CACHE } from '@lumina/shared/constants/account-constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
 import { accountKeys, useAccountUserId } from './account-keys.ts';
 
 /** An address book entry as the API answers it (spec 001 §3, Address). */

@@ -1,4 +1,4 @@
-import { useAuth } from '../../../lib/auth/use-auth.ts';
+import { useAuth } from '../auth/use-auth.ts';
 
 /**
  * Account data is cached per user, so after a logout and another login (here or in another tab)

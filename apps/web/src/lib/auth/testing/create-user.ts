@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../../lib/auth/auth-types.ts';
+import type { AuthUser } from '../auth-types.ts';
 
 export function createUser(overrides: Partial<AuthUser> = {}): AuthUser {
   return {

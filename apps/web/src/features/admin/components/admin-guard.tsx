@@ -1,0 +1,31 @@
+import { useEffect, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
+import { notify } from '../../../lib/ui-events.ts';
+import { ADMIN_MESSAGES } from '../api/admin-request.ts';
+
+/**
+ * The panel's guard (spec 001 §2): anyone who is not an administrator is sent to /minha-conta
+ * with the restricted-access message. It only spares a pointless screen: the API itself answers
+ * 401/403 to every admin call, reading the role from the database.
+ */
+export function AdminGuard({ children }: { children: ReactNode }) {
+  const { status, user } = useAuth();
+  const navigate = useNavigate();
+  const allowed = status === 'authenticated' && user?.role === 'admin';
+
+  useEffect(() => {
+    if (status === 'loading' || allowed) return;
+    notify(ADMIN_MESSAGES.restricted, 'error');
+    void navigate('/minha-conta', { replace: true });
+  }, [status, allowed, navigate]);
+
+  if (!allowed) {
+    return (
+      <p role="status" className="mx-auto max-w-7xl px-4 py-16 text-center text-ink-700">
+        {status === 'loading' ? ADMIN_MESSAGES.waitingAuth : ADMIN_MESSAGES.restricted}
+      </p>
+    );
+  }
+  return children;
+}

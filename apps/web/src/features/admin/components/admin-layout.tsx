@@ -1,0 +1,63 @@
+import { Link, NavLink, Outlet } from 'react-router';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { useAuth } from '../../../lib/auth/use-auth.ts';
+import { useLogout } from '../../../lib/auth/use-logout.ts';
+import { AdminGuard } from './admin-guard.tsx';
+
+const SECTIONS = [{ to: '/admin/pedidos', label: 'Pedidos' }] as const;
+
+/** The panel's frame (spec 001 §2): its header with the account page and 'Sair', and sections. */
+export function AdminLayout() {
+  const { user } = useAuth();
+  const logout = useLogout();
+  return (
+    <AdminGuard>
+      <div className="border-b border-cream-200 bg-cream-100">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+          <div>
+            <p className="text-xs font-semibold tracking-[0.3em] text-gold-700 uppercase">
+              Painel administrativo
+            </p>
+            <p className="font-serif text-2xl text-ink-900">Lumina Piercings</p>
+            {user ? <p className="text-sm text-ink-700">{user.email}</p> : null}
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/minha-conta" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
+              Minha Conta
+            </Link>
+            <button
+              type="button"
+              className={buttonClasses({ variant: 'ghost', size: 'sm' })}
+              onClick={() => void logout()}
+            >
+              Sair
+            </button>
+          </div>
+        </div>
+        <nav aria-label="Seções do painel" className="mx-auto max-w-7xl px-4">
+          <ul className="flex gap-1">
+            {SECTIONS.map((section) => (
+              <li key={section.to}>
+                <NavLink
+                  to={section.to}
+                  className={({ isActive }) =>
+                    cn(
+                      'inline-flex min-h-11 items-center rounded-t-lg px-4 text-sm font-semibold',
+                      isActive ? 'bg-cream-50 text-ink-900' : 'text-ink-700 hover:text-ink-900',
+                    )
+                  }
+                >
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+        <Outlet />
+      </div>
+    </AdminGuard>
+  );
+}

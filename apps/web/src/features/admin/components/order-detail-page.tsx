@@ -1,0 +1,335 @@
+import type { AdminOrderAction, AdminOrderDetail } from '@lumina/shared/admin/admin-orders';
+import { formatBRL } from '@lumina/shared/format/money';
+import { formatDateTime } from '@lumina/shared/format/dates';
+import { ORDER_STATUS_LABELS } from '@lumina/shared/orders/order-status';
+import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useAdminOrder, useOrderAction } from '../api/orders.ts';
+import {
+  ACTOR_LABELS,
+  actionLabel,
+  eventLabel,
+  MAIL_KIND_LABELS,
+  MAIL_STATUS_LABELS,
+  ORDER_BADGE_VARIANTS,
+  PAID_AFTER_CANCEL,
+  PAYMENT_BADGE_VARIANTS,
+  PAYMENT_LABELS,
+  PROVIDER_LABELS,
+  REFUND_LABELS,
+} from '../model/order-labels.ts';
+import { OrderActionDialog } from './order-action-dialog.tsx';
+
+function Box({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-ink-300/60 bg-white p-4 sm:p-5">
+      <h2 className="mb-3 font-serif text-xl text-ink-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-1 text-sm">
+      <dt className="text-ink-700">{label}</dt>
+      <dd className="text-right text-ink-900">{children}</dd>
+    </div>
+  );
+}
+
+function Alerts({ order }: { order: AdminOrderDetail['order'] }) {
+  return (
+    <>
+      {order.paid_after_cancel ? (
+        <FormAlert kind="warning" title={PAID_AFTER_CANCEL}>
+          <p className="mt-1">
+            O pagamento foi aprovado depois que o pedido já estava cancelado e as peças tinham
+            voltado ao estoque. Restaure o pedido (se houver estoque) ou devolva o valor.
+          </p>
+        </FormAlert>
+      ) : null}
+      {order.refund_status === 'manual_pending' ? (
+        <FormAlert kind="warning" title={REFUND_LABELS.manual_pending ?? ''}>
+          <p className="mt-1">
+            Devolva {formatBRL(order.total_cents)} ao cliente por PIX, para a conta de onde veio o
+            pagamento.
+          </p>
+        </FormAlert>
+      ) : null}
+    </>
+  );
+}
+
+function Actions({
+  detail,
+  onPick,
+}: {
+  detail: AdminOrderDetail;
+  onPick: (action: AdminOrderAction) => void;
+}) {
+  if (detail.available_actions.length === 0) return null;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {detail.available_actions.map((action) => (
+        <Button
+          key={action}
+          size="sm"
+          variant={action === 'cancel' ? 'outline' : 'primary'}
+          onClick={() => onPick(action)}
+        >
+          {actionLabel(action, detail.order)}
+        </Button>
+      ))}
+    </div>
+  );
+}
+
+function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: number }) {
+  const { order } = detail;
+  const [picked, setPicked] = useState<AdminOrderAction | null>(null);
+  const [result, setResult] = useState<string | null>(null);
+  const mutation = useOrderAction(orderId);
+
+  const close = () => {
+    setPicked(null);
+    mutation.reset();
+  };
+
+  return (
+    <article aria-labelledby="pedido-titulo" className="space-y-4">
+      <Link to="/admin/pedidos" className="text-sm font-medium text-ink-700 hover:text-ink-900">
+        ← Todos os pedidos
+      </Link>
+      <header className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h1 id="pedido-titulo" className="font-serif text-3xl text-ink-900">
+            Pedido {order.order_number}
+          </h1>
+          <p className="text-sm text-ink-700">{formatDateTime(order.created_at)}</p>
+          <p className="mt-2 flex flex-wrap gap-1.5">
+            <Badge variant={ORDER_BADGE_VARIANTS[order.status]}>
+              {ORDER_STATUS_LABELS[order.status]}
+            </Badge>
+            <Badge variant={PAYMENT_BADGE_VARIANTS[order.payment_status]}>
+              {PAYMENT_LABELS[order.payment_status]}
+            </Badge>
+            {order.paid_after_cancel ? <Badge variant="sale">{PAID_AFTER_CANCEL}</Badge> : null}
+          </p>
+        </div>
+        <Actions
+          detail={detail}
+          onPick={(action) => {
+            setResult(null);
+            setPicked(action);
+          }}
+        />
+      </header>
+      {result ? <FormAlert kind="success" messages={[result]} /> : null}
+      <Alerts order={order} />
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="space-y-4 lg:col-span-2">
+          <Box title="Itens">
+            <ul className="divide-y divide-ink-300/40">
+              {order.items.map((item) => (
+                <li key={item.id} className="flex items-center gap-3 py-2 text-sm">
+                  {item.image_url ? (
+                    <img
+                      src={item.image_url}
+                      alt=""
+                      width={48}
+                      height={48}
+                      className="size-12 shrink-0 rounded-lg bg-cream-100 object-cover"
+                    />
+                  ) : null}
+                  <span className="min-w-0 flex-1 text-ink-900">
+                    {item.product_name}
+                    <span className="block text-ink-700">
+                      SKU {item.sku} · {item.quantity} × {formatBRL(item.unit_price_cents)}
+                      {Object.values(item.variation_details).length > 0
+                        ? ` · ${Object.values(item.variation_details).join(', ')}`
+                        : ''}
+                    </span>
+                  </span>
+                  <span className="shrink-0 text-ink-900">{formatBRL(item.total_cents)}</span>
+                </li>
+              ))}
+            </ul>
+            <dl className="mt-2 border-t border-ink-300/60 pt-2">
+              <Row label="Subtotal">{formatBRL(order.subtotal_cents)}</Row>
+              <Row label={`Frete (${order.shipping_name})`}>
+                {formatBRL(order.shipping_cost_cents)}
+              </Row>
+              <Row label="Total">
+                <strong>{formatBRL(order.total_cents)}</strong>
+              </Row>
+            </dl>
+          </Box>
+          <Box title="Pagamentos">
+            {detail.payments.length === 0 ? (
+              <p className="text-sm text-ink-700">O cliente ainda não abriu a página do PIX.</p>
+            ) : (
+              <ul className="space-y-3">
+                {detail.payments.map((payment) => (
+                  <li key={payment.id} className="rounded-xl bg-cream-50 p-3 text-sm">
+                    <p className="flex flex-wrap items-center justify-between gap-2">
+                      <span className="font-semibold text-ink-900">
+                        {PROVIDER_LABELS[payment.provider]} · R${' '}
+                        {payment.amount.toFixed(2).replace('.', ',')}
+                      </span>
+                      <Badge variant={PAYMENT_BADGE_VARIANTS[payment.status]}>
+                        {PAYMENT_LABELS[payment.status]}
+                      </Badge>
+                    </p>
+                    <p className="mt-1 break-all text-ink-700">
+                      {payment.txid
+                        ? `txid ${payment.txid}`
+                        : `id ${payment.gateway_payment_id ?? '—'}`}
+                      {' · '}criado {formatDateTime(payment.created_at)}
+                    </p>
+                    {payment.events.length > 0 ? (
+                      <ol className="mt-2 space-y-0.5 text-ink-700">
+                        {payment.events.map((event, index) => (
+                          <li key={index}>
+                            {formatDateTime(event.created_at)}:{' '}
+                            {PAYMENT_LABELS[event.to_status as keyof typeof PAYMENT_LABELS] ??
+                              event.to_status}{' '}
+                            ({event.source})
+                          </li>
+                        ))}
+                      </ol>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Box>
+          <Box title="Histórico">
+            {detail.events.length === 0 ? (
+              <p className="text-sm text-ink-700">Nenhuma mudança desde a criação do pedido.</p>
+            ) : (
+              <ol className="space-y-2 text-sm">
+                {detail.events.map((event) => (
+                  <li key={event.id} className="flex flex-wrap justify-between gap-2">
+                    <span className="text-ink-900">
+                      {eventLabel(event.action)}
+                      <span className="block text-ink-700">
+                        {event.actor === 'admin'
+                          ? `${event.admin_name ?? ACTOR_LABELS.admin}${event.ip ? ` (${event.ip})` : ''}`
+                          : ACTOR_LABELS[event.actor]}
+                        {typeof event.details.tracking_code === 'string'
+                          ? ` · ${event.details.tracking_code}`
+                          : ''}
+                      </span>
+                    </span>
+                    <span className="text-ink-700">{formatDateTime(event.created_at)}</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Box>
+        </div>
+        <div className="space-y-4">
+          <Box title="Cliente">
+            <dl>
+              <Row label="Nome">{order.customer_name}</Row>
+              <Row label="E-mail">
+                <a className="break-all underline" href={`mailto:${order.customer_email}`}>
+                  {order.customer_email}
+                </a>
+              </Row>
+              <Row label="Telefone">{order.customer_phone}</Row>
+              <Row label="CPF/CNPJ">{order.customer_cpf ?? '—'}</Row>
+            </dl>
+          </Box>
+          <Box title="Entrega">
+            <p className="text-sm text-ink-900">{order.shipping_address}</p>
+            <dl className="mt-2">
+              <Row label="Envio">
+                {order.shipping_name} ({order.delivery_days}{' '}
+                {order.delivery_days === 1 ? 'dia útil' : 'dias úteis'})
+              </Row>
+              {order.tracking_code ? (
+                <Row label="Rastreio">
+                  <a
+                    className="font-mono underline"
+                    href={CORREIOS_TRACKING_URL}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                  >
+                    {order.tracking_code}
+                  </a>
+                </Row>
+              ) : null}
+            </dl>
+            {order.notes ? (
+              <p className="mt-2 rounded-lg bg-cream-100 p-2 text-sm text-ink-800">
+                Observações: {order.notes}
+              </p>
+            ) : null}
+          </Box>
+          <Box title="E-mails ao cliente">
+            {detail.emails.length === 0 ? (
+              <p className="text-sm text-ink-700">Nenhum e-mail.</p>
+            ) : (
+              <ul className="space-y-1.5 text-sm">
+                {detail.emails.map((mail) => (
+                  <li key={mail.id} className="flex justify-between gap-2">
+                    <span className="text-ink-900">{MAIL_KIND_LABELS[mail.kind] ?? mail.kind}</span>
+                    <span className={mail.status === 'failed' ? 'text-sale' : 'text-ink-700'}>
+                      {MAIL_STATUS_LABELS[mail.status]}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Box>
+        </div>
+      </div>
+
+      <OrderActionDialog
+        action={picked}
+        detail={detail}
+        busy={mutation.isPending}
+        error={mutation.error}
+        onClose={close}
+        onRun={(input) =>
+          mutation.mutate(input, {
+            onSuccess: (answer) => {
+              setResult(answer.message);
+              setPicked(null);
+            },
+          })
+        }
+      />
+    </article>
+  );
+}
+
+/** One order: everything that happened to it and the actions its state allows now. */
+export function OrderDetailPage({ orderId }: { orderId: number }) {
+  const order = useAdminOrder(orderId);
+  if (order.isPending) {
+    return (
+      <div className="flex justify-center py-10">
+        <Spinner label="Carregando pedido..." />
+      </div>
+    );
+  }
+  if (order.isError) {
+    return (
+      <FormAlert kind="error" messages={[order.error.message]}>
+        <Link to="/admin/pedidos" className="mt-2 inline-block underline">
+          Voltar aos pedidos
+        </Link>
+      </FormAlert>
+    );
+  }
+  return <OrderDetail detail={order.data} orderId={orderId} />;
+}

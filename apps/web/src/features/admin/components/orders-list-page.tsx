@@ -1,0 +1,342 @@
+import type { AdminOrderRow } from '@lumina/shared/admin/admin-orders';
+import { formatBRL } from '@lumina/shared/format/money';
+import { formatDateTime } from '@lumina/shared/format/dates';
+import { PAYMENT_ROW_STATUSES } from '@lumina/shared/orders/order-schemas';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '@lumina/shared/orders/order-status';
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { type AdminOrderFilters, useAdminOrders } from '../api/orders.ts';
+import {
+  ORDER_BADGE_VARIANTS,
+  PAID_AFTER_CANCEL,
+  PAYMENT_BADGE_VARIANTS,
+  PAYMENT_LABELS,
+  REFUND_LABELS,
+} from '../model/order-labels.ts';
+
+const FILTER_KEYS = ['status', 'payment_status', 'from', 'to', 'q'] as const;
+type FilterKey = (typeof FILTER_KEYS)[number];
+
+const controlClass =
+  'w-full rounded-xl border border-ink-300 bg-white px-3 py-2 text-base text-ink-900 focus:border-gold-600 focus:outline-none';
+
+function filtersFrom(params: URLSearchParams): AdminOrderFilters {
+  const filters: AdminOrderFilters = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key);
+    if (value) filters[key] = value;
+  }
+  const page = Number(params.get('page'));
+  if (Number.isInteger(page) && page > 1) filters.page = page;
+  return filters;
+}
+
+function OrderBadges({ order }: { order: AdminOrderRow }) {
+  const refund = REFUND_LABELS[order.refund_status];
+  return (
+    <span className="flex flex-wrap gap-1">
+      <Badge variant={ORDER_BADGE_VARIANTS[order.status]}>
+        {ORDER_STATUS_LABELS[order.status]}
+      </Badge>
+      <Badge variant={PAYMENT_BADGE_VARIANTS[order.payment_status]}>
+        {PAYMENT_LABELS[order.payment_status]}
+      </Badge>
+      {order.paid_after_cancel ? <Badge variant="sale">{PAID_AFTER_CANCEL}</Badge> : null}
+      {refund ? <Badge variant="muted">{refund}</Badge> : null}
+    </span>
+  );
+}
+
+function Filters({ initial }: { initial: AdminOrderFilters }) {
+  const [, setParams] = useSearchParams();
+  const [values, setValues] = useState<Record<FilterKey, string>>(() => ({
+    status: initial.status ?? '',
+    payment_status: initial.payment_status ?? '',
+    from: initial.from ?? '',
+    to: initial.to ?? '',
+    q: initial.q ?? '',
+  }));
+  const id = useId();
+  const set = (key: FilterKey) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [key]: event.target.value }));
+
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    for (const key of FILTER_KEYS) {
+      const value = values[key].trim();
+      if (value) next.set(key, value);
+    }
+    setParams(next);
+  };
+  const clear = () => {
+    setValues({ status: '', payment_status: '', from: '', to: '', q: '' });
+    setParams(new URLSearchParams());
+  };
+
+  return (
+    <form
+      onSubmit={apply}
+      role="search"
+      aria-label="Filtrar pedidos"
+      className="grid gap-3 rounded-2xl border border-ink-300/60 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
+    >
+      <div className="sm:col-span-2">
+        <label htmlFor={`${id}-q`} className="text-sm font-medium text-ink-900">
+          Buscar
+        </label>
+        <input
+          id={`${id}-q`}
+          type="search"
+          maxLength={100}
+          placeholder="Nº do pedido, nome, e-mail ou CPF"
+          value={values.q}
+          onChange={set('q')}
+          className={controlClass}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-status`} className="text-sm font-medium text-ink-900">
+          Situação
+        </label>
+        <select
+          id={`${id}-status`}
+          value={values.status}
+          onChange={set('status')}
+          className={controlClass}
+        >
+          <option value="">Todas</option>
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {ORDER_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-payment`} className="text-sm font-medium text-ink-900">
+          Pagamento
+        </label>
+        <select
+          id={`${id}-payment`}
+          value={values.payment_status}
+          onChange={set('payment_status')}
+          className={controlClass}
+        >
+          <option value="">Todos</option>
+          {PAYMENT_ROW_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {PAYMENT_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor={`${id}-from`} className="text-sm font-medium text-ink-900">
+          De
+        </label>
+        <input
+          id={`${id}-from`}
+          type="date"
+          value={values.from}
+          onChange={set('from')}
+          className={controlClass}
+        />
+      </div>
+      <div>
+        <label htmlFor={`${id}-to`} className="text-sm font-medium text-ink-900">
+          Até
+        </label>
+        <input
+          id={`${id}-to`}
+          type="date"
+          value={values.to}
+          onChange={set('to')}
+          className={controlClass}
+        />
+      </div>
+      <div className="flex gap-2 sm:col-span-2 lg:col-span-6 lg:justify-end">
+        <Button type="button" variant="ghost" size="sm" onClick={clear}>
+          Limpar filtros
+        </Button>
+        <Button type="submit" size="sm">
+          Filtrar
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Pagination({ page, totalPages }: { page: number; totalPages: number }) {
+  const [params, setParams] = useSearchParams();
+  if (totalPages <= 1) return null;
+  const go = (to: number) => {
+    const next = new URLSearchParams(params);
+    if (to > 1) next.set('page', String(to));
+    else next.delete('page');
+    setParams(next);
+  };
+  return (
+    <nav aria-label="Páginas" className="mt-4 flex items-center justify-center gap-3">
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => go(page - 1)}>
+        Anterior
+      </Button>
+      <span className="text-sm text-ink-700">
+        Página {page} de {totalPages}
+      </span>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={page >= totalPages}
+        onClick={() => go(page + 1)}
+      >
+        Próxima
+      </Button>
+    </nav>
+  );
+}
+
+/** The orders section of the panel: filters in the address, a table (cards on phones), pages. */
+export function OrdersListPage() {
+  const [params] = useSearchParams();
+  const filters = filtersFrom(params);
+  const orders = useAdminOrders(filters);
+  const data = orders.data;
+
+  return (
+    <section aria-labelledby="pedidos-admin">
+      <h1 id="pedidos-admin" className="mb-4 font-serif text-3xl text-ink-900">
+        Pedidos
+      </h1>
+      {data && data.alerts.paid_after_cancel > 0 ? (
+        <FormAlert kind="warning" className="mb-4" title={PAID_AFTER_CANCEL}>
+          <p className="mt-1">
+            {data.alerts.paid_after_cancel === 1
+              ? '1 pedido cancelado recebeu pagamento depois. Abra-o para restaurar o pedido ou devolver o valor.'
+              : `${data.alerts.paid_after_cancel} pedidos cancelados receberam pagamento depois. Abra-os para restaurar o pedido ou devolver o valor.`}
+          </p>
+        </FormAlert>
+      ) : null}
+      <Filters key={params.toString()} initial={filters} />
+      {orders.isError ? (
+        <FormAlert kind="error" className="mt-4" messages={[orders.error.message]}>
+          <Button
+            size="sm"
+            variant="outline"
+            className="mt-2"
+            onClick={() => void orders.refetch()}
+          >
+            Tentar novamente
+          </Button>
+        </FormAlert>
+      ) : null}
+      {orders.isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Carregando pedidos..." />
+        </div>
+      ) : null}
+      {data ? (
+        <>
+          <p className="mt-4 text-sm text-ink-700" aria-live="polite">
+            {data.total === 1 ? '1 pedido' : `${data.total} pedidos`}
+          </p>
+          {data.orders.length === 0 ? (
+            <p className="py-10 text-center text-ink-700">Nenhum pedido encontrado.</p>
+          ) : (
+            <>
+              <ul className="mt-3 space-y-3 md:hidden">
+                {data.orders.map((order) => (
+                  <li key={order.id}>
+                    <Link
+                      to={`/admin/pedidos/${order.id}`}
+                      className="block rounded-2xl border border-ink-300/60 bg-white p-4 hover:border-gold-600"
+                    >
+                      <span className="flex items-baseline justify-between gap-2">
+                        <span className="font-semibold text-ink-900">{order.order_number}</span>
+                        <span className="font-semibold text-ink-900">
+                          {formatBRL(order.total_cents)}
+                        </span>
+                      </span>
+                      <span className="mt-1 block text-sm text-ink-700">
+                        {order.customer_name} · {formatDateTime(order.created_at)}
+                      </span>
+                      <span className="mt-2 block">
+                        <OrderBadges order={order} />
+                      </span>
+                      {order.tracking_code ? (
+                        <span className="mt-2 block font-mono text-sm text-ink-800">
+                          {order.tracking_code}
+                        </span>
+                      ) : null}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-3 hidden overflow-x-auto rounded-2xl border border-ink-300/60 bg-white md:block">
+                <table className="w-full text-left text-sm">
+                  <thead className="bg-cream-100 text-ink-800">
+                    <tr>
+                      <th scope="col" className="px-4 py-3 font-semibold">
+                        Pedido
+                      </th>
+                      <th scope="col" className="px-4 py-3 font-semibold">
+                        Data
+                      </th>
+                      <th scope="col" className="px-4 py-3 font-semibold">
+                        Cliente
+                      </th>
+                      <th scope="col" className="px-4 py-3 text-right font-semibold">
+                        Total
+                      </th>
+                      <th scope="col" className="px-4 py-3 font-semibold">
+                        Situação
+                      </th>
+                      <th scope="col" className="px-4 py-3 font-semibold">
+                        Rastreio
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-ink-300/40">
+                    {data.orders.map((order) => (
+                      <tr key={order.id} className="hover:bg-cream-50">
+                        <td className="px-4 py-3">
+                          <Link
+                            to={`/admin/pedidos/${order.id}`}
+                            className="font-semibold text-ink-900 underline-offset-4 hover:underline"
+                          >
+                            {order.order_number}
+                          </Link>
+                        </td>
+                        <td className="px-4 py-3 whitespace-nowrap text-ink-700">
+                          {formatDateTime(order.created_at)}
+                        </td>
+                        <td className="px-4 py-3">
+                          <span className="block text-ink-900">{order.customer_name}</span>
+                          <span className="block text-ink-700">{order.customer_email}</span>
+                        </td>
+                        <td className="px-4 py-3 text-right whitespace-nowrap text-ink-900">
+                          {formatBRL(order.total_cents)}
+                        </td>
+                        <td className="px-4 py-3">
+                          <OrderBadges order={order} />
+                        </td>
+                        <td className="px-4 py-3 font-mono text-ink-800">
+                          {order.tracking_code ?? '—'}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pagination page={data.page} totalPages={data.total_pages} />
+            </>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import {
+  ADMIN_ORDER_ACTION_LABELS,
+  type AdminOrderAction,
+  type AdminOrderDetail,
+} from '@lumina/shared/admin/admin-orders';
+import { formatBRL } from '@lumina/shared/format/money';
+import type { PaymentRowStatus, RefundStatus } from '@lumina/shared/orders/order-schemas';
+import type { OrderStatus } from '@lumina/shared/orders/order-status';
+import { PAYMENT_STATUS_LABELS } from '@lumina/shared/payments/payment-status';
+import type { BadgeVariant } from '../../../components/ui/badge.tsx';
+
+export const ORDER_BADGE_VARIANTS: Record<OrderStatus, BadgeVariant> = {
+  pending: 'muted',
+  processing: 'gold',
+  shipped: 'ink',
+  delivered: 'success',
+  cancelled: 'sale',
+  refunded: 'muted',
+};
+
+/** The payment row's own words (the list badge folds several into 'Aguardando Pagamento'). */
+export const PAYMENT_LABELS: Record<PaymentRowStatus, string> = {
+  pending: PAYMENT_STATUS_LABELS.pending,
+  processing: PAYMENT_STATUS_LABELS.processing,
+  approved: PAYMENT_STATUS_LABELS.approved,
+  rejected: PAYMENT_STATUS_LABELS.rejected,
+  cancelled: PAYMENT_STATUS_LABELS.cancelled,
+  refunded: 'Estornado',
+};
+
+export const PAYMENT_BADGE_VARIANTS: Record<PaymentRowStatus, BadgeVariant> = {
+  pending: 'muted',
+  processing: 'gold',
+  approved: 'success',
+  rejected: 'sale',
+  cancelled: 'muted',
+  refunded: 'ink',
+};
+
+export const REFUND_LABELS: Record<RefundStatus, string | null> = {
+  none: null,
+  refunded: 'Valor estornado',
+  manual_pending: 'Reembolso manual pendente',
+};
+
+export const PAID_AFTER_CANCEL = 'Pago após cancelamento';
+
+export const PROVIDER_LABELS = { pix_builtin: 'PIX da loja', mercadopago: 'MercadoPago' } as const;
+
+/** What each e-mail of the outbox is, as the owner reads it. */
+export const MAIL_KIND_LABELS: Record<string, string> = {
+  order_received: 'Pedido recebido (código PIX)',
+  payment_approved: 'Pagamento aprovado',
+  order_shipped: 'Pedido enviado',
+  order_delivered: 'Pedido entregue',
+  order_cancelled: 'Pedido cancelado',
+  order_expired: 'Cancelado por falta de pagamento',
+  order_refunded: 'Pedido reembolsado',
+  admin_paid_after_cancel: 'Alerta à loja: pago após cancelamento',
+};
+
+export const MAIL_STATUS_LABELS = {
+  pending: 'Na fila',
+  sent: 'Enviado',
+  failed: 'Falhou',
+} as const;
+
+/** Steps of an order's life, as the history lists them. */
+export function eventLabel(action: string): string {
+  const labels: Record<string, string> = {
+    confirm_payment: 'Pagamento confirmado',
+    ship: 'Enviado',
+    deliver: 'Entregue',
+    cancel: 'Cancelado',
+    payment_approved: 'Pagamento aprovado',
+    payment_processing: 'Pagamento em processamento',
+    payment_rejected: 'Pagamento rejeitado',
+    payment_cancelled: 'Pagamento cancelado',
+    payment_refunded: 'Pagamento estornado',
+  };
+  return labels[action] ?? action;
+}
+
+export const ACTOR_LABELS = {
+  admin: 'Administrador',
+  customer: 'Cliente',
+  provider: 'Provedor de pagamento',
+  system: 'Sistema',
+} as const;
+
+/**
+ * The button for an action, in the order's situation: on a cancelled order, confirming is
+ * restoring a late payment and cancelling is giving that payment back.
+ */
+export function actionLabel(action: AdminOrderAction, order: AdminOrderDetail['order']): string {
+  if (order.status === 'cancelled' && action === 'confirm_payment') {
+    return 'Pagamento recebido: restaurar pedido';
+  }
+  if (order.status === 'cancelled' && action === 'cancel') return 'Devolver o pagamento';
+  return ADMIN_ORDER_ACTION_LABELS[action];
+}
+
+/** What the confirmation dialog says before the action runs. */
+export function actionWarning(
+  action: AdminOrderAction,
+  order: AdminOrderDetail['order'],
+  provider: keyof typeof PROVIDER_LABELS,
+): string {
+  switch (action) {
+    case 'confirm_payment':
+      return order.status === 'cancelled'
+        ? `O pedido ${order.order_number} volta a ficar pago e as peças são reservadas de novo, se ainda houver estoque. O cliente recebe o e-mail de pagamento aprovado.`
+        : `Confirme só depois de ver ${formatBRL(order.total_cents)} na conta da loja. O pedido ${order.order_number} passa a pago e o cliente recebe o e-mail de pagamento aprovado.`;
+    case 'ship':
+      return `Informe o código de rastreio dos Correios. O cliente recebe o código por e-mail e o vê em Meus Pedidos.`;
+    case 'deliver':
+      return `O pedido ${order.order_number} passa a entregue e o cliente recebe um e-mail.`;
+    case 'cancel':
+      if (order.status === 'cancelled') {
+        return provider === 'mercadopago'
+          ? 'O pagamento recebido após o cancelamento é estornado pelo MercadoPago.'
+          : 'O pedido fica marcado com reembolso pendente: devolva o valor ao cliente por PIX.';
+      }
+      if (order.status === 'pending') {
+        return `O pedido ${order.order_number} é cancelado, as peças voltam ao estoque e o cliente recebe um e-mail. Esta ação não pode ser desfeita.`;
+      }
+      return provider === 'mercadopago'
+        ? `O pedido ${order.order_number} é cancelado, as peças voltam ao estoque e o valor é estornado pelo MercadoPago. Esta ação não pode ser desfeita.`
+        : `O pedido ${order.order_number} é cancelado e as peças voltam ao estoque. O pagamento foi por PIX direto na conta da loja: devolva o valor ao cliente por PIX (o pedido fica marcado com reembolso pendente).`;
+  }
+}

@@ -1,0 +1,181 @@
+import type {
+  AdminOrderDetail,
+  AdminOrderListResponse,
+  AdminOrderRow,
+} from '@lumina/shared/admin/admin-orders';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { AuthProvider } from '../../../lib/auth/auth-provider.tsx';
+import { createAuthSession } from '../../../lib/auth/auth-session.ts';
+import type { AuthUser } from '../../../lib/auth/auth-types.ts';
+import { createUser } from '../../../lib/auth/testing/create-user.ts';
+import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
+import { AdminLayout } from '../components/admin-layout.tsx';
+import { OrderDetailPage } from '../components/order-detail-page.tsx';
+import { OrdersListPage } from '../components/orders-list-page.tsx';
+
+function base64Url(value: string): string {
+  return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Credentials in storage as a login leaves them; an administrator unless told otherwise. */
+export function storeLogin(user: AuthUser = createUser({ role: 'admin' })): AuthUser {
+  const header = base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64Url(
+    JSON.stringify({ sub: String(user.id), exp: Math.floor(Date.now() / 1000) + 900 }),
+  );
+  localStorage.setItem(STORAGE_KEYS.accessToken, `${header}.${payload}.assinatura`);
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  return user;
+}
+
+function LocationProbe() {
+  const location = useLocation();
+  return <p data-testid="location">{location.pathname + location.search}</p>;
+}
+
+function DetailRoute() {
+  const id = Number(useLocation().pathname.split('/').pop());
+  return <OrderDetailPage orderId={id} />;
+}
+
+/** The panel's routes as the app mounts them, in a memory router at `route`. */
+export function renderAdmin(route: string) {
+  const client = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const view = render(
+    <QueryClientProvider client={client}>
+      <AuthProvider session={createAuthSession()}>
+        <MemoryRouter initialEntries={[route]}>
+          <Routes>
+            <Route path="/admin" element={<AdminLayout />}>
+              <Route path="pedidos" element={<OrdersListPage />} />
+              <Route path="pedidos/:id" element={<DetailRoute />} />
+            </Route>
+            <Route path="/minha-conta" element={<p>Página Minha Conta</p>} />
+            <Route path="/" element={<p>Página inicial</p>} />
+          </Routes>
+          <LocationProbe />
+        </MemoryRouter>
+      </AuthProvider>
+    </QueryClientProvider>,
+  );
+  return { ...view, client };
+}
+
+export function createRow(overrides: Partial<AdminOrderRow> = {}): AdminOrderRow {
+  return {
+    id: 41,
+    order_number: 'LP001041',
+    created_at: '2026-11-20T15:30:00.000Z',
+    status: 'pending',
+    payment_status: 'pending',
+    payment_provider: 'pix_builtin',
+    customer_name: 'Beatriz Quintana',
+    customer_email: 'bia@example.com',
+    total: 129.9,
+    total_cents: 12990,
+    items_count: 2,
+    tracking_code: null,
+    paid_after_cancel: false,
+    refund_status: 'none',
+    ...overrides,
+  };
+}
+
+export function createList(
+  rows: AdminOrderRow[],
+  overrides: Partial<AdminOrderListResponse> = {},
+): AdminOrderListResponse {
+  return {
+    orders: rows,
+    total: rows.length,
+    page: 1,
+    per_page: 20,
+    total_pages: 1,
+    alerts: { paid_after_cancel: 0 },
+    ...overrides,
+  };
+}
+
+export function createDetail(
+  order: Partial<AdminOrderDetail['order']> = {},
+  rest: Partial<Omit<AdminOrderDetail, 'order'>> = {},
+): AdminOrderDetail {
+  return {
+    order: {
+      id: 41,
+      order_number: 'LP001041',
+      status: 'pending',
+      payment_status: 'pending',
+      payment_method: 'pix',
+      customer_name: 'Beatriz Quintana',
+      customer_email: 'bia@example.com',
+      customer_phone: '11987654321',
+      customer_cpf: '11144477735',
+      customer_birth_date: null,
+      shipping_address: 'Rua Augusta, 1500 - Consolação - São Paulo/SP - 01310-100',
+      billing_address: 'Rua Augusta, 1500 - Consolação - São Paulo/SP - 01310-100',
+      customer_address: 'Rua Augusta, 1500 - Consolação - São Paulo/SP - 01310-100',
+      address: {
+        street: 'Rua Augusta',
+        number: '1500',
+        complement: null,
+        neighborhood: 'Consolação',
+        city: 'São Paulo',
+        state: 'SP',
+        zip_code: '01310100',
+      },
+      notes: null,
+      shipping_method: 'pac',
+      shipping_name: 'PAC',
+      delivery_days: 5,
+      subtotal: 110,
+      subtotal_cents: 11000,
+      shipping_cost: 19.9,
+      shipping_cost_cents: 1990,
+      total: 129.9,
+      total_cents: 12990,
+      items: [
+        {
+          id: 1,
+          product_id: 3,
+          product_name: 'Argola Lua',
+          name: 'Argola Lua',
+          sku: 'ARG-001',
+          category: 'orelha',
+          image_url: null,
+          quantity: 2,
+          price: 55,
+          unit_price_cents: 5500,
+          list_price: 57.9,
+          total_price: 110,
+          total_cents: 11000,
+          variation_details: {},
+        },
+      ],
+      items_count: 2,
+      bling_id: null,
+      tracking_code: null,
+      tracking_url: null,
+      paid_at: null,
+      shipped_at: null,
+      delivered_at: null,
+      cancelled_at: null,
+      created_at: '2026-11-20T15:30:00.000Z',
+      updated_at: '2026-11-20T15:30:00.000Z',
+      user_id: 9,
+      paid_after_cancel: false,
+      refund_status: 'none',
+      payment_confirmed_by: null,
+      ...order,
+    },
+    payments: [],
+    emails: [],
+    events: [],
+    available_actions: ['confirm_payment', 'cancel'],
+    ...rest,
+  };
+}
