@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,11 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'lumina-e
 // account tests read the password-reset mail from its outbox). A server given by E2E_BASE_URL has
 // a folder of its own, known only when E2E_DATA_DIR names it.
 if (!process.env.E2E_BASE_URL) process.env.E2E_DATA_DIR = dataDir;
+// The shop's administrator, created from ADMIN_EMAIL at the server's start as a real shop's is.
+// A new password each run (no password lives in the repository); workers inherit it like the
+// data folder. A server given by E2E_BASE_URL needs both named.
+process.env.E2E_ADMIN_EMAIL ??= 'dona-e2e@lumina.test';
+process.env.E2E_ADMIN_PASSWORD ??= `Adm${randomBytes(9).toString('hex')}9a`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -53,7 +59,14 @@ export default defineConfig({
         url: `${baseURL}/api/health`,
         timeout: 180_000,
         reuseExistingServer: false,
-        env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+        env: {
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+          ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
+          ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+        },
         stdout: 'pipe',
         stderr: 'pipe',
         // The server closes its database and the launcher removes its build folder on SIGTERM;

@@ -103,3 +103,11 @@ export async function readAndCloseToast(page: Page, text: string): Promise<void>
     .catch(() => undefined);
   await expect(toast).toBeHidden();
 }
+
+/** The administrator the server created from ADMIN_EMAIL (playwright.config.ts). */
+export function shopAdministrator(): Account {
+  const email = process.env.E2E_ADMIN_EMAIL;
+  const password = process.env.E2E_ADMIN_PASSWORD;
+  if (!email || !password) throw new Error('E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD must be set');
+  return { name: 'Administrador da Loja', email, password };
+}

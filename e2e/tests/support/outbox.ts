@@ -70,3 +70,25 @@ export async function waitForResetLink(dataDir: string, email: string): Promise<
   const url = new URL(link);
   return url.pathname + url.search;
 }
+
+/**
+ * What the outbox holds for `email`, oldest first, as the subjects' slugs the server names the
+ * files after ('pagamento-aprovado-pedido-lp001001'): enough to tell which e-mails were sent.
+ */
+export async function outboxSlugsTo(dataDir: string, email: string): Promise<string[]> {
+  const outbox = join(dataDir, 'outbox');
+  let names: string[];
+  try {
+    names = (await readdir(outbox)).filter((name) => name.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  const slugs: string[] = [];
+  for (const name of names) {
+    const raw = await readFile(join(outbox, name), 'utf8');
+    const to = /^To:\s*(.+)$/im.exec(raw)?.[1] ?? '';
+    if (!to.toLowerCase().includes(email.toLowerCase())) continue;
+    slugs.push(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-(.+?)(-\d+)?\.eml$/.exec(name)?.[1] ?? name);
+  }
+  return slugs;
+}

@@ -16,8 +16,12 @@ export function AdminGuard({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (status === 'loading' || allowed) return;
-    notify(ADMIN_MESSAGES.restricted, 'error');
-    void navigate('/minha-conta', { replace: true });
+    // A task later: on a first load the toasts' listener subscribes after this page's effects.
+    const timer = setTimeout(() => {
+      notify(ADMIN_MESSAGES.restricted, 'error');
+      void navigate('/minha-conta', { replace: true });
+    }, 0);
+    return () => clearTimeout(timer);
   }, [status, allowed, navigate]);
 
   if (!allowed) {

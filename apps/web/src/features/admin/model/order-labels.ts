@@ -6,7 +6,6 @@ import {
 import { formatBRL } from '@lumina/shared/format/money';
 import type { PaymentRowStatus, RefundStatus } from '@lumina/shared/orders/order-schemas';
 import type { OrderStatus } from '@lumina/shared/orders/order-status';
-import { PAYMENT_STATUS_LABELS } from '@lumina/shared/payments/payment-status';
 import type { BadgeVariant } from '../../../components/ui/badge.tsx';
 
 export const ORDER_BADGE_VARIANTS: Record<OrderStatus, BadgeVariant> = {
@@ -18,13 +17,13 @@ export const ORDER_BADGE_VARIANTS: Record<OrderStatus, BadgeVariant> = {
   refunded: 'muted',
 };
 
-/** The payment row's own words (the list badge folds several into 'Aguardando Pagamento'). */
+/** The payment's own words, distinct from the order's ('Pendente' twice said nothing). */
 export const PAYMENT_LABELS: Record<PaymentRowStatus, string> = {
-  pending: PAYMENT_STATUS_LABELS.pending,
-  processing: PAYMENT_STATUS_LABELS.processing,
-  approved: PAYMENT_STATUS_LABELS.approved,
-  rejected: PAYMENT_STATUS_LABELS.rejected,
-  cancelled: PAYMENT_STATUS_LABELS.cancelled,
+  pending: 'Aguardando pagamento',
+  processing: 'Pagamento em análise',
+  approved: 'Pago',
+  rejected: 'Pagamento rejeitado',
+  cancelled: 'Pagamento cancelado',
   refunded: 'Estornado',
 };
 

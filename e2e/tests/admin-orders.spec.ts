@@ -1,0 +1,227 @@
+// The shop's side of an order (issue 10): the administrator created from ADMIN_EMAIL confirms a
+// built-in PIX payment seen in the bank, ships the order with a Correios code and marks it
+// delivered, in the admin panel; the customer sees each step in 'Meus Pedidos' and gets the
+// e-mails. Screenshots of the panel at phone and desktop widths go to SHOT_DIR for review.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  loginThroughHeader,
+  newAccount,
+  shopAdministrator,
+  siteHeader,
+} from './support/accounts.ts';
+import { listProducts } from './support/catalog-api.ts';
+import { acceptCookies } from './support/cookie-banner.ts';
+import { outboxSlugsTo, serverDataDir } from './support/outbox.ts';
+import { expect, test } from './support/test.ts';
+
+const SHOT_DIR = process.env.E2E_SHOT_DIR ?? join(tmpdir(), 'shots');
+const TRACKING = 'AA473124829BR';
+
+test.describe.configure({ timeout: 120_000 });
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOT_DIR, { recursive: true });
+  for (const [label, width, height] of [
+    ['390x844', 390, 844],
+    ['1280x800', 1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({
+      path: join(SHOT_DIR, `${name}-${label}.png`),
+      fullPage: true,
+      animations: 'disabled',
+    });
+  }
+}
+
+/** A customer who ordered one unit of an in-stock product and opened its PIX page (via the API). */
+async function customerWithOrder(request: APIRequestContext) {
+  const account = newAccount('pedido-admin');
+  const registered = await request.post('/api/users/register', {
+    data: {
+      user: {
+        name: account.name,
+        email: account.email,
+        password: account.password,
+        password_confirmation: account.password,
+        privacy_policy_accepted: true,
+        terms_of_service_accepted: true,
+      },
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const token = ((await registered.json()) as { access_token: string }).access_token;
+  const headers = { authorization: `Bearer ${token}` };
+  const product = (await listProducts(request)).find((p) => p.active && p.stock_quantity >= 2);
+  if (!product) throw new Error('The demo catalogue needs a product in stock');
+  const added = await request.post('/api/carts/items', {
+    headers,
+    data: { product_id: product.id, quantity: 1 },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const placed = await request.post('/api/orders', {
+    headers,
+    data: {
+      order: {
+        customer_name: account.name,
+        customer_email: account.email,
+        customer_phone: '(11) 98765-4321',
+        customer_cpf: '',
+        customer_street: 'Rua Augusta',
+        customer_number: '1500',
+        customer_neighborhood: 'Consolação',
+        customer_city: 'São Paulo',
+        customer_state: 'SP',
+        customer_zip_code: '01310-100',
+        payment_method: 'pix',
+        shipping_method: 'pac',
+      },
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = ((await placed.json()) as { order: { id: number; order_number: string } }).order;
+  const pix = await request.post(`/api/orders/${order.id}/mercadopago_payment`, {
+    headers,
+    data: { payment_method: 'pix' },
+  });
+  expect(pix.status(), await pix.text()).toBe(200);
+  return { account, order };
+}
+
+async function runAction(page: Page, button: string, result: string, fill?: string) {
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: button, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: button });
+  await expect(dialog).toBeVisible();
+  if (fill) await dialog.getByLabel('Código de rastreio').fill(fill);
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(main.getByText(result)).toBeVisible();
+}
+
+test('the administrator confirms a PIX order, ships and delivers it; the customer sees each step', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { account, order } = await customerWithOrder(request);
+  const admin = shopAdministrator();
+
+  await page.goto('/');
+  await acceptCookies(page);
+  await loginThroughHeader(page, admin);
+  await siteHeader(page).getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin\/pedidos$/);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Pedidos', level: 1 })).toBeVisible();
+  await main.getByRole('searchbox', { name: 'Buscar' }).fill(order.order_number);
+  await main.getByRole('button', { name: 'Filtrar' }).click();
+  await expect(page).toHaveURL(new RegExp(`q=${order.order_number}`));
+  await expect(main.getByText('1 pedido', { exact: true })).toBeVisible();
+  await screenshots(page, 'admin-orders');
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await main.getByRole('table').getByRole('link', { name: order.order_number }).click();
+  await expect(main.getByRole('heading', { name: `Pedido ${order.order_number}` })).toBeVisible();
+  await screenshots(page, 'admin-order-pending');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await runAction(
+    page,
+    'Confirmar pagamento',
+    'Pagamento confirmado. O cliente foi avisado por e-mail.',
+  );
+  // The ship dialog, filled with a code whose check digit is wrong: the form refuses it.
+  await main.getByRole('button', { name: 'Marcar como enviado', exact: true }).click();
+  const ship = page.getByRole('dialog', { name: 'Marcar como enviado' });
+  await ship.getByLabel('Código de rastreio').fill('AA473124828BR');
+  await ship.getByRole('button', { name: 'Marcar como enviado' }).click();
+  await expect(ship.getByText(/^Código de rastreio inválido/)).toBeVisible();
+  await screenshots(page, 'admin-ship-dialog');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await ship.getByRole('button', { name: 'Voltar' }).click();
+  await runAction(
+    page,
+    'Marcar como enviado',
+    'Pedido marcado como enviado. O cliente recebeu o código de rastreio por e-mail.',
+    TRACKING.toLowerCase(),
+  );
+  await expect(main.getByRole('link', { name: TRACKING })).toBeVisible();
+
+  // The customer, on their own phone, sees 'Enviado' with the code and the Correios link.
+  const phone = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 1280, height: 800 },
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+  });
+  const customer = await phone.newPage();
+  await customer.goto('/');
+  await acceptCookies(customer);
+  await loginThroughHeader(customer, account);
+  await customer.setViewportSize({ width: 390, height: 844 });
+  await customer.goto('/minha-conta');
+  await customer.getByRole('tab', { name: 'Meus Pedidos' }).click();
+  const card = customer.getByRole('article', { name: `Pedido ${order.order_number}` });
+  await expect(card.getByText('Enviado', { exact: true })).toBeVisible();
+  await expect(card.getByText('Pago', { exact: true })).toBeVisible();
+  await expect(card.getByText(TRACKING)).toBeVisible();
+  await expect(card.getByRole('link', { name: /Rastrear nos Correios/ })).toHaveAttribute(
+    'href',
+    'https://rastreamento.correios.com.br/app/index.php',
+  );
+  await customer.screenshot({
+    path: join(SHOT_DIR, 'meus-pedidos-enviado-390x844.png'),
+    fullPage: true,
+  });
+
+  await runAction(
+    page,
+    'Marcar como entregue',
+    'Pedido marcado como entregue. O cliente foi avisado por e-mail.',
+  );
+  await customer.reload();
+  await customer.getByRole('tab', { name: 'Meus Pedidos' }).click();
+  await expect(card.getByText('Entregue', { exact: true })).toBeVisible();
+  await phone.close();
+  await screenshots(page, 'admin-order-delivered');
+
+  // The e-mails each step promised, once each (the outbox folder: e2e runs without SMTP).
+  const dataDir = serverDataDir();
+  if (dataDir) {
+    const number = order.order_number.toLowerCase();
+    await expect
+      .poll(() => outboxSlugsTo(dataDir, account.email))
+      .toEqual([
+        `pedido-${number}-recebido-pague-com-pix-em-ate-30-minutos`,
+        `pagamento-aprovado-pedido-${number}`,
+        `pedido-${number}-enviado-codigo-de-rastreio`,
+        `pedido-${number}-entregue`,
+      ]);
+  }
+});
+
+test('a customer who opens /admin is sent to Minha Conta with the restricted message', async ({
+  page,
+  request,
+}) => {
+  const { account } = await customerWithOrder(request);
+  await page.goto('/');
+  await acceptCookies(page);
+  await loginThroughHeader(page, account);
+  await expect(siteHeader(page).getByRole('link', { name: 'Admin' })).toBeHidden();
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/minha-conta$/);
+  await expect(
+    page.getByText('Acesso restrito! Apenas administradores podem acessar esta página.'),
+  ).toBeVisible();
+  // The API says the same, whatever the browser does.
+  const token = await page.evaluate(() => localStorage.getItem('lumina.access-token'));
+  const answer = await request.get('/api/admin/orders', {
+    headers: { authorization: `Bearer ${token ?? ''}` },
+  });
+  expect(answer.status()).toBe(403);
+});
