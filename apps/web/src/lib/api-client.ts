@@ -1,3 +1,5 @@
+import { readErrorBody } from '@lumina/shared/http/error-body';
+
 /**
  * The one HTTP client of the web app (DESIGN.md, Web): JSON under /api, 10 s timeout, the
  * X-Session-ID header on every call and the bearer token when there is one. Failures become
@@ -5,7 +7,20 @@
  */
 export const API_TIMEOUT_MS = 10_000;
 
+/**
+ * A failed call. The error body (packages/shared/src/http/error-body.ts) is read here and only
+ * here: features use `code`, `fields`, `errors` and `serverMessage`, never the raw body.
+ */
 export class ApiError extends Error {
+  /** Machine code of the failure ('insufficient_stock', 'token_expired'...), when sent. */
+  readonly code: string | undefined;
+  /** Validation messages by field name ({} when none). */
+  readonly fields: Record<string, string[]>;
+  /** Every validation message in order ([] when none). */
+  readonly errors: string[];
+  /** The server's own words (its `message`, else the spec's `error`); undefined without them. */
+  readonly serverMessage: string | undefined;
+
   constructor(
     message: string,
     readonly status: number,
@@ -13,6 +28,11 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    const read = readErrorBody(body);
+    this.code = read.code;
+    this.fields = read.fields;
+    this.errors = read.errors;
+    this.serverMessage = read.message?.trim() ? read.message : undefined;
   }
 }
 
@@ -82,23 +102,6 @@ function buildUrl(path: string, query?: Query): string {
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
 
-function codeFrom(body: unknown): string | undefined {
-  if (body && typeof body === 'object') {
-    const code = (body as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
-
-function messageFrom(body: unknown, fallback: string): string {
-  if (body && typeof body === 'object') {
-    const b = body as { message?: unknown; error?: unknown };
-    if (typeof b.message === 'string' && b.message) return b.message;
-    if (typeof b.error === 'string' && b.error) return b.error;
-  }
-  return fallback;
-}
-
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   // Read once, so the 401 handler knows which token the server refused.
   const sentToken = apiClientHooks.accessToken();
@@ -106,11 +109,11 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     return await sendRequest<T>(path, options, sentToken);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401) throw error;
-    if (isSessionNeutral401(path, codeFrom(error.body))) throw error;
+    if (isSessionNeutral401(path, error.code)) throw error;
     // The auth session refreshes the access token once (then we retry) or clears the session.
     const retry = await apiClientHooks.onUnauthorized({
       path,
-      code: codeFrom(error.body),
+      code: error.code,
       sentToken,
     });
     if (!retry) throw error;
@@ -162,7 +165,10 @@ async function sendRequest<T>(
     }
   }
   if (!response.ok) {
-    throw new ApiError(messageFrom(body, `HTTP ${response.status}`), response.status, body);
+    const failure = new ApiError(`HTTP ${response.status}`, response.status, body);
+    throw failure.serverMessage
+      ? new ApiError(failure.serverMessage, response.status, body)
+      : failure;
   }
   if (body === null || typeof body !== 'object') {
     throw new ApiError('Formato de resposta inválido da API', response.status);

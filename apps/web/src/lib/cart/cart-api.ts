@@ -64,8 +64,5 @@ export function isServerUnavailable(error: unknown): boolean {
 }
 
 export function errorCode(error: unknown): string | undefined {
-  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object')
-    return undefined;
-  const code = (error.body as { code?: unknown }).code;
-  return typeof code === 'string' ? code : undefined;
+  return error instanceof ApiError ? error.code : undefined;
 }

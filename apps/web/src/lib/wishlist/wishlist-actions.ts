@@ -20,11 +20,7 @@ const busy = new Set<number>();
 type Items = WishlistEntry[] | undefined;
 
 function isDuplicate(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    error.status === 409 &&
-    (error.body as { code?: unknown } | null)?.code === 'wishlist_duplicate'
-  );
+  return error instanceof ApiError && error.status === 409 && error.code === 'wishlist_duplicate';
 }
 
 function isGone(error: unknown): boolean {

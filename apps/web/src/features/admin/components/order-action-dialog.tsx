@@ -30,9 +30,7 @@ function errorText(error: unknown): string | undefined {
 
 /** The field errors the server sent for the tracking code (a code it refused). */
 function trackingError(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  const fields = (error.body as { fields?: Record<string, string[]> } | null)?.fields;
-  return fields?.tracking_code?.[0];
+  return error instanceof ApiError ? error.fields.tracking_code?.[0] : undefined;
 }
 
 function ShipForm({

@@ -28,21 +28,14 @@ export interface RegisterErrors {
   general: string[];
 }
 
-function serverMessages(body: unknown): string[] {
-  if (body === null || typeof body !== 'object') return [];
-  const { errors, message, error } = body as Record<string, unknown>;
-  if (Array.isArray(errors)) {
-    const texts = errors.filter((item): item is string => typeof item === 'string' && !!item);
-    if (texts.length > 0) return texts;
-  }
-  for (const text of [message, error]) if (typeof text === 'string' && text) return [text];
-  return [];
+function serverMessages(error: ApiError): string[] {
+  if (error.errors.length > 0) return error.errors;
+  return error.serverMessage ? [error.serverMessage] : [];
 }
 
 /** Maps a failed register call to field errors and general errors (fallback 'Erro ao criar conta'). */
 export function registerErrors(error: unknown): RegisterErrors {
-  const messages =
-    error instanceof ApiError && error.status !== 0 ? serverMessages(error.body) : [];
+  const messages = error instanceof ApiError && error.status !== 0 ? serverMessages(error) : [];
   const result: RegisterErrors = { fields: {}, general: [] };
   for (const message of messages) {
     const field = KEYWORDS.find(([keyword]) => keyword.test(message))?.[1];

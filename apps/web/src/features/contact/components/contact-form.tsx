@@ -64,7 +64,7 @@ export function ContactForm() {
       },
       onError: (error) => {
         if (error instanceof ApiError) {
-          const fromServer = fieldErrorsFromBody(error.body);
+          const fromServer = fieldErrorsFromBody(error.fields);
           setErrors(fromServer);
           focusFirstInvalid(fromServer);
         }

@@ -32,29 +32,12 @@ export async function validateContact(values: ContactInput): Promise<ContactVali
   return { ok: false, errors };
 }
 
-/**
- * Field errors from a 422 answer. The API sends `{message, fields: {name: [msg]}, errors: [msg]}`
- * (apps/api/src/http/error-schema.ts); an `errors` list of `{field|path, message}` is read too.
- */
-export function fieldErrorsFromBody(body: unknown): ContactErrors {
+/** The form's fields among a 422's field messages (ApiError.fields, the shared error body). */
+export function fieldErrorsFromBody(fields: Record<string, string[]>): ContactErrors {
   const errors: ContactErrors = {};
-  if (!body || typeof body !== 'object') return errors;
-  const { fields, errors: list } = body as { fields?: unknown; errors?: unknown };
-  if (fields && typeof fields === 'object') {
-    for (const [field, value] of Object.entries(fields as Record<string, unknown>)) {
-      const message = Array.isArray(value) ? (value as unknown[])[0] : value;
-      if (isField(field) && typeof message === 'string') errors[field] = message;
-    }
-  }
-  if (Array.isArray(list)) {
-    for (const item of list as unknown[]) {
-      if (!item || typeof item !== 'object') continue;
-      const entry = item as { field?: unknown; path?: unknown; message?: unknown };
-      const field = Array.isArray(entry.path)
-        ? (entry.path as unknown[])[0]
-        : (entry.field ?? entry.path);
-      if (isField(field) && typeof entry.message === 'string') errors[field] ??= entry.message;
-    }
+  for (const [field, messages] of Object.entries(fields)) {
+    const message = messages[0];
+    if (isField(field) && message) errors[field] = message;
   }
   return errors;
 }
