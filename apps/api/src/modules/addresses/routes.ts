@@ -1,27 +1,10 @@
+import { addressJsonSchema } from '@lumina/shared/addresses/address-json';
 import { addressSchema } from '@lumina/shared/addresses/address-schema';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { currentUser, requireUser } from '../auth/authenticate.ts';
 import { type AddressService, parseAddressId } from './service.ts';
-
-const addressJsonSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    street: z.string(),
-    number: z.string(),
-    complement: z.string().nullable(),
-    neighborhood: z.string(),
-    city: z.string(),
-    state: z.string(),
-    zip_code: z.string().describe('8 digits'),
-    is_default: z.boolean(),
-    full_address: z.string(),
-    created_at: z.string(),
-    updated_at: z.string(),
-  })
-  .meta({ id: 'Address' });
 
 const addressResponseSchema = z.object({ address: addressJsonSchema });
 // The id is checked by parseAddressId, so a bad one answers the same 404 as someone else's.

@@ -1,3 +1,4 @@
+import type { AddressJson } from '@lumina/shared/addresses/address-json';
 import type { Address } from '@lumina/shared/addresses/address-schema';
 import { formatAddressLine } from '@lumina/shared/addresses/address-line';
 import type { Db } from '../../db/database.ts';
@@ -15,22 +16,7 @@ export const ADDRESS_ERRORS = {
   tooMany: `Você pode cadastrar no máximo ${MAX_ADDRESSES_PER_USER} endereços.`,
 } as const;
 
-/** Spec 001 §3 Address, as the API answers it. */
-export interface AddressJson {
-  id: number;
-  name: string;
-  street: string;
-  number: string;
-  complement: string | null;
-  neighborhood: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  is_default: boolean;
-  full_address: string;
-  created_at: string;
-  updated_at: string;
-}
+export type { AddressJson };
 
 export function toAddressJson(row: AddressRow): AddressJson {
   const json = {

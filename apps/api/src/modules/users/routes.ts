@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { addressJsonSchema } from '@lumina/shared/addresses/address-json';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { currentUser, requireUser } from '../auth/authenticate.ts';
 import { setRefreshCookie } from '../auth/refresh-cookie.ts';
@@ -23,22 +24,6 @@ export interface UserRoutesOptions {
  * every failing rule at once; the route schemas only describe them for the OpenAPI document.
  */
 const anyObject = z.looseObject({});
-
-const addressJsonSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  street: z.string(),
-  number: z.string(),
-  complement: z.string().nullable(),
-  neighborhood: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip_code: z.string(),
-  is_default: z.boolean(),
-  full_address: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
 
 function noStore(reply: FastifyReply): FastifyReply {
   return reply.header('cache-control', 'no-store');

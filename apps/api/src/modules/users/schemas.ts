@@ -1,31 +1,12 @@
+import { userJsonSchema } from '@lumina/shared/users/user-json';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 
 /**
- * UserJson (user-json.ts) for the OpenAPI description and the response serializer: fields not
- * listed here are stripped on the way out, a second guard against leaking a column.
+ * The user contract (packages/shared) for the OpenAPI description and the response serializer:
+ * fields not listed there are stripped on the way out, a second guard against leaking a column.
  */
-export const userJsonSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    email: z.string(),
-    cpf: z.string().nullable(),
-    phone: z.string().nullable(),
-    gender: z.enum(['M', 'F', 'O']).nullable(),
-    birth_date: z.string().nullable(),
-    country: z.string(),
-    role: z.enum(['customer', 'admin']),
-    email_verified: z.boolean(),
-    has_password: z.boolean(),
-    google_linked: z.boolean(),
-    privacy_policy_accepted: z.boolean(),
-    terms_of_service_accepted: z.boolean(),
-    marketing_consent: z.boolean(),
-    data_processing_consent: z.boolean(),
-    created_at: z.string(),
-  })
-  .meta({ id: 'User' });
+export { userJsonSchema };
 
 export const sessionTokensSchema = z.object({
   access_token: z.string(),

@@ -1,23 +1,11 @@
+import type { AddressJson } from '@lumina/shared/addresses/address-json';
 import { DATA_QUERY_CACHE } from '@lumina/shared/constants/account-constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 import { accountKeys, useAccountUserId } from './account-keys.ts';
 
-/** An address book entry as the API answers it (spec 001 §3, Address). */
-export interface SavedAddress {
-  id: number;
-  name: string;
-  street: string;
-  number: string;
-  complement: string | null;
-  neighborhood: string;
-  city: string;
-  state: string;
-  /** 8 digits */
-  zip_code: string;
-  is_default: boolean;
-  full_address: string;
-}
+/** An address book entry as the API answers it: the shared contract. */
+export type SavedAddress = AddressJson;
 
 export interface AddressListResponse {
   addresses: SavedAddress[];

@@ -1,25 +1,7 @@
-/** A signed-in user as the API answers it (login, register, profile; spec 000 §3, 001 §3). */
-export interface AuthUser {
-  id: number;
-  name: string;
-  email: string;
-  cpf: string | null;
-  phone: string | null;
-  /** M, F or O (register codes). */
-  gender: 'M' | 'F' | 'O' | null;
-  /** YYYY-MM-DD */
-  birth_date: string | null;
-  country?: string;
-  role: 'customer' | 'admin';
-  email_verified?: boolean;
-  has_password?: boolean;
-  google_linked?: boolean;
-  privacy_policy_accepted?: boolean;
-  terms_of_service_accepted?: boolean;
-  marketing_consent?: boolean;
-  data_processing_consent?: boolean;
-  created_at?: string;
-}
+import type { UserJson } from '@lumina/shared/users/user-json';
+
+/** A signed-in user as the API answers it (login, register, profile): the shared contract. */
+export type AuthUser = UserJson;
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 

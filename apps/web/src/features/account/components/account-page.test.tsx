@@ -21,6 +21,8 @@ function createAddress(overrides: Partial<SavedAddress> = {}): SavedAddress {
     zip_code: '01310100',
     is_default: true,
     full_address: 'Rua Augusta, 1500, Apto 12 - Consolação - São Paulo/SP - 01310-100',
+    created_at: '2026-11-01T12:00:00.000Z',
+    updated_at: '2026-11-01T12:00:00.000Z',
     ...overrides,
   };
 }

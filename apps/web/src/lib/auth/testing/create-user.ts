@@ -11,7 +11,14 @@ export function createUser(overrides: Partial<AuthUser> = {}): AuthUser {
     birth_date: '1995-04-20',
     country: 'Brasil',
     role: 'customer',
+    email_verified: true,
     has_password: true,
+    google_linked: false,
+    privacy_policy_accepted: true,
+    terms_of_service_accepted: true,
+    marketing_consent: false,
+    data_processing_consent: false,
+    created_at: '2026-11-01T12:00:00.000Z',
     ...overrides,
   };
 }
