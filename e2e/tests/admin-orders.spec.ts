@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import {
   loginThroughHeader,
   newAccount,
+  registerThroughApi,
   shopAdministrator,
   siteHeader,
 } from './support/accounts.ts';
@@ -40,20 +41,7 @@ async function screenshots(page: Page, name: string): Promise<void> {
 /** A customer who ordered one unit of an in-stock product and opened its PIX page (via the API). */
 async function customerWithOrder(request: APIRequestContext) {
   const account = newAccount('pedido-admin');
-  const registered = await request.post('/api/users/register', {
-    data: {
-      user: {
-        name: account.name,
-        email: account.email,
-        password: account.password,
-        password_confirmation: account.password,
-        privacy_policy_accepted: true,
-        terms_of_service_accepted: true,
-      },
-    },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const token = ((await registered.json()) as { access_token: string }).access_token;
+  const { accessToken: token } = await registerThroughApi(request, account);
   const headers = { authorization: `Bearer ${token}` };
   const product = (await listProducts(request)).find((p) => p.active && p.stock_quantity >= 2);
   if (!product) throw new Error('The demo catalogue needs a product in stock');

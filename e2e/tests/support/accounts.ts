@@ -24,14 +24,15 @@ export function newAccount(label: string): Account {
 }
 
 /**
- * Creates the account through the API, for tests whose subject is not the register form. Each
+ * Creates the account through the API, for tests whose subject is not the register form, and
+ * answers its access token (for calls made with `request`, outside the page). Each
  * call counts against the per-IP register throttle (10 accounts an hour), so tests create one
  * account at most.
  */
 export async function registerThroughApi(
   request: APIRequestContext,
   account: Account,
-): Promise<void> {
+): Promise<{ accessToken: string }> {
   const response = await request.post('/api/users/register', {
     data: {
       user: {
@@ -45,6 +46,7 @@ export async function registerThroughApi(
     },
   });
   expect(response.status(), await response.text()).toBe(201);
+  return { accessToken: ((await response.json()) as { access_token: string }).access_token };
 }
 
 /** The store's header (role banner). */

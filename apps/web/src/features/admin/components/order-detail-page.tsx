@@ -1,7 +1,6 @@
 import type { AdminOrderAction, AdminOrderDetail } from '@lumina/shared/admin/admin-orders';
 import { formatBRL } from '@lumina/shared/format/money';
 import { formatDateTime } from '@lumina/shared/format/dates';
-import { ORDER_STATUS_LABELS } from '@lumina/shared/orders/order-status';
 import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -16,7 +15,6 @@ import {
   eventLabel,
   MAIL_KIND_LABELS,
   MAIL_STATUS_LABELS,
-  ORDER_BADGE_VARIANTS,
   PAID_AFTER_CANCEL,
   PAYMENT_BADGE_VARIANTS,
   PAYMENT_LABELS,
@@ -24,6 +22,7 @@ import {
   REFUND_LABELS,
 } from '../model/order-labels.ts';
 import { OrderActionDialog } from './order-action-dialog.tsx';
+import { OrderBadges } from './order-badges.tsx';
 
 function Box({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -112,14 +111,8 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
             Pedido {order.order_number}
           </h1>
           <p className="text-sm text-ink-700">{formatDateTime(order.created_at)}</p>
-          <p className="mt-2 flex flex-wrap gap-1.5">
-            <Badge variant={ORDER_BADGE_VARIANTS[order.status]}>
-              {ORDER_STATUS_LABELS[order.status]}
-            </Badge>
-            <Badge variant={PAYMENT_BADGE_VARIANTS[order.payment_status]}>
-              {PAYMENT_LABELS[order.payment_status]}
-            </Badge>
-            {order.paid_after_cancel ? <Badge variant="sale">{PAID_AFTER_CANCEL}</Badge> : null}
+          <p className="mt-2">
+            <OrderBadges order={order} />
           </p>
         </div>
         <Actions

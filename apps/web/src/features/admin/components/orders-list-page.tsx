@@ -1,22 +1,15 @@
-import type { AdminOrderRow } from '@lumina/shared/admin/admin-orders';
 import { formatBRL } from '@lumina/shared/format/money';
 import { formatDateTime } from '@lumina/shared/format/dates';
 import { PAYMENT_ROW_STATUSES } from '@lumina/shared/orders/order-schemas';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '@lumina/shared/orders/order-status';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type AdminOrderFilters, useAdminOrders } from '../api/orders.ts';
-import {
-  ORDER_BADGE_VARIANTS,
-  PAID_AFTER_CANCEL,
-  PAYMENT_BADGE_VARIANTS,
-  PAYMENT_LABELS,
-  REFUND_LABELS,
-} from '../model/order-labels.ts';
+import { PAID_AFTER_CANCEL, PAYMENT_LABELS } from '../model/order-labels.ts';
+import { OrderBadges } from './order-badges.tsx';
 
 const FILTER_KEYS = ['status', 'payment_status', 'from', 'to', 'q'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
@@ -33,22 +26,6 @@ function filtersFrom(params: URLSearchParams): AdminOrderFilters {
   const page = Number(params.get('page'));
   if (Number.isInteger(page) && page > 1) filters.page = page;
   return filters;
-}
-
-function OrderBadges({ order }: { order: AdminOrderRow }) {
-  const refund = REFUND_LABELS[order.refund_status];
-  return (
-    <span className="flex flex-wrap gap-1">
-      <Badge variant={ORDER_BADGE_VARIANTS[order.status]}>
-        {ORDER_STATUS_LABELS[order.status]}
-      </Badge>
-      <Badge variant={PAYMENT_BADGE_VARIANTS[order.payment_status]}>
-        {PAYMENT_LABELS[order.payment_status]}
-      </Badge>
-      {order.paid_after_cancel ? <Badge variant="sale">{PAID_AFTER_CANCEL}</Badge> : null}
-      {refund ? <Badge variant="muted">{refund}</Badge> : null}
-    </span>
-  );
 }
 
 function Filters({ initial }: { initial: AdminOrderFilters }) {
