@@ -38,6 +38,10 @@ describe('serving the built web app', () => {
     expect(response.body).toBe(pageHtml(INDEX_HTML, true));
     expect(response.body).toContain('<meta name="lumina-payments" content="sandbox">');
     expect((await ctx.app.inject({ url: '/index.html', headers: page })).body).toBe(response.body);
+    // Asked for without Accept: text/html (curl, a link preview), the page is still the page.
+    const plain = await ctx.app.inject({ url: '/', headers: { accept: '*/*' } });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe(response.body);
     expect((await ctx.app.inject({ url: '/produtos', headers: page })).body).toBe(response.body);
   });
 

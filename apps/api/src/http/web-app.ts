@@ -69,7 +69,7 @@ export async function registerWebApp(
       // One route per built file, found once at start: unknown paths never touch the disk.
       wildcard: false,
       cacheControl: false,
-      // Pages (/, /index.html) come from the not-found handler below: the same HTML everywhere.
+      // Pages (/, /index.html) are the routes below: the same HTML as every other page address.
       index: false,
       allowedPath: (pathName) => pathName !== '/index.html',
       setHeaders(res, path) {
@@ -81,6 +81,16 @@ export async function registerWebApp(
         res.setHeader('cache-control', cacheControl);
       },
     });
+    // The home page whatever the Accept header, as the static file was (/index.html, a file route
+    // of the static plugin, is refused above and falls back to the page below).
+    const sendPage = (_request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .code(200)
+        .header('cache-control', HTML_CACHE)
+        .type('text/html; charset=utf-8')
+        .send(html);
+    const html = indexHtml;
+    app.get('/', sendPage);
   } else {
     app.log.info({ distDir }, 'no web build found: serving the API only');
   }
