@@ -148,7 +148,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     openapi: {
       info: {
         title: 'Lumina Piercings API',
-        description: 'API da loja: catálogo, contato e saúde do serviço.',
+        description:
+          'API da loja: catálogo, contas, carrinho, pedidos, pagamentos PIX e as operações da loja (administradores).',
         version: '0.1.0',
       },
     },
