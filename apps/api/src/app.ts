@@ -71,6 +71,7 @@ import { paymentRoutes } from './modules/payments/routes.ts';
 import { createPaymentService, type PaymentService } from './modules/payments/service.ts';
 import { createMailOutbox, type MailOutbox } from './modules/mail/outbox.ts';
 import { createOrderLifecycle } from './modules/orders/lifecycle-service.ts';
+import { adminCatalogRoutes } from './modules/admin/catalog/routes.ts';
 import { adminOrderRoutes } from './modules/admin/orders/routes.ts';
 import { createAdminOrderService } from './modules/admin/orders/service.ts';
 import { pixTicketRoutes } from './modules/payments/ticket-routes.ts';
@@ -322,6 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(orderRoutes, { orders, payments });
       await api.register(paymentRoutes, { payments });
       await api.register(adminOrderRoutes, { adminOrders });
+      await api.register(adminCatalogRoutes, { db: database.db, now });
       await api.register(pixTicketRoutes, { payments });
       await api.register(mercadoPagoWebhookRoutes, {
         payments,

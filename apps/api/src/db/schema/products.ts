@@ -1,3 +1,4 @@
+import { SYNC_STATUSES } from '@lumina/shared/admin/sync-status';
 import { CATEGORY_SLUGS } from '@lumina/shared/catalog/categories';
 import type { ProductVariation } from '@lumina/shared/catalog/product';
 import { sql } from 'drizzle-orm';
@@ -63,6 +64,14 @@ export const products = pgTable(
     /** Name in lower case without accents: A-Z order that does not depend on the collation. */
     nameKey: text('name_key').notNull(),
     lastSync: timestamp('last_sync', { withTimezone: true }),
+    /**
+     * Where the product stands with the ERP (spec 001 §3, §4): 'pending' (a change Bling has not
+     * seen), 'failed' (the last push or pull failed: sync_error says why), 'synced'; null for a
+     * product that never took part. `from_bling` is derived: the product has a Bling id.
+     */
+    syncStatus: text('sync_status', { enum: SYNC_STATUSES }),
+    syncError: text('sync_error'),
+    blingSyncedAt: timestamp('bling_synced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -82,6 +91,10 @@ export const products = pgTable(
       sql`${t.weightGrams} > 0 AND ${t.lengthCm} > 0 AND ${t.widthCm} > 0 AND ${t.heightCm} > 0`,
     ),
     index('products_category_idx').on(t.category),
+    check(
+      'products_sync_status_check',
+      sql`${t.syncStatus} IS NULL OR ${t.syncStatus} IN ('pending', 'failed', 'synced')`,
+    ),
   ],
 );
 

@@ -1,0 +1,61 @@
+import type { AdminProductListQuery } from '@lumina/shared/admin/admin-products';
+import { ADMIN_PRODUCTS_PER_PAGE } from '@lumina/shared/admin/admin-products';
+import { and, asc, desc, eq, isNotNull, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/database.ts';
+import { products } from '../../../db/schema/products.ts';
+import { containsPattern, searchTerms } from '../../catalog/search-text.ts';
+
+const FILTERS: Record<AdminProductListQuery['filter'], SQL | undefined> = {
+  all: undefined,
+  bling: isNotNull(products.blingId),
+  // Made in the shop and not waiting for (or failing) a push to the ERP.
+  local: and(
+    isNull(products.blingId),
+    or(isNull(products.syncStatus), eq(products.syncStatus, 'synced')),
+  ),
+  pending: eq(products.syncStatus, 'pending'),
+  failed: eq(products.syncStatus, 'failed'),
+};
+
+const SORTS = {
+  id: products.id,
+  name: products.nameKey,
+  price: products.priceCents,
+  category: products.category,
+} as const;
+
+/** The administrator's product table (spec 001 §2): every product, hidden and inactive too. */
+export function createAdminCatalogQueries(db: Db) {
+  return {
+    async list(query: AdminProductListQuery) {
+      // Name or SKU, any case or accent, every word (the storefront's search columns).
+      const terms = searchTerms(query.q ?? '');
+      const where = and(
+        FILTERS[query.filter],
+        ...terms.map((term) => like(products.searchText, containsPattern(term))),
+      );
+      const order = query.direction === 'asc' ? asc : desc;
+      const offset = (query.page - 1) * ADMIN_PRODUCTS_PER_PAGE;
+      const rows = await db
+        .select({
+          product: products,
+          total: sql<number>`count(*) over ()`,
+        })
+        .from(products)
+        .where(where)
+        // The id breaks ties, so pages never repeat or skip a product.
+        .orderBy(order(SORTS[query.sort]), order(products.id))
+        .limit(ADMIN_PRODUCTS_PER_PAGE)
+        .offset(offset);
+      let total = Number(rows[0]?.total ?? 0);
+      if (rows.length === 0 && offset > 0) {
+        const [counted] = await db
+          .select({ count: sql<number>`count(*)::integer` })
+          .from(products)
+          .where(where);
+        total = Number(counted?.count ?? 0);
+      }
+      return { rows: rows.map((row) => row.product), total };
+    },
+  };
+}

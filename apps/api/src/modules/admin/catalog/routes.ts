@@ -1,0 +1,100 @@
+import {
+  ADMIN_PRODUCTS_PER_PAGE,
+  type AdminProductRow,
+  adminProductListQuerySchema,
+  adminProductListResponseSchema,
+} from '@lumina/shared/admin/admin-products';
+import { adminStatsSchema } from '@lumina/shared/admin/admin-stats';
+import { pixPriceCents } from '@lumina/shared/catalog/pricing';
+import { centsToReais as reais } from '@lumina/shared/format/money';
+import type { CategorySlug } from '@lumina/shared/catalog/categories';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../../db/database.ts';
+import type { ProductRow } from '../../../db/schema/products.ts';
+import { errorResponseSchema } from '../../../http/error-schema.ts';
+import { requireAdmin } from '../../auth/authenticate.ts';
+import { readAdminStats } from '../stats.ts';
+import { createAdminCatalogQueries } from './queries.ts';
+
+function toRow(product: ProductRow): AdminProductRow {
+  const pix = pixPriceCents({
+    price_cents: product.priceCents,
+    pix_price_cents: product.pixPriceCents,
+  });
+  return {
+    id: product.id,
+    name: product.name,
+    sku: product.sku,
+    // The CHECK constraint on the column admits only the six slugs.
+    category: product.category as CategorySlug,
+    subcategory: product.subcategory,
+    price: reais(product.priceCents),
+    price_cents: product.priceCents,
+    pix_price: reais(pix),
+    pix_price_cents: pix,
+    stock_quantity: product.stockQuantity,
+    stock_status: product.stockStatus,
+    active: product.active,
+    display_status: product.displayStatus,
+    image: product.images[0] ?? null,
+    from_bling: product.blingId !== null,
+    bling_id: product.blingId,
+    sync_status: product.syncStatus,
+    sync_error: product.syncError,
+    bling_synced_at: product.blingSyncedAt?.toISOString() ?? null,
+    updated_at: product.updatedAt.toISOString(),
+  };
+}
+
+const failures = { 401: errorResponseSchema, 403: errorResponseSchema, 422: errorResponseSchema };
+
+/** The panel's figures and product table (spec 001 §7: GET /admin/stats, GET /admin/products). */
+export const adminCatalogRoutes: FastifyPluginCallbackZod<{ db: Db; now: () => Date }> = (
+  app,
+  { db, now },
+  done,
+) => {
+  const queries = createAdminCatalogQueries(db);
+  app.addHook('onRequest', requireAdmin);
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.get(
+    '/admin/stats',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Products, orders, revenue and customers at a glance',
+        response: { 200: adminStatsSchema, ...failures },
+      },
+    },
+    async () => readAdminStats(db, now()),
+  );
+
+  app.get(
+    '/admin/products',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Every product (inactive and hidden too), 10 a page',
+        description:
+          'filter all | bling | local | pending | failed; sort id | name | price | category; direction asc | desc; q searches name and SKU; page from 1.',
+        querystring: adminProductListQuerySchema,
+        response: { 200: adminProductListResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const { rows, total } = await queries.list(request.query);
+      return {
+        products: rows.map(toRow),
+        total,
+        page: request.query.page,
+        per_page: ADMIN_PRODUCTS_PER_PAGE,
+        total_pages: Math.max(1, Math.ceil(total / ADMIN_PRODUCTS_PER_PAGE)),
+      };
+    },
+  );
+
+  done();
+};
