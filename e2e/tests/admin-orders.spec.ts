@@ -177,6 +177,23 @@ test('the administrator confirms a PIX order, ships and delivers it; the custome
   await phone.close();
   await screenshots(page, 'admin-order-delivered');
 
+  // The catalogue section: the shop's figures and the product table with its sync column.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page
+    .getByRole('navigation', { name: 'Seções do painel' })
+    .getByRole('link', { name: 'Produtos' })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/produtos$/);
+  const summary = main.getByRole('region', { name: 'Resumo da loja' });
+  await expect(summary.getByText('Vendas hoje')).toBeVisible();
+  await expect(main.getByRole('table').getByRole('row')).toHaveCount(11);
+  await main.getByRole('button', { name: 'Bling', exact: true }).click();
+  await expect(page).toHaveURL(/filter=bling/);
+  await expect(main.getByText('0 produtos')).toBeVisible();
+  await main.getByRole('button', { name: 'Todos', exact: true }).click();
+  await expect(main.getByRole('table').getByRole('row')).toHaveCount(11);
+  await screenshots(page, 'admin-products');
+
   // The e-mails each step promised, once each (the outbox folder: e2e runs without SMTP).
   const dataDir = serverDataDir();
   if (dataDir) {

@@ -52,6 +52,7 @@ export const router = createBrowserRouter([
               { index: true, element: <Navigate to="pedidos" replace /> },
               { path: 'pedidos', lazy: () => import('./routes/admin-orders.tsx') },
               { path: 'pedidos/:id', lazy: () => import('./routes/admin-order.tsx') },
+              { path: 'produtos', lazy: () => import('./routes/admin-products.tsx') },
             ],
           },
           { path: 'politica-privacidade', lazy: () => import('./routes/privacy-policy.tsx') },

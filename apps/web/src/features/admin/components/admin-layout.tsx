@@ -5,7 +5,10 @@ import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { useLogout } from '../../../lib/auth/use-logout.ts';
 import { AdminGuard } from './admin-guard.tsx';
 
-const SECTIONS = [{ to: '/admin/pedidos', label: 'Pedidos' }] as const;
+const SECTIONS = [
+  { to: '/admin/pedidos', label: 'Pedidos' },
+  { to: '/admin/produtos', label: 'Produtos' },
+] as const;
 
 /** The panel's frame (spec 001 §2): its header with the account page and 'Sair', and sections. */
 export function AdminLayout() {

@@ -14,6 +14,7 @@ import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
 import { AdminLayout } from '../components/admin-layout.tsx';
 import { OrderDetailPage } from '../components/order-detail-page.tsx';
 import { OrdersListPage } from '../components/orders-list-page.tsx';
+import { ProductsPage } from '../components/products-page.tsx';
 
 function base64Url(value: string): string {
   return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -53,6 +54,7 @@ export function renderAdmin(route: string) {
             <Route path="/admin" element={<AdminLayout />}>
               <Route path="pedidos" element={<OrdersListPage />} />
               <Route path="pedidos/:id" element={<DetailRoute />} />
+              <Route path="produtos" element={<ProductsPage />} />
             </Route>
             <Route path="/minha-conta" element={<p>Página Minha Conta</p>} />
             <Route path="/" element={<p>Página inicial</p>} />

@@ -1,0 +1,5 @@
+import { ProductsPage } from '../../features/admin/components/products-page.tsx';
+
+export function Component() {
+  return <ProductsPage />;
+}

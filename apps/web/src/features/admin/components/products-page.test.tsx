@@ -1,0 +1,138 @@
+import type { AdminProductRow } from '@lumina/shared/admin/admin-products';
+import type { AdminStats } from '@lumina/shared/admin/admin-stats';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../lib/auth/testing/fake-api.ts';
+import { renderAdmin, storeLogin } from '../testing/admin-fixtures.tsx';
+
+const STATS: AdminStats = {
+  products: {
+    total: 48,
+    active: 45,
+    inactive: 3,
+    out_of_stock: 2,
+    from_bling: 10,
+    pending: 4,
+    failed: 1,
+  },
+  orders: {
+    today: 3,
+    awaiting_payment: 2,
+    paid_not_shipped: 5,
+    revenue: { today: 259.8, last_7_days: 1234.5, last_30_days: 5000 },
+  },
+  customers: { total: 120, new_last_7_days: 7 },
+  generated_at: '2026-11-24T12:00:00.000Z',
+};
+
+function row(overrides: Partial<AdminProductRow> = {}): AdminProductRow {
+  return {
+    id: 1,
+    name: 'Argola Lua',
+    sku: 'ARG-001',
+    category: 'orelha',
+    subcategory: null,
+    price: 57.9,
+    price_cents: 5790,
+    pix_price: 55.01,
+    pix_price_cents: 5501,
+    stock_quantity: 8,
+    stock_status: 'in_stock',
+    active: true,
+    display_status: 'visible',
+    image: null,
+    from_bling: false,
+    bling_id: null,
+    sync_status: null,
+    sync_error: null,
+    bling_synced_at: null,
+    updated_at: '2026-11-24T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  storeLogin();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('admin products page', () => {
+  it('shows the stat cards and the table with the sync column', async () => {
+    const requests = fakeApi((request) =>
+      request.path.startsWith('/admin/stats')
+        ? { body: STATS }
+        : {
+            body: {
+              products: [
+                row(),
+                row({ id: 2, name: 'Labret Sol', sku: 'LAB-2', from_bling: true, bling_id: '77' }),
+                row({
+                  id: 3,
+                  name: 'Septo',
+                  sku: 'SEP-3',
+                  sync_status: 'failed',
+                  sync_error: 'HTTP 500',
+                }),
+                row({
+                  id: 4,
+                  name: 'Nostril',
+                  sku: 'NOS-4',
+                  sync_status: 'pending',
+                  stock_quantity: 0,
+                  active: false,
+                }),
+              ],
+              total: 4,
+              page: 1,
+              per_page: 10,
+              total_pages: 1,
+            },
+          },
+    );
+    renderAdmin('/admin/produtos');
+    const summary = await screen.findByRole('region', { name: 'Resumo da loja' });
+    expect(within(summary).getByText('R$ 259,80')).toBeVisible();
+    expect(within(summary).getByText('120')).toBeVisible();
+    expect(within(summary).getByText('4 pendentes · 1 com falha')).toBeVisible();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').at(-1)?.textContent)).toEqual([
+      'Local',
+      'Bling',
+      'Falhou',
+      'Pendente',
+    ]);
+    expect(rows[0]).toHaveTextContent('R$ 57,90');
+    expect(rows[0]).toHaveTextContent('R$ 55,01');
+    expect(rows[3]).toHaveTextContent('Inativo');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Com falha' }));
+    await waitFor(() => expect(requests.at(-1)?.path).toBe('/admin/products?filter=failed'));
+    fireEvent.change(screen.getByLabelText('Ordenar por'), { target: { value: 'price' } });
+    await waitFor(() =>
+      expect(requests.at(-1)?.path).toBe('/admin/products?filter=failed&sort=price'),
+    );
+    expect(screen.getByTestId('location')).toHaveTextContent('filter=failed&sort=price');
+  });
+
+  it('says so when the figures cannot be loaded', async () => {
+    fakeApi((request) =>
+      request.path.startsWith('/admin/stats')
+        ? {
+            status: 500,
+            body: {
+              type: 'unexpected',
+              code: 'internal_error',
+              message: 'Erro interno do servidor. Tente novamente mais tarde.',
+            },
+          }
+        : { body: { products: [], total: 0, page: 1, per_page: 10, total_pages: 1 } },
+    );
+    renderAdmin('/admin/produtos');
+    expect(
+      await screen.findByText('Erro interno do servidor. Tente novamente mais tarde.'),
+    ).toBeVisible();
+    expect(await screen.findByText('Nenhum produto encontrado.')).toBeVisible();
+  });
+});

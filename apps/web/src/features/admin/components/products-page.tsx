@@ -1,0 +1,335 @@
+import {
+  ADMIN_PRODUCT_FILTERS,
+  ADMIN_PRODUCT_SORTS,
+  type AdminProductFilter,
+  type AdminProductRow,
+  type AdminProductSort,
+} from '@lumina/shared/admin/admin-products';
+import { syncLabelKey, SYNC_STATUS_LABELS } from '@lumina/shared/admin/sync-status';
+import { CATEGORY_LABELS } from '@lumina/shared/catalog/categories';
+import { formatBRL } from '@lumina/shared/format/money';
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { type AdminProductParams, useAdminProducts } from '../api/catalog.ts';
+import { CACHED_DATA_NOTICE, StatCards } from './stat-cards.tsx';
+
+const FILTER_LABELS: Record<AdminProductFilter, string> = {
+  all: 'Todos',
+  bling: 'Bling',
+  local: 'Locais',
+  pending: 'Pendentes',
+  failed: 'Com falha',
+};
+
+const SORT_LABELS: Record<AdminProductSort, string> = {
+  id: 'Mais recentes (ID)',
+  name: 'Nome',
+  price: 'Preço',
+  category: 'Categoria',
+};
+
+const SYNC_VARIANTS = {
+  bling: 'ink',
+  pending: 'gold',
+  failed: 'sale',
+  local: 'muted',
+} as const satisfies Record<keyof typeof SYNC_STATUS_LABELS, BadgeVariant>;
+
+function paramsFrom(search: URLSearchParams): AdminProductParams {
+  const filter = search.get('filter');
+  const sort = search.get('sort');
+  const direction = search.get('direction');
+  const page = Number(search.get('page'));
+  return {
+    ...(ADMIN_PRODUCT_FILTERS.includes(filter as AdminProductFilter)
+      ? { filter: filter as AdminProductFilter }
+      : {}),
+    ...(ADMIN_PRODUCT_SORTS.includes(sort as AdminProductSort)
+      ? { sort: sort as AdminProductSort }
+      : {}),
+    ...(direction === 'asc' || direction === 'desc' ? { direction } : {}),
+    ...(search.get('q') ? { q: search.get('q') ?? '' } : {}),
+    ...(Number.isInteger(page) && page > 1 ? { page } : {}),
+  };
+}
+
+function SyncBadge({ product }: { product: AdminProductRow }) {
+  const key = syncLabelKey(product);
+  return (
+    <span title={product.sync_error ?? undefined}>
+      <Badge variant={SYNC_VARIANTS[key]}>{SYNC_STATUS_LABELS[key]}</Badge>
+    </span>
+  );
+}
+
+function StatusText({ product }: { product: AdminProductRow }) {
+  if (!product.active) return <span className="text-sale">Inativo</span>;
+  if (product.display_status === 'hidden') return <span className="text-ink-700">Oculto</span>;
+  if (product.display_status === 'featured') return <span className="text-gold-700">Destaque</span>;
+  return <span className="text-ink-800">Visível</span>;
+}
+
+function Controls({ params }: { params: AdminProductParams }) {
+  const [search, setSearch] = useSearchParams();
+  const [q, setQ] = useState(params.q ?? '');
+  const id = useId();
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(search);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    next.delete('page');
+    setSearch(next);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update({ q: q.trim() || undefined });
+  };
+  const active = params.filter ?? 'all';
+  return (
+    <div className="space-y-3">
+      <div role="group" aria-label="Filtrar produtos" className="flex flex-wrap gap-2">
+        {ADMIN_PRODUCT_FILTERS.map((filter) => (
+          <button
+            key={filter}
+            type="button"
+            aria-pressed={active === filter}
+            onClick={() => update({ filter: filter === 'all' ? undefined : filter })}
+            className={cn(
+              'min-h-10 rounded-full border px-4 text-sm font-medium',
+              active === filter
+                ? 'border-ink-900 bg-ink-900 text-cream-50'
+                : 'border-ink-300 bg-white text-ink-900 hover:border-ink-900',
+            )}
+          >
+            {FILTER_LABELS[filter]}
+          </button>
+        ))}
+      </div>
+      <div className="flex flex-wrap items-end gap-2">
+        <form role="search" onSubmit={submit} className="flex min-w-60 flex-1 gap-2">
+          <label htmlFor={`${id}-q`} className="sr-only">
+            Buscar por nome ou SKU
+          </label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            maxLength={100}
+            placeholder="Buscar por nome ou SKU"
+            value={q}
+            onChange={(event) => setQ(event.target.value)}
+            className="w-full rounded-xl border border-ink-300 bg-white px-3 py-2 text-base"
+          />
+          <Button type="submit" size="sm">
+            Buscar
+          </Button>
+        </form>
+        <label htmlFor={`${id}-sort`} className="sr-only">
+          Ordenar por
+        </label>
+        <select
+          id={`${id}-sort`}
+          value={params.sort ?? 'id'}
+          onChange={(event) => update({ sort: event.target.value })}
+          className="rounded-xl border border-ink-300 bg-white px-3 py-2 text-base"
+        >
+          {ADMIN_PRODUCT_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {SORT_LABELS[sort]}
+            </option>
+          ))}
+        </select>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => update({ direction: params.direction === 'asc' ? 'desc' : 'asc' })}
+        >
+          {params.direction === 'asc' ? 'Crescente ↑' : 'Decrescente ↓'}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function Pages({ page, totalPages }: { page: number; totalPages: number }) {
+  const [search, setSearch] = useSearchParams();
+  if (totalPages <= 1) return null;
+  const go = (to: number) => {
+    const next = new URLSearchParams(search);
+    if (to > 1) next.set('page', String(to));
+    else next.delete('page');
+    setSearch(next);
+  };
+  return (
+    <nav aria-label="Páginas de produtos" className="mt-4 flex items-center justify-center gap-3">
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => go(page - 1)}>
+        Anterior
+      </Button>
+      <span className="text-sm text-ink-700">
+        Página {page} de {totalPages}
+      </span>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={page >= totalPages}
+        onClick={() => go(page + 1)}
+      >
+        Próxima
+      </Button>
+    </nav>
+  );
+}
+
+/** The panel's catalogue (spec 001 §2): stat cards, filters, the product table with its sync. */
+export function ProductsPage() {
+  const [search] = useSearchParams();
+  const params = paramsFrom(search);
+  const products = useAdminProducts(params);
+  const data = products.data;
+  return (
+    <section aria-labelledby="produtos-admin" className="space-y-5">
+      <h1 id="produtos-admin" className="font-serif text-3xl text-ink-900">
+        Produtos
+      </h1>
+      <StatCards />
+      <Controls key={search.toString()} params={params} />
+      {products.isError && data ? (
+        <FormAlert kind="warning" messages={[CACHED_DATA_NOTICE]} />
+      ) : null}
+      {products.isError && !data ? (
+        <FormAlert kind="error" messages={[products.error.message]} />
+      ) : null}
+      {products.isPending ? (
+        <div className="flex justify-center py-10">
+          <Spinner label="Carregando produtos..." />
+        </div>
+      ) : null}
+      {data ? (
+        <>
+          <p className="text-sm text-ink-700" aria-live="polite">
+            {data.total === 1 ? '1 produto' : `${data.total} produtos`}
+          </p>
+          <ul className="space-y-3 md:hidden">
+            {data.products.map((product) => (
+              <li
+                key={product.id}
+                className="flex gap-3 rounded-2xl border border-ink-300/60 bg-white p-3"
+              >
+                {product.image ? (
+                  <img
+                    src={product.image}
+                    alt=""
+                    width={56}
+                    height={56}
+                    className="size-14 shrink-0 rounded-lg bg-cream-100 object-cover"
+                  />
+                ) : null}
+                <div className="min-w-0 flex-1 text-sm">
+                  <p className="font-semibold text-ink-900">{product.name}</p>
+                  <p className="text-ink-700">
+                    {product.sku} · {CATEGORY_LABELS[product.category]}
+                  </p>
+                  <p className="mt-1 text-ink-900">
+                    {formatBRL(product.price_cents)} · PIX {formatBRL(product.pix_price_cents)}
+                  </p>
+                  <p className="mt-1 flex flex-wrap items-center gap-2">
+                    <span className="text-ink-800">Estoque {product.stock_quantity}</span>
+                    <StatusText product={product} />
+                    <SyncBadge product={product} />
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto rounded-2xl border border-ink-300/60 bg-white md:block">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-cream-100 text-ink-800">
+                <tr>
+                  <th scope="col" className="px-3 py-3 font-semibold">
+                    ID
+                  </th>
+                  <th scope="col" className="px-3 py-3 font-semibold">
+                    Produto
+                  </th>
+                  <th scope="col" className="px-3 py-3 font-semibold">
+                    Categoria
+                  </th>
+                  <th scope="col" className="px-3 py-3 text-right font-semibold">
+                    Preço
+                  </th>
+                  <th scope="col" className="px-3 py-3 text-right font-semibold">
+                    PIX
+                  </th>
+                  <th scope="col" className="px-3 py-3 text-right font-semibold">
+                    Estoque
+                  </th>
+                  <th scope="col" className="px-3 py-3 font-semibold">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-3 font-semibold">
+                    Sincronização
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-ink-300/40">
+                {data.products.map((product) => (
+                  <tr key={product.id}>
+                    <td className="px-3 py-2 text-ink-700">{product.id}</td>
+                    <td className="px-3 py-2">
+                      <span className="flex items-center gap-2">
+                        {product.image ? (
+                          <img
+                            src={product.image}
+                            alt=""
+                            width={40}
+                            height={40}
+                            className="size-10 shrink-0 rounded-lg bg-cream-100 object-cover"
+                          />
+                        ) : null}
+                        <span>
+                          <span className="block text-ink-900">{product.name}</span>
+                          <span className="block text-ink-700">{product.sku}</span>
+                        </span>
+                      </span>
+                    </td>
+                    <td className="px-3 py-2">{CATEGORY_LABELS[product.category]}</td>
+                    <td className="px-3 py-2 text-right whitespace-nowrap">
+                      {formatBRL(product.price_cents)}
+                    </td>
+                    <td className="px-3 py-2 text-right whitespace-nowrap">
+                      {formatBRL(product.pix_price_cents)}
+                    </td>
+                    <td
+                      className={cn(
+                        'px-3 py-2 text-right',
+                        product.stock_quantity === 0 && 'text-sale',
+                      )}
+                    >
+                      {product.stock_quantity}
+                    </td>
+                    <td className="px-3 py-2">
+                      <StatusText product={product} />
+                    </td>
+                    <td className="px-3 py-2">
+                      <SyncBadge product={product} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {data.products.length === 0 ? (
+            <p className="py-6 text-center text-ink-700">Nenhum produto encontrado.</p>
+          ) : null}
+          <Pages page={data.page} totalPages={data.total_pages} />
+        </>
+      ) : null}
+    </section>
+  );
+}
