@@ -22,6 +22,7 @@ import { constants as zlibConstants } from 'node:zlib';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createJsonCache } from './http/cached-json.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { loggerOptions, OneLinePerRequest, requestId } from './http/logger.ts';
 import { rejectInvalidText } from './http/reject-invalid-text.ts';
@@ -158,6 +159,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transformObject: jsonSchemaTransformObject,
   });
   const catalog = createCatalogService({ repository: createCatalogRepository(database.db) });
+  // Rendered catalogue answers, reused for a few seconds by this process (0 disables).
+  const catalogCache = createJsonCache({
+    ttlMs: deps.catalogCacheTtlMs ?? 5_000,
+    maxEntries: 500,
+  });
   // Accounts: tokens, users, security log and throttling, shared by every account route plugin.
   const services = createAppServices({ db: database.db, config, now });
   app.decorate('services', services);
@@ -294,7 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       }
       await api.register(catalogRoutes, {
         catalog,
-        cacheTtlMs: deps.catalogCacheTtlMs ?? 5_000,
+        cache: catalogCache,
       });
       await api.register(contactRoutes, { contact });
       await api.register(passwordResetRoutes, { passwordResets });

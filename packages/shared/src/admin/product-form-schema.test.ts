@@ -29,7 +29,57 @@ describe('adminProductFormSchema', () => {
       description: undefined,
       sku: undefined,
       active: true,
+      pix_price: undefined,
+      stock_quantity: 0,
+      subcategory: undefined,
+      display_status: 'visible',
+      sizes: [],
+      measures: [],
+      images: [],
     });
+  });
+
+  it('reads what a shop needs beyond the spec: PIX price, stock, options, pictures', () => {
+    const parsed = adminProductFormSchema.parse({
+      ...FORM,
+      pix_price: '44,90',
+      stock_quantity: '12',
+      subcategory: ' Argolas ',
+      display_status: 'featured',
+      sizes: [' 8 mm '],
+      images: ['/uploads/products/abc-800.webp'],
+    });
+    expect(parsed).toMatchObject({
+      pix_price: 4490,
+      stock_quantity: 12,
+      subcategory: 'Argolas',
+      display_status: 'featured',
+      sizes: ['8 mm'],
+      images: ['/uploads/products/abc-800.webp'],
+    });
+  });
+
+  it.each([
+    [{ pix_price: '59,90' }, { pix_price: 'O preço PIX não pode ser maior que o preço' }],
+    [{ pix_price: '-1' }, { pix_price: expect.stringMatching(/^Preço PIX inválido/) as string }],
+    [
+      { stock_quantity: -1 },
+      { stock_quantity: 'Estoque deve ser um número inteiro de 0 a 100000' },
+    ],
+    [
+      { stock_quantity: 1.5 },
+      { stock_quantity: 'Estoque deve ser um número inteiro de 0 a 100000' },
+    ],
+    [
+      { display_status: 'hidden' },
+      { display_status: 'Exibição inválida: escolha visível ou destaque' },
+    ],
+    [
+      { images: ['javascript:alert(1)'] },
+      { 'images.0': 'Imagens: até 10 endereços de imagens da loja' },
+    ],
+  ])('refuses %j', (change, messages) => {
+    expect(messagesByPath(adminProductFormSchema, { ...FORM, ...change })).toMatchObject(messages);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 import { productQuerySchema } from '@lumina/shared/catalog/product-query';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { createJsonCache, sendCachedJson } from '../../http/cached-json.ts';
+import { type JsonCache, sendCachedJson } from '../../http/cached-json.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import {
   categoryParamsSchema,
@@ -16,16 +16,18 @@ export const CATALOG_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate
 
 export interface CatalogRoutesOptions {
   catalog: CatalogService;
-  /** How long this process reuses a rendered answer; 0 renders every request. */
-  cacheTtlMs: number;
+  /**
+   * This process's rendered answers (created by buildApp, so a product write here clears them at
+   * once; other processes see it when their entries expire).
+   */
+  cache: JsonCache;
 }
 
 export const catalogRoutes: FastifyPluginCallbackZod<CatalogRoutesOptions> = (
   app,
-  { catalog, cacheTtlMs },
+  { catalog, cache },
   done,
 ) => {
-  const cache = createJsonCache({ ttlMs: cacheTtlMs, maxEntries: 500 });
 
   app.get(
     '/products',
