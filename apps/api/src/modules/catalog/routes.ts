@@ -28,7 +28,6 @@ export const catalogRoutes: FastifyPluginCallbackZod<CatalogRoutesOptions> = (
   { catalog, cache },
   done,
 ) => {
-
   app.get(
     '/products',
     {
