@@ -73,6 +73,8 @@ import { createPaymentService, type PaymentService } from './modules/payments/se
 import { createMailOutbox, type MailOutbox } from './modules/mail/outbox.ts';
 import { createOrderLifecycle } from './modules/orders/lifecycle-service.ts';
 import { adminCatalogRoutes } from './modules/admin/catalog/routes.ts';
+import { createProductWrites } from './modules/admin/catalog/product-writes.ts';
+import { adminProductWriteRoutes } from './modules/admin/catalog/write-routes.ts';
 import { adminOrderRoutes } from './modules/admin/orders/routes.ts';
 import { createAdminOrderService } from './modules/admin/orders/service.ts';
 import { pixTicketRoutes } from './modules/payments/ticket-routes.ts';
@@ -330,6 +332,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(paymentRoutes, { payments });
       await api.register(adminOrderRoutes, { adminOrders });
       await api.register(adminCatalogRoutes, { db: database.db, now });
+      await api.register(adminProductWriteRoutes, {
+        writes: createProductWrites({
+          db: database.db,
+          now,
+          securityLog: services.securityLog,
+          onChange: () => catalogCache.clear(),
+        }),
+      });
       await api.register(pixTicketRoutes, { payments });
       await api.register(mercadoPagoWebhookRoutes, {
         payments,
