@@ -11,7 +11,13 @@ import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/database.ts';
 import type { ProductRow } from '../../../db/schema/products.ts';
+import { eq } from 'drizzle-orm';
+import { products } from '../../../db/schema/products.ts';
+import { AppError } from '../../../http/app-error.ts';
 import { errorResponseSchema } from '../../../http/error-schema.ts';
+import { toProductDto } from '../../catalog/product-dto.ts';
+import { productIdParamsSchema, productResponseSchema } from '../../catalog/schemas.ts';
+import { parseProductId, PRODUCT_NOT_FOUND } from '../../catalog/service.ts';
 import { requireAdmin } from '../../auth/authenticate.ts';
 import { readAdminStats } from '../stats.ts';
 import { createAdminCatalogQueries } from './queries.ts';
@@ -93,6 +99,26 @@ export const adminCatalogRoutes: FastifyPluginCallbackZod<{ db: Db; now: () => D
         per_page: ADMIN_PRODUCTS_PER_PAGE,
         total_pages: Math.max(1, Math.ceil(total / ADMIN_PRODUCTS_PER_PAGE)),
       };
+    },
+  );
+
+  app.get(
+    '/admin/products/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One product as the edit form needs it (inactive and hidden too)',
+        params: productIdParamsSchema,
+        response: { 200: productResponseSchema, 404: errorResponseSchema, ...failures },
+      },
+    },
+    async (request) => {
+      const id = parseProductId(request.params.id);
+      const [row] = id === null ? [] : await db.select().from(products).where(eq(products.id, id));
+      if (!row) {
+        throw new AppError('not_found', PRODUCT_NOT_FOUND, { code: 'product_not_found' });
+      }
+      return { product: toProductDto(row) };
     },
   );
 

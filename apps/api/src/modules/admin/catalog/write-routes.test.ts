@@ -159,6 +159,9 @@ describe('product writes', () => {
     expect(retired.json()).toEqual({ success: true, retired: true });
     const [row] = await ctx.database.db.select().from(products).where(eq(products.id, sold.id));
     expect(row).toMatchObject({ active: false, displayStatus: 'hidden' });
+    // The owner still reads it for the edit form; the storefront no longer shows it.
+    const forForm = await ctx.app.inject({ url: `/api/admin/products/${sold.id}`, headers: admin });
+    expect(forForm.json<ProductJson>().product).toMatchObject({ active: false });
     expect((await ctx.app.inject(`/api/products/${sold.id}`)).statusCode).toBe(404);
     const history = await ctx.app.inject({
       method: 'GET',
