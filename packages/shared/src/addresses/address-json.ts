@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** An address book entry as the API answers it (spec 001 §3, Address). */
+/**
+ * An address book entry as the API answers it (spec 001 §3, Address): the response schema of the
+ * address routes and of register, and the type the web reads.
+ */
 export const addressJsonSchema = z
   .object({
     id: z.number().int(),
@@ -20,3 +23,11 @@ export const addressJsonSchema = z
   })
   .meta({ id: 'Address' });
 export type AddressJson = z.infer<typeof addressJsonSchema>;
+
+/** GET /api/addresses. */
+export const addressListResponseSchema = z.object({ addresses: z.array(addressJsonSchema) });
+export type AddressListResponse = z.infer<typeof addressListResponseSchema>;
+
+/** GET, POST, PUT /api/addresses/{id} and POST /api/addresses/{id}/set_default. */
+export const addressResponseSchema = z.object({ address: addressJsonSchema });
+export type AddressResponse = z.infer<typeof addressResponseSchema>;

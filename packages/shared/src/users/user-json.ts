@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressJsonSchema } from '../addresses/address-json.ts';
 
 /**
  * A user as the API answers it (login, register, profile; spec 000 §3, 001 §3). The API builds it
@@ -28,3 +29,43 @@ export const userJsonSchema = z
   })
   .meta({ id: 'User' });
 export type UserJson = z.infer<typeof userJsonSchema>;
+
+/** POST /api/auth/login and POST /api/auth/google/exchange. */
+export const loginAnswerSchema = z.object({
+  user: userJsonSchema,
+  access_token: z.string(),
+  refresh_token: z.string(),
+  /** Whether the visitor's anonymous cart moved into the account, and how many units. */
+  cart_migrated: z.boolean(),
+  cart_items_count: z.number().int(),
+});
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
+/** POST /api/users/register: the login answer, the saved address and the spec's `token`. */
+export const registerAnswerSchema = z.object({
+  user: userJsonSchema,
+  address: addressJsonSchema.nullable(),
+  /** The access token under the spec's name; the pair is also given under the login names. */
+  token: z.string(),
+  access_token: z.string(),
+  refresh_token: z.string(),
+  cart_migrated: z.boolean(),
+  cart_items_count: z.number().int(),
+});
+export type RegisterAnswer = z.infer<typeof registerAnswerSchema>;
+
+/** GET /api/users/profile. */
+export const profileResponseSchema = z.object({ success: z.literal(true), user: userJsonSchema });
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+
+/** PUT /api/users/profile. */
+export const profileUpdateResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: userJsonSchema,
+});
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
+
+/** A done action with its pt-BR message (password change, logout...). */
+export const successMessageSchema = z.object({ success: z.literal(true), message: z.string() });
+export type SuccessMessage = z.infer<typeof successMessageSchema>;

@@ -1,10 +1,11 @@
+import type { AddressJson } from '@lumina/shared/addresses/address-json';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses } from '../../db/schema/addresses.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
-import { ADDRESS_ERRORS, type AddressJson, MAX_ADDRESSES_PER_USER } from './service.ts';
+import { ADDRESS_ERRORS, MAX_ADDRESSES_PER_USER } from './service.ts';
 
 let ctx: TestContext;
 

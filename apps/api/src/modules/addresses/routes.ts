@@ -1,4 +1,7 @@
-import { addressJsonSchema } from '@lumina/shared/addresses/address-json';
+import {
+  addressListResponseSchema,
+  addressResponseSchema,
+} from '@lumina/shared/addresses/address-json';
 import { addressSchema } from '@lumina/shared/addresses/address-schema';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +9,6 @@ import { errorResponseSchema } from '../../http/error-schema.ts';
 import { currentUser, requireUser } from '../auth/authenticate.ts';
 import { type AddressService, parseAddressId } from './service.ts';
 
-const addressResponseSchema = z.object({ address: addressJsonSchema });
 // The id is checked by parseAddressId, so a bad one answers the same 404 as someone else's.
 const idParamsSchema = z.object({ id: z.string() });
 
@@ -34,7 +36,7 @@ export const addressRoutes: FastifyPluginCallbackZod<{ addresses: AddressService
         tags: ['addresses'],
         summary: "The logged-in user's address book, default first",
         response: {
-          200: z.object({ addresses: z.array(addressJsonSchema) }),
+          200: addressListResponseSchema,
           401: errorResponseSchema,
         },
       },

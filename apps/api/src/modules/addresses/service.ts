@@ -16,8 +16,6 @@ export const ADDRESS_ERRORS = {
   tooMany: `Você pode cadastrar no máximo ${MAX_ADDRESSES_PER_USER} endereços.`,
 } as const;
 
-export type { AddressJson };
-
 export function toAddressJson(row: AddressRow): AddressJson {
   const json = {
     id: row.id,

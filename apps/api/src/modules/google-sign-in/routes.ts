@@ -5,7 +5,7 @@ import { errorResponseSchema } from '../../http/error-schema.ts';
 import { GoogleSignInError, providerErrorCode } from '../../integrations/google/google-sign-in.ts';
 import { setRefreshCookie } from '../auth/refresh-cookie.ts';
 import { requestMeta } from '../auth/request-meta.ts';
-import { loginAnswerSchema } from '../users/schemas.ts';
+import { loginAnswerSchema } from '@lumina/shared/users/user-json';
 import {
   clearLoginCodeCookie,
   LOGIN_CODE_COOKIE,

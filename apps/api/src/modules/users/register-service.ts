@@ -1,11 +1,12 @@
 import { completeAddressOrUndefined } from '@lumina/shared/addresses/address-schema';
 import { addressFieldsSchema } from '@lumina/shared/addresses/address-schema';
 import { createRegisterUserSchema } from '@lumina/shared/users/register-schema';
+import type { RegisterAnswer } from '@lumina/shared/users/user-json';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createAddressRepository } from '../addresses/repository.ts';
-import { type AddressJson, toAddressJson } from '../addresses/service.ts';
+import { toAddressJson } from '../addresses/service.ts';
 import { AUTH_LIMITS, THROTTLE_MESSAGES, throttleKeys } from '../auth/auth-limits.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { RequestMeta, TokenService } from '../auth/token-service.ts';
@@ -14,7 +15,7 @@ import type { Throttle } from '../security/throttle.ts';
 import { invalidField, parseInput } from './parse-input.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { createUserRepository, EMAIL_UNIQUE_INDEX } from './repository.ts';
-import { toUserJson, type UserJson } from './user-json.ts';
+import { toUserJson } from './user-json.ts';
 
 /** Version of the privacy policy and terms the register form shows (privacy page, 2025). */
 export const POLICY_VERSION = '1.0';
@@ -23,17 +24,6 @@ export const REGISTER_MESSAGES = {
   emailTaken: 'Email já está em uso',
   created: 'Conta criada com sucesso',
 } as const;
-
-export interface RegisterAnswer {
-  user: UserJson;
-  address: AddressJson | null;
-  /** The access token under the spec's name; the pair is also given under the login names. */
-  token: string;
-  access_token: string;
-  refresh_token: string;
-  cart_migrated: boolean;
-  cart_items_count: number;
-}
 
 /**
  * The register body with the form's own schemas. A half-filled address block is dropped before

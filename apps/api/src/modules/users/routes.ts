@@ -1,7 +1,12 @@
+import {
+  profileResponseSchema,
+  profileUpdateResponseSchema,
+  registerAnswerSchema,
+  successMessageSchema,
+} from '@lumina/shared/users/user-json';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addressJsonSchema } from '@lumina/shared/addresses/address-json';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { currentUser, requireUser } from '../auth/authenticate.ts';
 import { setRefreshCookie } from '../auth/refresh-cookie.ts';
@@ -9,7 +14,6 @@ import { requestMeta } from '../auth/request-meta.ts';
 import type { MergeCartOnLogin } from '../carts/session-header.ts';
 import { PROFILE_ANSWERS, type ProfileService } from './profile-service.ts';
 import type { RegisterService } from './register-service.ts';
-import { successMessageSchema, userJsonSchema } from './schemas.ts';
 
 export interface UserRoutesOptions {
   register: RegisterService;
@@ -42,15 +46,7 @@ export const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, opt
           'Body {user:{...}, address?:{...}}; the address is kept only when street, number, neighborhood, city, state and zip_code are all filled. Failures: 422 with every message in errors.',
         body: z.object({ user: anyObject, address: anyObject.nullish() }).describe('register'),
         response: {
-          201: z.object({
-            user: userJsonSchema,
-            address: addressJsonSchema.nullable(),
-            token: z.string(),
-            access_token: z.string(),
-            refresh_token: z.string(),
-            cart_migrated: z.boolean(),
-            cart_items_count: z.number().int(),
-          }),
+          201: registerAnswerSchema,
           422: errorResponseSchema,
           429: errorResponseSchema,
         },
@@ -74,7 +70,7 @@ export const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, opt
         tags: ['users'],
         summary: 'The signed-in user',
         response: {
-          200: z.object({ success: z.literal(true), user: userJsonSchema }),
+          200: profileResponseSchema,
           401: errorResponseSchema,
         },
       },
@@ -95,7 +91,7 @@ export const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, opt
         description: 'Any other field (role, email_verified...) is ignored.',
         body: z.object({ user: anyObject }),
         response: {
-          200: z.object({ success: z.literal(true), message: z.string(), user: userJsonSchema }),
+          200: profileUpdateResponseSchema,
           401: errorResponseSchema,
           422: errorResponseSchema,
         },

@@ -1,6 +1,7 @@
 import type { UserJson } from '@lumina/shared/users/user-json';
 import type { UserRow } from '../../db/schema/users.ts';
 
+// Login and Google sign-in name the type through this module.
 export type { UserJson };
 
 /**

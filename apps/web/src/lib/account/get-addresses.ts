@@ -1,4 +1,4 @@
-import type { AddressJson } from '@lumina/shared/addresses/address-json';
+import type { AddressJson, AddressListResponse } from '@lumina/shared/addresses/address-json';
 import { DATA_QUERY_CACHE } from '@lumina/shared/constants/account-constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
@@ -6,14 +6,6 @@ import { accountKeys, useAccountUserId } from './account-keys.ts';
 
 /** An address book entry as the API answers it: the shared contract. */
 export type SavedAddress = AddressJson;
-
-export interface AddressListResponse {
-  addresses: SavedAddress[];
-}
-
-export interface AddressResponse {
-  address: SavedAddress;
-}
 
 export function getAddresses(signal?: AbortSignal): Promise<AddressListResponse> {
   return apiRequest<AddressListResponse>('/addresses', { signal });

@@ -1,4 +1,5 @@
 import { DATA_QUERY_CACHE } from '@lumina/shared/constants/account-constants';
+import type { ProfileResponse } from '@lumina/shared/users/user-json';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../api-client.ts';
 import type { AuthUser } from '../auth/auth-types.ts';
@@ -6,11 +7,6 @@ import { accountKeys } from './account-keys.ts';
 
 /** GET /api/users/profile answers the same user shape as login (gender as M, F or O). */
 export type ProfileUser = AuthUser;
-
-export interface ProfileResponse {
-  success: boolean;
-  user: ProfileUser;
-}
 
 export function getProfile(signal?: AbortSignal): Promise<ProfileResponse> {
   return apiRequest<ProfileResponse>('/users/profile', { signal });

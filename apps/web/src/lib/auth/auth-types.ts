@@ -12,15 +12,6 @@ export interface LoginInput {
   captcha_token?: string;
 }
 
-/** POST /api/auth/login and POST /api/auth/google/exchange answer this. */
-export interface LoginAnswer {
-  user: AuthUser;
-  access_token: string;
-  refresh_token: string;
-  cart_migrated: boolean;
-  cart_items_count: number;
-}
-
 /** What `login()` resolves with; failures throw ApiError (see login-error.ts). */
 export interface LoginResult {
   user: AuthUser;

@@ -1,24 +1,13 @@
+import type { LoginAnswer, RegisterAnswer } from '@lumina/shared/users/user-json';
 import { ApiError, apiRequest, type UnauthorizedInfo } from '../api-client.ts';
 import { accessTokenExpiry, isAccessTokenFresh } from './access-token.ts';
 import type { SessionCore } from './auth-session.ts';
 import { readCredentials } from './auth-storage.ts';
-import type {
-  AuthUser,
-  LoginAnswer,
-  LoginInput,
-  LoginResult,
-  RegisterPayload,
-} from './auth-types.ts';
+import type { AuthUser, LoginInput, LoginResult, RegisterPayload } from './auth-types.ts';
 
 /** The access token is renewed this long before it expires. */
 export const REFRESH_AHEAD_MS = 60_000;
 const REFRESH_LOCK = 'lumina-auth-refresh';
-
-interface RegisterAnswer {
-  user: AuthUser;
-  token?: string;
-  access_token?: string;
-}
 
 /** ok: new access token; rejected: the server refused (session over); failed: no answer. */
 type RefreshOutcome = 'ok' | 'rejected' | 'failed';

@@ -1,8 +1,8 @@
 import type { Address } from '@lumina/shared/addresses/address-schema';
+import type { AddressResponse } from '@lumina/shared/addresses/address-json';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { accountKeys, useAccountUserId } from '../../../lib/account/account-keys.ts';
-import type { AddressResponse } from '../../../lib/account/get-addresses.ts';
 
 export const CREATE_ADDRESS_ERROR = 'Erro ao criar endereço';
 

@@ -1,7 +1,7 @@
+import type { AddressResponse } from '@lumina/shared/addresses/address-json';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { accountKeys, useAccountUserId } from '../../../lib/account/account-keys.ts';
-import type { AddressResponse } from '../../../lib/account/get-addresses.ts';
 
 export const SET_DEFAULT_ADDRESS_ERROR = 'Erro ao definir endereço padrão';
 

@@ -1,18 +1,12 @@
 import type { ProfileUpdate } from '@lumina/shared/users/profile-schema';
+import type { ProfileResponse, ProfileUpdateResponse } from '@lumina/shared/users/user-json';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { accountKeys } from '../../../lib/account/account-keys.ts';
-import type { ProfileResponse, ProfileUser } from '../../../lib/account/get-profile.ts';
 
-export interface UpdateProfileResponse {
-  success: boolean;
-  message?: string;
-  user: ProfileUser;
-}
-
-export function updateProfile(user: ProfileUpdate): Promise<UpdateProfileResponse> {
-  return apiRequest<UpdateProfileResponse>('/users/profile', { method: 'PUT', body: { user } });
+export function updateProfile(user: ProfileUpdate): Promise<ProfileUpdateResponse> {
+  return apiRequest<ProfileUpdateResponse>('/users/profile', { method: 'PUT', body: { user } });
 }
 
 /**
