@@ -4,7 +4,14 @@ import type {
   AdminProductSort,
 } from '@lumina/shared/admin/admin-products';
 import type { AdminStats } from '@lumina/shared/admin/admin-stats';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProductDto } from '@lumina/shared/catalog/product';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { adminRequest } from './admin-request.ts';
 
 /** Spec 001 §9: the admin client keeps products 5 min and stats 2 min. */
@@ -43,4 +50,42 @@ export function adminProductsQueryOptions(params: AdminProductParams) {
 
 export function useAdminProducts(params: AdminProductParams) {
   return useQuery(adminProductsQueryOptions(params));
+}
+
+/** A product as the edit form reads it (GET /api/admin/products/{id}). */
+export function useAdminProduct(id: number | null) {
+  return useQuery({
+    queryKey: ['admin', 'product', id] as const,
+    queryFn: ({ signal }) =>
+      adminRequest<{ product: ProductDto }>(`/admin/products/${id ?? 0}`, { signal }),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+}
+
+export interface ProductWrite {
+  id: number | null;
+  body: Record<string, unknown>;
+}
+
+/** Create (id null) or update; the table, the figures and the product are read again after. */
+export function useSaveProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: ProductWrite) =>
+      adminRequest<{ product: ProductDto }>(id === null ? '/products' : `/products/${id}`, {
+        method: id === null ? 'POST' : 'PUT',
+        body: { product: body },
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}
+
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      adminRequest<{ success: true; retired: boolean }>(`/products/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
 }

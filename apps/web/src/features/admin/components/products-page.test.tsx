@@ -97,7 +97,7 @@ describe('admin products page', () => {
     expect(within(summary).getByText('4 pendentes · 1 com falha')).toBeVisible();
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').at(-1)?.textContent)).toEqual([
+    expect(rows.map((r) => within(r).getAllByRole('cell').at(-2)?.textContent)).toEqual([
       'Local',
       'Bling',
       'Falhou',
@@ -134,5 +134,94 @@ describe('admin products page', () => {
       await screen.findByText('Erro interno do servidor. Tente novamente mais tarde.'),
     ).toBeVisible();
     expect(await screen.findByText('Nenhum produto encontrado.')).toBeVisible();
+  });
+});
+
+describe('product create, edit and delete', () => {
+  const emptyList = { products: [], total: 0, page: 1, per_page: 10, total_pages: 1 };
+
+  it('checks the form with the shared schema, then creates the product', async () => {
+    const requests = fakeApi((request) => {
+      if (request.path.startsWith('/admin/stats')) return { body: STATS };
+      if (request.method === 'POST') {
+        return { status: 201, body: { product: { id: 99, name: 'Argola Nova' } } };
+      }
+      return { body: emptyList };
+    });
+    renderAdmin('/admin/produtos');
+    fireEvent.click(await screen.findByRole('button', { name: 'Novo produto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo produto' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByText('Nome é obrigatório')).toBeVisible();
+    expect(within(dialog).getByText('Categoria é obrigatória')).toBeVisible();
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'Argola Nova' } });
+    fireEvent.change(within(dialog).getByLabelText('Preço (R$)'), { target: { value: '89,90' } });
+    fireEvent.change(within(dialog).getByLabelText('Categoria'), { target: { value: 'orelha' } });
+    fireEvent.change(within(dialog).getByLabelText('Tamanhos (separados por vírgula)'), {
+      target: { value: '8 mm, 10 mm' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Produto criado: Argola Nova')).toBeVisible();
+    expect(requests.find((request) => request.method === 'POST')).toMatchObject({
+      path: '/products',
+      body: {
+        product: {
+          name: 'Argola Nova',
+          price: '89,90',
+          category: 'orelha',
+          sizes: ['8 mm', '10 mm'],
+        },
+      },
+    });
+  });
+
+  it('shows a taken SKU on its field', async () => {
+    fakeApi((request) => {
+      if (request.path.startsWith('/admin/stats')) return { body: STATS };
+      if (request.method === 'POST') {
+        return {
+          status: 422,
+          body: {
+            type: 'invalid_data',
+            code: 'sku_taken',
+            message: 'SKU já cadastrado',
+            fields: { sku: ['SKU já cadastrado'] },
+          },
+        };
+      }
+      return { body: emptyList };
+    });
+    renderAdmin('/admin/produtos');
+    fireEvent.click(await screen.findByRole('button', { name: 'Novo produto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo produto' });
+    fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'Argola Nova' } });
+    fireEvent.change(within(dialog).getByLabelText('Preço (R$)'), { target: { value: '10' } });
+    fireEvent.change(within(dialog).getByLabelText('Categoria'), { target: { value: 'boca' } });
+    fireEvent.change(within(dialog).getByLabelText('SKU (vazio: gerado)'), {
+      target: { value: 'ARG-1' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByText('SKU já cadastrado')).toBeVisible();
+    expect(within(dialog).getByLabelText('SKU (vazio: gerado)')).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+  });
+
+  it('deletes after confirmation and says when the product was retired instead', async () => {
+    const requests = fakeApi((request) => {
+      if (request.path.startsWith('/admin/stats')) return { body: STATS };
+      if (request.method === 'DELETE') return { body: { success: true, retired: true } };
+      return { body: { ...emptyList, products: [row()], total: 1 } };
+    });
+    renderAdmin('/admin/produtos');
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Excluir Argola Lua' }))[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Excluir produto' });
+    expect(requests.filter((request) => request.method === 'DELETE')).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir' }));
+    expect(await screen.findByText(/Argola Lua saiu da loja/)).toBeVisible();
+    expect(requests.find((request) => request.method === 'DELETE')?.path).toBe('/products/1');
   });
 });

@@ -15,7 +15,14 @@ import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { type AdminProductParams, useAdminProducts } from '../api/catalog.ts';
+import {
+  type AdminProductParams,
+  useAdminProduct,
+  useAdminProducts,
+  useDeleteProduct,
+} from '../api/catalog.ts';
+import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
+import { ProductFormDialog } from './product-form-dialog.tsx';
 import { CACHED_DATA_NOTICE, StatCards } from './stat-cards.tsx';
 
 const FILTER_LABELS: Record<AdminProductFilter, string> = {
@@ -72,6 +79,104 @@ function StatusText({ product }: { product: AdminProductRow }) {
   if (product.display_status === 'hidden') return <span className="text-ink-700">Oculto</span>;
   if (product.display_status === 'featured') return <span className="text-gold-700">Destaque</span>;
   return <span className="text-ink-800">Visível</span>;
+}
+
+/** Opens the edit form once the product's full record has arrived. */
+function EditProduct({
+  id,
+  onClose,
+  onSaved,
+}: {
+  id: number;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const product = useAdminProduct(id);
+  if (product.isError) {
+    return <FormAlert kind="error" messages={[product.error.message]} />;
+  }
+  if (!product.data) return null;
+  return (
+    <ProductFormDialog open product={product.data.product} onClose={onClose} onSaved={onSaved} />
+  );
+}
+
+function DeleteProduct({
+  product,
+  onClose,
+  onDone,
+}: {
+  product: AdminProductRow;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}) {
+  const remove = useDeleteProduct();
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open && !remove.isPending) onClose();
+      }}
+      title="Excluir produto"
+      description={`Excluir ${product.name}? Se algum pedido tiver este produto, ele sai da loja (inativo e oculto) e continua nos pedidos.`}
+    >
+      {remove.error ? (
+        <FormAlert kind="error" className="mt-4" messages={[remove.error.message]} />
+      ) : null}
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="ghost">Cancelar</Button>
+        </DialogClose>
+        <Button
+          variant="danger"
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(product.id, {
+              onSuccess: ({ retired }) =>
+                onDone(
+                  retired
+                    ? `${product.name} saiu da loja (está em pedidos, por isso foi retirado e não excluído).`
+                    : `${product.name} foi excluído.`,
+                ),
+            })
+          }
+        >
+          {remove.isPending ? 'Excluindo...' : 'Excluir'}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function RowActions({
+  product,
+  onEdit,
+  onDelete,
+}: {
+  product: AdminProductRow;
+  onEdit: (id: number) => void;
+  onDelete: (product: AdminProductRow) => void;
+}) {
+  return (
+    <span className="flex gap-1">
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => onEdit(product.id)}
+        aria-label={`Editar ${product.name}`}
+      >
+        Editar
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => onDelete(product)}
+        aria-label={`Excluir ${product.name}`}
+      >
+        Excluir
+      </Button>
+    </span>
+  );
 }
 
 function Controls({ params }: { params: AdminProductParams }) {
@@ -192,11 +297,46 @@ export function ProductsPage() {
   const params = paramsFrom(search);
   const products = useAdminProducts(params);
   const data = products.data;
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [deleting, setDeleting] = useState<AdminProductRow | null>(null);
+  const [result, setResult] = useState<string | null>(null);
+  const done = (message: string) => {
+    setCreating(false);
+    setEditing(null);
+    setDeleting(null);
+    setResult(message);
+  };
   return (
     <section aria-labelledby="produtos-admin" className="space-y-5">
-      <h1 id="produtos-admin" className="font-serif text-3xl text-ink-900">
-        Produtos
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="produtos-admin" className="font-serif text-3xl text-ink-900">
+          Produtos
+        </h1>
+        <Button
+          onClick={() => {
+            setResult(null);
+            setCreating(true);
+          }}
+        >
+          Novo produto
+        </Button>
+      </div>
+      {result ? <FormAlert kind="success" messages={[result]} /> : null}
+      {creating ? (
+        <ProductFormDialog
+          open
+          product={undefined}
+          onClose={() => setCreating(false)}
+          onSaved={done}
+        />
+      ) : null}
+      {editing !== null ? (
+        <EditProduct key={editing} id={editing} onClose={() => setEditing(null)} onSaved={done} />
+      ) : null}
+      {deleting ? (
+        <DeleteProduct product={deleting} onClose={() => setDeleting(null)} onDone={done} />
+      ) : null}
       <StatCards />
       <Controls key={search.toString()} params={params} />
       {products.isError && data ? (
@@ -243,6 +383,16 @@ export function ProductsPage() {
                     <StatusText product={product} />
                     <SyncBadge product={product} />
                   </p>
+                  <div className="mt-2">
+                    <RowActions
+                      product={product}
+                      onEdit={(id) => {
+                        setResult(null);
+                        setEditing(id);
+                      }}
+                      onDelete={setDeleting}
+                    />
+                  </div>
                 </div>
               </li>
             ))}
@@ -274,6 +424,9 @@ export function ProductsPage() {
                   </th>
                   <th scope="col" className="px-3 py-3 font-semibold">
                     Sincronização
+                  </th>
+                  <th scope="col" className="px-3 py-3 font-semibold">
+                    <span className="sr-only">Ações</span>
                   </th>
                 </tr>
               </thead>
@@ -318,6 +471,16 @@ export function ProductsPage() {
                     </td>
                     <td className="px-3 py-2">
                       <SyncBadge product={product} />
+                    </td>
+                    <td className="px-3 py-2">
+                      <RowActions
+                        product={product}
+                        onEdit={(id) => {
+                          setResult(null);
+                          setEditing(id);
+                        }}
+                        onDelete={setDeleting}
+                      />
                     </td>
                   </tr>
                 ))}
