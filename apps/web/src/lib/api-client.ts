@@ -1,4 +1,4 @@
-import { readErrorBody } from '@lumina/shared/http/error-body';
+import { readErrorBody } from '@lumina/shared/http/read-error-body';
 
 /**
  * The one HTTP client of the web app (DESIGN.md, Web): JSON under /api, 10 s timeout, the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readErrorBody } from './error-body.ts';
+import { readErrorBody } from './read-error-body.ts';
 
 describe('readErrorBody', () => {
   it('reads the API error body', () => {
