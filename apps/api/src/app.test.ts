@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from './test/test-app.ts';
+import { changeRole } from './modules/users/admin.ts';
 import { bearerHeader, createUser, signIn } from './test/user-builder.ts';
 
 let ctx: TestContext;
@@ -71,6 +72,15 @@ describe('API documentation', () => {
       const allowed = await docs(bearerHeader(adminToken));
       expect(allowed.statusCode).toBe(200);
       expect(allowed.json<{ paths: object }>().paths).toHaveProperty(['/api/admin/orders']);
+      // The Swagger UI page is behind the same door as its JSON.
+      const ui = (headers: Record<string, string> = {}) =>
+        production.app.inject({ url: '/api/docs/', headers: { accept: 'text/html', ...headers } });
+      expect((await ui()).statusCode).toBe(401);
+      expect((await ui(bearerHeader(customerToken))).statusCode).toBe(403);
+      expect((await ui(bearerHeader(adminToken))).statusCode).toBe(200);
+      // A demoted administrator loses it at once, with the same access token.
+      await changeRole(production.database, { userId: admin.id, role: 'customer', source: 'test' });
+      expect((await docs(bearerHeader(adminToken))).statusCode).toBe(403);
     } finally {
       await production.close();
     }

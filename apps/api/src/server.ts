@@ -5,7 +5,7 @@ import { openDatabase } from './db/database.ts';
 import { appJobs } from './jobs/app-jobs.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { seedDemoCatalog } from './modules/catalog/seed-demo.ts';
-import { ensureAdminFromConfig } from './modules/users/admin.ts';
+import { ensureAdminAtStart } from './modules/users/admin.ts';
 
 /** After this long a shutdown stops waiting for slow requests and exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -58,20 +58,7 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 try {
   await database.migrate();
   app.log.info({ driver: database.driver }, 'database migrated');
-  const adminResult = await ensureAdminFromConfig({ db: database.db }, config);
-  if (adminResult === 'not_promoted') {
-    app.log.warn(
-      { email: config.adminEmail },
-      'ADMIN_EMAIL belongs to a customer account: not promoted (an address alone must not grant the admin role). To make it an administrator: npm run admin:create -- --email <email> --password <new password> --promote',
-    );
-  } else if (adminResult) {
-    app.log.info(
-      { email: config.adminEmail, result: adminResult },
-      'administrator from ADMIN_EMAIL',
-    );
-  } else if (config.adminEmail || config.adminPassword) {
-    app.log.warn('ADMIN_EMAIL and ADMIN_PASSWORD must be set together; no administrator created');
-  }
+  await ensureAdminAtStart({ db: database.db, logger: app.log }, config);
   if (config.seedDemoCatalog) {
     const seeded = await seedDemoCatalog(database.db);
     if (seeded > 0) app.log.info({ products: seeded }, 'demo catalogue seeded');

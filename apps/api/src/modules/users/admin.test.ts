@@ -9,7 +9,15 @@ import { bearer, registerThroughApi, truncateAccounts } from '../../test/account
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { authenticate, requireAdmin } from '../auth/authenticate.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import { AdminInputError, ensureAdmin, ensureAdminFromConfig, PROMOTE_NEEDED } from './admin.ts';
+import {
+  ADMIN_EMAIL_NOT_PROMOTED,
+  AdminInputError,
+  changeRole,
+  ensureAdmin,
+  ensureAdminAtStart,
+  ensureAdminFromConfig,
+  PROMOTE_NEEDED,
+} from './admin.ts';
 
 let ctx: TestContext;
 
@@ -40,6 +48,26 @@ async function roleLogs() {
 
 function login(email: string, password: string) {
   return ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+}
+
+function refresh(refreshToken: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    payload: { refresh_token: refreshToken },
+  });
+}
+
+/** What the server logs, line by line (a stand-in for pino's level methods). */
+function logCollector() {
+  const lines: { level: 'info' | 'warn'; args: unknown[] }[] = [];
+  return {
+    lines,
+    logger: {
+      info: (...args: unknown[]) => void lines.push({ level: 'info', args }),
+      warn: (...args: unknown[]) => void lines.push({ level: 'warn', args }),
+    },
+  };
 }
 
 describe('administrators', () => {
@@ -90,12 +118,16 @@ describe('administrators', () => {
       metadata: { from: 'customer', to: 'admin', source: 'cli' },
     });
     // The customer's session (opened before the promotion) cannot be refreshed any more.
-    const refresh = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/auth/refresh',
-      payload: { refresh_token: customer.refreshToken },
+    expect((await refresh(customer.refreshToken)).statusCode).toBe(401);
+    // The old password is gone; the one the operator set opens an administrator's session.
+    expect((await login('bia@example.com', 'Segura123')).statusCode).toBe(401);
+    const admin = await login('bia@example.com', 'Outra1234');
+    expect(admin.json<{ user: { role: string } }>().user.role).toBe('admin');
+    const orders = await ctx.app.inject({
+      url: '/api/admin/orders',
+      headers: bearer(admin.json<{ access_token: string }>().access_token),
     });
-    expect(refresh.statusCode).toBe(401);
+    expect(orders.statusCode).toBe(200);
   });
 
   it('runs again on an administrator without a new role change', async () => {
@@ -176,7 +208,88 @@ describe('administrators', () => {
     expect((await login('bia@example.com', 'Segura123')).statusCode).toBe(200);
     expect((await login('bia@example.com', 'Admin1234')).statusCode).toBe(401);
   });
+
+  it('at start, says in a warning why ADMIN_EMAIL was not promoted and how to promote it', async () => {
+    const bia = await registerThroughApi(ctx.app, { email: 'bia@example.com', cpf: '' });
+    const { lines, logger } = logCollector();
+    const result = await ensureAdminAtStart(
+      { db: ctx.database.db, logger },
+      { adminEmail: 'Bia@Example.com', adminPassword: 'Admin1234' },
+    );
+    expect(result).toBe('not_promoted');
+    expect(lines).toEqual([
+      { level: 'warn', args: [{ email: 'Bia@Example.com' }, ADMIN_EMAIL_NOT_PROMOTED] },
+    ]);
+    expect(ADMIN_EMAIL_NOT_PROMOTED).toContain(
+      'npm run admin:create -- --email <email> --password <new password> --promote',
+    );
+    // Nothing changed for the account: same role, same password, its session still refreshes.
+    expect((await userByEmail('bia@example.com'))?.role).toBe('customer');
+    expect((await refresh(bia.refreshToken)).statusCode).toBe(200);
+    expect(await roleLogs()).toEqual([]);
+
+    const created = logCollector();
+    expect(
+      await ensureAdminAtStart(
+        { db: ctx.database.db, logger: created.logger },
+        { adminEmail: 'dona@loja.com', adminPassword: 'Admin1234' },
+      ),
+    ).toBe('created');
+    expect(created.lines.map((line) => line.level)).toEqual(['info']);
+
+    const half = logCollector();
+    expect(
+      await ensureAdminAtStart(
+        { db: ctx.database.db, logger: half.logger },
+        { adminEmail: 'x@loja.com', adminPassword: undefined },
+      ),
+    ).toBeUndefined();
+    expect(half.lines.map((line) => line.level)).toEqual(['warn']);
+  });
 });
+
+describe('changeRole', () => {
+  it('demotes an administrator: every session ends, admin routes refuse at once, logged', async () => {
+    await runAdminCreate(ctx.database, ['--email', 'dona@loja.com', '--password', 'Admin1234']);
+    const first = (await login('dona@loja.com', 'Admin1234')).json<Tokens>();
+    const second = (await login('dona@loja.com', 'Admin1234')).json<Tokens>();
+    const adminOrders = () =>
+      ctx.app.inject({ url: '/api/admin/orders', headers: bearer(first.access_token) });
+    expect((await adminOrders()).statusCode).toBe(200);
+    const row = await userByEmail('dona@loja.com');
+    if (!row) throw new Error('no administrator');
+
+    const deps = { db: ctx.database.db };
+    const demote = { userId: row.id, role: 'customer', source: 'test' } as const;
+    expect(await changeRole(deps, demote)).toBe('changed');
+
+    // The access token still verifies for 15 minutes, but the role is read from the database.
+    const refused = await adminOrders();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<{ message: string }>().message).toBe('Acesso restrito a administradores.');
+    expect((await refresh(first.refresh_token)).statusCode).toBe(401);
+    expect((await refresh(second.refresh_token)).statusCode).toBe(401);
+    expect(await ctx.app.services.tokens.countActiveSessions(row.id)).toBe(0);
+    expect((await roleLogs()).at(-1)).toMatchObject({
+      userId: row.id,
+      message: 'Papel alterado de admin para customer',
+      metadata: { from: 'admin', to: 'customer', source: 'test' },
+    });
+
+    // A new login works, as a customer.
+    const again = await login('dona@loja.com', 'Admin1234');
+    expect(again.json<{ user: { role: string } }>().user.role).toBe('customer');
+    expect(await changeRole(deps, demote)).toBe('unchanged');
+    expect(await ctx.app.services.tokens.countActiveSessions(row.id)).toBe(1);
+    expect(await roleLogs()).toHaveLength(2);
+    expect(await changeRole(deps, { ...demote, userId: row.id + 1000 })).toBe('not_found');
+  });
+});
+
+interface Tokens {
+  access_token: string;
+  refresh_token: string;
+}
 
 describe('requireAdmin', () => {
   async function guardedApp() {
@@ -237,5 +350,17 @@ describe('requireAdmin', () => {
     });
     expect(orders.statusCode).toBe(403);
     await app.close();
+  });
+
+  it('treats an administrator whose account no longer exists as anonymous (401)', async () => {
+    await runAdminCreate(ctx.database, ['--email', 'dona@loja.com', '--password', 'Admin1234']);
+    const admin = (await login('dona@loja.com', 'Admin1234')).json<Tokens>();
+    const call = () =>
+      ctx.app.inject({ url: '/api/admin/orders', headers: bearer(admin.access_token) });
+    expect((await call()).statusCode).toBe(200);
+    await ctx.database.db.delete(users).where(eq(users.email, 'dona@loja.com'));
+    const gone = await call();
+    expect(gone.statusCode).toBe(401);
+    expect(gone.json<{ message: string }>().message).toBe('Usuário não autenticado');
   });
 });

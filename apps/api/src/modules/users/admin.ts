@@ -1,7 +1,9 @@
 import { emailSchema } from '@lumina/shared/validation/email';
 import { nameError, normalizeName } from '@lumina/shared/validation/name';
 import { registerPasswordError } from '@lumina/shared/validation/password';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import type { UserRole } from '../../db/schema/users.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeAllSessions } from '../auth/token-service.ts';
 import { createSecurityLog } from '../security/security-log.ts';
@@ -43,6 +45,52 @@ export class AdminInputError extends Error {
     super(message);
     this.name = 'AdminInputError';
   }
+}
+
+/**
+ * The one way a role changes, inside the caller's transaction: the new role, every session of the
+ * account ended (a token pair issued under the old role must not outlive it; admin routes already
+ * read the role from the database, refresh would otherwise hand out the old role's tokens for up
+ * to 30 days) and the security log entry.
+ */
+async function applyRoleChange(
+  tx: Db,
+  at: Date,
+  change: { userId: number; from: UserRole; to: UserRole; source: string },
+): Promise<boolean> {
+  // Conditional, so two concurrent changes to the same role make one change and one log entry.
+  if (!(await createUserRepository(tx).setRole(change.userId, change.to, at))) return false;
+  await revokeAllSessions(tx, change.userId, at);
+  await createSecurityLog(tx, () => at).record({
+    type: 'role_changed',
+    severity: 'warning',
+    userId: change.userId,
+    message: `Papel alterado de ${change.from} para ${change.to}`,
+    metadata: { from: change.from, to: change.to, source: change.source },
+  });
+  return true;
+}
+
+/**
+ * Gives an existing account another role (a demotion, say): ends all of its sessions and writes
+ * the security log, in one transaction. 'unchanged' when it already has that role.
+ */
+export async function changeRole(
+  deps: { db: Db; now?: () => Date },
+  input: { userId: number; role: UserRole; source: string },
+): Promise<'changed' | 'unchanged' | 'not_found'> {
+  const at = (deps.now ?? (() => new Date()))();
+  return deps.db.transaction(async (tx) => {
+    const current = await createUserRepository(tx).roleOf(input.userId);
+    if (current === undefined) return 'not_found';
+    const changed = await applyRoleChange(tx, at, {
+      userId: input.userId,
+      from: current,
+      to: input.role,
+      source: input.source,
+    });
+    return changed ? 'changed' : 'unchanged';
+  });
 }
 
 /**
@@ -95,15 +143,11 @@ export async function ensureAdmin(
     const promote = existing.role !== 'admin';
     if (promote && !input.promote) return 'not_promoted';
     if (promote) {
-      await users.setRole(existing.id, 'admin', at);
-      // A role change ends the account's sessions: whoever holds one signs in again.
-      await revokeAllSessions(tx, existing.id, at);
-      await securityLog.record({
-        type: 'role_changed',
-        severity: 'warning',
+      await applyRoleChange(tx, at, {
         userId: existing.id,
-        message: `Papel alterado de ${existing.role} para admin`,
-        metadata: { from: existing.role, to: 'admin', source: input.source },
+        from: existing.role,
+        to: 'admin',
+        source: input.source,
       });
     }
     if (input.setPassword) {
@@ -140,4 +184,26 @@ export async function ensureAdminFromConfig(
     promote: false,
     source: 'ADMIN_EMAIL',
   });
+}
+
+/** Why the server did not promote ADMIN_EMAIL, and the explicit way to do it. */
+export const ADMIN_EMAIL_NOT_PROMOTED =
+  'ADMIN_EMAIL belongs to an existing customer account: not promoted (an address alone must not grant the admin role; someone may have registered it first). To make that account an administrator, run: npm run admin:create -- --email <email> --password <new password> --promote';
+
+/** ensureAdminFromConfig as the server runs it at start, saying in the log what it did. */
+export async function ensureAdminAtStart(
+  deps: { db: Db; logger: Pick<FastifyBaseLogger, 'info' | 'warn'>; now?: () => Date },
+  config: { adminEmail: string | undefined; adminPassword: string | undefined },
+): Promise<EnsureAdminResult | undefined> {
+  const result = await ensureAdminFromConfig(deps, config);
+  if (result === 'not_promoted') {
+    deps.logger.warn({ email: config.adminEmail }, ADMIN_EMAIL_NOT_PROMOTED);
+  } else if (result) {
+    deps.logger.info({ email: config.adminEmail, result }, 'administrator from ADMIN_EMAIL');
+  } else if (config.adminEmail || config.adminPassword) {
+    deps.logger.warn(
+      'ADMIN_EMAIL and ADMIN_PASSWORD must be set together; no administrator created',
+    );
+  }
+  return result;
 }

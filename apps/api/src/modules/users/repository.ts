@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   type ConsentType,
@@ -84,8 +84,17 @@ export function createUserRepository(db: Db) {
       return row?.role;
     },
 
-    async setRole(id: number, role: UserRole, at: Date): Promise<void> {
-      await db.update(users).set({ role, updatedAt: at }).where(eq(users.id, id));
+    /**
+     * False when the account already had that role (or does not exist). Not on its own: a role
+     * change goes through users/admin.ts (changeRole), which also ends the account's sessions.
+     */
+    async setRole(id: number, role: UserRole, at: Date): Promise<boolean> {
+      const rows = await db
+        .update(users)
+        .set({ role, updatedAt: at })
+        .where(and(eq(users.id, id), ne(users.role, role)))
+        .returning({ id: users.id });
+      return rows.length > 0;
     },
 
     /** Appends to the consent history; the current state lives on the users row. */
