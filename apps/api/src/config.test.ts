@@ -199,6 +199,32 @@ describe('test payments in a public shop', () => {
     ).toMatchObject({ paymentsSandbox: true });
   });
 
+  it('does not let an explicit PAYMENTS_SANDBOX=false or an upper-case scheme slip through', () => {
+    expect(() =>
+      loadConfig({ APP_URL: 'https://loja.example.com', PAYMENTS_SANDBOX: 'false' }),
+    ).toThrow(/PIX_KEY/);
+    expect(() => loadConfig({ APP_URL: 'HTTPS://Loja.example.com/' })).toThrow(
+      /public \(https\) shop.*PIX_KEY/,
+    );
+    expect(
+      loadConfig({ APP_URL: 'HTTPS://loja.example.com', PIX_KEY: 'loja@example.com' }),
+    ).toMatchObject({
+      appUrl: 'https://loja.example.com',
+      paymentsSandbox: false,
+    });
+  });
+
+  it('leaves a MercadoPago shop on https out of the sandbox', () => {
+    expect(
+      loadConfig({
+        APP_URL: 'https://loja.example.com',
+        PAYMENT_PROVIDER: 'mercadopago',
+        MERCADOPAGO_ACCESS_TOKEN: 'token',
+        MERCADOPAGO_WEBHOOK_SECRET: 'secret',
+      }).paymentsSandbox,
+    ).toBe(false);
+  });
+
   it('keeps the zero-configuration sandbox on a local http address', () => {
     expect(loadConfig({ APP_URL: 'http://localhost:3000' }).paymentsSandbox).toBe(true);
     expect(loadConfig({}).paymentsSandbox).toBe(true);

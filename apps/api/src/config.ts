@@ -256,13 +256,17 @@ const trustProxy = z
       .filter(Boolean);
   });
 
-/** An absolute http(s) address without a trailing slash. */
+/**
+ * An absolute http(s) address without a trailing slash, its scheme in lower case: 'HTTPS://' is
+ * as public a shop as 'https://' (the sandbox and Secure-cookie checks test the prefix).
+ */
 const httpUrl = z
   .string()
   .trim()
   .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), {
     message: 'must be an http:// or https:// URL',
   })
+  .transform((value) => value.replace(/^https?:/i, (scheme) => scheme.toLowerCase()))
   .transform((value) => value.replace(/\/+$/, ''));
 
 /** A CEP with or without its mask, kept as 8 digits, inside a state's range. */

@@ -98,7 +98,8 @@ function encode(entry: CachedJson, encoding: 'br' | 'gzip'): Buffer {
   return encoded;
 }
 
-function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+/** If-None-Match against a tag, weak comparison (RFC 9110 13.1.2). */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === '*') return true;
   const bare = etag.replace(/^W\//, '');

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
-import { pageHtml } from './web-app.ts';
+import { pageEtag, pageHtml } from './web-app.ts';
 
 let ctx: TestContext;
 let dist: string;
@@ -45,16 +45,59 @@ describe('serving the built web app', () => {
     expect((await ctx.app.inject({ url: '/produtos', headers: page })).body).toBe(response.body);
   });
 
-  it('leaves the marker out of a shop with real payments', async () => {
+  it('leaves the marker out of a shop with real payments, under another ETag', async () => {
     const real = await createTestContext({
       env: { WEB_DIST_DIR: dist, PIX_KEY: 'loja@example.com' },
     });
     try {
       const response = await real.app.inject({ url: '/', headers: page });
       expect(response.body).toBe(INDEX_HTML);
+      expect(response.body).not.toContain('lumina-payments');
+      const fallback = await real.app.inject({ url: '/produtos', headers: page });
+      expect(fallback.body).toBe(INDEX_HTML);
+
+      // A browser that cached the sandbox page must not be told (304) it still holds this one.
+      const sandboxPage = await ctx.app.inject({ url: '/', headers: page });
+      expect(response.headers.etag).toBe(pageEtag(INDEX_HTML));
+      expect(sandboxPage.headers.etag).toBe(pageEtag(pageHtml(INDEX_HTML, true)));
+      expect(response.headers.etag).not.toBe(sandboxPage.headers.etag);
+      const revalidated = await real.app.inject({
+        url: '/',
+        headers: { ...page, 'if-none-match': String(sandboxPage.headers.etag) },
+      });
+      expect(revalidated.statusCode).toBe(200);
+      expect(revalidated.body).toBe(INDEX_HTML);
     } finally {
       await real.close();
     }
+  });
+
+  it.each(['/', '/produtos'])(
+    'answers 304 to a browser revalidating the page it holds (%s)',
+    async (url) => {
+      const first = await ctx.app.inject({ url, headers: page });
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^W\/".+"$/);
+      const again = await ctx.app.inject({ url, headers: { ...page, 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe('no-cache');
+      // Compressed or not, the same HTML is the same tag.
+      const gzip = await ctx.app.inject({
+        url,
+        headers: { ...page, 'accept-encoding': 'gzip', 'if-none-match': etag },
+      });
+      expect(gzip.statusCode).toBe(304);
+    },
+  );
+
+  it('puts the marker in the head whatever the case of the tag, and refuses a page without one', () => {
+    expect(pageHtml('<HTML><HEAD><title>x</title></HEAD><body></body></HTML>', true)).toBe(
+      '<HTML><HEAD><title>x</title>    <meta name="lumina-payments" content="sandbox">\n  </HEAD><body></body></HTML>',
+    );
+    expect(() => pageHtml('<body>sem head</body>', true)).toThrow(/<\/head>/);
+    expect(pageHtml('<body>sem head</body>', false)).toBe('<body>sem head</body>');
   });
 
   it('caches hashed assets for a year', async () => {

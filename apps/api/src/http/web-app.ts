@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
+import { matchesEtag } from './cached-json.ts';
 import { errorBody } from './error-handler.ts';
 
 /** Vite names files under assets/ by content hash: a changed file is a new URL. */
@@ -36,21 +38,31 @@ function sendNotFound(reply: FastifyReply, error: AppError): void {
   void reply.code(404).header('cache-control', 'no-store').send(errorBody(error));
 }
 
-/**
- * In production the API process also serves the built storefront (issue 2, item 9): files from
- * WEB_DIST_DIR, and index.html for any other page address so React Router can take over. Without
- * a build (tests, API-only development) only the JSON 404s remain.
- */
 /** What every page says while payments are simulated; the web app shows a slim notice for it. */
 export const SANDBOX_META = '<meta name="lumina-payments" content="sandbox">';
 
 /** index.html as served: with the test-payments marker in its head while the sandbox is on. */
 export function pageHtml(indexHtml: string, paymentsSandbox: boolean): string {
-  return paymentsSandbox
-    ? indexHtml.replace('</head>', `    ${SANDBOX_META}\n  </head>`)
-    : indexHtml;
+  if (!paymentsSandbox) return indexHtml;
+  const headEnd = indexHtml.search(/<\/head>/i);
+  // A simulated-payments shop must never look like a real one: no head, no start.
+  if (headEnd < 0) throw new Error('index.html has no </head> to carry the sandbox marker');
+  return `${indexHtml.slice(0, headEnd)}    ${SANDBOX_META}\n  ${indexHtml.slice(headEnd)}`;
 }
 
+/**
+ * Weak validator of the HTML as served (marker included), so a browser revalidating a page gets a
+ * 304 only when it holds exactly this HTML: toggling the sandbox or a new build changes it.
+ */
+export function pageEtag(html: string): string {
+  return `W/"${createHash('sha1').update(html).digest('base64url')}"`;
+}
+
+/**
+ * In production the API process also serves the built storefront (issue 2, item 9): files from
+ * WEB_DIST_DIR, and index.html for any other page address so React Router can take over. Without
+ * a build (tests, API-only development) only the JSON 404s remain.
+ */
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
@@ -60,6 +72,17 @@ export async function registerWebApp(
   const indexHtml = existsSync(indexPath)
     ? pageHtml(readFileSync(indexPath, 'utf8'), options.paymentsSandbox)
     : null;
+
+  const etag = indexHtml === null ? '' : pageEtag(indexHtml);
+  // no-cache makes the browser ask each time; the ETag lets the answer be a 304 without the body.
+  function sendPage(request: FastifyRequest, reply: FastifyReply): void {
+    reply.header('cache-control', HTML_CACHE).header('etag', etag);
+    if (matchesEtag(request.headers['if-none-match'], etag)) {
+      void reply.code(304).send();
+      return;
+    }
+    void reply.code(200).type('text/html; charset=utf-8').send(indexHtml);
+  }
 
   if (indexHtml !== null) {
     const assetsDir = join(distDir, 'assets') + sep;
@@ -83,13 +106,6 @@ export async function registerWebApp(
     });
     // The home page whatever the Accept header, as the static file was (/index.html, a file route
     // of the static plugin, is refused above and falls back to the page below).
-    const sendPage = (_request: FastifyRequest, reply: FastifyReply) =>
-      reply
-        .code(200)
-        .header('cache-control', HTML_CACHE)
-        .type('text/html; charset=utf-8')
-        .send(html);
-    const html = indexHtml;
     app.get('/', sendPage);
   } else {
     app.log.info({ distDir }, 'no web build found: serving the API only');
@@ -97,13 +113,7 @@ export async function registerWebApp(
 
   app.setNotFoundHandler((request, reply) => {
     if (isApiPath(request.url)) return sendNotFound(reply, API_NOT_FOUND);
-    if (indexHtml !== null && wantsPage(request)) {
-      return reply
-        .code(200)
-        .header('cache-control', HTML_CACHE)
-        .type('text/html; charset=utf-8')
-        .send(indexHtml);
-    }
+    if (indexHtml !== null && wantsPage(request)) return sendPage(request, reply);
     return sendNotFound(reply, FILE_NOT_FOUND);
   });
 }
