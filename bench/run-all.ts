@@ -6,7 +6,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { onExit } from './lib/cleanup.ts';
 
-const BENCHMARKS = ['api-load.ts', 'home-js-size.ts', 'lighthouse.ts', 'checkout.ts'];
+const BENCHMARKS = [
+  'api-load.ts',
+  'home-js-size.ts',
+  'lighthouse.ts',
+  'checkout.ts',
+  'admin-products.ts',
+];
 /** Upper bound per benchmark; Lighthouse with 3 runs × 3 pages is the longest (~5 min). */
 const BENCHMARK_TIMEOUT_MS = 20 * 60_000;
 const here = dirname(fileURLToPath(import.meta.url));

@@ -2,82 +2,18 @@
 // built-in PIX payment seen in the bank, ships the order with a Correios code and marks it
 // delivered, in the admin panel; the customer sees each step in 'Meus Pedidos' and gets the
 // e-mails. Screenshots of the panel at phone and desktop widths go to SHOT_DIR for review.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import type { Page } from '@playwright/test';
 import { join } from 'node:path';
-import {
-  loginThroughHeader,
-  newAccount,
-  registerThroughApi,
-  shopAdministrator,
-  siteHeader,
-} from './support/accounts.ts';
-import { listProducts } from './support/catalog-api.ts';
+import { loginThroughHeader, shopAdministrator, siteHeader } from './support/accounts.ts';
 import { acceptCookies } from './support/cookie-banner.ts';
+import { customerWithOrder } from './support/orders.ts';
 import { outboxSlugsTo, serverDataDir } from './support/outbox.ts';
+import { SHOT_DIR, screenshots } from './support/shots.ts';
 import { expect, test } from './support/test.ts';
 
-const SHOT_DIR = process.env.E2E_SHOT_DIR ?? join(tmpdir(), 'shots');
 const TRACKING = 'AA473124829BR';
 
 test.describe.configure({ timeout: 120_000 });
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOT_DIR, { recursive: true });
-  for (const [label, width, height] of [
-    ['390x844', 390, 844],
-    ['1280x800', 1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({
-      path: join(SHOT_DIR, `${name}-${label}.png`),
-      fullPage: true,
-      animations: 'disabled',
-    });
-  }
-}
-
-/** A customer who ordered one unit of an in-stock product and opened its PIX page (via the API). */
-async function customerWithOrder(request: APIRequestContext) {
-  const account = newAccount('pedido-admin');
-  const { accessToken: token } = await registerThroughApi(request, account);
-  const headers = { authorization: `Bearer ${token}` };
-  const product = (await listProducts(request)).find((p) => p.active && p.stock_quantity >= 2);
-  if (!product) throw new Error('The demo catalogue needs a product in stock');
-  const added = await request.post('/api/carts/items', {
-    headers,
-    data: { product_id: product.id, quantity: 1 },
-  });
-  expect(added.status(), await added.text()).toBe(201);
-  const placed = await request.post('/api/orders', {
-    headers,
-    data: {
-      order: {
-        customer_name: account.name,
-        customer_email: account.email,
-        customer_phone: '(11) 98765-4321',
-        customer_cpf: '',
-        customer_street: 'Rua Augusta',
-        customer_number: '1500',
-        customer_neighborhood: 'Consolação',
-        customer_city: 'São Paulo',
-        customer_state: 'SP',
-        customer_zip_code: '01310-100',
-        payment_method: 'pix',
-        shipping_method: 'pac',
-      },
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const order = ((await placed.json()) as { order: { id: number; order_number: string } }).order;
-  const pix = await request.post(`/api/orders/${order.id}/mercadopago_payment`, {
-    headers,
-    data: { payment_method: 'pix' },
-  });
-  expect(pix.status(), await pix.text()).toBe(200);
-  return { account, order };
-}
 
 async function runAction(page: Page, button: string, result: string, fill?: string) {
   const main = page.getByRole('main');

@@ -78,9 +78,26 @@ describe('API documentation', () => {
       expect((await ui()).statusCode).toBe(401);
       expect((await ui(bearerHeader(customerToken))).statusCode).toBe(403);
       expect((await ui(bearerHeader(adminToken))).statusCode).toBe(200);
+
+      // The panel's new tab: a cookie bound to /api/docs, given to administrators only.
+      const session = (headers: Record<string, string>) =>
+        production.app.inject({ method: 'POST', url: '/api/admin/docs_session', headers });
+      expect((await session(bearerHeader(customerToken))).statusCode).toBe(403);
+      const given = await session(bearerHeader(adminToken));
+      expect(given.statusCode).toBe(200);
+      const cookie = given.cookies.find((c) => c.name === 'lumina_docs');
+      expect(cookie).toMatchObject({ path: '/api/docs', httpOnly: true, sameSite: 'Strict' });
+      const withCookie = { cookie: `lumina_docs=${cookie?.value ?? ''}` };
+      expect((await ui(withCookie)).statusCode).toBe(200);
+      expect((await docs(withCookie)).statusCode).toBe(200);
+      expect((await docs({ cookie: 'lumina_docs=forged.token.value' })).statusCode).toBe(401);
+      // A customer's token in that cookie opens nothing.
+      expect((await docs({ cookie: `lumina_docs=${customerToken}` })).statusCode).toBe(403);
+
       // A demoted administrator loses it at once, with the same access token.
       await changeRole(production.database, { userId: admin.id, role: 'customer', source: 'test' });
       expect((await docs(bearerHeader(adminToken))).statusCode).toBe(403);
+      expect((await docs(withCookie)).statusCode).toBe(403);
     } finally {
       await production.close();
     }

@@ -19,6 +19,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { constants as zlibConstants } from 'node:zlib';
+import { join } from 'node:path';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -74,7 +75,12 @@ import { createMailOutbox, type MailOutbox } from './modules/mail/outbox.ts';
 import { createOrderLifecycle } from './modules/orders/lifecycle-service.ts';
 import { adminCatalogRoutes } from './modules/admin/catalog/routes.ts';
 import { createProductWrites } from './modules/admin/catalog/product-writes.ts';
+import { adminDocsSessionRoutes, docsCookieAsBearer } from './modules/admin/docs-session.ts';
+import { adminProductPhotoRoutes } from './modules/admin/catalog/photo-routes.ts';
+import { createProductPhotos } from './modules/admin/catalog/photos.ts';
 import { adminProductWriteRoutes } from './modules/admin/catalog/write-routes.ts';
+import { CATALOG_CHANNEL } from './modules/catalog/changes.ts';
+import { registerUploads } from './http/uploads.ts';
 import { adminOrderRoutes } from './modules/admin/orders/routes.ts';
 import { createAdminOrderService } from './modules/admin/orders/service.ts';
 import { pixTicketRoutes } from './modules/payments/ticket-routes.ts';
@@ -85,7 +91,8 @@ z.config(z.locales.ptBR());
 
 export interface AppDeps {
   config: Config;
-  database: Pick<Database, 'db' | 'ping'>;
+  /** `listen` (optional) lets other processes' catalogue changes clear this one's cache. */
+  database: Pick<Database, 'db' | 'ping'> & Partial<Pick<Database, 'listen'>>;
   /** How long each process reuses a rendered catalogue answer (default 5 s; 0 disables). */
   catalogCacheTtlMs?: number;
   now?: () => Date;
@@ -166,6 +173,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ttlMs: deps.catalogCacheTtlMs ?? 5_000,
     maxEntries: 500,
   });
+  const uploadsDir = join(config.dataDir, 'uploads');
+  if (deps.database.listen) {
+    // A change made by any process on this database clears this process's answers at once.
+    const stopListening = await deps.database.listen(CATALOG_CHANNEL, () => catalogCache.clear());
+    app.addHook('onClose', async () => {
+      // A database already closed has stopped listening with it.
+      await stopListening().catch(() => undefined);
+    });
+  }
   // Accounts: tokens, users, security log and throttling, shared by every account route plugin.
   const services = createAppServices({ db: database.db, config, now });
   app.decorate('services', services);
@@ -176,6 +192,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(async (docs) => {
     if (config.nodeEnv === 'production') {
       // A map of every route is for the shop's people: in production only administrators get it.
+      // The panel's 'open in a new tab' has no bearer header: its path-bound cookie stands in.
+      docs.addHook('onRequest', docsCookieAsBearer);
       await docs.register(authenticate, { tokens: services.tokens, roleOf });
       docs.addHook('onRequest', requireAdmin);
     }
@@ -219,7 +237,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     generateAnswer: deps.captchaAnswer,
   });
   const login = createLoginService({ ...services, captcha });
-  const register = createRegisterService({ ...services });
+  const register = createRegisterService({
+    ...services,
+    accountsPerIpHour: config.accountsPerIpHour,
+  });
   const profile = createProfileService({ ...services });
   const carts = createCartService({ db: database.db, now });
   const mergeCart = createMergeCartOnLogin((userId, sessionId) =>
@@ -332,14 +353,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(paymentRoutes, { payments });
       await api.register(adminOrderRoutes, { adminOrders });
       await api.register(adminCatalogRoutes, { db: database.db, now });
+      const photos = createProductPhotos({
+        db: database.db,
+        uploadsDir,
+        now,
+        securityLog: services.securityLog,
+        onChange: () => catalogCache.clear(),
+      });
       await api.register(adminProductWriteRoutes, {
         writes: createProductWrites({
           db: database.db,
           now,
           securityLog: services.securityLog,
           onChange: () => catalogCache.clear(),
+          discardPhotos: (urls) => photos.discard(urls),
         }),
       });
+      await api.register(adminDocsSessionRoutes, { secureCookies });
+      await api.register(adminProductPhotoRoutes, { photos });
       await api.register(pixTicketRoutes, { payments });
       await api.register(mercadoPagoWebhookRoutes, {
         payments,
@@ -355,6 +386,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: '/api' },
   );
 
+  await registerUploads(app, uploadsDir);
   await registerWebApp(app, config.webDistDir, { paymentsSandbox: config.paymentsSandbox });
   return app;
 }

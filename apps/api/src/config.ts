@@ -57,6 +57,12 @@ export const CONFIG_VARIABLES = [
     description: 'Requests per minute allowed from one IP across the API; 0 disables the limit.',
   },
   {
+    name: 'ACCOUNTS_PER_IP_HOUR',
+    default: '10',
+    description:
+      'Accounts that may be created from one IP in an hour. Raise it when many shoppers share one address (a carrier-grade NAT, an event with one Wi-Fi).',
+  },
+  {
     name: 'SEED_DEMO_CATALOG',
     default: 'true',
     description: 'Seed the demo catalogue on start when the products table is empty.',
@@ -302,6 +308,7 @@ export const configEnvSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   TRUST_PROXY: trustProxy.default(false),
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
+  ACCOUNTS_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   SEED_DEMO_CATALOG: booleanString.default(true),
   JWT_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
     message: 'must have at least 32 characters',
@@ -363,6 +370,7 @@ export interface Config {
   webDistDir: string;
   trustProxy: boolean | number | string[];
   rateLimitMax: number;
+  accountsPerIpHour: number;
   seedDemoCatalog: boolean;
   /** Undefined: the token service generates one and keeps it in DATA_DIR/jwt-secret. */
   jwtSecret: string | undefined;
@@ -473,6 +481,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: fromRepoRoot(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    accountsPerIpHour: e.ACCOUNTS_PER_IP_HOUR,
     seedDemoCatalog: e.SEED_DEMO_CATALOG,
     jwtSecret: e.JWT_SECRET,
     adminEmail: e.ADMIN_EMAIL,

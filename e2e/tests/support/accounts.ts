@@ -25,9 +25,9 @@ export function newAccount(label: string): Account {
 
 /**
  * Creates the account through the API, for tests whose subject is not the register form, and
- * answers its access token (for calls made with `request`, outside the page). Each
- * call counts against the per-IP register throttle (10 accounts an hour), so tests create one
- * account at most.
+ * answers its access token (for calls made with `request`, outside the page). Each call counts
+ * against the per-IP account limit, which the test server raises (ACCOUNTS_PER_IP_HOUR in
+ * playwright.config.ts) since every shopper of the suite comes from 127.0.0.1.
  */
 export async function registerThroughApi(
   request: APIRequestContext,

@@ -23,6 +23,12 @@ export interface Database {
   migrate(): Promise<void>;
   /** Throws when the database does not answer. */
   ping(): Promise<void>;
+  /**
+   * Calls `onNotice` for every NOTIFY on `channel` from any process on this database, and once
+   * after a lost listening connection is back (what was said meanwhile is unknown). Resolves to
+   * the function that stops listening.
+   */
+  listen(channel: string, onNotice: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -41,6 +47,7 @@ export function fromPglite(client: PGlite): Database {
     driver: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     ping: () => ping(db),
+    listen: (channel, onNotice) => client.listen(channel, () => onNotice()),
     close: () => client.close(),
   };
 }
@@ -59,6 +66,65 @@ export async function openPglite(dataDir: string): Promise<Database> {
   return fromPglite(await PGlite.create({ dataDir: path, postgresqlconf: PGLITE_SETTINGS }));
 }
 
+const RELISTEN_DELAY_MS = 1_000;
+
+/** LISTEN needs a connection of its own, kept open (a pooled one would be handed to others). */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotice: () => void,
+  onError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  function reopenLater(failed: pg.Client): void {
+    if (stopped || current !== failed) return;
+    current = null;
+    failed.removeAllListeners('notification');
+    failed.end().catch(() => undefined);
+    retry = setTimeout(() => void open(false).catch(onError), RELISTEN_DELAY_MS);
+    retry.unref();
+  }
+
+  async function open(first: boolean): Promise<void> {
+    if (stopped) return;
+    const client = new pg.Client({ connectionString: url });
+    current = client;
+    client.on('notification', (message) => {
+      if (message.channel === channel) onNotice();
+    });
+    client.on('error', (error) => {
+      onError(error);
+      reopenLater(client);
+    });
+    client.on('end', () => reopenLater(client));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    } catch (error) {
+      if (first) {
+        current = null;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      reopenLater(client);
+      throw error;
+    }
+    if (!first) onNotice();
+  }
+
+  await open(true);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    await client?.end().catch(() => undefined);
+  };
+}
+
 export function openPostgres(
   url: string,
   options: { poolMax?: number; onPoolError?: (error: Error) => void } = {},
@@ -72,6 +138,8 @@ export function openPostgres(
     driver: 'postgres',
     migrate: () => migrateNodePg(db, { migrationsFolder: MIGRATIONS_DIR }),
     ping: () => ping(db),
+    listen: (channel, onNotice) =>
+      listenPostgres(url, channel, onNotice, (error) => options.onPoolError?.(error)),
     close: () => pool.end(),
   };
 }

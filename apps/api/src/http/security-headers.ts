@@ -4,6 +4,8 @@ import helmet from 'helmet';
 /**
  * A Vite build loads only its own hashed files; React and the carousel set styles through the
  * DOM, but Radix's scroll lock injects a <style> element, hence 'unsafe-inline' for styles only.
+ * Images may also be blob: URLs, which only this page's own scripts can make: the admin's preview
+ * of a photo chosen for upload, before it is sent.
  */
 export const CONTENT_SECURITY_POLICY = {
   useDefaults: false,
@@ -12,7 +14,7 @@ export const CONTENT_SECURITY_POLICY = {
     'script-src': ["'self'"],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:'],
+    'img-src': ["'self'", 'data:', 'blob:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     'object-src': ["'none'"],

@@ -137,7 +137,7 @@ describe('serving the built web app', () => {
     const response = await ctx.app.inject({ url: '/produtos', headers: page });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("img-src 'self' data:");
+    expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-eval');
     expect(response.headers['x-content-type-options']).toBe('nosniff');

@@ -117,7 +117,11 @@ export async function callApi(
 ): Promise<{ status: number; json: Record<string, unknown> }> {
   const response = await fetch(api.baseUrl + path, {
     method,
-    headers: { 'content-type': 'application/json', ...options.headers },
+    headers: {
+      // Fastify refuses a JSON content type with an empty body (a DELETE): sent with a body only.
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...options.headers,
+    },
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };

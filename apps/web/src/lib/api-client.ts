@@ -25,6 +25,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly body: unknown = null,
+    /** The HTTP reason phrase ('Bad Gateway'), when the answer had one. */
+    readonly statusText = '',
   ) {
     super(message);
     this.name = 'ApiError';
@@ -137,14 +139,21 @@ async function sendRequest<T>(
   const sessionId = apiClientHooks.sessionId();
   if (sessionId) headers['X-Session-ID'] = sessionId;
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A FormData body (a photo upload) sets its own multipart type with its boundary.
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : isForm
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
       signal: controller.signal,
     });
   } catch (error) {
@@ -161,13 +170,23 @@ async function sendRequest<T>(
     try {
       body = JSON.parse(text);
     } catch {
-      throw new ApiError('Formato de resposta inválido da API', response.status);
+      throw new ApiError(
+        'Formato de resposta inválido da API',
+        response.status,
+        null,
+        response.statusText,
+      );
     }
   }
   if (!response.ok) {
-    const failure = new ApiError(`HTTP ${response.status}`, response.status, body);
+    const failure = new ApiError(
+      `HTTP ${response.status}`,
+      response.status,
+      body,
+      response.statusText,
+    );
     throw failure.serverMessage
-      ? new ApiError(failure.serverMessage, response.status, body)
+      ? new ApiError(failure.serverMessage, response.status, body, response.statusText)
       : failure;
   }
   if (body === null || typeof body !== 'object') {

@@ -61,12 +61,24 @@ export interface ProductDto {
 }
 
 /** GET /api/products */
+/**
+ * Where the catalogue stands with the ERP (spec 001 §7), over every product: `synced` as Bling
+ * has it, `pending` a change Bling has not taken yet (a failed push included, it is retried),
+ * `local_only` never part of the sync. The three add up to the number of products.
+ */
+export interface SyncStats {
+  synced: number;
+  local_only: number;
+  pending: number;
+}
+
 export interface ProductListResponse {
   products: ProductDto[];
   total: number;
   page: number;
   per_page: number;
   total_pages: number;
+  sync_stats: SyncStats;
 }
 
 /** GET /api/products/{id} */

@@ -15,8 +15,8 @@ export const AUTH_LIMITS = {
   loginPerAccount: { max: 30, windowMs: HOUR },
   /** Register submissions from one IP (a person fixing form errors sends several). */
   registerPerIp: { max: 30, windowMs: 15 * MINUTE },
-  /** Accounts actually created from one IP. */
-  accountsPerIp: { max: 10, windowMs: HOUR },
+  /** Accounts actually created from one IP (the number is ACCOUNTS_PER_IP_HOUR, default 10). */
+  accountsPerIp: { windowMs: HOUR },
   /** Wrong current passwords on the change-password form, per account. */
   changePasswordPerUser: { max: 10, windowMs: 15 * MINUTE },
   /** Captcha pictures served to one IP. */

@@ -1,4 +1,4 @@
-import type { ProductSort } from '@lumina/shared/catalog/product';
+import type { ProductSort, SyncStats } from '@lumina/shared/catalog/product';
 import {
   and,
   asc,
@@ -114,6 +114,25 @@ export function createCatalogRepository(db: Db) {
         .values(inputs.map((input) => toProductValues(input, now)))
         .returning({ id: products.id });
       return rows.map((row) => row.id);
+    },
+
+    /** Where the whole catalogue stands with the ERP (spec 001 §7's sync_stats). */
+    async syncStats(): Promise<SyncStats> {
+      const [row] = await db
+        .select({
+          synced: sql<number>`count(*) filter (where ${products.syncStatus} = 'synced')`.mapWith(
+            Number,
+          ),
+          local_only: sql<number>`count(*) filter (where ${products.syncStatus} is null)`.mapWith(
+            Number,
+          ),
+          pending:
+            sql<number>`count(*) filter (where ${products.syncStatus} in ('pending', 'failed'))`.mapWith(
+              Number,
+            ),
+        })
+        .from(products);
+      return row ?? { synced: 0, local_only: 0, pending: 0 };
     },
 
     async countProducts(): Promise<number> {

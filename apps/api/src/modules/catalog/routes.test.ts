@@ -107,6 +107,20 @@ describe('GET /api/products', () => {
     expect(body).toMatchObject({ total: 5, page: 1, per_page: 100, total_pages: 1 });
   });
 
+  it('tells where the whole catalogue stands with Bling (sync_stats)', async () => {
+    expect((await list()).sync_stats).toEqual({ synced: 0, local_only: 7, pending: 0 });
+    await ctx.database.db.execute(
+      sql`update products set sync_status = case sku when 'NOS-ZIR' then 'synced' when 'ARG-INATIVA' then 'failed' when 'LBR-CRISTAL' then 'pending' end where sku in ('NOS-ZIR', 'ARG-INATIVA', 'LBR-CRISTAL')`,
+    );
+    // Every product counts, listed or not; a failed push waits to be sent again.
+    expect((await list('?category=boca')).sync_stats).toEqual({
+      synced: 1,
+      local_only: 4,
+      pending: 2,
+    });
+    await ctx.database.db.execute(sql`update products set sync_status = null`);
+  });
+
   it('answers prices in reais and in cents, and stock status derived from stock', async () => {
     const body = await list();
     const segment = body.products.find((p) => p.sku === 'ARG-SEG-02')!;

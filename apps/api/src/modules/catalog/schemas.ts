@@ -58,6 +58,11 @@ export const productListResponseSchema = z.object({
   page: z.number().int(),
   per_page: z.number().int(),
   total_pages: z.number().int(),
+  sync_stats: z.object({
+    synced: z.number().int(),
+    local_only: z.number().int(),
+    pending: z.number().int(),
+  }),
 }) satisfies z.ZodType<ProductListResponse>;
 
 export const productResponseSchema = z.object({

@@ -28,7 +28,7 @@ const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 export function createCatalogService({ repository }: { repository: CatalogRepository }) {
   return {
     async listProducts(query: ProductQuery): Promise<ProductListResponse> {
-      const { rows, total } = await repository.listProducts({
+      const listing = repository.listProducts({
         category: query.category?.toLowerCase(),
         searchTerms: query.search ? searchTerms(query.search) : [],
         displayStatus: query.display_status,
@@ -36,12 +36,14 @@ export function createCatalogService({ repository }: { repository: CatalogReposi
         limit: query.per_page,
         offset: (query.page - 1) * query.per_page,
       });
+      const [{ rows, total }, sync_stats] = await Promise.all([listing, repository.syncStats()]);
       return {
         products: rows.map(toProductDto),
         total,
         page: query.page,
         per_page: query.per_page,
         total_pages: Math.ceil(total / query.per_page),
+        sync_stats,
       };
     },
 

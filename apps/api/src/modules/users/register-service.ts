@@ -48,6 +48,8 @@ export function createRegisterService(deps: {
   throttle: Throttle;
   securityLog: SecurityLog;
   now: () => Date;
+  /** Accounts one IP may create in an hour (ACCOUNTS_PER_IP_HOUR). */
+  accountsPerIpHour: number;
 }) {
   const { db, tokens, throttle, securityLog, now } = deps;
   const schema = createServerRegisterSchema(now);
@@ -69,7 +71,7 @@ export function createRegisterService(deps: {
         throttleKeys.accountCreatedIp(meta.ip),
         AUTH_LIMITS.accountsPerIp.windowMs,
       );
-      if (created >= AUTH_LIMITS.accountsPerIp.max) {
+      if (created >= deps.accountsPerIpHour) {
         throw new AppError('too_many_requests', THROTTLE_MESSAGES.register, { code: 'throttled' });
       }
 

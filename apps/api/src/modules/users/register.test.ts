@@ -399,7 +399,8 @@ describe('POST /api/users/register', () => {
 
   it('limits the accounts created from one IP', async () => {
     const ip = '192.0.2.77';
-    for (let i = 0; i < AUTH_LIMITS.accountsPerIp.max; i += 1) {
+    // ACCOUNTS_PER_IP_HOUR is 10 unless configured.
+    for (let i = 0; i < 10; i += 1) {
       const response = await register(
         { user: registerUser({ email: `cliente${i}@example.com`, cpf: '' }) },
         ip,
@@ -416,5 +417,23 @@ describe('POST /api/users/register', () => {
       .from(users)
       .where(and(eq(users.email, 'mais.um@example.com')));
     expect(created).toHaveLength(0);
+  });
+
+  it('lets a shop behind one shared address allow more (ACCOUNTS_PER_IP_HOUR)', async () => {
+    const shared = await createTestContext({ env: { ACCOUNTS_PER_IP_HOUR: '2' } });
+    try {
+      const attempt = (n: number) =>
+        shared.app.inject({
+          method: 'POST',
+          url: '/api/users/register',
+          payload: { user: registerUser({ email: `nat${n}@example.com`, cpf: '' }) },
+          remoteAddress: '192.0.2.78',
+        });
+      expect((await attempt(1)).statusCode).toBe(201);
+      expect((await attempt(2)).statusCode).toBe(201);
+      expect((await attempt(3)).statusCode).toBe(429);
+    } finally {
+      await shared.close();
+    }
   });
 });

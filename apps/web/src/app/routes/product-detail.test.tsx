@@ -69,6 +69,7 @@ describe('product page', () => {
       page: 1,
       per_page: 100,
       total_pages: 1,
+      sync_stats: { synced: 0, local_only: 1, pending: 0 },
     });
     renderPage(product, undefined, client);
     expect(screen.getByRole('heading', { level: 1, name: 'Nostril Cravejado' })).toBeVisible();

@@ -9,6 +9,7 @@ import { rowsOf } from '../../../db/raw-rows.ts';
 import { products, type ProductRow } from '../../../db/schema/products.ts';
 import { isUniqueViolation } from '../../../db/unique-violation.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { announceCatalogChange } from '../../catalog/changes.ts';
 import { toProductValues } from '../../catalog/product-record.ts';
 import { PRODUCT_NOT_FOUND } from '../../catalog/service.ts';
 import { createStock } from '../../catalog/stock.ts';
@@ -60,6 +61,8 @@ export function createProductWrites(deps: {
   now: () => Date;
   securityLog: SecurityLog;
   onChange: () => void;
+  /** Removes the files of a deleted product's uploaded photos. */
+  discardPhotos?: (urls: string[]) => Promise<void>;
 }) {
   const { db, now, securityLog } = deps;
 
@@ -80,29 +83,33 @@ export function createProductWrites(deps: {
       const form = parseForm(body);
       const at = now();
       try {
-        const [row] = await db
-          .insert(products)
-          .values(
-            toProductValues(
-              {
-                name: form.name,
-                description: form.description ?? '',
-                price_cents: form.price,
-                pix_price_cents: form.pix_price ?? null,
-                category: form.category,
-                subcategory: form.subcategory ?? null,
-                sku: form.sku ?? generatedSku(),
-                active: form.active,
-                display_status: form.display_status,
-                images: form.images,
-                sizes: form.sizes,
-                measures: form.measures,
-                stock_quantity: form.stock_quantity,
-              },
-              at,
-            ),
-          )
-          .returning();
+        const row = await db.transaction(async (tx) => {
+          const [inserted] = await tx
+            .insert(products)
+            .values(
+              toProductValues(
+                {
+                  name: form.name,
+                  description: form.description ?? '',
+                  price_cents: form.price,
+                  pix_price_cents: form.pix_price ?? null,
+                  category: form.category,
+                  subcategory: form.subcategory ?? null,
+                  sku: form.sku ?? generatedSku(),
+                  active: form.active,
+                  display_status: form.display_status,
+                  images: form.images,
+                  sizes: form.sizes,
+                  measures: form.measures,
+                  stock_quantity: form.stock_quantity,
+                },
+                at,
+              ),
+            )
+            .returning();
+          await announceCatalogChange(tx);
+          return inserted;
+        });
         if (!row) throw new Error('product insert returned no row');
         deps.onChange();
         await record(actor, `Produto criado: ${row.name} (${row.sku})`, { product_id: row.id });
@@ -155,6 +162,7 @@ export function createProductWrites(deps: {
             await createStock(tx).set(id, form.stock_quantity, at);
           }
           const [updated] = await tx.select().from(products).where(eq(products.id, id));
+          await announceCatalogChange(tx);
           return updated;
         });
         if (!row) throw notFound();
@@ -185,12 +193,15 @@ export function createProductWrites(deps: {
             .update(products)
             .set({ active: false, displayStatus: 'hidden', updatedAt: now() })
             .where(eq(products.id, id));
-          return { retired: true, name: current.name, sku: current.sku };
+          await announceCatalogChange(tx);
+          return { retired: true, name: current.name, sku: current.sku, images: current.images };
         }
         await tx.delete(products).where(eq(products.id, id));
-        return { retired: false, name: current.name, sku: current.sku };
+        await announceCatalogChange(tx);
+        return { retired: false, name: current.name, sku: current.sku, images: current.images };
       });
       deps.onChange();
+      if (!outcome.retired) await deps.discardPhotos?.(outcome.images);
       await record(
         actor,
         `${outcome.retired ? 'Produto retirado da loja' : 'Produto excluído'}: ${outcome.name} (${outcome.sku})`,

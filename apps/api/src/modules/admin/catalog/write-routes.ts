@@ -17,11 +17,11 @@ const failures = {
   422: errorResponseSchema,
 };
 
-function actorOf(request: FastifyRequest): AdminActor {
+export function actorOf(request: FastifyRequest): AdminActor {
   return { id: currentUser(request).id, ip: request.ip, userAgent: request.headers['user-agent'] };
 }
 
-function idOf(raw: string): number {
+export function productIdOf(raw: string): number {
   const id = parseProductId(raw);
   if (id === null)
     throw new AppError('not_found', PRODUCT_NOT_FOUND, { code: 'product_not_found' });
@@ -71,7 +71,7 @@ export const adminProductWriteRoutes: FastifyPluginCallbackZod<{ writes: Product
     },
     async (request) => ({
       product: toProductDto(
-        await writes.update(idOf(request.params.id), request.body, actorOf(request)),
+        await writes.update(productIdOf(request.params.id), request.body, actorOf(request)),
       ),
     }),
   );
@@ -91,7 +91,7 @@ export const adminProductWriteRoutes: FastifyPluginCallbackZod<{ writes: Product
     },
     async (request) => ({
       success: true as const,
-      ...(await writes.remove(idOf(request.params.id), actorOf(request))),
+      ...(await writes.remove(productIdOf(request.params.id), actorOf(request))),
     }),
   );
 

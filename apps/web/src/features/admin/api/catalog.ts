@@ -89,3 +89,28 @@ export function useDeleteProduct() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
   });
 }
+
+/** A photo upload may be 5 MB on a phone's connection: longer than the 15 s of other calls. */
+export const PHOTO_UPLOAD_TIMEOUT_MS = 120_000;
+
+/** Adds a photo (multipart, field `image`); answers the product with its new images. */
+export function uploadProductPhoto(id: number, file: File): Promise<{ product: ProductDto }> {
+  const form = new FormData();
+  form.append('image', file);
+  return adminRequest<{ product: ProductDto }>(`/products/${id}/images`, {
+    method: 'POST',
+    body: form,
+    timeoutMs: PHOTO_UPLOAD_TIMEOUT_MS,
+  });
+}
+
+export function removeProductPhoto(id: number, imageId: string): Promise<{ product: ProductDto }> {
+  return adminRequest<{ product: ProductDto }>(`/products/${id}/images/${imageId}`, {
+    method: 'DELETE',
+  });
+}
+
+/** Lets this administrator open /api/docs in a new tab (a cookie bound to that path). */
+export function openDocsSession(): Promise<{ url: string }> {
+  return adminRequest<{ url: string }>('/admin/docs_session', { method: 'POST' });
+}

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { notify } from '../../../lib/ui-events.ts';
-import { ADMIN_MESSAGES } from '../api/admin-request.ts';
+import { ADMIN_MESSAGES, sessionJustExpired } from '../api/admin-request.ts';
 
 /**
  * The panel's guard (spec 001 §2): anyone who is not an administrator is sent to /minha-conta
@@ -18,7 +18,8 @@ export function AdminGuard({ children }: { children: ReactNode }) {
     if (status === 'loading' || allowed) return;
     // A task later: on a first load the toasts' listener subscribes after this page's effects.
     const timer = setTimeout(() => {
-      notify(ADMIN_MESSAGES.restricted, 'error');
+      // An expired session has already been said ('Sessão expirada...'): not 'Acesso restrito'.
+      if (!sessionJustExpired()) notify(ADMIN_MESSAGES.restricted, 'error');
       void navigate('/minha-conta', { replace: true });
     }, 0);
     return () => clearTimeout(timer);

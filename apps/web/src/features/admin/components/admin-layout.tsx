@@ -3,12 +3,46 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { useLogout } from '../../../lib/auth/use-logout.ts';
+import { notify } from '../../../lib/ui-events.ts';
+import { openDocsSession } from '../api/catalog.ts';
 import { AdminGuard } from './admin-guard.tsx';
 
 const SECTIONS = [
   { to: '/admin/pedidos', label: 'Pedidos' },
   { to: '/admin/produtos', label: 'Produtos' },
 ] as const;
+
+/**
+ * Spec 001 §2's button to "a separate server-side admin system": here the API's own
+ * documentation, for administrators only. The tab opens on the click (no popup blocker) and goes
+ * to /api/docs once the server has set the cookie that lets this administrator in.
+ */
+function DocsButton() {
+  const open = async () => {
+    const tab = window.open('', '_blank');
+    try {
+      const { url } = await openDocsSession();
+      if (tab) {
+        tab.opener = null;
+        tab.location.href = url;
+      } else {
+        notify('Permita janelas pop-up para abrir a documentação da API.', 'error');
+      }
+    } catch (error) {
+      tab?.close();
+      notify(error instanceof Error ? error.message : String(error), 'error');
+    }
+  };
+  return (
+    <button
+      type="button"
+      className={buttonClasses({ variant: 'outline', size: 'sm' })}
+      onClick={() => void open()}
+    >
+      Documentação da API
+    </button>
+  );
+}
 
 /** The panel's frame (spec 001 §2): its header with the account page and 'Sair', and sections. */
 export function AdminLayout() {
@@ -26,6 +60,7 @@ export function AdminLayout() {
             {user ? <p className="text-sm text-ink-700">{user.email}</p> : null}
           </div>
           <div className="flex flex-wrap gap-2">
+            <DocsButton />
             <Link to="/minha-conta" className={buttonClasses({ variant: 'outline', size: 'sm' })}>
               Minha Conta
             </Link>

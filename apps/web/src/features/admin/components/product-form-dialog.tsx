@@ -1,12 +1,14 @@
 import { adminProductFormSchema } from '@lumina/shared/admin/product-form-schema';
 import { CATEGORY_LABELS, CATEGORY_SLUGS } from '@lumina/shared/catalog/categories';
 import type { ProductDto } from '@lumina/shared/catalog/product';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { useSaveProduct } from '../api/catalog.ts';
+import { uploadProductPhoto, useSaveProduct } from '../api/catalog.ts';
+import { ProductPhotosField } from './product-photos-field.tsx';
 
 /** What the form holds: text as typed, lists as comma-separated text. */
 interface Values {
@@ -50,14 +52,27 @@ const list = (text: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-/** The body the API reads, from what the form holds (images are kept as they are). */
-function bodyOf(values: Values, product: ProductDto | undefined) {
+/** The body the API reads, from what the form holds. */
+function bodyOf(values: Values, images: string[]) {
   return {
     ...values,
     sizes: list(values.sizes),
     measures: list(values.measures),
-    images: product?.images ?? [],
+    images,
   };
+}
+
+/** Photos chosen while creating go up once the product exists; what failed is said. */
+async function uploadQueued(id: number, files: File[]): Promise<string[]> {
+  const failed: string[] = [];
+  for (const file of files) {
+    try {
+      await uploadProductPhoto(id, file);
+    } catch (error) {
+      failed.push(`${file.name} (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+  return failed;
 }
 
 const inputClass =
@@ -106,7 +121,11 @@ export function ProductFormDialog({
 }) {
   const [values, setValues] = useState<Values>(() => valuesOf(product));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [images, setImages] = useState<string[]>(() => product?.images ?? []);
+  const [queued, setQueued] = useState<File[]>([]);
+  const [uploading, setUploading] = useState(false);
   const save = useSaveProduct();
+  const queryClient = useQueryClient();
 
   const set =
     (key: keyof Values) =>
@@ -119,7 +138,7 @@ export function ProductFormDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = bodyOf(values, product);
+    const body = bodyOf(values, images);
     const parsed = adminProductFormSchema.safeParse(body);
     if (!parsed.success) {
       const next: Record<string, string> = {};
@@ -131,8 +150,19 @@ export function ProductFormDialog({
     save.mutate(
       { id: product?.id ?? null, body },
       {
-        onSuccess: ({ product: saved }) =>
-          onSaved(product ? `Produto atualizado: ${saved.name}` : `Produto criado: ${saved.name}`),
+        onSuccess: ({ product: saved }) => {
+          if (product) return onSaved(`Produto atualizado: ${saved.name}`);
+          setUploading(true);
+          void uploadQueued(saved.id, queued).then((failed) => {
+            setUploading(false);
+            void queryClient.invalidateQueries({ queryKey: ['admin'] });
+            onSaved(
+              failed.length === 0
+                ? `Produto criado: ${saved.name}`
+                : `Produto criado: ${saved.name}. Fotos não enviadas: ${failed.join('; ')}`,
+            );
+          });
+        },
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
           const next: Record<string, string> = {};
@@ -160,7 +190,7 @@ export function ProductFormDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next && !save.isPending) onClose();
+        if (!next && !save.isPending && !uploading) onClose();
       }}
       title={product ? 'Editar produto' : 'Novo produto'}
       className="max-w-2xl"
@@ -258,6 +288,13 @@ export function ProductFormDialog({
             />
           </Field>
         </div>
+        <ProductPhotosField
+          productId={product?.id ?? null}
+          images={images}
+          onImagesChange={setImages}
+          queued={queued}
+          onQueuedChange={setQueued}
+        />
         {serverError ? (
           <FormAlert kind="error" className="sm:col-span-2" messages={[serverError]} />
         ) : null}
@@ -265,8 +302,8 @@ export function ProductFormDialog({
           <DialogClose asChild>
             <Button variant="ghost">Cancelar</Button>
           </DialogClose>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Salvando...' : 'Salvar'}
+          <Button type="submit" disabled={save.isPending || uploading}>
+            {uploading ? 'Enviando fotos...' : save.isPending ? 'Salvando...' : 'Salvar'}
           </Button>
         </div>
       </form>

@@ -177,6 +177,94 @@ describe('product create, edit and delete', () => {
     });
   });
 
+  it('previews photos chosen while creating, refuses a wrong file, and sends them once the product exists', async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: () => 'blob:previa',
+        revokeObjectURL: () => undefined,
+      }),
+    );
+    const requests = fakeApi((request) => {
+      if (request.path.startsWith('/admin/stats')) return { body: STATS };
+      if (request.method === 'POST' && request.path === '/products') {
+        return { status: 201, body: { product: { id: 99, name: 'Argola Foto', images: [] } } };
+      }
+      if (request.method === 'POST') {
+        return {
+          status: 201,
+          body: {
+            product: {
+              id: 99,
+              name: 'Argola Foto',
+              images: ['/uploads/products/0123456789abcdef01234567.webp'],
+            },
+          },
+        };
+      }
+      return { body: emptyList };
+    });
+    renderAdmin('/admin/produtos');
+    fireEvent.click(await screen.findByRole('button', { name: 'Novo produto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo produto' });
+    const photo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'argola.png', {
+      type: 'image/png',
+    });
+    const page = new File(['<html></html>'], 'pagina.html', { type: 'text/html' });
+    const huge = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'enorme.jpg', {
+      type: 'image/jpeg',
+    });
+    fireEvent.change(within(dialog).getByLabelText('Adicionar fotos'), {
+      target: { files: [photo, page, huge] },
+    });
+    expect(await within(dialog).findByRole('img', { name: 'Foto 1 (a enviar)' })).toHaveAttribute(
+      'src',
+      'blob:previa',
+    );
+    expect(
+      within(dialog).getByText('pagina.html: Arquivo inválido: envie uma foto JPEG, PNG ou WebP.'),
+    ).toBeVisible();
+    expect(within(dialog).getByText('enorme.jpg: A foto deve ter no máximo 5 MB.')).toBeVisible();
+    // Nothing is sent before the product exists.
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'Argola Foto' } });
+    fireEvent.change(within(dialog).getByLabelText('Preço (R$)'), { target: { value: '50' } });
+    fireEvent.change(within(dialog).getByLabelText('Categoria'), { target: { value: 'orelha' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Produto criado: Argola Foto')).toBeVisible();
+    expect(requests.filter((request) => request.method === 'POST').map((r) => r.path)).toEqual([
+      '/products',
+      '/products/99/images',
+    ]);
+  });
+
+  it('keeps the table it has, with the cache notice, when a reload fails', async () => {
+    let failing = false;
+    fakeApi((request) => {
+      if (failing) return { status: 500, body: {} };
+      if (request.path.startsWith('/admin/stats')) return { body: STATS };
+      if (request.method === 'POST') {
+        failing = true;
+        return { status: 201, body: { product: { id: 99, name: 'Argola Nova', images: [] } } };
+      }
+      return { body: { ...emptyList, products: [row()], total: 1 } };
+    });
+    renderAdmin('/admin/produtos');
+    expect((await screen.findAllByText('Argola Lua')).length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Novo produto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo produto' });
+    fireEvent.change(within(dialog).getByLabelText('Nome'), { target: { value: 'Argola Nova' } });
+    fireEvent.change(within(dialog).getByLabelText('Preço (R$)'), { target: { value: '50' } });
+    fireEvent.change(within(dialog).getByLabelText('Categoria'), { target: { value: 'orelha' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    // The list and the figures are read again after the write, and both reloads fail.
+    await waitFor(() =>
+      expect(screen.getAllByText('Usando dados em cache devido ao erro')).toHaveLength(2),
+    );
+    expect(screen.getAllByText('Argola Lua').length).toBeGreaterThan(0);
+  });
+
   it('shows a taken SKU on its field', async () => {
     fakeApi((request) => {
       if (request.path.startsWith('/admin/stats')) return { body: STATS };

@@ -3,8 +3,9 @@ import { formatBRL } from '@lumina/shared/format/money';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminStats } from '../api/catalog.ts';
+import { ADMIN_MESSAGES } from '../api/admin-request.ts';
 
-export const CACHED_DATA_NOTICE = 'Usando dados em cache devido ao erro';
+export const CACHED_DATA_NOTICE = ADMIN_MESSAGES.cachedData;
 
 const brl = (reais: number) => formatBRL(Math.round(reais * 100));
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

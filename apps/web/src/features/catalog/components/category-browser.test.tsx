@@ -35,7 +35,14 @@ const products: ProductDto[] = [
 ];
 
 function list(items: ProductDto[]): ProductListResponse {
-  return { products: items, total: items.length, page: 1, per_page: 100, total_pages: 1 };
+  return {
+    products: items,
+    total: items.length,
+    page: 1,
+    per_page: 100,
+    total_pages: 1,
+    sync_stats: { synced: 0, local_only: items.length, pending: 0 },
+  };
 }
 
 function serveCatalogue(options: { failFirst?: boolean } = {}) {

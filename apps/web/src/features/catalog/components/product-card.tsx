@@ -1,3 +1,4 @@
+import { cardImageUrl } from '@lumina/shared/catalog/product-images';
 import { Link } from 'react-router';
 import type { ProductDto } from '@lumina/shared/catalog/product';
 import { formatInstalments } from '@lumina/shared/format/instalments';
@@ -34,7 +35,8 @@ export function ProductCard({
   const { title, specs } = parseProductName(product.name);
   const prices = cardPrices(product);
   const availability = availabilityOf(product);
-  const image = product.images[0];
+  // An uploaded photo has a card-sized copy (480 px): a phone loads that, not the page size.
+  const image = product.images[0] ? cardImageUrl(product.images[0]) : undefined;
 
   return (
     <article

@@ -1,3 +1,4 @@
+import { cardImageUrl, photoSrcSet } from '@lumina/shared/catalog/product-images';
 import { useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 
@@ -12,6 +13,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         {main ? (
           <img
             src={main}
+            srcSet={photoSrcSet(main)}
+            sizes="(min-width: 1024px) 50vw, 100vw"
             alt={images.length > 1 ? `${name}, imagem ${current + 1} de ${images.length}` : name}
             width={720}
             height={720}
@@ -39,7 +42,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 )}
               >
                 <img
-                  src={src}
+                  src={cardImageUrl(src)}
                   alt=""
                   width={80}
                   height={80}

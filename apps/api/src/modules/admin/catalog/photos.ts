@@ -1,0 +1,229 @@
+import {
+  PRODUCT_PHOTO_CARD_WIDTH,
+  PRODUCT_PHOTO_MAX_COUNT,
+  PRODUCT_PHOTO_PAGE_WIDTH,
+  productPhotoId,
+  productPhotoUrl,
+} from '@lumina/shared/catalog/product-images';
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Db } from '../../../db/database.ts';
+import { rowsOf } from '../../../db/raw-rows.ts';
+import { products, type ProductRow } from '../../../db/schema/products.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { announceCatalogChange } from '../../catalog/changes.ts';
+import { PRODUCT_NOT_FOUND } from '../../catalog/service.ts';
+import type { SecurityLog } from '../../security/security-log.ts';
+import type { AdminActor } from '../orders/service.ts';
+
+export const PHOTO_MESSAGES = {
+  notAnImage: 'Arquivo inválido: envie uma foto JPEG, PNG ou WebP.',
+  tooLarge: 'A foto deve ter no máximo 5 MB.',
+  tooManyPixels: 'A foto é grande demais: use no máximo 40 megapixels.',
+  missing: 'Escolha uma foto para enviar.',
+  full: `O produto já tem ${PRODUCT_PHOTO_MAX_COUNT} fotos: remova uma antes de enviar outra.`,
+  notFound: 'Foto não encontrada neste produto.',
+} as const;
+
+/** A decompression bomb stops at this many pixels instead of filling the memory. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+type PhotoFormat = 'jpeg' | 'png' | 'webp';
+
+/** What the file's first bytes say it is; names and declared types are not trusted. */
+export function sniffPhotoFormat(bytes: Uint8Array): PhotoFormat | null {
+  const startsWith = (signature: number[], at = 0) =>
+    bytes.length >= at + signature.length && signature.every((b, i) => bytes[at + i] === b);
+  if (startsWith([0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (startsWith([0x52, 0x49, 0x46, 0x46]) && startsWith([0x57, 0x45, 0x42, 0x50], 8)) {
+    return 'webp';
+  }
+  return null;
+}
+
+function notAnImage(cause?: unknown): AppError {
+  return new AppError('unsupported_media_type', PHOTO_MESSAGES.notAnImage, {
+    code: 'invalid_image',
+    cause,
+  });
+}
+
+/**
+ * The photo re-encoded as WebP at the page and card widths, turned upright by its EXIF
+ * orientation and stripped of its metadata (no camera, no GPS position goes out). Anything that
+ * is not really a JPEG, PNG or WebP image, an SVG or an HTML file named .jpg included, is refused.
+ */
+export async function encodePhoto(bytes: Uint8Array): Promise<{ page: Buffer; card: Buffer }> {
+  const sniffed = sniffPhotoFormat(bytes);
+  if (!sniffed) throw notAnImage();
+  const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  let format: string | undefined;
+  try {
+    ({ format } = await input().metadata());
+  } catch (error) {
+    throw notAnImage(error);
+  }
+  if (format !== sniffed) throw notAnImage();
+  const resized = (width: number) =>
+    input()
+      .rotate()
+      .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+  try {
+    const [page, card] = await Promise.all([
+      resized(PRODUCT_PHOTO_PAGE_WIDTH),
+      resized(PRODUCT_PHOTO_CARD_WIDTH),
+    ]);
+    return { page, card };
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new AppError('payload_too_large', PHOTO_MESSAGES.tooManyPixels, {
+        code: 'image_too_large',
+        cause: error,
+      });
+    }
+    throw notAnImage(error);
+  }
+}
+
+function notFound(message: string = PRODUCT_NOT_FOUND): AppError {
+  return new AppError('not_found', message, { code: 'product_not_found' });
+}
+
+/**
+ * Product photos (DESIGN.md: POST /api/products/{id}/images, DELETE .../images/{imageId}),
+ * stored under DATA_DIR/uploads/products as `{id}.webp` and `{id}-480.webp`. Files are written
+ * before the product row points at them and removed only when no row or order still does.
+ */
+export function createProductPhotos(deps: {
+  db: Db;
+  uploadsDir: string;
+  now: () => Date;
+  securityLog: SecurityLog;
+  onChange: () => void;
+}) {
+  const { db, now, securityLog } = deps;
+  const dir = join(deps.uploadsDir, 'products');
+  const files = (imageId: string) => [
+    join(dir, `${imageId}.webp`),
+    join(dir, `${imageId}-${PRODUCT_PHOTO_CARD_WIDTH}.webp`),
+  ];
+
+  async function removeFiles(imageId: string): Promise<void> {
+    await Promise.all(files(imageId).map((path) => rm(path, { force: true })));
+  }
+
+  async function record(actor: AdminActor, message: string, metadata: Record<string, unknown>) {
+    await securityLog.record({
+      type: 'admin_product_change',
+      severity: 'info',
+      userId: actor.id,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      message,
+      metadata,
+    });
+  }
+
+  return {
+    async add(productId: number, bytes: Uint8Array, actor: AdminActor): Promise<ProductRow> {
+      const [exists] = await db
+        .select({ count: sql<number>`jsonb_array_length(${products.images})` })
+        .from(products)
+        .where(eq(products.id, productId));
+      if (!exists) throw notFound();
+      if (exists.count >= PRODUCT_PHOTO_MAX_COUNT) {
+        throw new AppError('invalid_data', PHOTO_MESSAGES.full, { code: 'too_many_images' });
+      }
+      const { page, card } = await encodePhoto(bytes);
+      const imageId = randomBytes(12).toString('hex');
+      await mkdir(dir, { recursive: true });
+      // Written under temporary names and renamed: a reader never sees half a file.
+      const [pagePath, cardPath] = files(imageId) as [string, string];
+      await writeFile(`${pagePath}.tmp`, page);
+      await writeFile(`${cardPath}.tmp`, card);
+      await rename(`${pagePath}.tmp`, pagePath);
+      await rename(`${cardPath}.tmp`, cardPath);
+
+      const url = productPhotoUrl(imageId);
+      const row = await db.transaction(async (tx) => {
+        // Appended under the row's own lock, so two uploads at once both land (or hit the limit).
+        const [updated] = await tx
+          .update(products)
+          .set({
+            images: sql`${products.images} || ${JSON.stringify([url])}::jsonb`,
+            updatedAt: now(),
+          })
+          .where(
+            sql`${products.id} = ${productId} and jsonb_array_length(${products.images}) < ${PRODUCT_PHOTO_MAX_COUNT}`,
+          )
+          .returning();
+        if (updated) await announceCatalogChange(tx);
+        return updated;
+      });
+      if (!row) {
+        await removeFiles(imageId);
+        const [still] = await db
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.id, productId));
+        if (!still) throw notFound();
+        throw new AppError('invalid_data', PHOTO_MESSAGES.full, { code: 'too_many_images' });
+      }
+      deps.onChange();
+      await record(actor, `Foto adicionada ao produto: ${row.name} (${row.sku})`, {
+        product_id: productId,
+        image_id: imageId,
+        bytes: bytes.length,
+      });
+      return row;
+    },
+
+    /** The files of a removed product's uploaded photos (no order held it, or it was retired). */
+    async discard(urls: string[]): Promise<void> {
+      const ids = urls.map(productPhotoId).filter((id): id is string => id !== null);
+      await Promise.all(ids.map(removeFiles));
+    },
+
+    async remove(productId: number, imageId: string, actor: AdminActor): Promise<ProductRow> {
+      const row = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select()
+          .from(products)
+          .where(eq(products.id, productId))
+          .for('update');
+        if (!current) throw notFound();
+        const kept = current.images.filter((url) => productPhotoId(url) !== imageId);
+        if (kept.length === current.images.length) throw notFound(PHOTO_MESSAGES.notFound);
+        const [updated] = await tx
+          .update(products)
+          .set({ images: kept, updatedAt: now() })
+          .where(eq(products.id, productId))
+          .returning();
+        await announceCatalogChange(tx);
+        return updated;
+      });
+      if (!row) throw notFound();
+      // An order placed with this photo keeps showing it in the customer's history.
+      const [ordered] = rowsOf<{ n: number }>(
+        await db.execute(
+          sql`select count(*)::integer as n from order_items where image_url = ${productPhotoUrl(imageId)}`,
+        ),
+      );
+      if ((ordered?.n ?? 0) === 0) await removeFiles(imageId);
+      deps.onChange();
+      await record(actor, `Foto removida do produto: ${row.name} (${row.sku})`, {
+        product_id: productId,
+        image_id: imageId,
+      });
+      return row;
+    },
+  };
+}
+
+export type ProductPhotos = ReturnType<typeof createProductPhotos>;

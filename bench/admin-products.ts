@@ -1,0 +1,374 @@
+// Admin product table benchmark: GET /api/admin/products on PostgreSQL with 5,000 products, one
+// request at a time, p50/p99 per filtered, sorted page, and the plan PostgreSQL runs for each.
+// Usage: npm run bench:admin-products -w @lumina/bench
+//   (env BENCH_PRODUCTS, BENCH_ADMIN_REQUESTS, BENCH_ADMIN_WARMUP, BENCH_DATABASE_URL)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ADMIN_PRODUCTS_PER_PAGE,
+  adminProductListQuerySchema,
+} from '../packages/shared/src/admin/admin-products.ts';
+import { type Database, openPostgres } from '../apps/api/src/db/database.ts';
+import { poolOf } from '../apps/api/src/jobs/pg-boss-db.ts';
+import { createAdminCatalogQueries } from '../apps/api/src/modules/admin/catalog/queries.ts';
+import {
+  ADMIN_PRODUCTS_TARGETS,
+  type AdminProductsPage,
+  adminProductsMisses,
+  adminProductsPath,
+  isExpectedPage,
+} from './lib/admin-products-targets.ts';
+import { SEED_FILTER_SHARES, seedProductsSql } from './lib/admin-products-seed.ts';
+import { type ApiProcess, startApiProcess } from './lib/api-process.ts';
+import { type CpuSplit, startCpuSplit } from './lib/cpu-split.ts';
+import { jsonRequest } from './lib/json-request.ts';
+import { percentile } from './lib/percentile.ts';
+import { createTemporaryDatabase } from './lib/postgres-database.ts';
+import { boostedNice, withHighPriority } from './lib/priority.ts';
+import { waitForQuietMachine } from './lib/quiet-machine.ts';
+import { describeRun, envNumber, runInfo, writeResult } from './lib/run-info.ts';
+import { textTable } from './lib/text-table.ts';
+
+const PRODUCTS = envNumber('BENCH_PRODUCTS', 5_000);
+const REQUESTS = envNumber('BENCH_ADMIN_REQUESTS', 300);
+const WARM_UP = envNumber('BENCH_ADMIN_WARMUP', 50);
+/** EXPLAIN ANALYZE runs per case; the median execution time is reported. */
+const EXPLAIN_RUNS = 20;
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const JWT_SECRET = 'bench-only-jwt-secret-0123456789abcdef0123';
+// The API creates this administrator at start (ADMIN_EMAIL/ADMIN_PASSWORD, users/admin.ts), the
+// way an operator without the admin:create script would; the benchmark then logs in over HTTP.
+const ADMIN_EMAIL = 'bench-admin@example.com';
+const ADMIN_PASSWORD = 'BenchAdminSenha2026!';
+
+interface Case {
+  label: string;
+  page: AdminProductsPage;
+}
+
+const CASES: Case[] = [
+  {
+    label: 'local, price desc, page 3',
+    page: { filter: 'local', sort: 'price', direction: 'desc', page: 3 },
+  },
+  {
+    label: 'all, name asc, search 2 words',
+    page: { filter: 'all', sort: 'name', direction: 'asc', q: 'argola titânio', page: 1 },
+  },
+  {
+    label: 'pending, category asc',
+    page: { filter: 'pending', sort: 'category', direction: 'asc', page: 1 },
+  },
+  {
+    label: 'all, id desc (panel opens)',
+    page: { filter: 'all', sort: 'id', direction: 'desc', page: 1 },
+  },
+  {
+    label: 'all, SKU search',
+    page: { filter: 'all', sort: 'id', direction: 'desc', q: 'LUM-04321', page: 1 },
+  },
+  {
+    label: 'failed, name desc, page 40',
+    page: { filter: 'failed', sort: 'name', direction: 'desc', page: 40 },
+  },
+];
+
+interface PlanFigures {
+  /** Median of EXPLAIN_RUNS runs, as PostgreSQL reports them (ms). */
+  executionMs: number;
+  planningMs: number;
+  /** The last run's plan, as EXPLAIN (ANALYZE, BUFFERS) prints it. */
+  plan: string[];
+  statement: string;
+}
+
+interface CaseResult {
+  label: string;
+  path: string;
+  total: number;
+  rows: number;
+  requests: number;
+  p50Ms: number;
+  p99Ms: number;
+  meanMs: number;
+  maxMs: number;
+  wrongAnswers: string[];
+  cores: CpuSplit;
+  quietStart: boolean;
+  sql: PlanFigures;
+  misses: string[];
+}
+
+function must<T>(condition: T, message: string): asserts condition {
+  if (!condition) throw new Error(message);
+}
+
+/** Seeds the products the API's migrations made room for; returns how many each filter holds. */
+async function seedProducts(database: Database): Promise<Record<string, number>> {
+  const pool = poolOf(database);
+  must(pool, 'openPostgres returned no pg.Pool');
+  const started = performance.now();
+  await pool.query(seedProductsSql(PRODUCTS));
+  // What autovacuum would do shortly after such an import: the planner needs the statistics.
+  await pool.query('ANALYZE products');
+  console.error(`· ${PRODUCTS} products written in ${Math.round(performance.now() - started)} ms`);
+  const counts = await pool.query<Record<string, number>>(`SELECT
+      count(*)::int AS "all",
+      count(*) FILTER (WHERE bling_id IS NOT NULL)::int AS bling,
+      count(*) FILTER (WHERE bling_id IS NULL AND (sync_status IS NULL OR sync_status = 'synced'))::int AS local,
+      count(*) FILTER (WHERE sync_status = 'pending')::int AS pending,
+      count(*) FILTER (WHERE sync_status = 'failed')::int AS failed
+    FROM products`);
+  const row = counts.rows[0];
+  must(row && row.all === PRODUCTS, `expected ${PRODUCTS} products, found ${row?.all}`);
+  return row;
+}
+
+async function logIn(api: ApiProcess): Promise<Record<string, string>> {
+  const answer = await jsonRequest('POST', `${api.baseUrl}/api/auth/login`, {
+    email: ADMIN_EMAIL,
+    password: ADMIN_PASSWORD,
+  });
+  const token = answer.json.access_token;
+  must(
+    answer.status === 200 && typeof token === 'string',
+    `admin login: ${answer.status} ${JSON.stringify(answer.json).slice(0, 300)}`,
+  );
+  return { authorization: `Bearer ${token}` };
+}
+
+/**
+ * The statement the API runs for a page, captured from the API's own query code on a pool of
+ * this process, then run EXPLAIN_RUNS times under EXPLAIN (ANALYZE, BUFFERS) with its parameters.
+ */
+async function explain(url: string, page: AdminProductsPage): Promise<PlanFigures> {
+  const database = openPostgres(url, { poolMax: 1 });
+  try {
+    const pool = poolOf(database);
+    must(pool, 'openPostgres returned no pg.Pool');
+    const captured: { text: string; values: unknown[] }[] = [];
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as { query: unknown }).query = (...args: unknown[]) => {
+        // node-postgres takes (text, values) or ({ text, values? }, values); drizzle sends the
+        // latter with the values apart.
+        const [first, second] = args;
+        const text =
+          typeof first === 'string'
+            ? first
+            : first && typeof first === 'object' && 'text' in first
+              ? String(first.text)
+              : undefined;
+        const inConfig =
+          first && typeof first === 'object' && 'values' in first ? first.values : undefined;
+        const values = Array.isArray(inConfig) ? inConfig : Array.isArray(second) ? second : [];
+        if (text !== undefined) captured.push({ text, values: values as unknown[] });
+        return query(...args);
+      };
+    });
+    await createAdminCatalogQueries(database.db).list(adminProductListQuerySchema.parse(page));
+    const statement = captured[0];
+    must(statement, 'the admin list ran no statement');
+    const execution: number[] = [];
+    const planning: number[] = [];
+    let plan: string[] = [];
+    for (let run = 0; run < EXPLAIN_RUNS; run += 1) {
+      const result = await pool.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`,
+        statement.values,
+      );
+      plan = result.rows.map((row) => row['QUERY PLAN']);
+      const time = (label: string): number =>
+        Number(
+          plan.find((line) => line.startsWith(label))?.match(/([\d.]+) ms/)?.[1] ?? Number.NaN,
+        );
+      execution.push(time('Execution Time'));
+      planning.push(time('Planning Time'));
+    }
+    return {
+      executionMs: percentile(execution, 50),
+      planningMs: percentile(planning, 50),
+      plan,
+      statement: statement.text,
+    };
+  } finally {
+    await database.close();
+  }
+}
+
+async function measureCase(
+  api: ApiProcess,
+  headers: Record<string, string>,
+  url: string,
+  { label, page }: Case,
+): Promise<CaseResult> {
+  const path = adminProductsPath(page);
+  const wrongAnswers: string[] = [];
+  let total = Number.NaN;
+  let rows = Number.NaN;
+  const request = async (): Promise<number> => {
+    const answer = await jsonRequest('GET', api.baseUrl + path, undefined, headers);
+    const products = answer.json.products;
+    total = Number(answer.json.total);
+    rows = Array.isArray(products) ? products.length : Number.NaN;
+    if (
+      answer.status !== 200 ||
+      !isExpectedPage(
+        { rows, total, page: Number(answer.json.page) },
+        page.page,
+        ADMIN_PRODUCTS_PER_PAGE,
+      )
+    ) {
+      wrongAnswers.push(`${answer.status} ${JSON.stringify(answer.json).slice(0, 200)}`);
+    }
+    return answer.ms;
+  };
+  const quietStart = await waitForQuietMachine(label);
+  const { times, cores } = await withHighPriority([api.pid], async () => {
+    console.error(`· ${label}: ${WARM_UP} warm-up requests, then ${REQUESTS}`);
+    // A wrong answer during the warm-up counts too: every answer must be the page asked for.
+    for (let index = 0; index < WARM_UP; index += 1) await request();
+    const endCpu = startCpuSplit([api.pid]);
+    const times: number[] = [];
+    for (let index = 0; index < REQUESTS; index += 1) times.push(await request());
+    return { times, cores: endCpu() };
+  });
+  const p50Ms = percentile(times, 50);
+  return {
+    label,
+    path,
+    total,
+    rows,
+    requests: times.length,
+    p50Ms,
+    p99Ms: percentile(times, 99),
+    meanMs: times.reduce((sum, ms) => sum + ms, 0) / times.length,
+    maxMs: Math.max(...times),
+    wrongAnswers,
+    cores,
+    quietStart,
+    sql: await explain(url, page),
+    misses: adminProductsMisses({ p50Ms, wrongAnswers: wrongAnswers.length }),
+  };
+}
+
+const ms = (value: number): string => (Number.isFinite(value) ? value.toFixed(1) : '-');
+
+/** Above this many cores used by other processes during a case, its figures are not trustworthy. */
+const BUSY_MACHINE_CORES = 0.2;
+
+function report(filterCounts: Record<string, number>, results: CaseResult[]): boolean {
+  console.log(
+    `\nSeeded ${PRODUCTS} products; per filter: ` +
+      Object.entries(filterCounts)
+        .map(([filter, count]) => `${filter} ${count}`)
+        .join(', ') +
+      ` (planned shares: ${JSON.stringify(SEED_FILTER_SHARES)}).`,
+  );
+  console.log(
+    `\nGET /api/admin/products, one request at a time, ${REQUESTS} per case after ${WARM_UP} warm-up:`,
+  );
+  console.log(
+    textTable(
+      [
+        'case',
+        'total',
+        'rows',
+        'p50',
+        'p99',
+        'mean',
+        'SQL exec + planning',
+        'cores api/pg/bench/other',
+        `p50 < ${ADMIN_PRODUCTS_TARGETS.p50Ms} ms`,
+      ],
+      results.map((r) => [
+        r.label,
+        r.total,
+        r.rows,
+        `${ms(r.p50Ms)} ms`,
+        `${ms(r.p99Ms)} ms`,
+        `${ms(r.meanMs)} ms`,
+        `${ms(r.sql.executionMs)} + ${ms(r.sql.planningMs)} ms`,
+        [r.cores.api, r.cores.postgres, r.cores.bench, r.cores.other]
+          .map((cores) => cores.toFixed(2))
+          .join('/'),
+        r.misses.length ? `MISS: ${r.misses.join(', ')}` : 'PASS',
+      ]),
+    ),
+  );
+  console.log(
+    `\nSQL exec: median execution + planning time of the API's statement under EXPLAIN ANALYZE ` +
+      `(${EXPLAIN_RUNS} runs). Measured at nice ${boostedNice()}.`,
+  );
+  for (const r of results) {
+    console.log(`\n${r.label}: ${r.path}`);
+    for (const line of r.sql.plan) console.log(`  ${line}`);
+  }
+  let trustworthy = true;
+  for (const r of results) {
+    for (const problem of r.wrongAnswers.slice(0, 3)) {
+      console.error(`  ${r.label}: ${problem}`);
+      trustworthy = false;
+    }
+    if (!r.quietStart) console.error(`  ${r.label}: the machine was busy when it started`);
+    if (r.cores.other > BUSY_MACHINE_CORES) {
+      console.log(
+        `WARNING: ${r.label}: other processes used ${r.cores.other.toFixed(2)} cores; rerun when the machine is quiet.`,
+      );
+    }
+  }
+  return trustworthy;
+}
+
+async function main(): Promise<void> {
+  const info = runInfo();
+  console.log(`Admin product table benchmark · ${describeRun(info)}`);
+  const database = await createTemporaryDatabase(POSTGRES_URL, 'lumina_bench_admin');
+  const dataDir = mkdtempSync(join(tmpdir(), 'lumina-bench-admin-'));
+  let api: ApiProcess | undefined;
+  try {
+    console.error(`· starting the API on database ${database.name} (it migrates, makes the admin)`);
+    api = await startApiProcess({
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      JWT_SECRET,
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+    });
+    const seedConnection = openPostgres(database.url, { poolMax: 1 });
+    let filterCounts: Record<string, number>;
+    try {
+      filterCounts = await seedProducts(seedConnection);
+    } finally {
+      await seedConnection.close();
+    }
+    const headers = await logIn(api);
+    const results: CaseResult[] = [];
+    for (const benchCase of CASES) {
+      results.push(await measureCase(api, headers, database.url, benchCase));
+    }
+    const trustworthy = report(filterCounts, results);
+    const file = writeResult('admin-products', {
+      info,
+      products: PRODUCTS,
+      requests: REQUESTS,
+      warmUp: WARM_UP,
+      targets: ADMIN_PRODUCTS_TARGETS,
+      filterCounts,
+      results,
+    });
+    console.log(`\nResults written to ${file}`);
+    // A wrong answer (non-200, a page not the one asked for) is not a measurement.
+    if (!trustworthy) process.exitCode = 1;
+  } finally {
+    await api?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
