@@ -81,6 +81,9 @@ import { createProductPhotos } from './modules/admin/catalog/photos.ts';
 import { adminProductWriteRoutes } from './modules/admin/catalog/write-routes.ts';
 import { CATALOG_CHANNEL } from './modules/catalog/changes.ts';
 import { registerUploads } from './http/uploads.ts';
+import type { JobSender } from './jobs/job-runner.ts';
+import { createErp, type Erp } from './modules/erp/erp.ts';
+import { erpAdminRoutes, erpOauthCallbackRoutes } from './modules/erp/routes.ts';
 import { adminOrderRoutes } from './modules/admin/orders/routes.ts';
 import { createAdminOrderService } from './modules/admin/orders/service.ts';
 import { pixTicketRoutes } from './modules/payments/ticket-routes.ts';
@@ -98,6 +101,8 @@ export interface AppDeps {
   now?: () => Date;
   /** What each login captcha says; tests pass a known answer, the default is random. */
   captchaAnswer?: () => string;
+  /** Queues background work (the Bling syncs) for whichever process runs jobs. */
+  jobs?: JobSender;
 }
 
 declare module 'fastify' {
@@ -106,6 +111,8 @@ declare module 'fastify' {
     payments: PaymentService;
     /** The e-mail outbox, for the job that sends what is due and for tests that wait on it. */
     outbox: MailOutbox;
+    /** The Bling ERP: its jobs run in server.ts. */
+    erp: Erp;
   }
 }
 
@@ -292,6 +299,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await passwordResets.drain();
     mailer.close();
   });
+  const erp = createErp({
+    config,
+    db: database.db,
+    now,
+    securityLog: services.securityLog,
+    jobs: deps.jobs,
+    onCatalogChange: () => catalogCache.clear(),
+  });
+  app.decorate('erp', erp);
   const cep = createCepService({
     lookup: createViaCepClient({
       baseUrl: config.viacepBaseUrl,
@@ -367,8 +383,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           securityLog: services.securityLog,
           onChange: () => catalogCache.clear(),
           discardPhotos: (urls) => photos.discard(urls),
+          markPending: (tx, productId) => erp.markPending(tx, productId),
         }),
       });
+      await api.register(erpAdminRoutes, { erp, secureCookies });
+      await api.register(erpOauthCallbackRoutes, { erp });
       await api.register(adminDocsSessionRoutes, { secureCookies });
       await api.register(adminProductPhotoRoutes, { photos });
       await api.register(pixTicketRoutes, { payments });

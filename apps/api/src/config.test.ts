@@ -50,6 +50,12 @@ describe('loadConfig', () => {
       mercadoPagoAccessToken: undefined,
       mercadoPagoWebhookSecret: undefined,
       mercadoPagoTimeoutMs: 10_000,
+      blingClientId: undefined,
+      blingClientSecret: undefined,
+      blingApiUrl: 'https://api.bling.com.br/Api/v3',
+      blingAuthUrl: 'https://www.bling.com.br/Api/v3/oauth',
+      blingTokenKey: undefined,
+      blingTimeoutMs: 15_000,
     });
   });
 

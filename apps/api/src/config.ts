@@ -242,6 +242,39 @@ export const CONFIG_VARIABLES = [
     default: '10000',
     description: 'How long a MercadoPago call waits before the shopper is told to try again.',
   },
+  {
+    name: 'BLING_CLIENT_ID',
+    default: '(unset)',
+    description:
+      "Client id of the shop's Bling app (Bling's developer area); with BLING_CLIENT_SECRET it enables 'Conectar ao Bling' in the panel. Unset: Bling actions answer 503 and the shop sells with its own catalogue and stock.",
+  },
+  {
+    name: 'BLING_CLIENT_SECRET',
+    default: '(unset)',
+    description:
+      'Client secret of the Bling app: authenticates the token calls and signs the webhooks (X-Bling-Signature-256).',
+  },
+  {
+    name: 'BLING_API_URL',
+    default: 'https://api.bling.com.br/Api/v3',
+    description: 'Bling API v3 base address (tests point it at a local fake server).',
+  },
+  {
+    name: 'BLING_AUTH_URL',
+    default: 'https://www.bling.com.br/Api/v3/oauth',
+    description: 'Bling OAuth base address: /authorize and /token under it.',
+  },
+  {
+    name: 'BLING_TOKEN_KEY',
+    default: '(generated)',
+    description:
+      'Key that encrypts the Bling tokens at rest (32 bytes as 64 hex characters or base64). Unset: one is generated into DATA_DIR/bling-token-key (mode 0600); every process of one shop must use the same key.',
+  },
+  {
+    name: 'BLING_TIMEOUT_MS',
+    default: '15000',
+    description: 'How long a Bling call waits for an answer.',
+  },
 ] as const;
 
 const booleanString = z
@@ -350,6 +383,12 @@ export const configEnvSchema = z.object({
   MERCADOPAGO_ACCESS_TOKEN: optionalString,
   MERCADOPAGO_WEBHOOK_SECRET: optionalString,
   MERCADOPAGO_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
+  BLING_CLIENT_ID: optionalString,
+  BLING_CLIENT_SECRET: optionalString,
+  BLING_API_URL: httpUrl.default('https://api.bling.com.br/Api/v3'),
+  BLING_AUTH_URL: httpUrl.default('https://www.bling.com.br/Api/v3/oauth'),
+  BLING_TOKEN_KEY: optionalString,
+  BLING_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
 });
 
 /** The settings each carrier needs before SHIPPING_PROVIDER may name it. */
@@ -411,6 +450,16 @@ export interface Config {
   mercadoPagoAccessToken: string | undefined;
   mercadoPagoWebhookSecret: string | undefined;
   mercadoPagoTimeoutMs: number;
+  /** Bling is on only when both the id and the secret are set. */
+  blingClientId: string | undefined;
+  blingClientSecret: string | undefined;
+  /** No trailing slash. */
+  blingApiUrl: string;
+  /** No trailing slash. */
+  blingAuthUrl: string;
+  /** Undefined: generated into DATA_DIR/bling-token-key. */
+  blingTokenKey: string | undefined;
+  blingTimeoutMs: number;
 }
 
 function fromRepoRoot(path: string): string {
@@ -515,5 +564,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mercadoPagoAccessToken: e.MERCADOPAGO_ACCESS_TOKEN,
     mercadoPagoWebhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET,
     mercadoPagoTimeoutMs: e.MERCADOPAGO_TIMEOUT_MS,
+    blingClientId: e.BLING_CLIENT_ID,
+    blingClientSecret: e.BLING_CLIENT_SECRET,
+    blingApiUrl: e.BLING_API_URL.replace(/\/+$/, ''),
+    blingAuthUrl: e.BLING_AUTH_URL.replace(/\/+$/, ''),
+    blingTokenKey: e.BLING_TOKEN_KEY,
+    blingTimeoutMs: e.BLING_TIMEOUT_MS,
   };
 }

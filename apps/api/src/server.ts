@@ -17,7 +17,12 @@ const database = await openDatabase({
   poolMax: config.databasePoolMax,
   onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
 });
-const app = await buildApp({ config, database });
+// The app queues jobs (the Bling syncs) through the runner created below, once both exist.
+const app = await buildApp({
+  config,
+  database,
+  jobs: { send: (name, data, options) => jobs.send(name, data, options) },
+});
 const jobs = createJobRunner({
   database,
   jobs: appJobs({
@@ -25,6 +30,7 @@ const jobs = createJobRunner({
     now: () => new Date(),
     payments: app.payments,
     outbox: app.outbox,
+    erp: app.erp,
   }),
   logger: app.log,
 });

@@ -4,6 +4,7 @@ import { expirePaymentsJob } from '../modules/payments/expire-payments-job.ts';
 import type { PaymentService } from '../modules/payments/service.ts';
 import { mailOutboxJob } from '../modules/mail/outbox-job.ts';
 import type { MailOutbox } from '../modules/mail/outbox.ts';
+import type { Erp } from '../modules/erp/erp.ts';
 import type { JobDefinition } from './job-runner.ts';
 
 export interface AppJobDeps {
@@ -11,6 +12,7 @@ export interface AppJobDeps {
   now: () => Date;
   payments: Pick<PaymentService, 'expireOverdue'>;
   outbox: Pick<MailOutbox, 'deliverDue'>;
+  erp: Pick<Erp, 'jobs'>;
 }
 
 /** Every background job of the API, declared by the module it belongs to. */
@@ -19,5 +21,6 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
     purgeAnonymousCartsJob(deps),
     expirePaymentsJob(deps.payments),
     mailOutboxJob(deps.outbox),
+    ...deps.erp.jobs(),
   ];
 }

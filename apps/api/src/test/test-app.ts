@@ -20,6 +20,7 @@ export async function createTestContext(
     catalogCacheTtlMs?: number;
     now?: AppDeps['now'];
     captchaAnswer?: AppDeps['captchaAnswer'];
+    jobs?: AppDeps['jobs'];
   } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
@@ -38,6 +39,7 @@ export async function createTestContext(
     catalogCacheTtlMs: options.catalogCacheTtlMs ?? 0,
     now: options.now,
     captchaAnswer: options.captchaAnswer,
+    jobs: options.jobs,
   });
   await app.ready();
   return {

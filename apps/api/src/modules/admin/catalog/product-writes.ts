@@ -63,6 +63,8 @@ export function createProductWrites(deps: {
   onChange: () => void;
   /** Removes the files of a deleted product's uploaded photos. */
   discardPhotos?: (urls: string[]) => Promise<void>;
+  /** In the write's transaction: with Bling connected, the change waits for the next push. */
+  markPending?: (tx: Pick<Db, 'execute'>, productId: number) => Promise<void>;
 }) {
   const { db, now, securityLog } = deps;
 
@@ -107,6 +109,7 @@ export function createProductWrites(deps: {
               ),
             )
             .returning();
+          if (inserted) await deps.markPending?.(tx, inserted.id);
           await announceCatalogChange(tx);
           return inserted;
         });
@@ -161,6 +164,7 @@ export function createProductWrites(deps: {
           if (form.stock_quantity !== current.stockQuantity) {
             await createStock(tx).set(id, form.stock_quantity, at);
           }
+          await deps.markPending?.(tx, id);
           const [updated] = await tx.select().from(products).where(eq(products.id, id));
           await announceCatalogChange(tx);
           return updated;
@@ -193,6 +197,8 @@ export function createProductWrites(deps: {
             .update(products)
             .set({ active: false, displayStatus: 'hidden', updatedAt: now() })
             .where(eq(products.id, id));
+          // Bling hears that it is no longer sold (situação inativa) with the next push.
+          await deps.markPending?.(tx, id);
           await announceCatalogChange(tx);
           return { retired: true, name: current.name, sku: current.sku, images: current.images };
         }

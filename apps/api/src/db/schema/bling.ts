@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { check, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+/**
+ * The shop's one connection to Bling (row id 1). Tokens are stored encrypted (AES-256-GCM with
+ * BLING_TOKEN_KEY); a refresh rotates the refresh token, so it happens under this row's lock and
+ * the new pair is written in the same transaction: two processes never both spend one token.
+ */
+export const blingConnection = pgTable(
+  'bling_connection',
+  {
+    id: integer('id').primaryKey().default(1),
+    accessTokenEnc: text('access_token_enc').notNull(),
+    refreshTokenEnc: text('refresh_token_enc').notNull(),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
+    scope: text('scope'),
+    connectedBy: integer('connected_by').references(() => users.id, { onDelete: 'set null' }),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    /** The last full or incremental product sync: when it started, ended, and what it did. */
+    syncStartedAt: timestamp('sync_started_at', { withTimezone: true }),
+    syncFinishedAt: timestamp('sync_finished_at', { withTimezone: true }),
+    syncSummary: jsonb('sync_summary').$type<Record<string, unknown>>(),
+    /** Products changed in Bling after this are read by the next incremental sync. */
+    lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+  },
+  () => [check('bling_connection_single_row', sql`id = 1`)],
+);
+
+/**
+ * An OAuth `state` handed to one administrator's browser (its hash here, the value in an
+ * httpOnly cookie); the callback is accepted once, within 10 minutes, from that browser only.
+ */
+export const blingOauthStates = pgTable('bling_oauth_states', {
+  stateHash: text('state_hash').primaryKey(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Bling allows 3 requests a second and 120,000 a day per account: every process takes its turn
+ * from this one row (id 1), so the limit holds however many processes call Bling.
+ */
+export const blingRateLimit = pgTable(
+  'bling_rate_limit',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** Start of the current one-second window, and how many calls it has had. */
+    windowStart: timestamp('window_start', { withTimezone: true, precision: 3 }).notNull(),
+    windowCount: integer('window_count').notNull().default(0),
+    day: date('day').notNull(),
+    dayCount: integer('day_count').notNull().default(0),
+  },
+  () => [check('bling_rate_limit_single_row', sql`id = 1`)],
+);

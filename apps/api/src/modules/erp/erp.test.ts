@@ -1,0 +1,354 @@
+// The shop and Bling over real HTTP: an administrator connects through the OAuth redirect dance,
+// the full sync runs as a job and brings 250 products over 3 pages, local edits go back to Bling,
+// and a refused access token is renewed once with the rotated refresh token kept.
+import { BLING_TEXTS, type BlingStatus } from '@lumina/shared/admin/bling';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { blingConnection } from '../../db/schema/bling.ts';
+import { products } from '../../db/schema/products.ts';
+import {
+  type FakeBlingServer,
+  startFakeBlingServer,
+} from '../../integrations/bling/fake-bling-server.ts';
+import type { JobRunner } from '../../jobs/job-runner.ts';
+import { startTestJobRunner, waitUntil } from '../../jobs/testing.ts';
+import type { ErrorJson } from '../../test/accounts.ts';
+import { createProduct, insertProducts } from '../../test/product-builder.ts';
+import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
+import { BLING_STATE_COOKIE } from './routes.ts';
+
+const CALLBACK = 'http://127.0.0.1/api/bling/oauth/callback';
+let fake: FakeBlingServer;
+let ctx: TestContext;
+let runner: JobRunner | undefined;
+let admin: Record<string, string>;
+let customer: Record<string, string>;
+
+beforeAll(async () => {
+  fake = await startFakeBlingServer({ redirectUri: CALLBACK });
+  ctx = await createTestContext({
+    env: {
+      BLING_CLIENT_ID: fake.clientId,
+      BLING_CLIENT_SECRET: fake.clientSecret,
+      BLING_API_URL: fake.apiUrl,
+      BLING_AUTH_URL: fake.authUrl,
+      BLING_TOKEN_KEY: 'a'.repeat(64),
+    },
+    jobs: { send: (name, data, options) => runner!.send(name, data, options) },
+  });
+  runner = await startTestJobRunner({ database: ctx.database, jobs: ctx.app.erp.jobs() });
+  const owner = await createUser(ctx.database, { role: 'admin' });
+  admin = bearerHeader((await signIn(ctx.app, owner)).access_token);
+  const shopper = await createUser(ctx.database);
+  customer = bearerHeader((await signIn(ctx.app, shopper)).access_token);
+});
+
+afterAll(async () => {
+  await runner?.stop();
+  await ctx?.close();
+  await fake?.close();
+});
+
+beforeEach(() => {
+  fake.reset();
+  fake.setRedirectUri(CALLBACK);
+});
+
+afterEach(async () => {
+  const { db } = ctx.database;
+  await db.execute(sql`delete from bling_connection`);
+  await db.execute(sql`delete from bling_oauth_states`);
+  await db.execute(
+    sql`delete from products where bling_id is not null or sku like 'BLING-%' or sku like 'LOJA-%'`,
+  );
+});
+
+async function status(): Promise<BlingStatus> {
+  const response = await ctx.app.inject({ url: '/api/bling/status', headers: admin });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<BlingStatus>();
+}
+
+/** 'Conectar ao Bling' as the browser goes through it: start, Bling's page, the callback. */
+async function connect(): Promise<string> {
+  const start = await ctx.app.inject({ url: '/api/bling/oauth/start', headers: admin });
+  expect(start.statusCode, start.body).toBe(200);
+  const cookie = start.cookies.find((c) => c.name === BLING_STATE_COOKIE);
+  expect(cookie).toMatchObject({ httpOnly: true, path: '/api/bling/oauth/callback' });
+  const authorize = await fetch(start.json<{ url: string }>().url, { redirect: 'manual' });
+  expect(authorize.status).toBe(302);
+  const back = new URL(authorize.headers.get('location') ?? '');
+  const callback = await ctx.app.inject({
+    url: `/api/bling/oauth/callback${back.search}`,
+    headers: { cookie: `${BLING_STATE_COOKIE}=${cookie?.value ?? ''}` },
+  });
+  expect(callback.statusCode).toBe(302);
+  return String(callback.headers.location);
+}
+
+async function syncAndWait(path: string): Promise<BlingStatus> {
+  const before = (await status()).sync_finished_at;
+  const response = await ctx.app.inject({ method: 'POST', url: path, headers: admin });
+  expect(response.statusCode, response.body).toBe(202);
+  await waitUntil(async () => {
+    const now = await status();
+    return !now.sync_running && now.sync_finished_at !== before;
+  }, 60_000);
+  return status();
+}
+
+describe('the Bling connection', () => {
+  it('is for administrators only', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/bling/status'],
+      ['GET', '/api/bling/oauth/start'],
+      ['DELETE', '/api/bling/connection'],
+      ['POST', '/api/products/sync_full_with_bling'],
+      ['POST', '/api/products/sync_with_bling'],
+    ] as const) {
+      expect((await ctx.app.inject({ method, url })).statusCode).toBe(401);
+      expect((await ctx.app.inject({ method, url, headers: customer })).statusCode).toBe(403);
+    }
+  });
+
+  it('connects through Bling and keeps the tokens encrypted', async () => {
+    expect(await status()).toMatchObject({ configured: true, connected: false });
+    // A sync before connecting says what to do.
+    const early = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products/sync_full_with_bling',
+      headers: admin,
+    });
+    expect(early.statusCode).toBe(503);
+    expect(early.json<ErrorJson>().message).toBe(BLING_TEXTS.notConnected);
+
+    expect(await connect()).toBe('/admin/produtos?bling=conectado');
+    expect(await status()).toMatchObject({ connected: true });
+    const [row] = await ctx.database.db.select().from(blingConnection);
+    const issued = fake.requests.filter((r) => r.path.endsWith('/oauth/token'));
+    expect(issued).toHaveLength(1);
+    // Nothing readable at rest: the stored values are sealed, not Bling's tokens.
+    expect(row?.accessTokenEnc).toMatch(/^v1\./);
+    expect(JSON.stringify(row)).not.toMatch(/[0-9a-f]{40}/);
+  });
+
+  it('refuses a callback without the browser that started it, or a second use of its state', async () => {
+    const start = await ctx.app.inject({ url: '/api/bling/oauth/start', headers: admin });
+    const cookie = start.cookies.find((c) => c.name === BLING_STATE_COOKIE)?.value ?? '';
+    const authorize = await fetch(start.json<{ url: string }>().url, { redirect: 'manual' });
+    const back = new URL(authorize.headers.get('location') ?? '');
+    // Someone else's browser (no cookie), or a forged state.
+    const stranger = await ctx.app.inject({ url: `/api/bling/oauth/callback${back.search}` });
+    expect(stranger.headers.location).toBe('/admin/produtos?bling=falhou');
+    const forged = new URLSearchParams(back.search);
+    forged.set('state', 'x'.repeat(43));
+    const wrong = await ctx.app.inject({
+      url: `/api/bling/oauth/callback?${forged.toString()}`,
+      headers: { cookie: `${BLING_STATE_COOKIE}=${'x'.repeat(43)}` },
+    });
+    expect(wrong.headers.location).toBe('/admin/produtos?bling=falhou');
+    expect(await status()).toMatchObject({ connected: false });
+    // The right browser: once.
+    const headers = { cookie: `${BLING_STATE_COOKIE}=${cookie}` };
+    const first = await ctx.app.inject({ url: `/api/bling/oauth/callback${back.search}`, headers });
+    expect(first.headers.location).toBe('/admin/produtos?bling=conectado');
+    const again = await ctx.app.inject({ url: `/api/bling/oauth/callback${back.search}`, headers });
+    expect(again.headers.location).toBe('/admin/produtos?bling=falhou');
+    // The owner said no on Bling's page.
+    const refused = await ctx.app.inject({ url: '/api/bling/oauth/callback?error=access_denied' });
+    expect(refused.headers.location).toBe('/admin/produtos?bling=recusado');
+  });
+
+  it('disconnects', async () => {
+    await connect();
+    const response = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/bling/connection',
+      headers: admin,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await status()).toMatchObject({ connected: false });
+  });
+});
+
+describe('the full sync', () => {
+  it('brings 250 products over 3 pages, with stock, and matches an existing SKU', async () => {
+    const [existing] = await insertProducts(ctx.database.db, [
+      createProduct({
+        sku: 'LOJA-0001',
+        name: 'Argola da Loja',
+        category: 'nariz',
+        price_cents: 1000,
+      }),
+    ]);
+    const seeded = fake.addProducts(250, (i) => ({
+      nome: `Argola Tragus Bling ${i + 1}`,
+      codigo: i === 0 ? 'LOJA-0001' : `BLING-${i + 1}`,
+      preco: 49.9 + i,
+    }));
+    seeded.forEach((product, i) => fake.setStock(product.id, i % 7));
+    await connect();
+
+    const after = await syncAndWait('/api/products/sync_full_with_bling');
+    expect(after.sync_summary).toMatchObject({
+      kind: 'full',
+      created: 249,
+      updated: 1,
+      failed: 0,
+      stopped: null,
+    });
+    expect(after.last_sync_at).not.toBeNull();
+    const pages = fake.requests
+      .filter((r) => r.path.endsWith('/produtos'))
+      .map((r) => r.query.pagina);
+    expect(pages).toEqual(['1', '2', '3']);
+
+    const rows = await ctx.database.db
+      .select()
+      .from(products)
+      .where(sql`bling_id is not null`);
+    expect(rows).toHaveLength(250);
+    expect(rows.every((row) => row.syncStatus === 'synced' && row.blingSyncedAt)).toBe(true);
+    const matched = rows.find((row) => row.id === existing);
+    // The shop's own product became Bling's: its price and name follow, its category stays.
+    expect(matched).toMatchObject({
+      blingId: String(seeded[0]?.id),
+      name: 'Argola Tragus Bling 1',
+      priceCents: 4990,
+      category: 'nariz',
+      stockQuantity: 0,
+    });
+    const third = rows.find((row) => row.sku === 'BLING-3');
+    expect(third).toMatchObject({ priceCents: 5190, stockQuantity: 2, category: 'orelha' });
+
+    // The storefront has them at once.
+    const shop = await ctx.app.inject({
+      url: '/api/products?search=Tragus%20Bling%203&per_page=100',
+    });
+    expect(shop.json<{ products: { sku: string }[] }>().products.map((p) => p.sku)).toContain(
+      'BLING-3',
+    );
+    // Bling's limit held: never more than 3 calls in a second.
+    expect(fake.peakPerSecond()).toBeLessThanOrEqual(3);
+  });
+
+  it('marks a product Bling describes badly, or cannot be placed, and goes on with the rest', async () => {
+    const [good, , badOne] = [
+      fake.addProduct({ nome: 'Labret Cravejado', codigo: 'BLING-OK', preco: 59.9 }),
+      fake.addProduct({ nome: 'Peça Misteriosa', codigo: 'BLING-XX', preco: 10 }),
+      fake.addProduct({ nome: 'Nostril Torto', codigo: 'BLING-BAD', preco: 30, formato: 'V' }),
+    ];
+    fake.respondWithShape(badOne.id, { data: { id: badOne.id, nome: 42 } });
+    await connect();
+    const after = await syncAndWait('/api/products/sync_full_with_bling');
+    expect(after.sync_summary).toMatchObject({ created: 1, failed: 2 });
+    expect(after.sync_summary?.errors.join(' ')).toContain('Peça Misteriosa');
+    const [row] = await ctx.database.db
+      .select()
+      .from(products)
+      .where(eq(products.blingId, String(good.id)));
+    expect(row).toMatchObject({ category: 'boca', syncStatus: 'synced' });
+  });
+
+  it('renews a refused access token once and keeps the rotated refresh token', async () => {
+    fake.addProducts(3, (i) => ({ nome: `Barbell Mamilo ${i}`, codigo: `BLING-M${i}`, preco: 20 }));
+    await connect();
+    const [before] = await ctx.database.db.select().from(blingConnection);
+    fake.expireAccessTokens();
+    const after = await syncAndWait('/api/products/sync_full_with_bling');
+    expect(after.sync_summary).toMatchObject({ created: 3, stopped: null });
+    expect(fake.tokenRefreshes).toBe(1);
+    const [row] = await ctx.database.db.select().from(blingConnection);
+    expect(row?.refreshTokenEnc).not.toBe(before?.refreshTokenEnc);
+  });
+});
+
+describe('the pending sync', () => {
+  it('sends Bling a product edited in the panel and creates one made in the shop', async () => {
+    const [blingProduct] = fake.addProducts(1, {
+      nome: 'Argola Helix',
+      codigo: 'BLING-H',
+      preco: 30,
+    });
+    await connect();
+    await syncAndWait('/api/products/sync_full_with_bling');
+    const [row] = await ctx.database.db
+      .select()
+      .from(products)
+      .where(eq(products.blingId, String(blingProduct?.id)));
+
+    const edit = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/products/${row?.id}`,
+      headers: admin,
+      payload: { product: { name: 'Argola Helix Dourada', price: '35,00', category: 'orelha' } },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: admin,
+      payload: {
+        product: {
+          name: 'Nostril Novo',
+          price: '25,00',
+          category: 'nariz',
+          sku: 'LOJA-NOVO',
+          stock_quantity: 6,
+        },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const pending = await ctx.database.db
+      .select({ sku: products.sku })
+      .from(products)
+      .where(eq(products.syncStatus, 'pending'));
+    expect(pending.map((p) => p.sku).sort()).toEqual(['BLING-H', 'LOJA-NOVO']);
+
+    const after = await syncAndWait('/api/products/sync_with_bling');
+    expect(after.sync_summary).toMatchObject({
+      kind: 'pending',
+      created: 1,
+      updated: 1,
+      failed: 0,
+    });
+    expect(fake.products.get(blingProduct!.id)).toMatchObject({
+      nome: 'Argola Helix Dourada',
+      preco: 35,
+    });
+    const newOne = [...fake.products.values()].find((p) => p.codigo === 'LOJA-NOVO');
+    expect(newOne).toBeDefined();
+    expect(fake.stock.get(newOne!.id)).toBe(6);
+    const left = await ctx.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.syncStatus, 'pending'));
+    expect(left).toHaveLength(0);
+  });
+});
+
+describe('without Bling configured', () => {
+  it('says so in pt-BR with 503 on every Bling action, never 500', async () => {
+    const plain = await createTestContext();
+    try {
+      const owner = await createUser(plain.database, { role: 'admin' });
+      const headers = bearerHeader((await signIn(plain.app, owner)).access_token);
+      const answer = await plain.app.inject({ url: '/api/bling/status', headers });
+      expect(answer.json()).toMatchObject({ configured: false, connected: false });
+      for (const [method, url] of [
+        ['GET', '/api/bling/oauth/start'],
+        ['POST', '/api/products/sync_full_with_bling'],
+        ['POST', '/api/products/sync_with_bling'],
+      ] as const) {
+        const response = await plain.app.inject({ method, url, headers });
+        expect(response.statusCode).toBe(503);
+        expect(response.json<ErrorJson>().message).toBe(BLING_TEXTS.notConfigured);
+      }
+      const callback = await plain.app.inject({ url: '/api/bling/oauth/callback?code=x&state=y' });
+      expect(callback.headers.location).toBe('/admin/produtos?bling=nao-configurado');
+    } finally {
+      await plain.close();
+    }
+  });
+});

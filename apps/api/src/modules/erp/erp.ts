@@ -1,0 +1,216 @@
+import { BLING_TEXTS, type BlingSyncSummary } from '@lumina/shared/admin/bling';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
+import {
+  type BlingClient,
+  createBlingClient,
+  createBlingOauth,
+} from '../../integrations/bling/bling-client.ts';
+import { blingDateTime } from '../../integrations/bling/bling-date.ts';
+import type { JobDefinition, JobSender } from '../../jobs/job-runner.ts';
+import type { SecurityLog } from '../security/security-log.ts';
+import {
+  type BlingActor,
+  createBlingConnection,
+  notConfigured,
+  notConnected,
+  SYNC_LEASE_MS,
+} from './connection.ts';
+import { createProductPush } from './product-push.ts';
+import { createProductSync } from './product-sync.ts';
+import { createBlingRateLimiter } from './rate-limiter.ts';
+import { resolveTokenCipher, type TokenCipher } from './token-cipher.ts';
+
+export const BLING_SYNC_JOB = 'bling-product-sync';
+export const BLING_SCHEDULED_SYNC_JOB = 'bling-scheduled-sync';
+export type SyncKind = BlingSyncSummary['kind'];
+
+/** The incremental sync asks for changes since the last run, less this overlap for clock skew. */
+const OVERLAP_MS = 2 * 60_000;
+
+/**
+ * The shop's side of Bling: the connection, the API client behind the shared rate limit, and the
+ * product syncs. A sync runs as a job; its lease on the connection row (sync_started_at) keeps
+ * one running at a time across processes, and a lease older than SYNC_LEASE_MS is taken over.
+ */
+export function createErp(deps: {
+  config: Pick<
+    Config,
+    | 'blingClientId'
+    | 'blingClientSecret'
+    | 'blingApiUrl'
+    | 'blingAuthUrl'
+    | 'blingTokenKey'
+    | 'blingTimeoutMs'
+    | 'dataDir'
+  >;
+  db: Db;
+  now: () => Date;
+  securityLog: SecurityLog;
+  jobs: JobSender | undefined;
+  onCatalogChange: () => void;
+}) {
+  const { config, db, now } = deps;
+  const oauth =
+    config.blingClientId && config.blingClientSecret
+      ? createBlingOauth({
+          authUrl: config.blingAuthUrl,
+          clientId: config.blingClientId,
+          clientSecret: config.blingClientSecret,
+          timeoutMs: config.blingTimeoutMs,
+        })
+      : undefined;
+  let cipher: TokenCipher | undefined;
+  const connection = createBlingConnection({
+    db,
+    oauth,
+    // Read (or generated) on first use: a shop without Bling never writes the key file.
+    cipher: () => (cipher ??= resolveTokenCipher(config)),
+    securityLog: deps.securityLog,
+    now,
+  });
+  let client: BlingClient | undefined;
+  function blingClient(): BlingClient {
+    if (!oauth) throw notConfigured();
+    client ??= createBlingClient({
+      apiUrl: config.blingApiUrl,
+      timeoutMs: config.blingTimeoutMs,
+      tokens: connection.tokens,
+      limiter: createBlingRateLimiter(db),
+    });
+    return client;
+  }
+  const productSync = createProductSync({
+    db,
+    client: blingClient,
+    now,
+    onChange: deps.onCatalogChange,
+  });
+  const productPush = createProductPush({ db, client: blingClient, now });
+
+  /** Takes the sync lease; answers the last sync's moment, or false when another holds it. */
+  async function claimLease(at: Date): Promise<{ lastSyncAt: Date | null } | false> {
+    const [row] = rowsOf<{ last_sync_at: string | Date | null }>(
+      await db.execute(sql`
+        update bling_connection set sync_started_at = ${at.toISOString()}::timestamptz
+        where id = 1 and (
+          sync_started_at is null
+          or sync_finished_at >= sync_started_at
+          or sync_started_at < ${new Date(at.getTime() - SYNC_LEASE_MS).toISOString()}::timestamptz
+        )
+        returning last_sync_at
+      `),
+    );
+    if (!row) return false;
+    return { lastSyncAt: row.last_sync_at === null ? null : new Date(row.last_sync_at) };
+  }
+
+  async function releaseLease(started: Date, summary: BlingSyncSummary): Promise<void> {
+    // A run that stopped early has not seen everything since last_sync_at: it keeps its mark.
+    const reached = summary.stopped === null && summary.kind !== 'pending';
+    await db.execute(sql`
+      update bling_connection set
+        sync_finished_at = ${now().toISOString()}::timestamptz,
+        sync_summary = ${JSON.stringify(summary)}::jsonb,
+        last_sync_at = case when ${reached} then ${started.toISOString()}::timestamptz else last_sync_at end
+      where id = 1 and sync_started_at = ${started.toISOString()}::timestamptz
+    `);
+  }
+
+  async function runSync(kind: SyncKind): Promise<BlingSyncSummary | null> {
+    const started = now();
+    const lease = await claimLease(started);
+    if (!lease) return null;
+    let summary: BlingSyncSummary = {
+      kind,
+      created: 0,
+      updated: 0,
+      skipped: 0,
+      failed: 0,
+      errors: [],
+      stopped: null,
+    };
+    try {
+      if (kind === 'pending') {
+        summary = await productPush.pushPending();
+      } else {
+        const since =
+          kind === 'incremental' && lease.lastSyncAt
+            ? blingDateTime(new Date(lease.lastSyncAt.getTime() - OVERLAP_MS))
+            : undefined;
+        summary = await productSync.full({ changedSince: since });
+      }
+    } catch (error) {
+      summary.stopped = error instanceof Error ? error.message : String(error);
+      throw error;
+    } finally {
+      await releaseLease(started, summary);
+    }
+    return summary;
+  }
+
+  async function requestSync(kind: 'full' | 'pending', actor: BlingActor): Promise<string> {
+    if (!oauth) throw notConfigured();
+    const status = await connection.status();
+    if (!status.connected) throw notConnected();
+    if (status.sync_running) return BLING_TEXTS.syncRunning;
+    if (!deps.jobs) throw new Error('no job queue: the ERP sync needs one');
+    await deps.jobs.send(BLING_SYNC_JOB, { kind });
+    await deps.securityLog.record({
+      type: 'admin_action',
+      severity: 'info',
+      userId: actor.id,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+      message:
+        kind === 'full'
+          ? 'Sincronização completa com o Bling pedida'
+          : 'Sincronização dos pendentes com o Bling pedida',
+      metadata: { kind },
+    });
+    return kind === 'full' ? BLING_TEXTS.fullSyncStarted : BLING_TEXTS.pendingSyncStarted;
+  }
+
+  /** The jobs server.ts runs: a sync asked for in the panel, and the incremental one every 15 min. */
+  function jobs(): JobDefinition[] {
+    const syncJob: JobDefinition<{ kind?: SyncKind }> = {
+      name: BLING_SYNC_JOB,
+      // A full sync of a large catalogue at 3 calls a second takes minutes.
+      expireInSeconds: SYNC_LEASE_MS / 1000,
+      retryLimit: 2,
+      retryDelaySeconds: 60,
+      async run(data, { log }) {
+        const summary = await runSync(data.kind ?? 'full');
+        if (summary) log.info({ ...summary, errors: summary.errors.length }, 'bling sync done');
+        else log.info({ kind: data.kind }, 'bling sync skipped: another one is running');
+      },
+    };
+    const scheduled: JobDefinition = {
+      name: BLING_SCHEDULED_SYNC_JOB,
+      schedule: { cron: '*/15 * * * *' },
+      policy: 'singleton',
+      async run(_data, { log }) {
+        if (!oauth || !(await connection.status()).connected) return;
+        const pushed = await runSync('pending');
+        const pulled = await runSync('incremental');
+        if (pushed || pulled) log.info({ pushed, pulled }, 'scheduled bling sync done');
+      },
+    };
+    return [syncJob, scheduled];
+  }
+
+  return {
+    configured: oauth !== undefined,
+    connection,
+    requestSync,
+    runSync,
+    jobs,
+    /** Marks a product's local change for the next push, when the shop is connected to Bling. */
+    markPending: (tx: Pick<Db, 'execute'>, productId: number) =>
+      productPush.markPending(tx, productId),
+  };
+}
+
+export type Erp = ReturnType<typeof createErp>;

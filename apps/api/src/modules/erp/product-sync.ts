@@ -1,0 +1,285 @@
+import type { BlingSyncSummary } from '@lumina/shared/admin/bling';
+import type { CategorySlug } from '@lumina/shared/catalog/categories';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { products, type ProductRow } from '../../db/schema/products.ts';
+import { AppError } from '../../http/app-error.ts';
+import {
+  BlingAuthError,
+  type BlingClient,
+  BlingRequestError,
+  BlingUnavailableError,
+  BlingShapeError,
+} from '../../integrations/bling/bling-client.ts';
+import {
+  type BlingListedProduct,
+  blingListedProduct,
+  type BlingProductDetail,
+} from '../../integrations/bling/bling-schemas.ts';
+import { announceCatalogChange } from '../catalog/changes.ts';
+import { type ProductInput, toProductValues } from '../catalog/product-record.ts';
+import { createStock } from '../catalog/stock.ts';
+import {
+  type BlingProductFields,
+  blingProductFields,
+  blingStockUnits,
+  guessCategory,
+} from './product-mapping.ts';
+
+/** The shop's form allows names up to 200 characters (admin/product-form-schema.ts). */
+const NAME_MAX = 200;
+/** The summary keeps this many reasons; the products themselves keep theirs (sync_error). */
+const ERRORS_KEPT = 20;
+
+export const SYNC_ERRORS = {
+  category: (name: string) =>
+    `"${name}": categoria não identificada pelo nome. Cadastre o produto na loja com o mesmo SKU e sincronize de novo.`,
+  nameTooLong: (id: string) => `Produto ${id} do Bling: o nome passa de ${NAME_MAX} caracteres.`,
+  unreadable: (id: string, why: string) => `Produto ${id} do Bling ilegível: ${why}`,
+  skuTaken: (sku: string) => `SKU ${sku} já pertence a outro produto do Bling.`,
+} as const;
+
+/** The fields a product row already has, as `toProductValues` takes them. */
+function inputOf(row: ProductRow): ProductInput {
+  return {
+    name: row.name,
+    description: row.description,
+    complementary_description: row.complementaryDescription,
+    price_cents: row.priceCents,
+    pix_price_cents: row.pixPriceCents,
+    sale_price_cents: row.salePriceCents,
+    // The CHECK constraint on the column admits only the six slugs.
+    category: row.category as CategorySlug,
+    subcategory: row.subcategory,
+    sku: row.sku,
+    bling_id: row.blingId,
+    active: row.active,
+    display_status: row.displayStatus,
+    images: row.images,
+    sizes: row.sizes,
+    measures: row.measures,
+    tags: row.tags,
+    variations: row.variations,
+    stock_quantity: row.stockQuantity,
+    weight_grams: row.weightGrams,
+    length_cm: row.lengthCm,
+    width_cm: row.widthCm,
+    height_cm: row.heightCm,
+    last_sync: row.lastSync,
+    created_at: row.createdAt,
+  };
+}
+
+/** Bling's word on a product, over what the shop keeps of its own. */
+function merged(base: ProductInput, bling: BlingProductFields, units: number, at: Date) {
+  return {
+    ...base,
+    name: bling.name,
+    description: bling.description,
+    price_cents: bling.priceCents,
+    // A PIX price of the shop's that Bling's new price undercuts falls back to the 5 % rule.
+    pix_price_cents:
+      base.pix_price_cents != null && base.pix_price_cents <= bling.priceCents
+        ? base.pix_price_cents
+        : null,
+    sku: bling.sku,
+    bling_id: bling.blingId,
+    active: bling.active,
+    variations: bling.variations.length > 0 ? bling.variations : (base.variations ?? []),
+    stock_quantity: units,
+    last_sync: at,
+  } satisfies ProductInput;
+}
+
+type Outcome = 'created' | 'updated' | 'skipped';
+
+class ProductSyncError extends Error {
+  override name = 'ProductSyncError';
+}
+
+/**
+ * Brings Bling's products into the shop: by Bling id, or by SKU the first time a product of the
+ * shop meets its Bling twin. Each product is written in its own transaction with its stock, so
+ * one that fails (marked failed with the reason when the shop has it) never stops the others.
+ */
+export function createProductSync(deps: {
+  db: Db;
+  client: () => BlingClient;
+  now: () => Date;
+  onChange: () => void;
+}) {
+  const { db, now } = deps;
+
+  async function markFailed(blingId: string, reason: string): Promise<void> {
+    await db
+      .update(products)
+      .set({ syncStatus: 'failed', syncError: reason, updatedAt: now() })
+      .where(eq(products.blingId, blingId));
+  }
+
+  async function apply(
+    listed: BlingListedProduct,
+    detail: BlingProductDetail | undefined,
+    balance: number | null | undefined,
+  ): Promise<Outcome> {
+    const bling = blingProductFields(listed, detail);
+    if (bling.name.length > NAME_MAX)
+      throw new ProductSyncError(SYNC_ERRORS.nameTooLong(bling.blingId));
+    const units = blingStockUnits(balance);
+    const at = now();
+    return db.transaction(async (tx) => {
+      const [byId] = await tx
+        .select()
+        .from(products)
+        .where(eq(products.blingId, bling.blingId))
+        .for('update');
+      const [bySku] = byId
+        ? [byId]
+        : await tx
+            .select()
+            .from(products)
+            .where(and(eq(products.sku, bling.sku), isNull(products.blingId)))
+            .for('update');
+      const existing = byId ?? bySku;
+      if (existing?.syncStatus === 'pending') return 'skipped';
+      if (!existing) {
+        const [taken] = await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(eq(products.sku, bling.sku));
+        if (taken) throw new ProductSyncError(SYNC_ERRORS.skuTaken(bling.sku));
+      }
+      const category = existing ? (existing.category as CategorySlug) : guessCategory(bling.name);
+      if (!category) throw new ProductSyncError(SYNC_ERRORS.category(bling.name));
+      const base: ProductInput = existing
+        ? inputOf(existing)
+        : {
+            name: bling.name,
+            description: '',
+            price_cents: 0,
+            category,
+            sku: bling.sku,
+            stock_quantity: 0,
+          };
+      const { stockQuantity, createdAt, ...values } = toProductValues(
+        merged(base, bling, units, at),
+        at,
+      );
+      const sync = { syncStatus: 'synced' as const, syncError: null, blingSyncedAt: at };
+      let outcome: Outcome;
+      if (existing) {
+        await tx
+          .update(products)
+          .set({ ...values, ...sync })
+          .where(eq(products.id, existing.id));
+        // Through the stock owner: the same row lock orders take.
+        await createStock(tx).set(existing.id, stockQuantity ?? units, at);
+        outcome = 'updated';
+      } else {
+        await tx.insert(products).values({ ...values, ...sync, stockQuantity, createdAt });
+        outcome = 'created';
+      }
+      await announceCatalogChange(tx);
+      return outcome;
+    });
+  }
+
+  /** Reads one item of a page; an unreadable one is reported with its id when it has one. */
+  function readListed(
+    item: unknown,
+  ):
+    | { ok: true; product: BlingListedProduct }
+    | { ok: false; failedId: string | null; why: string } {
+    const parsed = blingListedProduct.safeParse(item);
+    if (parsed.success) return { ok: true, product: parsed.data };
+    const rawId = (item as { id?: unknown } | null)?.id;
+    return {
+      ok: false,
+      failedId: typeof rawId === 'number' || typeof rawId === 'string' ? String(rawId) : null,
+      why: parsed.error.issues[0]?.message ?? 'formato inesperado',
+    };
+  }
+
+  return {
+    /**
+     * Every product of Bling, 100 a page, with its stock balance (one call per page) and, for a
+     * product with variations, its detail. Stops early only when Bling itself fails (the run is
+     * then reported as stopped, and what was written stays written).
+     */
+    async full(options: { changedSince?: string } = {}): Promise<BlingSyncSummary> {
+      const summary: BlingSyncSummary = {
+        kind: options.changedSince ? 'incremental' : 'full',
+        created: 0,
+        updated: 0,
+        skipped: 0,
+        failed: 0,
+        errors: [],
+        stopped: null,
+      };
+      const fail = async (blingId: string | null, reason: string) => {
+        summary.failed += 1;
+        if (summary.errors.length < ERRORS_KEPT) summary.errors.push(reason);
+        if (blingId) await markFailed(blingId, reason);
+      };
+      const client = deps.client();
+      let changed = false;
+      try {
+        for (let page = 1; ; page += 1) {
+          const items = await client.listProducts(page, options.changedSince);
+          if (items.length === 0) break;
+          const listed: BlingListedProduct[] = [];
+          for (const item of items) {
+            const read = readListed(item);
+            if (!read.ok) {
+              await fail(read.failedId, SYNC_ERRORS.unreadable(read.failedId ?? '?', read.why));
+            } else if (!read.product.idProdutoPai) {
+              // A variation belongs to its parent's detail, not to the shop's list.
+              listed.push(read.product);
+            }
+          }
+          const balances = new Map(
+            (await client.stockBalances(listed.map((p) => p.id))).map((b) => [
+              b.produto.id,
+              b.saldoVirtualTotal,
+            ]),
+          );
+          for (const product of listed) {
+            const blingId = String(product.id);
+            try {
+              const detail =
+                product.formato === 'V' ? await client.getProduct(product.id) : undefined;
+              const balance = balances.get(product.id) ?? product.estoque?.saldoVirtualTotal;
+              const outcome = await apply(product, detail, balance);
+              summary[outcome] += 1;
+              changed ||= outcome !== 'skipped';
+            } catch (error) {
+              if (
+                error instanceof ProductSyncError ||
+                error instanceof BlingShapeError ||
+                error instanceof BlingRequestError
+              ) {
+                await fail(blingId, error.message);
+                continue;
+              }
+              throw error;
+            }
+          }
+          if (items.length < 100) break;
+        }
+      } catch (error) {
+        // Bling unreachable, over its daily limit or refusing the shop: what was written stays.
+        if (!(
+          error instanceof BlingUnavailableError ||
+          error instanceof BlingAuthError ||
+          error instanceof AppError
+        ))
+          throw error;
+        summary.stopped = error.message;
+      }
+      if (changed) deps.onChange();
+      return summary;
+    },
+  };
+}
+
+export type ProductSync = ReturnType<typeof createProductSync>;

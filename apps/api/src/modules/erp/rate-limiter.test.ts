@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database.ts';
+import { openTestDatabase } from '../../test/test-database.ts';
+import { createBlingRateLimiter } from './rate-limiter.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+/** The most calls that started within any window of `ms` milliseconds. */
+function peak(times: number[], ms: number): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0; i < sorted.length; i += 1) {
+    const start = sorted[i] ?? 0;
+    most = Math.max(most, sorted.filter((t) => t >= start && t < start + ms).length);
+  }
+  return most;
+}
+
+describe("Bling's rate limit, shared through the database", () => {
+  it('lets at most 3 calls a second through, however many limiters (processes) ask', async () => {
+    const limiters = [createBlingRateLimiter(database.db), createBlingRateLimiter(database.db)];
+    const times: number[] = [];
+    await Promise.all(
+      Array.from({ length: 9 }, async (_, i) => {
+        await limiters[i % 2]!.take();
+        times.push(Date.now());
+      }),
+    );
+    expect(times).toHaveLength(9);
+    expect(peak(times, 1000)).toBeLessThanOrEqual(3);
+  });
+
+  it('stops for the day once the daily share is spent', async () => {
+    const limiter = createBlingRateLimiter(database.db, { perDay: 1, perSecond: 100 });
+    await database.db.execute(sql`delete from bling_rate_limit`);
+    await limiter.take();
+    await expect(limiter.take()).rejects.toThrow(/Limite diário/);
+  });
+});

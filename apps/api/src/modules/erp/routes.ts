@@ -1,0 +1,168 @@
+import {
+  blingAuthorizeSchema,
+  blingStatusSchema,
+  blingSyncAnswerSchema,
+} from '@lumina/shared/admin/bling';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
+import { errorResponseSchema } from '../../http/error-schema.ts';
+import { currentUser, requireAdmin } from '../auth/authenticate.ts';
+import { OAUTH_STATE_TTL_MS, type BlingActor } from './connection.ts';
+import type { Erp } from './erp.ts';
+
+/** The `state` of one authorization, in the browser that started it (httpOnly, callback only). */
+export const BLING_STATE_COOKIE = 'lumina_bling_state';
+const CALLBACK_PATH = '/api/bling/oauth/callback';
+/** Where the callback sends the administrator back: the panel reads `bling`. */
+const PANEL_PATH = '/admin/produtos';
+
+function actorOf(request: FastifyRequest): BlingActor {
+  return { id: currentUser(request).id, ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+const failures = {
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  503: errorResponseSchema,
+};
+
+/** Admin calls of the Bling connection and syncs (DESIGN.md paths; spec 001 §7). */
+export const erpAdminRoutes: FastifyPluginCallbackZod<{ erp: Erp; secureCookies: boolean }> = (
+  app,
+  { erp, secureCookies },
+  done,
+) => {
+  app.addHook('onRequest', requireAdmin);
+
+  app.get(
+    '/bling/status',
+    {
+      schema: {
+        tags: ['admin', 'bling'],
+        summary: 'Whether Bling is configured and connected, and how the last sync went',
+        response: { 200: blingStatusSchema, ...failures },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return erp.connection.status();
+    },
+  );
+
+  app.get(
+    '/bling/oauth/start',
+    {
+      schema: {
+        tags: ['admin', 'bling'],
+        summary: "Starts 'Conectar ao Bling': the Bling page to send this browser to",
+        description:
+          'Sets the authorization state in an httpOnly cookie read only by the callback; the panel then navigates to `url`.',
+        response: { 200: blingAuthorizeSchema, ...failures },
+      },
+    },
+    async (request, reply) => {
+      const { url, state } = await erp.connection.startAuthorization(actorOf(request));
+      void reply
+        .setCookie(BLING_STATE_COOKIE, state, {
+          path: CALLBACK_PATH,
+          httpOnly: true,
+          // Bling's redirect back is a top-level navigation from another site: Lax lets it in.
+          sameSite: 'lax',
+          secure: secureCookies,
+          maxAge: OAUTH_STATE_TTL_MS / 1000,
+        })
+        .header('cache-control', 'no-store');
+      return { url };
+    },
+  );
+
+  app.delete(
+    '/bling/connection',
+    {
+      schema: {
+        tags: ['admin', 'bling'],
+        summary: 'Disconnects the shop from Bling (the tokens are deleted)',
+        response: { 200: z.object({ message: z.string() }), ...failures },
+      },
+    },
+    async (request) => {
+      await erp.connection.disconnect(actorOf(request));
+      return { message: 'Bling desconectado.' };
+    },
+  );
+
+  for (const [path, kind, summary] of [
+    ['/products/sync_full_with_bling', 'full', 'Full sync with Bling, run as a job'],
+    ['/products/sync_with_bling', 'pending', 'Sends Bling the pending local changes, as a job'],
+  ] as const) {
+    app.post(
+      path,
+      {
+        schema: {
+          tags: ['admin', 'bling'],
+          summary,
+          response: { 202: blingSyncAnswerSchema, ...failures },
+        },
+      },
+      async (request, reply) => {
+        const message = await erp.requestSync(kind, actorOf(request));
+        return reply.code(202).send({ message });
+      },
+    );
+  }
+
+  done();
+};
+
+function back(reply: FastifyReply, outcome: string) {
+  void reply.clearCookie(BLING_STATE_COOKIE, { path: CALLBACK_PATH });
+  return reply.header('cache-control', 'no-store').redirect(`${PANEL_PATH}?bling=${outcome}`, 302);
+}
+
+/**
+ * Bling's redirect back after the administrator allowed (or refused) the shop. A browser
+ * navigation: it answers with a redirect to the panel, never with JSON or a token.
+ */
+export const erpOauthCallbackRoutes: FastifyPluginCallbackZod<{ erp: Erp }> = (
+  app,
+  { erp },
+  done,
+) => {
+  app.get(
+    '/bling/oauth/callback',
+    {
+      schema: {
+        tags: ['bling'],
+        summary: "Bling's OAuth redirect: stores the tokens and goes back to the panel",
+        querystring: z.looseObject({
+          code: z.string().max(2000).optional(),
+          state: z.string().max(500).optional(),
+          error: z.string().max(200).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { code, state, error } = request.query;
+      if (error) return back(reply, 'recusado');
+      try {
+        await erp.connection.completeAuthorization({
+          code,
+          state,
+          cookieState: request.cookies[BLING_STATE_COOKIE],
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        return back(reply, 'conectado');
+      } catch (failure) {
+        request.log.warn({ err: failure }, 'Bling authorization failed');
+        if (failure instanceof AppError && failure.code === 'bling_not_configured') {
+          return back(reply, 'nao-configurado');
+        }
+        return back(reply, 'falhou');
+      }
+    },
+  );
+  done();
+};
