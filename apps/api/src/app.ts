@@ -83,7 +83,12 @@ import { CATALOG_CHANNEL } from './modules/catalog/changes.ts';
 import { registerUploads } from './http/uploads.ts';
 import type { JobSender } from './jobs/job-runner.ts';
 import { createErp, type Erp } from './modules/erp/erp.ts';
-import { erpAdminRoutes, erpOauthCallbackRoutes } from './modules/erp/routes.ts';
+import {
+  blingTestWebhookRoutes,
+  blingWebhookRoutes,
+  erpAdminRoutes,
+  erpOauthCallbackRoutes,
+} from './modules/erp/routes.ts';
 import { adminOrderRoutes } from './modules/admin/orders/routes.ts';
 import { createAdminOrderService } from './modules/admin/orders/service.ts';
 import { pixTicketRoutes } from './modules/payments/ticket-routes.ts';
@@ -388,6 +393,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
       await api.register(erpAdminRoutes, { erp, secureCookies });
       await api.register(erpOauthCallbackRoutes, { erp });
+      await api.register(blingWebhookRoutes, { webhooks: erp.webhooks });
+      await api.register(blingTestWebhookRoutes, { webhooks: erp.webhooks });
       await api.register(adminDocsSessionRoutes, { secureCookies });
       await api.register(adminProductPhotoRoutes, { photos });
       await api.register(pixTicketRoutes, { payments });

@@ -51,3 +51,11 @@ export const blingAuthorizeSchema = z.object({ url: z.string() });
 
 /** POST /api/products/sync_full_with_bling and /sync_with_bling (spec 001 §7: a message). */
 export const blingSyncAnswerSchema = z.object({ message: z.string() });
+
+/** POST /api/bling/test_webhook (spec 001 §7: response test_data.name). */
+export const blingTestWebhookAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  test_data: z.object({ name: z.string() }),
+});
+export type BlingTestWebhookAnswer = z.infer<typeof blingTestWebhookAnswerSchema>;

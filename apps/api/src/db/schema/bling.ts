@@ -57,3 +57,29 @@ export const blingRateLimit = pgTable(
   },
   () => [check('bling_rate_limit_single_row', sql`id = 1`)],
 );
+
+/**
+ * Every webhook Bling delivered, once (its eventId): a redelivery finds its row and changes
+ * nothing. The job that processes it re-reads the data from Bling's API.
+ */
+export const blingWebhookEvents = pgTable('bling_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  event: text('event').notNull(),
+  /** Bling's own moment of the event: what decides whether it is older than one already seen. */
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  resourceId: text('resource_id'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+  /** 'applied', 'stale' (an older event than one already applied) or 'ignored'. */
+  outcome: text('outcome'),
+  error: text('error'),
+});
+
+/**
+ * The newest Bling moment applied to each resource ('product:123', 'stock:123'): an event that
+ * arrives later but happened earlier does not move the shop's data backwards.
+ */
+export const blingResourceVersions = pgTable('bling_resource_versions', {
+  resource: text('resource').primaryKey(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+});

@@ -4,7 +4,8 @@
 import { BLING_TEXTS, type BlingStatus } from '@lumina/shared/admin/bling';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { blingConnection } from '../../db/schema/bling.ts';
+import { blingConnection, blingWebhookEvents } from '../../db/schema/bling.ts';
+import { securityLogs } from '../../db/schema/security.ts';
 import { products } from '../../db/schema/products.ts';
 import {
   type FakeBlingServer,
@@ -24,6 +25,7 @@ let ctx: TestContext;
 let runner: JobRunner | undefined;
 let admin: Record<string, string>;
 let customer: Record<string, string>;
+let webhookUrl: string;
 
 beforeAll(async () => {
   fake = await startFakeBlingServer({ redirectUri: CALLBACK });
@@ -38,6 +40,10 @@ beforeAll(async () => {
     jobs: { send: (name, data, options) => runner!.send(name, data, options) },
   });
   runner = await startTestJobRunner({ database: ctx.database, jobs: ctx.app.erp.jobs() });
+  // Bling delivers webhooks over HTTP: the API listens on a port of its own.
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  webhookUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/webhooks/bling`;
   const owner = await createUser(ctx.database, { role: 'admin' });
   admin = bearerHeader((await signIn(ctx.app, owner)).access_token);
   const shopper = await createUser(ctx.database);
@@ -59,6 +65,8 @@ afterEach(async () => {
   const { db } = ctx.database;
   await db.execute(sql`delete from bling_connection`);
   await db.execute(sql`delete from bling_oauth_states`);
+  await db.execute(sql`delete from bling_webhook_events`);
+  await db.execute(sql`delete from bling_resource_versions`);
   await db.execute(
     sql`delete from products where bling_id is not null or sku like 'BLING-%' or sku like 'LOJA-%'`,
   );
@@ -328,6 +336,141 @@ describe('the pending sync', () => {
   });
 });
 
+/** Waits until the job has processed the event; answers its outcome. */
+async function processed(eventId: string): Promise<string | null> {
+  let outcome: string | null = null;
+  await waitUntil(async () => {
+    const [row] = await ctx.database.db
+      .select()
+      .from(blingWebhookEvents)
+      .where(eq(blingWebhookEvents.eventId, eventId));
+    outcome = row?.outcome ?? null;
+    return row?.processedAt != null;
+  }, 20_000);
+  return outcome;
+}
+
+describe('Bling webhooks', () => {
+  async function syncedProduct() {
+    const [blingProduct] = fake.addProducts(1, {
+      nome: 'Labret Estrela',
+      codigo: 'BLING-W',
+      preco: 40,
+    });
+    fake.setStock(blingProduct!.id, 5);
+    await connect();
+    await syncAndWait('/api/products/sync_full_with_bling');
+    return blingProduct!;
+  }
+  const shopRow = async (blingId: number) =>
+    (
+      await ctx.database.db
+        .select()
+        .from(products)
+        .where(eq(products.blingId, String(blingId)))
+    )[0];
+
+  it('applies a signed product change once, reading it again from Bling, not from the body', async () => {
+    const product = await syncedProduct();
+    fake.updateProduct(product.id, { preco: 45.5, nome: 'Labret Estrela Dourada' });
+    const event = {
+      eventId: 'evt-produto-1',
+      event: 'product.updated',
+      // A body that lies: the shop reads Bling's API, not this.
+      data: { id: product.id, nome: 'Nome Falso', preco: 0.01 },
+    };
+    const first = await fake.deliverWebhook(webhookUrl, event);
+    expect(first.status, first.body).toBe(200);
+    expect(JSON.parse(first.body)).toEqual({ received: true, duplicate: false });
+    expect(await processed('evt-produto-1')).toBe('applied:updated');
+    expect(await shopRow(product.id)).toMatchObject({
+      name: 'Labret Estrela Dourada',
+      priceCents: 4550,
+    });
+    // Delivered again (Bling retries): recorded once, applied once.
+    const reads = fake.requests.filter((r) => r.path.endsWith(`/produtos/${product.id}`)).length;
+    const again = await fake.deliverWebhook(webhookUrl, event);
+    expect(JSON.parse(again.body)).toEqual({ received: true, duplicate: true });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(fake.requests.filter((r) => r.path.endsWith(`/produtos/${product.id}`))).toHaveLength(
+      reads,
+    );
+  });
+
+  it('refuses forged and unsigned deliveries with 401, changes nothing and logs it', async () => {
+    const product = await syncedProduct();
+    fake.updateProduct(product.id, { preco: 1 });
+    const event = { eventId: 'evt-forjado', event: 'product.updated', data: { id: product.id } };
+    const forged = await fake.deliverWebhook(webhookUrl, event, {
+      signature: `sha256=${'0'.repeat(64)}`,
+    });
+    expect(forged.status).toBe(401);
+    const unsigned = await fake.deliverWebhook(webhookUrl, event, { signature: null });
+    expect(unsigned.status).toBe(401);
+    const events = await ctx.database.db.select().from(blingWebhookEvents);
+    expect(events).toHaveLength(0);
+    expect((await shopRow(product.id))?.priceCents).toBe(4000);
+    const logged = await ctx.database.db
+      .select()
+      .from(securityLogs)
+      .where(eq(securityLogs.type, 'webhook_signature_failed'));
+    expect(logged.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('takes a stock change from Bling, and never moves back for an older event', async () => {
+    const product = await syncedProduct();
+    fake.setStock(product.id, 9);
+    const newer = {
+      eventId: 'evt-estoque-novo',
+      event: 'stock.updated',
+      date: '2026-11-25T12:00:00-03:00',
+      data: { produto: { id: product.id } },
+    };
+    await fake.deliverWebhook(webhookUrl, newer);
+    expect(await processed('evt-estoque-novo')).toBe('applied');
+    expect((await shopRow(product.id))?.stockQuantity).toBe(9);
+    // An event from before, delivered late, while Bling says 2 now: recorded as stale, not applied.
+    fake.setStock(product.id, 2);
+    await fake.deliverWebhook(webhookUrl, {
+      ...newer,
+      eventId: 'evt-estoque-velho',
+      date: '2026-11-25T11:00:00-03:00',
+    });
+    expect(await processed('evt-estoque-velho')).toBe('stale');
+    expect((await shopRow(product.id))?.stockQuantity).toBe(9);
+  });
+
+  it('retires a product deleted in Bling', async () => {
+    const product = await syncedProduct();
+    await fake.deliverWebhook(webhookUrl, {
+      eventId: 'evt-apagado',
+      event: 'product.deleted',
+      data: { id: product.id },
+    });
+    expect(await processed('evt-apagado')).toBe('applied');
+    expect(await shopRow(product.id)).toMatchObject({ active: false, displayStatus: 'hidden' });
+  });
+
+  it("answers the panel's test with test_data.name, without a Bling connection", async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/bling/test_webhook',
+      headers: admin,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      success: true,
+      test_data: { name: 'Teste de webhook da Lumina Piercings' },
+    });
+    const [row] = await ctx.database.db.select().from(blingWebhookEvents);
+    expect(row).toMatchObject({ event: 'webhook.test', outcome: 'test' });
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/bling/test_webhook', headers: customer }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
 describe('without Bling configured', () => {
   it('says so in pt-BR with 503 on every Bling action, never 500', async () => {
     const plain = await createTestContext();
@@ -345,6 +488,19 @@ describe('without Bling configured', () => {
         expect(response.statusCode).toBe(503);
         expect(response.json<ErrorJson>().message).toBe(BLING_TEXTS.notConfigured);
       }
+      const webhook = await plain.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/bling',
+        headers: { 'content-type': 'application/json', 'x-bling-signature-256': 'sha256=00' },
+        payload: '{}',
+      });
+      expect(webhook.statusCode).toBe(503);
+      const test = await plain.app.inject({
+        method: 'POST',
+        url: '/api/bling/test_webhook',
+        headers,
+      });
+      expect(test.statusCode).toBe(503);
       const callback = await plain.app.inject({ url: '/api/bling/oauth/callback?code=x&state=y' });
       expect(callback.headers.location).toBe('/admin/produtos?bling=nao-configurado');
     } finally {

@@ -20,6 +20,7 @@ import {
 } from './connection.ts';
 import { createProductPush } from './product-push.ts';
 import { createProductSync } from './product-sync.ts';
+import { createBlingWebhooks } from './webhooks.ts';
 import { createBlingRateLimiter } from './rate-limiter.ts';
 import { resolveTokenCipher, type TokenCipher } from './token-cipher.ts';
 
@@ -89,6 +90,14 @@ export function createErp(deps: {
     onChange: deps.onCatalogChange,
   });
   const productPush = createProductPush({ db, client: blingClient, now });
+  const webhooks = createBlingWebhooks({
+    db,
+    secret: config.blingClientSecret,
+    productSync,
+    jobs: deps.jobs,
+    securityLog: deps.securityLog,
+    now,
+  });
 
   /** Takes the sync lease; answers the last sync's moment, or false when another holds it. */
   async function claimLease(at: Date): Promise<{ lastSyncAt: Date | null } | false> {
@@ -198,12 +207,13 @@ export function createErp(deps: {
         if (pushed || pulled) log.info({ pushed, pulled }, 'scheduled bling sync done');
       },
     };
-    return [syncJob, scheduled];
+    return [syncJob, scheduled, webhooks.job()];
   }
 
   return {
     configured: oauth !== undefined,
     connection,
+    webhooks,
     requestSync,
     runSync,
     jobs,

@@ -200,7 +200,68 @@ export function createProductSync(deps: {
     };
   }
 
+  /** Bling's current word on one product (a webhook's re-read); a variation reads its parent. */
+  async function one(blingId: number): Promise<Outcome | 'failed'> {
+    const client = deps.client();
+    let detail = await client.getProduct(blingId);
+    if (detail.idProdutoPai) detail = await client.getProduct(detail.idProdutoPai);
+    const [balance] = await client.stockBalances([detail.id]);
+    try {
+      const outcome = await apply(
+        detail,
+        detail.formato === 'V' ? detail : undefined,
+        balance?.saldoVirtualTotal ?? detail.estoque?.saldoVirtualTotal,
+      );
+      if (outcome !== 'skipped') deps.onChange();
+      return outcome;
+    } catch (error) {
+      if (!(error instanceof ProductSyncError)) throw error;
+      await markFailed(String(detail.id), error.message);
+      return 'failed';
+    }
+  }
+
+  /** Bling's balance of one product, read again and set as the shop's count. */
+  async function stockOf(blingId: number): Promise<boolean> {
+    const [balance] = await deps.client().stockBalances([blingId]);
+    if (!balance) return false;
+    const at = now();
+    const changed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(eq(products.blingId, String(blingId)))
+        .for('update');
+      if (!row) return false;
+      await createStock(tx).set(row.id, blingStockUnits(balance.saldoVirtualTotal), at);
+      await tx.update(products).set({ blingSyncedAt: at }).where(eq(products.id, row.id));
+      await announceCatalogChange(tx);
+      return true;
+    });
+    if (changed) deps.onChange();
+    return changed;
+  }
+
+  /** A product deleted in Bling leaves the shop (retired: orders keep it). */
+  async function retire(blingId: number): Promise<boolean> {
+    const at = now();
+    const changed = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(products)
+        .set({ active: false, displayStatus: 'hidden', blingSyncedAt: at, updatedAt: at })
+        .where(eq(products.blingId, String(blingId)))
+        .returning({ id: products.id });
+      if (rows.length > 0) await announceCatalogChange(tx);
+      return rows.length > 0;
+    });
+    if (changed) deps.onChange();
+    return changed;
+  }
+
   return {
+    one,
+    stockOf,
+    retire,
     /**
      * Every product of Bling, 100 a page, with its stock balance (one call per page) and, for a
      * product with variations, its detail. Stops early only when Bling itself fails (the run is

@@ -2,6 +2,7 @@ import {
   blingAuthorizeSchema,
   blingStatusSchema,
   blingSyncAnswerSchema,
+  blingTestWebhookAnswerSchema,
 } from '@lumina/shared/admin/bling';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -11,6 +12,10 @@ import { errorResponseSchema } from '../../http/error-schema.ts';
 import { currentUser, requireAdmin } from '../auth/authenticate.ts';
 import { OAUTH_STATE_TTL_MS, type BlingActor } from './connection.ts';
 import type { Erp } from './erp.ts';
+import { type BlingWebhooks, TEST_EVENT_NAME, WEBHOOK_TEXTS } from './webhooks.ts';
+
+/** Bling's events are small; anything bigger is not Bling. */
+const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 /** The `state` of one authorization, in the browser that started it (httpOnly, callback only). */
 export const BLING_STATE_COOKIE = 'lumina_bling_state';
@@ -162,6 +167,92 @@ export const erpOauthCallbackRoutes: FastifyPluginCallbackZod<{ erp: Erp }> = (
         }
         return back(reply, 'falhou');
       }
+    },
+  );
+  done();
+};
+
+/**
+ * POST /api/webhooks/bling. The signature covers the exact bytes Bling sent, so this scope reads
+ * the body as text and parses it only after the check. Answered at once; a job applies it.
+ */
+export const blingWebhookRoutes: FastifyPluginCallbackZod<{ webhooks: BlingWebhooks }> = (
+  app,
+  { webhooks },
+  done,
+) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
+    (_request, body, parsed) => parsed(null, body),
+  );
+  app.post(
+    '/webhooks/bling',
+    {
+      schema: {
+        tags: ['bling'],
+        summary: 'Bling webhooks (X-Bling-Signature-256 required); applied by a job',
+        response: {
+          200: z.object({ received: z.literal(true), duplicate: z.boolean() }),
+          401: errorResponseSchema,
+          422: errorResponseSchema,
+          503: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const { duplicate, event } = await webhooks.receive(
+        raw,
+        request.headers['x-bling-signature-256'],
+        { ip: request.ip, userAgent: request.headers['user-agent'] },
+      );
+      request.log.info({ event, duplicate }, 'bling webhook received');
+      return { received: true as const, duplicate };
+    },
+  );
+  done();
+};
+
+/** 'Testar webhook' (spec 001 §7): a signed sample through the real webhook route. */
+export const blingTestWebhookRoutes: FastifyPluginCallbackZod<{ webhooks: BlingWebhooks }> = (
+  app,
+  { webhooks },
+  done,
+) => {
+  app.addHook('onRequest', requireAdmin);
+  app.post(
+    '/bling/test_webhook',
+    {
+      schema: {
+        tags: ['admin', 'bling'],
+        summary: 'Sends a signed sample event through POST /api/webhooks/bling',
+        response: { 200: blingTestWebhookAnswerSchema, ...failures },
+      },
+    },
+    async () => {
+      const { rawBody, signature } = webhooks.sampleEvent();
+      const delivered = await app.inject({
+        method: 'POST',
+        url: '/api/webhooks/bling',
+        headers: { 'content-type': 'application/json', 'x-bling-signature-256': signature },
+        payload: rawBody,
+      });
+      if (delivered.statusCode !== 200) {
+        throw new AppError(
+          'unavailable',
+          `O webhook de teste falhou (HTTP ${delivered.statusCode}).`,
+          {
+            code: 'bling_webhook_test_failed',
+          },
+        );
+      }
+      return {
+        success: true as const,
+        message: WEBHOOK_TEXTS.testReceived,
+        test_data: { name: TEST_EVENT_NAME },
+      };
     },
   );
   done();

@@ -22,6 +22,7 @@ import {
   useDeleteProduct,
 } from '../api/catalog.ts';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
+import { BlingPanel } from './bling-panel.tsx';
 import { ProductFormDialog } from './product-form-dialog.tsx';
 import { CACHED_DATA_NOTICE, StatCards } from './stat-cards.tsx';
 
@@ -338,6 +339,7 @@ export function ProductsPage() {
         <DeleteProduct product={deleting} onClose={() => setDeleting(null)} onDone={done} />
       ) : null}
       <StatCards />
+      <BlingPanel />
       <Controls key={search.toString()} params={params} />
       {products.isError && data ? (
         <FormAlert kind="warning" messages={[CACHED_DATA_NOTICE]} />
