@@ -7,6 +7,7 @@
 // fails. A private build folder, made fresh for each run, also means the tests always see the
 // current sources.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -35,14 +36,46 @@ const build = spawnSync(
 );
 if (build.status !== 0) process.exit(build.status ?? 1);
 
+const bling = await startE2eBling();
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env, WEB_DIST_DIR: outDir },
+  env: { NODE_ENV: 'production', ...process.env, WEB_DIST_DIR: outDir, ...bling.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => {
   // Playwright stops the server with SIGTERM (gracefulShutdown in the config), so this runs.
   if (ownOutDir) rmSync(outDir, { recursive: true, force: true });
+  void bling.close();
   process.exit(code ?? (signal ? 1 : 0));
 });
+
+/**
+ * A fake Bling v3 (the API's own test double) for the shop to connect to, with a small catalogue
+ * of its own: the browser test connects the panel to it and runs a full sync. Bling sends the
+ * browser back to this server's callback, as the shop's registered redirect URL.
+ */
+async function startE2eBling() {
+  const { startFakeBlingServer } =
+    await import('../apps/api/src/integrations/bling/fake-bling-server.ts');
+  const origin = `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '3000'}`;
+  const fake = await startFakeBlingServer({ redirectUri: `${origin}/api/bling/oauth/callback` });
+  fake.addProducts(12, (i) => ({
+    nome: `Argola Tragus Bling ${i + 1}`,
+    codigo: `BLING-E2E-${i + 1}`,
+    preco: 39.9 + i,
+  }));
+  // One Bling product whose name names no part of the body: the sync reports it.
+  fake.addProduct({ nome: 'Kit Limpeza Bling', codigo: 'BLING-E2E-KIT', preco: 25 });
+  for (const product of fake.products.values()) fake.setStock(product.id, 7);
+  return {
+    close: () => fake.close(),
+    env: {
+      BLING_CLIENT_ID: fake.clientId,
+      BLING_CLIENT_SECRET: fake.clientSecret,
+      BLING_API_URL: fake.apiUrl,
+      BLING_AUTH_URL: fake.authUrl,
+      BLING_TOKEN_KEY: randomBytes(32).toString('hex'),
+    },
+  };
+}
