@@ -13,3 +13,10 @@ CREATE TABLE "bling_webhook_events" (
 	"outcome" text,
 	"error" text
 );
+--> statement-breakpoint
+-- The limiter keeps the moments of its last calls instead of a fixed window: the old counter row
+-- (a second's worth of state) is simply dropped.
+DELETE FROM "bling_rate_limit";--> statement-breakpoint
+ALTER TABLE "bling_rate_limit" ADD COLUMN "recent" timestamp with time zone[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "bling_rate_limit" DROP COLUMN "window_start";--> statement-breakpoint
+ALTER TABLE "bling_rate_limit" DROP COLUMN "window_count";

@@ -49,9 +49,8 @@ export const blingRateLimit = pgTable(
   'bling_rate_limit',
   {
     id: integer('id').primaryKey().default(1),
-    /** Start of the current one-second window, and how many calls it has had. */
-    windowStart: timestamp('window_start', { withTimezone: true, precision: 3 }).notNull(),
-    windowCount: integer('window_count').notNull().default(0),
+    /** The moments of the last few calls let through (as many as the per-second share). */
+    recent: timestamp('recent', { withTimezone: true }).array().notNull(),
     day: date('day').notNull(),
     dayCount: integer('day_count').notNull().default(0),
   },

@@ -50,7 +50,8 @@ export interface BlingTokenSource {
 
 /** Waits for this process's turn within Bling's limits (shared by every process). */
 export interface BlingLimiter {
-  take(): Promise<void>;
+  /** Resolves when this call may go (to the moment it was granted, where the limiter knows it). */
+  take(): Promise<unknown>;
 }
 
 export interface BlingClientOptions {

@@ -29,12 +29,13 @@ describe("Bling's rate limit, shared through the database", () => {
     const times: number[] = [];
     await Promise.all(
       Array.from({ length: 9 }, async (_, i) => {
-        await limiters[i % 2]!.take();
-        times.push(Date.now());
+        // The database's moment of each grant: what Bling sees, less the network's jitter.
+        times.push((await limiters[i % 2]!.take()).getTime());
       }),
     );
     expect(times).toHaveLength(9);
-    expect(peak(times, 1000)).toBeLessThanOrEqual(3);
+    // Sliding, not fixed windows: no 1.1 s stretch, wherever it starts, holds a 4th call.
+    expect(peak(times, 1100)).toBeLessThanOrEqual(3);
   });
 
   it('stops for the day once the daily share is spent', async () => {
