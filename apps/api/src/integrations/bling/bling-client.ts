@@ -14,9 +14,17 @@ import {
   type BlingTokenAnswer,
 } from './bling-schemas.ts';
 
-/** Bling could not be reached or did not answer in time: try again later, nothing was decided. */
+/**
+ * Bling could not be reached, did not answer in time, or answered 5xx/429: try again later.
+ * `answered` false means no answer came back at all, so a write may have been applied.
+ */
 export class BlingUnavailableError extends Error {
   override name = 'BlingUnavailableError';
+  constructor(message: string, options: { cause?: unknown; answered?: boolean } = {}) {
+    super(message, { cause: options.cause });
+    this.answered = options.answered ?? true;
+  }
+  readonly answered: boolean;
 }
 
 /** Bling refused the shop's credentials (a revoked app, a spent refresh token): reconnect. */
@@ -127,6 +135,7 @@ export function createBlingClient(options: BlingClientOptions) {
     } catch (error) {
       throw new BlingUnavailableError(`Bling não respondeu (${method} ${path})`, {
         cause: error,
+        answered: false,
       });
     }
     const text = await response.text().catch(() => '');

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { products } from '../../db/schema/products.ts';
@@ -12,6 +12,19 @@ function arrays(units: Units): { ids: string; quantities: string } {
     ids: `{${ids.join(',')}}`,
     quantities: `{${ids.map((id) => units.get(id) ?? 0).join(',')}}`,
   };
+}
+
+/**
+ * The movement rows of products kept in step with the ERP (db/schema/stock-movements.ts), written
+ * in the same statement as the stock itself: `rows` selects (product id, delta, balance after,
+ * reason, erp state).
+ */
+function ledger(rows: SQL, at: Date): SQL {
+  return sql`recorded as (
+    insert into stock_movements (product_id, delta, balance_after, reason, erp_state, created_at)
+    select r.*, ${at.toISOString()}::timestamptz from (${rows}) as r
+    returning 1
+  )`;
 }
 
 /**
@@ -29,11 +42,14 @@ export function createStock(db: Db) {
     async reserve(units: Units, at: Date): Promise<Set<number>> {
       const { ids, quantities } = arrays(units);
       const result = await db.execute(sql`
-        update ${products} as p
-        set stock_quantity = p.stock_quantity - w.quantity, updated_at = ${at.toISOString()}::timestamptz
-        from unnest(${ids}::integer[], ${quantities}::integer[]) as w(product_id, quantity)
-        where p.id = w.product_id and p.active and p.stock_quantity >= w.quantity
-        returning p.id
+        with moved as (
+          update ${products} as p
+          set stock_quantity = p.stock_quantity - w.quantity, updated_at = ${at.toISOString()}::timestamptz
+          from unnest(${ids}::integer[], ${quantities}::integer[]) as w(product_id, quantity)
+          where p.id = w.product_id and p.active and p.stock_quantity >= w.quantity
+          returning p.id, p.bling_id, w.quantity
+        ), ${ledger(sql`select id, -quantity, null::integer, 'reserve', 'pending' from moved where bling_id is not null`, at)}
+        select id from moved
       `);
       return new Set(rowsOf<{ id: number }>(result).map((row) => row.id));
     },
@@ -46,10 +62,14 @@ export function createStock(db: Db) {
       if (units.size === 0) return;
       const { ids, quantities } = arrays(units);
       await db.execute(sql`
-        update ${products} as p
-        set stock_quantity = p.stock_quantity + w.quantity, updated_at = ${at.toISOString()}::timestamptz
-        from unnest(${ids}::integer[], ${quantities}::integer[]) as w(product_id, quantity)
-        where p.id = w.product_id
+        with moved as (
+          update ${products} as p
+          set stock_quantity = p.stock_quantity + w.quantity, updated_at = ${at.toISOString()}::timestamptz
+          from unnest(${ids}::integer[], ${quantities}::integer[]) as w(product_id, quantity)
+          where p.id = w.product_id
+          returning p.id, p.bling_id, w.quantity
+        ), ${ledger(sql`select id, quantity, null::integer, 'release', 'pending' from moved where bling_id is not null`, at)}
+        select count(*) from moved
       `);
     },
 
@@ -63,13 +83,30 @@ export function createStock(db: Db) {
       return rowsOf<{ id: number; stockQuantity: number; active: boolean }>(result);
     },
 
-    /** An absolute count (the admin's form, the ERP's balance); never below zero. */
-    async set(productId: number, quantity: number, at: Date): Promise<boolean> {
+    /**
+     * An absolute count (the admin's form; `erp` for the ERP's own balance, which is not sent
+     * back to it); never below zero.
+     */
+    async set(
+      productId: number,
+      quantity: number,
+      at: Date,
+      source: 'shop' | 'erp' = 'shop',
+    ): Promise<boolean> {
       const result = await db.execute(sql`
-        update ${products}
-        set stock_quantity = greatest(${Math.trunc(quantity)}::integer, 0), updated_at = ${at.toISOString()}::timestamptz
-        where id = ${productId}::integer
-        returning id
+        with old as (
+          select id, stock_quantity, bling_id from ${products} where id = ${productId}::integer for update
+        ), moved as (
+          update ${products} as p
+          set stock_quantity = greatest(${Math.trunc(quantity)}::integer, 0), updated_at = ${at.toISOString()}::timestamptz
+          from old where p.id = old.id
+          returning p.id, p.stock_quantity, old.stock_quantity as before, old.bling_id
+        ), ${ledger(
+          sql`select id, stock_quantity - before, stock_quantity, ${source === 'erp' ? 'erp' : 'set'}, ${source === 'erp' ? 'skipped' : 'pending'}
+              from moved where bling_id is not null and stock_quantity <> before`,
+          at,
+        )}
+        select id from moved
       `);
       return rowsOf(result).length > 0;
     },

@@ -14,6 +14,7 @@ import {
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { startTestJobRunner, waitUntil } from '../../jobs/testing.ts';
 import type { ErrorJson } from '../../test/accounts.ts';
+import { addToCart, placeOrder, shopper, stockOf } from '../../test/checkout.ts';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
@@ -36,10 +37,14 @@ beforeAll(async () => {
       BLING_API_URL: fake.apiUrl,
       BLING_AUTH_URL: fake.authUrl,
       BLING_TOKEN_KEY: 'a'.repeat(64),
+      // A lost answer (the fake's 'timeout') is given up on quickly.
+      BLING_TIMEOUT_MS: '1500',
     },
     jobs: { send: (name, data, options) => runner!.send(name, data, options) },
   });
-  runner = await startTestJobRunner({ database: ctx.database, jobs: ctx.app.erp.jobs() });
+  // The jobs without their schedules: a test runs each step when it means to.
+  const jobs = ctx.app.erp.jobs().map(({ schedule: _schedule, ...job }) => job);
+  runner = await startTestJobRunner({ database: ctx.database, jobs });
   // Bling delivers webhooks over HTTP: the API listens on a port of its own.
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const address = ctx.app.server.address();
@@ -336,6 +341,14 @@ describe('the pending sync', () => {
   });
 });
 
+async function shopRow(blingId: number) {
+  const [row] = await ctx.database.db
+    .select()
+    .from(products)
+    .where(eq(products.blingId, String(blingId)));
+  return row;
+}
+
 /** Waits until the job has processed the event; answers its outcome. */
 async function processed(eventId: string): Promise<string | null> {
   let outcome: string | null = null;
@@ -468,6 +481,98 @@ describe('Bling webhooks', () => {
       (await ctx.app.inject({ method: 'POST', url: '/api/bling/test_webhook', headers: customer }))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+describe('stock both ways', () => {
+  it('sends each shop movement to Bling once, and never lets a Bling balance undo an unsent one', async () => {
+    const [item] = fake.addProducts(1, {
+      nome: 'Argola Daith Bling',
+      codigo: 'BLING-S',
+      preco: 30,
+    });
+    fake.setStock(item!.id, 10);
+    await connect();
+    await syncAndWait('/api/products/sync_full_with_bling');
+    const productId = (await shopRow(item!.id))!.id;
+    expect(await stockOf(ctx.database, productId)).toBe(10);
+
+    // Three shoppers at once, one unit each: the shop has 7, Bling still 10.
+    const buyers = await Promise.all([1, 2, 3].map(() => shopper(ctx.app, ctx.database)));
+    for (const buyer of buyers) await addToCart(ctx.app, buyer.headers, productId, 1);
+    const placed = await Promise.all(buyers.map((buyer) => placeOrder(ctx.app, buyer.headers)));
+    expect(placed.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    expect(await stockOf(ctx.database, productId)).toBe(7);
+
+    // A Bling event arrives before the movements went out: Bling's 10 less the 3 on their way.
+    await fake.deliverWebhook(webhookUrl, {
+      eventId: 'evt-antes-do-envio',
+      event: 'stock.updated',
+      data: { produto: { id: item!.id } },
+    });
+    expect(await processed('evt-antes-do-envio')).toBe('applied');
+    expect(await stockOf(ctx.database, productId)).toBe(7);
+
+    // Out to Bling, each once (a second push finds nothing to send).
+    expect(await ctx.app.erp.pushStock()).toMatchObject({ sent: 3, failed: 0, uncertain: 0 });
+    expect(await ctx.app.erp.pushStock()).toMatchObject({ sent: 0 });
+    expect(fake.stockMovements.map((m) => [m.operation, m.quantity])).toEqual([
+      ['S', 1],
+      ['S', 1],
+      ['S', 1],
+    ]);
+    expect(fake.stock.get(item!.id)).toBe(7);
+
+    // The shop cancels one: the unit comes back, in Bling too.
+    const orderId = placed[0]!.json<{ order: { id: number } }>().order.id;
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/cancel`,
+      headers: admin,
+      payload: { reason: 'Cliente desistiu' },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await ctx.app.erp.pushStock()).toMatchObject({ sent: 1 });
+    expect(fake.stock.get(item!.id)).toBe(8);
+    expect(await stockOf(ctx.database, productId)).toBe(8);
+
+    // Bling's own change (a sale in a physical shop) reaches the shop, and is not sent back.
+    fake.setStock(item!.id, 5);
+    await fake.deliverWebhook(webhookUrl, {
+      eventId: 'evt-loja-fisica',
+      event: 'stock.updated',
+      data: { produto: { id: item!.id } },
+    });
+    expect(await processed('evt-loja-fisica')).toBe('applied');
+    expect(await stockOf(ctx.database, productId)).toBe(5);
+    expect(await ctx.app.erp.pushStock()).toMatchObject({ sent: 0 });
+  });
+
+  it('never sends a movement twice when Bling did not answer: the owner is told to check', async () => {
+    const [item] = fake.addProducts(1, {
+      nome: 'Argola Conch Bling',
+      codigo: 'BLING-T',
+      preco: 30,
+    });
+    fake.setStock(item!.id, 4);
+    await connect();
+    await syncAndWait('/api/products/sync_full_with_bling');
+    const productId = (await shopRow(item!.id))!.id;
+    const buyer = await shopper(ctx.app, ctx.database);
+    await addToCart(ctx.app, buyer.headers, productId, 2);
+    expect((await placeOrder(ctx.app, buyer.headers)).statusCode).toBe(201);
+
+    // The deposit list answers; the movement is applied at Bling but its answer is lost.
+    await ctx.app.erp.pushStock();
+    fake.stockMovements.length = 0;
+    const other = await shopper(ctx.app, ctx.database);
+    await addToCart(ctx.app, other.headers, productId, 1);
+    expect((await placeOrder(ctx.app, other.headers)).statusCode).toBe(201);
+    fake.failNext(1, 'timeout');
+    expect(await ctx.app.erp.pushStock()).toMatchObject({ sent: 0, uncertain: 1 });
+    expect(await ctx.app.erp.pushStock()).toMatchObject({ sent: 0, uncertain: 0 });
+    expect(fake.stockMovements).toHaveLength(1);
+    expect(await shopRow(item!.id)).toMatchObject({ syncStatus: 'failed' });
   });
 });
 

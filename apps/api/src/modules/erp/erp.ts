@@ -20,12 +20,14 @@ import {
 } from './connection.ts';
 import { createProductPush } from './product-push.ts';
 import { createProductSync } from './product-sync.ts';
+import { createStockPush } from './stock-push.ts';
 import { createBlingWebhooks } from './webhooks.ts';
 import { createBlingRateLimiter } from './rate-limiter.ts';
 import { resolveTokenCipher, type TokenCipher } from './token-cipher.ts';
 
 export const BLING_SYNC_JOB = 'bling-product-sync';
 export const BLING_SCHEDULED_SYNC_JOB = 'bling-scheduled-sync';
+export const BLING_STOCK_PUSH_JOB = 'bling-stock-push';
 export type SyncKind = BlingSyncSummary['kind'];
 
 /** The incremental sync asks for changes since the last run, less this overlap for clock skew. */
@@ -83,11 +85,13 @@ export function createErp(deps: {
     });
     return client;
   }
+  const stockPush = createStockPush({ db, client: blingClient, now });
   const productSync = createProductSync({
     db,
     client: blingClient,
     now,
     onChange: deps.onCatalogChange,
+    stock: stockPush,
   });
   const productPush = createProductPush({ db, client: blingClient, now });
   const webhooks = createBlingWebhooks({
@@ -144,7 +148,14 @@ export function createErp(deps: {
     try {
       if (kind === 'pending') {
         summary = await productPush.pushPending();
+        // New products have their Bling ids now; the shop's stock movements follow them.
+        const stock = await stockPush.pushAll();
+        summary.failed += stock.failed + stock.uncertain;
+        summary.stopped ??= stock.stopped;
       } else {
+        // A full sync asked for by the owner (told to check Bling's balances first) makes
+        // Bling's balance the count again for movements left in doubt.
+        if (kind === 'full') await stockPush.settleDoubts();
         const since =
           kind === 'incremental' && lease.lastSyncAt
             ? blingDateTime(new Date(lease.lastSyncAt.getTime() - OVERLAP_MS))
@@ -207,13 +218,28 @@ export function createErp(deps: {
         if (pushed || pulled) log.info({ pushed, pulled }, 'scheduled bling sync done');
       },
     };
-    return [syncJob, scheduled, webhooks.job()];
+    const stockJob: JobDefinition = {
+      name: BLING_STOCK_PUSH_JOB,
+      // Orders move stock all day: Bling hears of it within a minute.
+      schedule: { cron: '* * * * *' },
+      policy: 'singleton',
+      async run(_data, { log }) {
+        if (!oauth || !(await connection.status()).connected) return;
+        const pushed = await stockPush.pushAll();
+        if (pushed.sent + pushed.failed + pushed.uncertain > 0 || pushed.stopped) {
+          log.info({ ...pushed }, 'bling stock movements sent');
+        }
+      },
+    };
+    return [syncJob, scheduled, stockJob, webhooks.job()];
   }
 
   return {
     configured: oauth !== undefined,
     connection,
     webhooks,
+    /** Sends the shop's pending stock movements to Bling now (the job does it every minute). */
+    pushStock: () => stockPush.pushAll(),
     requestSync,
     runSync,
     jobs,

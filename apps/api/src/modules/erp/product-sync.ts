@@ -19,6 +19,7 @@ import {
 import { announceCatalogChange } from '../catalog/changes.ts';
 import { type ProductInput, toProductValues } from '../catalog/product-record.ts';
 import { createStock } from '../catalog/stock.ts';
+import type { StockPush } from './stock-push.ts';
 import {
   type BlingProductFields,
   blingProductFields,
@@ -107,6 +108,7 @@ export function createProductSync(deps: {
   client: () => BlingClient;
   now: () => Date;
   onChange: () => void;
+  stock: Pick<StockPush, 'onTheirWay' | 'settleDoubts'>;
 }) {
   const { db, now } = deps;
 
@@ -117,10 +119,15 @@ export function createProductSync(deps: {
       .where(eq(products.blingId, blingId));
   }
 
+  /**
+   * `balance` is Bling's, asked for at `balanceAskedAt`: the shop's count is that balance less
+   * the units the shop moved that it may not hold yet.
+   */
   async function apply(
     listed: BlingListedProduct,
     detail: BlingProductDetail | undefined,
     balance: number | null | undefined,
+    balanceAskedAt: Date,
   ): Promise<Outcome> {
     const bling = blingProductFields(listed, detail);
     if (bling.name.length > NAME_MAX)
@@ -172,8 +179,15 @@ export function createProductSync(deps: {
           .update(products)
           .set({ ...values, ...sync })
           .where(eq(products.id, existing.id));
-        // Through the stock owner: the same row lock orders take.
-        await createStock(tx).set(existing.id, stockQuantity ?? units, at);
+        const onTheirWay = await deps.stock.onTheirWay(tx, existing.id, balanceAskedAt);
+        // Through the stock owner, under the row lock orders take; Bling's own count is not
+        // sent back to it.
+        await createStock(tx).set(
+          existing.id,
+          blingStockUnits((balance ?? 0) + onTheirWay),
+          at,
+          'erp',
+        );
         outcome = 'updated';
       } else {
         await tx.insert(products).values({ ...values, ...sync, stockQuantity, createdAt });
@@ -205,12 +219,14 @@ export function createProductSync(deps: {
     const client = deps.client();
     let detail = await client.getProduct(blingId);
     if (detail.idProdutoPai) detail = await client.getProduct(detail.idProdutoPai);
+    const askedAt = now();
     const [balance] = await client.stockBalances([detail.id]);
     try {
       const outcome = await apply(
         detail,
         detail.formato === 'V' ? detail : undefined,
         balance?.saldoVirtualTotal ?? detail.estoque?.saldoVirtualTotal,
+        askedAt,
       );
       if (outcome !== 'skipped') deps.onChange();
       return outcome;
@@ -223,6 +239,7 @@ export function createProductSync(deps: {
 
   /** Bling's balance of one product, read again and set as the shop's count. */
   async function stockOf(blingId: number): Promise<boolean> {
+    const askedAt = now();
     const [balance] = await deps.client().stockBalances([blingId]);
     if (!balance) return false;
     const at = now();
@@ -233,7 +250,13 @@ export function createProductSync(deps: {
         .where(eq(products.blingId, String(blingId)))
         .for('update');
       if (!row) return false;
-      await createStock(tx).set(row.id, blingStockUnits(balance.saldoVirtualTotal), at);
+      const onTheirWay = await deps.stock.onTheirWay(tx, row.id, askedAt);
+      await createStock(tx).set(
+        row.id,
+        blingStockUnits((balance.saldoVirtualTotal ?? 0) + onTheirWay),
+        at,
+        'erp',
+      );
       await tx.update(products).set({ blingSyncedAt: at }).where(eq(products.id, row.id));
       await announceCatalogChange(tx);
       return true;
@@ -298,6 +321,7 @@ export function createProductSync(deps: {
               listed.push(read.product);
             }
           }
+          const askedAt = now();
           const balances = new Map(
             (await client.stockBalances(listed.map((p) => p.id))).map((b) => [
               b.produto.id,
@@ -310,7 +334,7 @@ export function createProductSync(deps: {
               const detail =
                 product.formato === 'V' ? await client.getProduct(product.id) : undefined;
               const balance = balances.get(product.id) ?? product.estoque?.saldoVirtualTotal;
-              const outcome = await apply(product, detail, balance);
+              const outcome = await apply(product, detail, balance, askedAt);
               summary[outcome] += 1;
               changed ||= outcome !== 'skipped';
             } catch (error) {

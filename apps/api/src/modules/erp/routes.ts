@@ -185,7 +185,17 @@ export const blingWebhookRoutes: FastifyPluginCallbackZod<{ webhooks: BlingWebho
   app.addContentTypeParser(
     'application/json',
     { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
-    (_request, body, parsed) => parsed(null, body),
+    // The exact bytes for the signature, and their reading for the API-wide text check
+    // (reject-invalid-text.ts), which sees the parsed strings as it does on every route.
+    (_request, body, parsed) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(String(body));
+      } catch {
+        json = undefined;
+      }
+      parsed(null, { raw: String(body), json });
+    },
   );
   app.post(
     '/webhooks/bling',
@@ -202,7 +212,7 @@ export const blingWebhookRoutes: FastifyPluginCallbackZod<{ webhooks: BlingWebho
       },
     },
     async (request) => {
-      const raw = typeof request.body === 'string' ? request.body : '';
+      const raw = (request.body as { raw?: string } | undefined)?.raw ?? '';
       const { duplicate, event } = await webhooks.receive(
         raw,
         request.headers['x-bling-signature-256'],

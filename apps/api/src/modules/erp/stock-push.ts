@@ -1,0 +1,184 @@
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
+import { products } from '../../db/schema/products.ts';
+import { stockMovements } from '../../db/schema/stock-movements.ts';
+import { AppError } from '../../http/app-error.ts';
+import {
+  BlingAuthError,
+  type BlingClient,
+  BlingRequestError,
+  BlingShapeError,
+  BlingUnavailableError,
+} from '../../integrations/bling/bling-client.ts';
+
+const BATCH = 100;
+/** A movement 'sending' for this long belonged to a process that died mid-call. */
+const SENDING_LEASE_MS = 5 * 60_000;
+
+export const UNCERTAIN_MOVEMENT =
+  'Um movimento de estoque não teve resposta do Bling e não foi reenviado: confira o saldo no Bling e use "Sincronização completa".';
+
+const OPERATION = { reserve: 'S', release: 'E', set: 'B' } as const;
+
+export interface StockPushSummary {
+  sent: number;
+  failed: number;
+  uncertain: number;
+  stopped: string | null;
+}
+
+/**
+ * The shop's stock movements (orders reserving, returning, the panel's counts) sent to Bling
+ * once each, in order: a movement is claimed ('sending') before the call and 'sent' after it.
+ * One that got no answer may have been applied, so it is never sent again ('uncertain'); its
+ * product is marked failed so the owner checks the balance and runs a full sync.
+ */
+export function createStockPush(deps: { db: Db; client: () => BlingClient; now: () => Date }) {
+  const { db, now } = deps;
+  let depositId: number | undefined;
+
+  async function markUncertain(ids: number[], productIds: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .update(stockMovements)
+      .set({ erpState: 'uncertain', erpError: UNCERTAIN_MOVEMENT })
+      .where(inArray(stockMovements.id, ids));
+    await db
+      .update(products)
+      .set({ syncStatus: 'failed', syncError: UNCERTAIN_MOVEMENT })
+      .where(inArray(products.id, productIds));
+  }
+
+  async function pushAll(): Promise<StockPushSummary> {
+    const summary: StockPushSummary = { sent: 0, failed: 0, uncertain: 0, stopped: null };
+    // Claims left by a process that died in the middle of a call: Bling may have them.
+    const abandoned = await db
+      .select({ id: stockMovements.id, productId: stockMovements.productId })
+      .from(stockMovements)
+      .where(
+        and(
+          eq(stockMovements.erpState, 'sending'),
+          lt(stockMovements.erpAttemptedAt, new Date(now().getTime() - SENDING_LEASE_MS)),
+        ),
+      );
+    await markUncertain(
+      abandoned.map((m) => m.id),
+      abandoned.map((m) => m.productId),
+    );
+    summary.uncertain += abandoned.length;
+
+    const client = deps.client();
+    try {
+      for (;;) {
+        const batch = await db
+          .select({ movement: stockMovements, blingId: products.blingId })
+          .from(stockMovements)
+          .innerJoin(products, eq(products.id, stockMovements.productId))
+          .where(eq(stockMovements.erpState, 'pending'))
+          .orderBy(asc(stockMovements.id))
+          .limit(BATCH);
+        if (batch.length === 0) break;
+        for (const { movement, blingId } of batch) {
+          const [claimed] = await db
+            .update(stockMovements)
+            .set({ erpState: 'sending', erpAttemptedAt: now() })
+            .where(and(eq(stockMovements.id, movement.id), eq(stockMovements.erpState, 'pending')))
+            .returning({ id: stockMovements.id });
+          if (!claimed) continue;
+          const reason = movement.reason === 'erp' ? null : movement.reason;
+          if (!reason || !blingId) {
+            await db
+              .update(stockMovements)
+              .set({ erpState: 'skipped' })
+              .where(eq(stockMovements.id, movement.id));
+            continue;
+          }
+          try {
+            depositId ??= await client.defaultDepositId();
+            const sentId = await client.postStockMovement({
+              productId: Number(blingId),
+              depositId,
+              operation: OPERATION[reason],
+              quantity: reason === 'set' ? (movement.balanceAfter ?? 0) : Math.abs(movement.delta),
+              note: `Lumina Piercings: movimento ${movement.id} (${reason})`,
+            });
+            await db
+              .update(stockMovements)
+              .set({ erpState: 'sent', erpSentAt: now(), erpMovementId: String(sentId) })
+              .where(eq(stockMovements.id, movement.id));
+            summary.sent += 1;
+          } catch (error) {
+            if (error instanceof BlingUnavailableError && !error.answered) {
+              await markUncertain([movement.id], [movement.productId]);
+              summary.uncertain += 1;
+              continue;
+            }
+            if (error instanceof BlingRequestError || error instanceof BlingShapeError) {
+              await db
+                .update(stockMovements)
+                .set({ erpState: 'failed', erpError: error.message })
+                .where(eq(stockMovements.id, movement.id));
+              summary.failed += 1;
+              continue;
+            }
+            // Refused before Bling acted (5xx, 429, access): back in line for the next run.
+            await db
+              .update(stockMovements)
+              .set({ erpState: 'pending' })
+              .where(eq(stockMovements.id, movement.id));
+            throw error;
+          }
+        }
+      }
+    } catch (error) {
+      if (!(
+        error instanceof BlingUnavailableError ||
+        error instanceof BlingAuthError ||
+        error instanceof AppError
+      )) {
+        throw error;
+      }
+      summary.stopped = error.message;
+    }
+    return summary;
+  }
+
+  return {
+    pushAll,
+
+    /**
+     * Under the product's row lock, as Bling's balance (asked for at `balanceAskedAt`) becomes
+     * the shop's count: the units the shop moved that Bling's answer may not hold. A movement
+     * Bling confirmed before it was asked is in its balance; any other (waiting, on its way,
+     * confirmed later, refused, unanswered) is counted, so a doubt makes the count lower, never
+     * oversold.
+     */
+    async onTheirWay(tx: Pick<Db, 'execute'>, productId: number, balanceAskedAt: Date) {
+      const [row] = rowsOf<{ units: number }>(
+        await tx.execute(sql`
+          select coalesce(sum(delta), 0)::integer as units from stock_movements
+          where product_id = ${productId}::integer and reason <> 'erp'
+            and (erp_state in ('pending', 'sending', 'failed', 'uncertain')
+                 or (erp_state = 'sent' and erp_sent_at >= ${balanceAskedAt.toISOString()}::timestamptz))
+        `),
+      );
+      return row?.units ?? 0;
+    },
+
+    /**
+     * The owner checked Bling's balances and asked for a full sync: the movements in doubt
+     * (unanswered, refused) stop counting, and Bling's balance is the count again.
+     */
+    async settleDoubts(): Promise<number> {
+      const settled = await db
+        .update(stockMovements)
+        .set({ erpState: 'skipped' })
+        .where(inArray(stockMovements.erpState, ['uncertain', 'failed']))
+        .returning({ id: stockMovements.id });
+      return settled.length;
+    },
+  };
+}
+
+export type StockPush = ReturnType<typeof createStockPush>;
