@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { orders } from './orders.ts';
 import { users } from './users.ts';
 
 /**
@@ -81,4 +82,20 @@ export const blingWebhookEvents = pgTable('bling_webhook_events', {
 export const blingResourceVersions = pgTable('bling_resource_versions', {
   resource: text('resource').primaryKey(),
   occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A paid order on its way to Bling as a sales order, once: claimed ('sending') before the call,
+ * 'sent' with Bling's id after; 'uncertain' when Bling never answered (not sent again: the owner
+ * checks Bling), 'failed' when Bling refused it (the reason kept).
+ */
+export const blingSalesOrders = pgTable('bling_sales_orders', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  state: text('state', { enum: ['sending', 'sent', 'uncertain', 'failed'] }).notNull(),
+  blingId: text('bling_id'),
+  attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  error: text('error'),
 });

@@ -14,7 +14,14 @@ import {
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { startTestJobRunner, waitUntil } from '../../jobs/testing.ts';
 import type { ErrorJson } from '../../test/accounts.ts';
-import { addToCart, placeOrder, shopper, stockOf } from '../../test/checkout.ts';
+import {
+  addToCart,
+  checkoutBody,
+  payOrder,
+  placeOrder,
+  shopper,
+  stockOf,
+} from '../../test/checkout.ts';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
@@ -573,6 +580,53 @@ describe('stock both ways', () => {
     expect(await ctx.app.erp.pushStock()).toMatchObject({ sent: 0, uncertain: 0 });
     expect(fake.stockMovements).toHaveLength(1);
     expect(await shopRow(item!.id)).toMatchObject({ syncStatus: 'failed' });
+  });
+});
+
+describe('paid orders', () => {
+  it('become Bling sales orders once, with the contact found by CPF and items by SKU', async () => {
+    const [item] = fake.addProducts(1, { nome: 'Labret Lua Bling', codigo: 'BLING-V', preco: 50 });
+    fake.setStock(item!.id, 5);
+    const known = fake.addContact({ nome: 'Ana Souza', numeroDocumento: '52998224725' });
+    await connect();
+    await syncAndWait('/api/products/sync_full_with_bling');
+    const productId = (await shopRow(item!.id))!.id;
+
+    const buyer = await shopper(ctx.app, ctx.database);
+    await addToCart(ctx.app, buyer.headers, productId, 2);
+    const placed = await placeOrder(
+      ctx.app,
+      buyer.headers,
+      checkoutBody({ customer_cpf: '529.982.247-25' }),
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<{ order: { id: number; order_number: string } }>().order;
+    // Not paid yet: nothing goes to Bling.
+    expect(await ctx.app.erp.pushSalesOrders()).toMatchObject({ sent: 0 });
+
+    expect((await payOrder(ctx.app, buyer.headers, order.id)).statusCode).toBe(200);
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/simulate_payment`,
+      headers: buyer.headers,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+
+    expect(await ctx.app.erp.pushSalesOrders()).toMatchObject({ sent: 1, failed: 0 });
+    expect(await ctx.app.erp.pushSalesOrders()).toMatchObject({ sent: 0 });
+    expect(fake.salesOrders).toHaveLength(1);
+    const sent = fake.salesOrders[0]!;
+    expect(sent).toMatchObject({ numeroLoja: order.order_number, contatoId: known.id });
+    expect(sent.body).toMatchObject({
+      // At the price paid: the PIX price, 5 % under Bling's R$ 50,00.
+      itens: [{ codigo: 'BLING-V', quantidade: 2, valor: 47.5 }],
+      transporte: { fretePorConta: 0 },
+    });
+    // Found by CPF: no second contact for the same person.
+    expect(fake.contacts).toHaveLength(1);
+    // The order's status answer names Bling's id.
+    const status = await ctx.app.inject({ url: `/api/orders/${order.id}`, headers: buyer.headers });
+    expect(status.json<{ bling_id: string | null }>().bling_id).toBe(String(sent.id));
   });
 });
 

@@ -20,6 +20,7 @@ import {
 } from './connection.ts';
 import { createProductPush } from './product-push.ts';
 import { createProductSync } from './product-sync.ts';
+import { createSalesOrderPush } from './sales-orders.ts';
 import { createStockPush } from './stock-push.ts';
 import { createBlingWebhooks } from './webhooks.ts';
 import { createBlingRateLimiter } from './rate-limiter.ts';
@@ -86,6 +87,7 @@ export function createErp(deps: {
     return client;
   }
   const stockPush = createStockPush({ db, client: blingClient, now });
+  const salesOrders = createSalesOrderPush({ db, client: blingClient, now });
   const productSync = createProductSync({
     db,
     client: blingClient,
@@ -220,7 +222,7 @@ export function createErp(deps: {
     };
     const stockJob: JobDefinition = {
       name: BLING_STOCK_PUSH_JOB,
-      // Orders move stock all day: Bling hears of it within a minute.
+      // Orders move stock and get paid all day: Bling hears of both within a minute.
       schedule: { cron: '* * * * *' },
       policy: 'singleton',
       async run(_data, { log }) {
@@ -228,6 +230,10 @@ export function createErp(deps: {
         const pushed = await stockPush.pushAll();
         if (pushed.sent + pushed.failed + pushed.uncertain > 0 || pushed.stopped) {
           log.info({ ...pushed }, 'bling stock movements sent');
+        }
+        const sold = await salesOrders.pushPaid();
+        if (sold.sent + sold.failed + sold.uncertain > 0 || sold.stopped) {
+          log.info({ ...sold }, 'bling sales orders sent');
         }
       },
     };
@@ -240,6 +246,8 @@ export function createErp(deps: {
     webhooks,
     /** Sends the shop's pending stock movements to Bling now (the job does it every minute). */
     pushStock: () => stockPush.pushAll(),
+    /** Sends the paid orders Bling has not had yet (the job does it every minute). */
+    pushSalesOrders: () => salesOrders.pushPaid(),
     requestSync,
     runSync,
     jobs,

@@ -248,6 +248,7 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
                 {order.shipping_name} ({order.delivery_days}{' '}
                 {order.delivery_days === 1 ? 'dia útil' : 'dias úteis'})
               </Row>
+              {order.bling_id ? <Row label="Pedido no Bling">{order.bling_id}</Row> : null}
               {order.tracking_code ? (
                 <Row label="Rastreio">
                   <a

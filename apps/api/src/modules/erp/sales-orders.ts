@@ -1,0 +1,165 @@
+import { centsToReais } from '@lumina/shared/format/money';
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
+import { blingSalesOrders } from '../../db/schema/bling.ts';
+import { orderItems, orders, type OrderRow } from '../../db/schema/orders.ts';
+import { AppError } from '../../http/app-error.ts';
+import { blingDateTime } from '../../integrations/bling/bling-date.ts';
+import {
+  BlingAuthError,
+  type BlingClient,
+  BlingRequestError,
+  BlingShapeError,
+  BlingUnavailableError,
+} from '../../integrations/bling/bling-client.ts';
+
+const BATCH = 50;
+
+export const UNCERTAIN_SALES_ORDER =
+  'O Bling não respondeu ao pedido de venda e ele não foi reenviado: confira no Bling se o pedido chegou.';
+
+export interface SalesOrderSummary {
+  sent: number;
+  failed: number;
+  uncertain: number;
+  stopped: string | null;
+}
+
+const digits = (value: string | null) => (value ?? '').replace(/\D/g, '');
+
+/**
+ * Paid orders become Bling sales orders, each once: the customer's contact found by CPF or
+ * e-mail (or created), the items by SKU at the price paid, shipping, the PIX instalment, and the
+ * shop's order number as `numeroLoja`. Orders paid before the shop connected to Bling stay out.
+ */
+export function createSalesOrderPush(deps: { db: Db; client: () => BlingClient; now: () => Date }) {
+  const { db, now } = deps;
+
+  async function contactFor(client: BlingClient, order: OrderRow): Promise<number> {
+    const document = digits(order.customerCpf);
+    if (document) {
+      const [byDocument] = await client.findContacts({ numeroDocumento: document });
+      if (byDocument) return byDocument.id;
+    }
+    const email = order.customerEmail.toLowerCase();
+    const byEmail = (await client.findContacts({ pesquisa: email })).find(
+      (contact) => contact.email?.toLowerCase() === email,
+    );
+    if (byEmail) return byEmail.id;
+    const address = order.shippingAddress;
+    return client.createContact({
+      nome: order.customerName,
+      tipo: document.length === 14 ? 'J' : 'F',
+      numeroDocumento: document,
+      email: order.customerEmail,
+      celular: order.customerPhone,
+      situacao: 'A',
+      endereco: {
+        geral: {
+          endereco: address.street,
+          numero: address.number,
+          complemento: address.complement ?? '',
+          bairro: address.neighborhood,
+          cep: address.zipCode,
+          municipio: address.city,
+          uf: address.state,
+        },
+      },
+    });
+  }
+
+  async function bodyOf(client: BlingClient, order: OrderRow) {
+    const items = await db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.id));
+    const day = blingDateTime(order.paidAt ?? order.createdAt).slice(0, 10);
+    return {
+      numeroLoja: order.orderNumber,
+      data: day,
+      contato: { id: await contactFor(client, order) },
+      itens: items.map((item) => ({
+        codigo: item.sku,
+        descricao: item.productName,
+        quantidade: item.quantity,
+        valor: centsToReais(item.unitPriceCents),
+      })),
+      transporte: { frete: centsToReais(order.shippingCents), fretePorConta: 0 },
+      parcelas: [
+        { dataVencimento: day, valor: centsToReais(order.totalCents), observacoes: 'PIX' },
+      ],
+      observacoes: `Pedido ${order.orderNumber} da loja Lumina Piercings, pago por PIX.`,
+    };
+  }
+
+  async function settle(orderId: number, values: Partial<typeof blingSalesOrders.$inferInsert>) {
+    await db.update(blingSalesOrders).set(values).where(eq(blingSalesOrders.orderId, orderId));
+  }
+
+  return {
+    async pushPaid(): Promise<SalesOrderSummary> {
+      const summary: SalesOrderSummary = { sent: 0, failed: 0, uncertain: 0, stopped: null };
+      const client = deps.client();
+      try {
+        for (;;) {
+          const due = rowsOf<{ id: number }>(
+            await db.execute(sql`
+              select o.id from orders o
+              where o.paid_at is not null
+                and o.paid_at >= (select connected_at from bling_connection where id = 1)
+                and not exists (select 1 from bling_sales_orders b where b.order_id = o.id)
+              order by o.paid_at, o.id
+              limit ${BATCH}
+            `),
+          );
+          if (due.length === 0) break;
+          for (const { id } of due) {
+            const claimed = await db
+              .insert(blingSalesOrders)
+              .values({ orderId: id, state: 'sending', attemptedAt: now() })
+              .onConflictDoNothing()
+              .returning({ orderId: blingSalesOrders.orderId });
+            if (claimed.length === 0) continue;
+            const [order] = await db.select().from(orders).where(eq(orders.id, id));
+            if (!order) continue;
+            try {
+              const created = await client.createSalesOrder(await bodyOf(client, order));
+              await settle(id, { state: 'sent', blingId: String(created.id), sentAt: now() });
+              await db
+                .update(orders)
+                .set({ blingId: String(created.id) })
+                .where(eq(orders.id, id));
+              summary.sent += 1;
+            } catch (error) {
+              if (error instanceof BlingUnavailableError && !error.answered) {
+                await settle(id, { state: 'uncertain', error: UNCERTAIN_SALES_ORDER });
+                summary.uncertain += 1;
+                continue;
+              }
+              if (error instanceof BlingRequestError || error instanceof BlingShapeError) {
+                await settle(id, { state: 'failed', error: error.message });
+                summary.failed += 1;
+                continue;
+              }
+              // Bling refused before acting (5xx, 429, access): the order waits for the next run.
+              await db.delete(blingSalesOrders).where(eq(blingSalesOrders.orderId, id));
+              throw error;
+            }
+          }
+        }
+      } catch (error) {
+        if (!(
+          error instanceof BlingUnavailableError ||
+          error instanceof BlingAuthError ||
+          error instanceof AppError
+        )) {
+          throw error;
+        }
+        summary.stopped = error.message;
+      }
+      return summary;
+    },
+  };
+}
