@@ -583,6 +583,28 @@ describe('stock both ways', () => {
   });
 });
 
+describe('a Bling outage', () => {
+  it('leaves the shop selling from its own stock; the movements wait for Bling', async () => {
+    const [item] = fake.addProducts(1, { nome: 'Argola Rook Bling', codigo: 'BLING-O', preco: 30 });
+    fake.setStock(item!.id, 3);
+    await connect();
+    await syncAndWait('/api/products/sync_full_with_bling');
+    const productId = (await shopRow(item!.id))!.id;
+    // Bling answers 500 to the next call, whichever it is.
+    fake.failNext(1, 500);
+    const buyer = await shopper(ctx.app, ctx.database);
+    await addToCart(ctx.app, buyer.headers, productId, 1);
+    expect((await placeOrder(ctx.app, buyer.headers)).statusCode).toBe(201);
+    expect(await stockOf(ctx.database, productId)).toBe(2);
+    const down = await ctx.app.erp.pushStock();
+    expect(down.sent).toBe(0);
+    expect(down.stopped).toMatch(/Bling indisponível/);
+    // Back up: the movement goes, once.
+    expect(await ctx.app.erp.pushStock()).toMatchObject({ sent: 1, stopped: null });
+    expect(fake.stock.get(item!.id)).toBe(2);
+  });
+});
+
 describe('paid orders', () => {
   it('become Bling sales orders once, with the contact found by CPF and items by SKU', async () => {
     const [item] = fake.addProducts(1, { nome: 'Labret Lua Bling', codigo: 'BLING-V', preco: 50 });
