@@ -304,6 +304,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await passwordResets.drain();
     mailer.close();
   });
+  const photos = createProductPhotos({
+    db: database.db,
+    uploadsDir,
+    now,
+    securityLog: services.securityLog,
+    onChange: () => catalogCache.clear(),
+  });
   const erp = createErp({
     config,
     db: database.db,
@@ -311,6 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     securityLog: services.securityLog,
     jobs: deps.jobs,
     onCatalogChange: () => catalogCache.clear(),
+    photos,
   });
   app.decorate('erp', erp);
   const cep = createCepService({
@@ -374,13 +382,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(paymentRoutes, { payments });
       await api.register(adminOrderRoutes, { adminOrders });
       await api.register(adminCatalogRoutes, { db: database.db, now });
-      const photos = createProductPhotos({
-        db: database.db,
-        uploadsDir,
-        now,
-        securityLog: services.securityLog,
-        onChange: () => catalogCache.clear(),
-      });
       await api.register(adminProductWriteRoutes, {
         writes: createProductWrites({
           db: database.db,

@@ -175,6 +175,8 @@ export interface FakeBlingServer {
   respondNextWith(status: number, body: unknown): void;
   /** 'sha256=' + hex HMAC-SHA256 of the raw body with the client secret, as Bling signs. */
   signWebhook(rawBody: string): string;
+  /** Serves `bytes` at the answered address, as Bling's image storage would (imagemURL, midia). */
+  addImage(name: string, bytes: Buffer, type?: string): string;
   /** POSTs a webhook like Bling; signature: a string replaces it, null omits the header. */
   deliverWebhook(
     targetUrl: string,
@@ -977,6 +979,13 @@ export async function startFakeBlingServer(
   }
 
   async function handle(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
+    // Bling's image storage: plain files, outside the API (no token, no rate limit).
+    const file = images.get(incoming.url ?? '');
+    if (file) {
+      response.writeHead(200, { 'content-type': file.type, 'content-length': file.bytes.length });
+      response.end(file.bytes);
+      return;
+    }
     const call = await readCall(incoming);
     requests.push({
       method: call.method,
@@ -998,6 +1007,7 @@ export async function startFakeBlingServer(
     write(response, result);
   }
 
+  const images = new Map<string, { bytes: Buffer; type: string }>();
   const server = createServer((request, response) => {
     handle(request, response).catch(() => {
       if (!response.headersSent) {
@@ -1014,6 +1024,11 @@ export async function startFakeBlingServer(
   }
 
   return {
+    addImage(name: string, bytes: Buffer, type = 'image/png') {
+      const path = `/imagens/${encodeURIComponent(name)}`;
+      images.set(path, { bytes, type });
+      return `${url}${path}`;
+    },
     url,
     apiUrl: `${url}${API_PREFIX}`,
     authUrl: `${url}${OAUTH_PREFIX}`,

@@ -2,7 +2,11 @@
 // the full sync runs as a job and brings 250 products over 3 pages, local edits go back to Bling,
 // and a refused access token is renewed once with the rotated refresh token kept.
 import { BLING_TEXTS, type BlingStatus } from '@lumina/shared/admin/bling';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { blingConnection, blingWebhookEvents } from '../../db/schema/bling.ts';
 import { securityLogs } from '../../db/schema/security.ts';
@@ -28,6 +32,7 @@ import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
 import { BLING_STATE_COOKIE } from './routes.ts';
 
 const CALLBACK = 'http://127.0.0.1/api/bling/oauth/callback';
+const dataDir = mkdtempSync(join(tmpdir(), 'lumina-erp-'));
 let fake: FakeBlingServer;
 let ctx: TestContext;
 let runner: JobRunner | undefined;
@@ -44,6 +49,8 @@ beforeAll(async () => {
       BLING_API_URL: fake.apiUrl,
       BLING_AUTH_URL: fake.authUrl,
       BLING_TOKEN_KEY: 'a'.repeat(64),
+      // Photos brought from Bling are written here, not into the repository's data folder.
+      DATA_DIR: dataDir,
       // A lost answer (the fake's 'timeout') is given up on quickly.
       BLING_TIMEOUT_MS: '1500',
     },
@@ -66,6 +73,7 @@ afterAll(async () => {
   await runner?.stop();
   await ctx?.close();
   await fake?.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 beforeEach(() => {
@@ -269,6 +277,54 @@ describe('the full sync', () => {
       .from(products)
       .where(eq(products.blingId, String(good.id)));
     expect(row).toMatchObject({ category: 'boca', syncStatus: 'synced' });
+  });
+
+  it("brings Bling's photos through the shop's photo pipeline, and refuses what is not one", async () => {
+    const png = await sharp({
+      create: { width: 800, height: 600, channels: 3, background: '#c9a227' },
+    })
+      .png()
+      .toBuffer();
+    const photo = fake.addImage('argola.png', png);
+    const disguised = fake.addImage('pagina.png', Buffer.from('<html>oi</html>'));
+    const [withPhoto, withFake, inside] = [
+      fake.addProduct({
+        nome: 'Argola Helix Foto',
+        codigo: 'BLING-F1',
+        preco: 20,
+        imagemURL: photo,
+      }),
+      fake.addProduct({
+        nome: 'Argola Helix Falsa',
+        codigo: 'BLING-F2',
+        preco: 20,
+        imagemURL: disguised,
+      }),
+      fake.addProduct({
+        nome: 'Argola Helix Interna',
+        codigo: 'BLING-F3',
+        preco: 20,
+        imagemURL: 'http://169.254.169.254/latest/meta-data.png',
+      }),
+    ];
+    await connect();
+    const after = await syncAndWait('/api/products/sync_full_with_bling');
+    expect(after.sync_summary).toMatchObject({ created: 3, failed: 0 });
+    const images = async (blingId: number) => (await shopRow(blingId))?.images ?? [];
+    expect(await images(withPhoto.id)).toEqual([
+      expect.stringMatching(/^\/uploads\/products\/[a-f0-9]{24}\.webp$/),
+    ]);
+    expect(await images(withFake.id)).toEqual([]);
+    expect(await images(inside.id)).toEqual([]);
+    const reasons = after.sync_summary?.errors.join(' | ') ?? '';
+    expect(reasons).toContain('Foto de "Argola Helix Falsa" não trazida do Bling');
+    expect(reasons).toContain(
+      'Foto de "Argola Helix Interna" não trazida do Bling: endereço não permitido',
+    );
+    // The stored photo is served, as the panel's uploads are.
+    const served = await ctx.app.inject({ url: (await images(withPhoto.id))[0] ?? '' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
   });
 
   it('renews a refused access token once and keeps the rotated refresh token', async () => {

@@ -55,6 +55,8 @@ export function createErp(deps: {
   securityLog: SecurityLog;
   jobs: JobSender | undefined;
   onCatalogChange: () => void;
+  /** Where Bling's product photos are stored (the panel's photo pipeline). */
+  photos: { add(productId: number, bytes: Uint8Array, actor: null): Promise<unknown> };
 }) {
   const { config, db, now } = deps;
   const oauth =
@@ -94,6 +96,8 @@ export function createErp(deps: {
     now,
     onChange: deps.onCatalogChange,
     stock: stockPush,
+    photos: deps.photos,
+    images: { apiUrl: config.blingApiUrl, timeoutMs: config.blingTimeoutMs },
   });
   const productPush = createProductPush({ db, client: blingClient, now });
   const webhooks = createBlingWebhooks({

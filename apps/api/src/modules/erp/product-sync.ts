@@ -19,6 +19,7 @@ import {
 import { announceCatalogChange } from '../catalog/changes.ts';
 import { type ProductInput, toProductValues } from '../catalog/product-record.ts';
 import { createStock } from '../catalog/stock.ts';
+import { downloadImage, importableImageUrl } from './image-import.ts';
 import type { StockPush } from './stock-push.ts';
 import {
   type BlingProductFields,
@@ -29,6 +30,8 @@ import {
 
 /** The shop's form allows names up to 200 characters (admin/product-form-schema.ts). */
 const NAME_MAX = 200;
+/** Photos brought from Bling for a product that has none (the rest can be added in the panel). */
+const PHOTOS_BROUGHT = 5;
 /** The summary keeps this many reasons; the products themselves keep theirs (sync_error). */
 const ERRORS_KEPT = 20;
 
@@ -38,6 +41,7 @@ export const SYNC_ERRORS = {
   nameTooLong: (id: string) => `Produto ${id} do Bling: o nome passa de ${NAME_MAX} caracteres.`,
   unreadable: (id: string, why: string) => `Produto ${id} do Bling ilegível: ${why}`,
   skuTaken: (sku: string) => `SKU ${sku} já pertence a outro produto do Bling.`,
+  photo: (name: string, why: string) => `Foto de "${name}" não trazida do Bling: ${why}`,
 } as const;
 
 /** The fields a product row already has, as `toProductValues` takes them. */
@@ -109,6 +113,10 @@ export function createProductSync(deps: {
   now: () => Date;
   onChange: () => void;
   stock: Pick<StockPush, 'onTheirWay' | 'settleDoubts'>;
+  /** Stores a photo brought from Bling (the panel's photo pipeline, actor null). */
+  photos: { add(productId: number, bytes: Uint8Array, actor: null): Promise<unknown> };
+  /** Bling's API address (its own host may serve images over http) and the download timeout. */
+  images: { apiUrl: string; timeoutMs: number };
 }) {
   const { db, now } = deps;
 
@@ -198,6 +206,42 @@ export function createProductSync(deps: {
     });
   }
 
+  /**
+   * A product that has no photo in the shop gets Bling's (the first few), through the same
+   * pipeline as the panel's uploads: checked by their bytes, stored as WebP. A photo that cannot
+   * be brought is reported; the product stays.
+   */
+  async function importPhotos(
+    listed: BlingListedProduct,
+    detail: BlingProductDetail | undefined,
+  ): Promise<string[]> {
+    const [row] = await db
+      .select({ id: products.id, images: products.images })
+      .from(products)
+      .where(eq(products.blingId, String(listed.id)));
+    if (!row || row.images.length > 0) return [];
+    const links = [
+      ...(detail?.midia?.imagens?.externas ?? []).map((image) => image.link),
+      ...(listed.imagemURL ? [listed.imagemURL] : []),
+    ];
+    const problems: string[] = [];
+    for (const link of [...new Set(links)].slice(0, PHOTOS_BROUGHT)) {
+      const url = importableImageUrl(link, deps.images.apiUrl);
+      if (!url) {
+        problems.push(SYNC_ERRORS.photo(listed.nome, 'endereço não permitido'));
+        continue;
+      }
+      try {
+        await deps.photos.add(row.id, await downloadImage(url, deps.images.timeoutMs), null);
+      } catch (error) {
+        problems.push(
+          SYNC_ERRORS.photo(listed.nome, error instanceof Error ? error.message : String(error)),
+        );
+      }
+    }
+    return problems;
+  }
+
   /** Reads one item of a page; an unreadable one is reported with its id when it has one. */
   function readListed(
     item: unknown,
@@ -228,7 +272,10 @@ export function createProductSync(deps: {
         balance?.saldoVirtualTotal ?? detail.estoque?.saldoVirtualTotal,
         askedAt,
       );
-      if (outcome !== 'skipped') deps.onChange();
+      if (outcome !== 'skipped') {
+        await importPhotos(detail, detail.formato === 'V' ? detail : undefined);
+        deps.onChange();
+      }
       return outcome;
     } catch (error) {
       if (!(error instanceof ProductSyncError)) throw error;
@@ -337,6 +384,11 @@ export function createProductSync(deps: {
               const outcome = await apply(product, detail, balance, askedAt);
               summary[outcome] += 1;
               changed ||= outcome !== 'skipped';
+              if (outcome !== 'skipped') {
+                for (const problem of await importPhotos(product, detail)) {
+                  if (summary.errors.length < ERRORS_KEPT) summary.errors.push(problem);
+                }
+              }
             } catch (error) {
               if (
                 error instanceof ProductSyncError ||

@@ -58,6 +58,7 @@ describe.skipIf(template.driver !== 'postgres')('Bling token renewal across proc
         securityLog: createSecurityLog(database.db),
         jobs: undefined,
         onCatalogChange: () => undefined,
+        photos: { add: () => Promise.reject(new Error('no photos in this test')) },
       });
     }) as [ReturnType<typeof createErp>, ReturnType<typeof createErp>];
 

@@ -118,20 +118,25 @@ export function createProductPhotos(deps: {
     await Promise.all(files(imageId).map((path) => rm(path, { force: true })));
   }
 
-  async function record(actor: AdminActor, message: string, metadata: Record<string, unknown>) {
+  /** `actor` null: the shop itself (a photo brought from the ERP). */
+  async function record(
+    actor: AdminActor | null,
+    message: string,
+    metadata: Record<string, unknown>,
+  ) {
     await securityLog.record({
       type: 'admin_product_change',
       severity: 'info',
-      userId: actor.id,
-      ip: actor.ip,
-      userAgent: actor.userAgent,
+      userId: actor?.id,
+      ip: actor?.ip,
+      userAgent: actor?.userAgent,
       message,
       metadata,
     });
   }
 
   return {
-    async add(productId: number, bytes: Uint8Array, actor: AdminActor): Promise<ProductRow> {
+    async add(productId: number, bytes: Uint8Array, actor: AdminActor | null): Promise<ProductRow> {
       const [exists] = await db
         .select({ count: sql<number>`jsonb_array_length(${products.images})` })
         .from(products)
@@ -176,7 +181,8 @@ export function createProductPhotos(deps: {
         throw new AppError('invalid_data', PHOTO_MESSAGES.full, { code: 'too_many_images' });
       }
       deps.onChange();
-      await record(actor, `Foto adicionada ao produto: ${row.name} (${row.sku})`, {
+      const what = actor ? 'Foto adicionada ao produto' : 'Foto trazida do Bling para o produto';
+      await record(actor, `${what}: ${row.name} (${row.sku})`, {
         product_id: productId,
         image_id: imageId,
         bytes: bytes.length,
