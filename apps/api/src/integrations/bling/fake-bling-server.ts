@@ -117,6 +117,8 @@ export interface FakeBlingOptions {
   perSecond?: number;
   /** Where GET /oauth/authorize sends the browser back (the app's registered redirect URL). */
   redirectUri?: string;
+  /** A fixed port (default: any free one). */
+  port?: number;
 }
 
 export interface FakeBlingServer {
@@ -1015,7 +1017,7 @@ export async function startFakeBlingServer(
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
 
