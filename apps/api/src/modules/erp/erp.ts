@@ -25,6 +25,7 @@ import { createStockPush } from './stock-push.ts';
 import { createBlingWebhooks } from './webhooks.ts';
 import { createBlingRateLimiter } from './rate-limiter.ts';
 import { resolveTokenCipher, type TokenCipher } from './token-cipher.ts';
+import { emptySummary } from './run-summary.ts';
 
 export const BLING_SYNC_JOB = 'bling-product-sync';
 export const BLING_SCHEDULED_SYNC_JOB = 'bling-scheduled-sync';
@@ -142,15 +143,7 @@ export function createErp(deps: {
     const started = now();
     const lease = await claimLease(started);
     if (!lease) return null;
-    let summary: BlingSyncSummary = {
-      kind,
-      created: 0,
-      updated: 0,
-      skipped: 0,
-      failed: 0,
-      errors: [],
-      stopped: null,
-    };
+    let summary = emptySummary(kind);
     try {
       if (kind === 'pending') {
         summary = await productPush.pushPending();

@@ -3,17 +3,14 @@ import { centsToReais } from '@lumina/shared/format/money';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { products, type ProductRow } from '../../db/schema/products.ts';
-import { AppError } from '../../http/app-error.ts';
 import {
-  BlingAuthError,
   type BlingClient,
   BlingRequestError,
   BlingShapeError,
-  BlingUnavailableError,
 } from '../../integrations/bling/bling-client.ts';
+import { ERRORS_KEPT, emptySummary, stopReason } from './run-summary.ts';
 
 const BATCH = 100;
-const ERRORS_KEPT = 20;
 
 /** The shop's product as Bling's POST/PUT /produtos take it. */
 function blingBody(row: ProductRow) {
@@ -57,15 +54,7 @@ export function createProductPush(deps: { db: Db; client: () => BlingClient; now
     },
 
     async pushPending(): Promise<BlingSyncSummary> {
-      const summary: BlingSyncSummary = {
-        kind: 'pending',
-        created: 0,
-        updated: 0,
-        skipped: 0,
-        failed: 0,
-        errors: [],
-        stopped: null,
-      };
+      const summary = emptySummary('pending');
       const client = deps.client();
       let depositId: number | undefined;
       let after = 0;
@@ -119,14 +108,7 @@ export function createProductPush(deps: { db: Db; client: () => BlingClient; now
           }
         }
       } catch (error) {
-        if (!(
-          error instanceof BlingUnavailableError ||
-          error instanceof BlingAuthError ||
-          error instanceof AppError
-        )) {
-          throw error;
-        }
-        summary.stopped = error.message;
+        summary.stopped = stopReason(error);
       }
       return summary;
     },

@@ -3,12 +3,9 @@ import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { products, type ProductRow } from '../../db/schema/products.ts';
-import { AppError } from '../../http/app-error.ts';
 import {
-  BlingAuthError,
   type BlingClient,
   BlingRequestError,
-  BlingUnavailableError,
   BlingShapeError,
 } from '../../integrations/bling/bling-client.ts';
 import {
@@ -27,13 +24,12 @@ import {
   blingStockUnits,
   guessCategory,
 } from './product-mapping.ts';
+import { ERRORS_KEPT, emptySummary, stopReason } from './run-summary.ts';
 
 /** The shop's form allows names up to 200 characters (admin/product-form-schema.ts). */
 const NAME_MAX = 200;
 /** Photos brought from Bling for a product that has none (the rest can be added in the panel). */
 const PHOTOS_BROUGHT = 5;
-/** The summary keeps this many reasons; the products themselves keep theirs (sync_error). */
-const ERRORS_KEPT = 20;
 
 export const SYNC_ERRORS = {
   category: (name: string) =>
@@ -338,15 +334,7 @@ export function createProductSync(deps: {
      * then reported as stopped, and what was written stays written).
      */
     async full(options: { changedSince?: string } = {}): Promise<BlingSyncSummary> {
-      const summary: BlingSyncSummary = {
-        kind: options.changedSince ? 'incremental' : 'full',
-        created: 0,
-        updated: 0,
-        skipped: 0,
-        failed: 0,
-        errors: [],
-        stopped: null,
-      };
+      const summary = emptySummary(options.changedSince ? 'incremental' : 'full');
       const fail = async (blingId: string | null, reason: string) => {
         summary.failed += 1;
         if (summary.errors.length < ERRORS_KEPT) summary.errors.push(reason);
@@ -404,14 +392,8 @@ export function createProductSync(deps: {
           if (items.length < 100) break;
         }
       } catch (error) {
-        // Bling unreachable, over its daily limit or refusing the shop: what was written stays.
-        if (!(
-          error instanceof BlingUnavailableError ||
-          error instanceof BlingAuthError ||
-          error instanceof AppError
-        ))
-          throw error;
-        summary.stopped = error.message;
+        // Bling unreachable, over its limits or refusing the shop: what was done stays done.
+        summary.stopped = stopReason(error);
       }
       if (changed) deps.onChange();
       return summary;

@@ -4,15 +4,14 @@ import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { blingSalesOrders } from '../../db/schema/bling.ts';
 import { orderItems, orders, type OrderRow } from '../../db/schema/orders.ts';
-import { AppError } from '../../http/app-error.ts';
 import { blingDateTime } from '../../integrations/bling/bling-date.ts';
 import {
-  BlingAuthError,
   type BlingClient,
   BlingRequestError,
   BlingShapeError,
   BlingUnavailableError,
 } from '../../integrations/bling/bling-client.ts';
+import { stopReason } from './run-summary.ts';
 
 const BATCH = 50;
 
@@ -150,14 +149,7 @@ export function createSalesOrderPush(deps: { db: Db; client: () => BlingClient; 
           }
         }
       } catch (error) {
-        if (!(
-          error instanceof BlingUnavailableError ||
-          error instanceof BlingAuthError ||
-          error instanceof AppError
-        )) {
-          throw error;
-        }
-        summary.stopped = error.message;
+        summary.stopped = stopReason(error);
       }
       return summary;
     },

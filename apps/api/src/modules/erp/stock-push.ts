@@ -3,14 +3,13 @@ import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { products } from '../../db/schema/products.ts';
 import { stockMovements } from '../../db/schema/stock-movements.ts';
-import { AppError } from '../../http/app-error.ts';
 import {
-  BlingAuthError,
   type BlingClient,
   BlingRequestError,
   BlingShapeError,
   BlingUnavailableError,
 } from '../../integrations/bling/bling-client.ts';
+import { stopReason } from './run-summary.ts';
 
 const BATCH = 100;
 /** A movement 'sending' for this long belonged to a process that died mid-call. */
@@ -132,14 +131,7 @@ export function createStockPush(deps: { db: Db; client: () => BlingClient; now: 
         }
       }
     } catch (error) {
-      if (!(
-        error instanceof BlingUnavailableError ||
-        error instanceof BlingAuthError ||
-        error instanceof AppError
-      )) {
-        throw error;
-      }
-      summary.stopped = error.message;
+      summary.stopped = stopReason(error);
     }
     return summary;
   }
