@@ -42,6 +42,15 @@ export const blingStatusSchema = z
     sync_started_at: z.string().nullable(),
     sync_finished_at: z.string().nullable(),
     sync_summary: blingSyncSummarySchema.nullable(),
+    /** What Bling refused or never answered: the owner checks these in Bling. */
+    attention: z.object({
+      /** Paid orders Bling refused as sales orders (the reason is kept). */
+      sales_orders_failed: z.number().int(),
+      /** Paid orders sent with no answer: maybe in Bling, not sent again. */
+      sales_orders_uncertain: z.number().int(),
+      /** Stock movements refused or unanswered, not sent again. */
+      stock_movements_in_doubt: z.number().int(),
+    }),
   })
   .meta({ id: 'BlingStatus' });
 export type BlingStatus = z.infer<typeof blingStatusSchema>;

@@ -149,7 +149,7 @@ export function createBlingConnection(deps: {
     configured: deps.oauth !== undefined,
     tokens,
 
-    async status(): Promise<BlingStatus> {
+    async status(): Promise<Omit<BlingStatus, 'attention'>> {
       const [row] = await db.select().from(blingConnection);
       const summary = blingSyncSummarySchema.safeParse(row?.syncSummary);
       return {

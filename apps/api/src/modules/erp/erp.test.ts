@@ -636,6 +636,11 @@ describe('stock both ways', () => {
     expect(await ctx.app.erp.pushStock()).toMatchObject({ sent: 0, uncertain: 0 });
     expect(fake.stockMovements).toHaveLength(1);
     expect(await shopRow(item!.id)).toMatchObject({ syncStatus: 'failed' });
+    // The panel says what to check; the owner's full sync settles it.
+    expect((await status()).attention).toMatchObject({ stock_movements_in_doubt: 1 });
+    await syncAndWait('/api/products/sync_full_with_bling');
+    expect((await status()).attention).toMatchObject({ stock_movements_in_doubt: 0 });
+    expect(await shopRow(item!.id)).toMatchObject({ syncStatus: 'synced' });
   });
 });
 

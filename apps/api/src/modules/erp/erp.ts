@@ -1,4 +1,4 @@
-import { BLING_TEXTS, type BlingSyncSummary } from '@lumina/shared/admin/bling';
+import { BLING_TEXTS, type BlingStatus, type BlingSyncSummary } from '@lumina/shared/admin/bling';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
@@ -237,9 +237,30 @@ export function createErp(deps: {
     return [syncJob, scheduled, stockJob, webhooks.job()];
   }
 
+  /** The connection, the last sync, and what the owner should check in Bling. */
+  async function status(): Promise<BlingStatus> {
+    const [counts] = rowsOf<BlingStatus['attention']>(
+      await db.execute(sql`
+        select
+          (select count(*) from bling_sales_orders where state = 'failed')::integer as sales_orders_failed,
+          (select count(*) from bling_sales_orders where state = 'uncertain')::integer as sales_orders_uncertain,
+          (select count(*) from stock_movements where erp_state in ('failed', 'uncertain'))::integer as stock_movements_in_doubt
+      `),
+    );
+    return {
+      ...(await connection.status()),
+      attention: counts ?? {
+        sales_orders_failed: 0,
+        sales_orders_uncertain: 0,
+        stock_movements_in_doubt: 0,
+      },
+    };
+  }
+
   return {
     configured: oauth !== undefined,
     connection,
+    status,
     webhooks,
     /** Sends the shop's pending stock movements to Bling now (the job does it every minute). */
     pushStock: () => stockPush.pushAll(),

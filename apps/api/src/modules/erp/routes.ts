@@ -52,7 +52,7 @@ export const erpAdminRoutes: FastifyPluginCallbackZod<{ erp: Erp; secureCookies:
     },
     async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return erp.connection.status();
+      return erp.status();
     },
   );
 

@@ -37,6 +37,7 @@ function createStatus(overrides: Partial<BlingStatus> = {}): BlingStatus {
     sync_started_at: null,
     sync_finished_at: null,
     sync_summary: null,
+    attention: { sales_orders_failed: 0, sales_orders_uncertain: 0, stock_movements_in_doubt: 0 },
     ...overrides,
   };
 }
@@ -84,6 +85,35 @@ describe('Bling ERP card', () => {
     ]) {
       expect(within(panel).getByRole('button', { name })).toBeDisabled();
     }
+  });
+
+  it('tells the owner what to check in Bling: refused or unanswered orders and movements', async () => {
+    fakeShop(
+      createStatus({
+        attention: {
+          sales_orders_failed: 1,
+          sales_orders_uncertain: 2,
+          stock_movements_in_doubt: 3,
+        },
+      }),
+      () => undefined,
+    );
+    renderAdmin('/admin/produtos');
+    const panel = await card();
+    expect(await within(panel).findByText('Confira no Bling')).toBeVisible();
+    expect(
+      within(panel).getByText('1 pedido pago foi recusado pelo Bling como pedido de venda.'),
+    ).toBeVisible();
+    expect(
+      within(panel).getByText(
+        '2 pedidos pagos ficaram sem resposta do Bling: confira se chegaram lá.',
+      ),
+    ).toBeVisible();
+    expect(
+      within(panel).getByText(
+        '3 movimentos de estoque não foram confirmados pelo Bling: confira os saldos e use "Sincronização completa".',
+      ),
+    ).toBeVisible();
   });
 
   it('sends the browser to Bling on "Conectar ao Bling"', async () => {

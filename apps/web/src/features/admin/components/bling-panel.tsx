@@ -52,6 +52,27 @@ function summaryLine(summary: BlingSyncSummary): string {
   return `Última execução (${KIND_LABELS[summary.kind]}): ${parts.join(', ')}${stopped}`;
 }
 
+/** What Bling refused or never answered, for the owner to check in Bling (issue 12). */
+function attentionLines({ attention }: BlingStatus): string[] {
+  const lines: string[] = [];
+  if (attention.sales_orders_failed > 0) {
+    lines.push(
+      `${count(attention.sales_orders_failed, 'pedido pago foi recusado', 'pedidos pagos foram recusados')} pelo Bling como pedido de venda.`,
+    );
+  }
+  if (attention.sales_orders_uncertain > 0) {
+    lines.push(
+      `${count(attention.sales_orders_uncertain, 'pedido pago ficou', 'pedidos pagos ficaram')} sem resposta do Bling: confira se ${attention.sales_orders_uncertain === 1 ? 'chegou' : 'chegaram'} lá.`,
+    );
+  }
+  if (attention.stock_movements_in_doubt > 0) {
+    lines.push(
+      `${count(attention.stock_movements_in_doubt, 'movimento de estoque não foi confirmado', 'movimentos de estoque não foram confirmados')} pelo Bling: confira os saldos e use "Sincronização completa".`,
+    );
+  }
+  return lines;
+}
+
 function Connection({ status }: { status: BlingStatus }) {
   if (!status.configured) return <p>{BLING_TEXTS.notConfigured}</p>;
   if (!status.connected) return <p>Bling não conectado.</p>;
@@ -63,6 +84,9 @@ function Connection({ status }: { status: BlingStatus }) {
       </p>
       <p>Última sincronização: {status.last_sync_at ? formatDate(status.last_sync_at) : 'nunca'}</p>
       {summary ? <p>{summaryLine(summary)}</p> : null}
+      {attentionLines(status).length > 0 ? (
+        <FormAlert kind="warning" title="Confira no Bling" messages={attentionLines(status)} />
+      ) : null}
       {summary && summary.errors.length > 0 ? (
         <details>
           <summary className="cursor-pointer font-medium text-ink-900">Ver falhas</summary>
