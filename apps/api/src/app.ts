@@ -84,6 +84,11 @@ import { registerUploads } from './http/uploads.ts';
 import type { JobSender } from './jobs/job-runner.ts';
 import { createErp, type Erp } from './modules/erp/erp.ts';
 import {
+  createSecurityMonitoring,
+  type SecurityMonitoring,
+} from './modules/security/monitoring.ts';
+import { securityRoutes } from './modules/security/routes.ts';
+import {
   blingTestWebhookRoutes,
   blingWebhookRoutes,
   erpAdminRoutes,
@@ -118,6 +123,8 @@ declare module 'fastify' {
     outbox: MailOutbox;
     /** The Bling ERP: its jobs run in server.ts. */
     erp: Erp;
+    /** The security rules and log retention: their jobs run in server.ts. */
+    monitoring: SecurityMonitoring;
   }
 }
 
@@ -321,6 +328,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     photos,
   });
   app.decorate('erp', erp);
+  const monitoring = createSecurityMonitoring({
+    db: database.db,
+    now,
+    outbox,
+    appUrl: config.appUrl,
+  });
+  app.decorate('monitoring', monitoring);
   const cep = createCepService({
     lookup: createViaCepClient({
       baseUrl: config.viacepBaseUrl,
@@ -393,6 +407,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         }),
       });
       await api.register(erpAdminRoutes, { erp, secureCookies });
+      await api.register(securityRoutes, { db: database.db, monitoring, now });
       await api.register(erpOauthCallbackRoutes, { erp });
       await api.register(blingWebhookRoutes, { webhooks: erp.webhooks });
       await api.register(blingTestWebhookRoutes, { webhooks: erp.webhooks });

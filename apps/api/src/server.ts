@@ -31,6 +31,7 @@ const jobs = createJobRunner({
     payments: app.payments,
     outbox: app.outbox,
     erp: app.erp,
+    monitoring: app.monitoring,
   }),
   logger: app.log,
 });

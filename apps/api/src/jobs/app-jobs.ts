@@ -5,6 +5,7 @@ import type { PaymentService } from '../modules/payments/service.ts';
 import { mailOutboxJob } from '../modules/mail/outbox-job.ts';
 import type { MailOutbox } from '../modules/mail/outbox.ts';
 import type { Erp } from '../modules/erp/erp.ts';
+import type { SecurityMonitoring } from '../modules/security/monitoring.ts';
 import type { JobDefinition } from './job-runner.ts';
 
 export interface AppJobDeps {
@@ -13,6 +14,7 @@ export interface AppJobDeps {
   payments: Pick<PaymentService, 'expireOverdue'>;
   outbox: Pick<MailOutbox, 'deliverDue'>;
   erp: Pick<Erp, 'jobs'>;
+  monitoring: Pick<SecurityMonitoring, 'jobs'>;
 }
 
 /** Every background job of the API, declared by the module it belongs to. */
@@ -22,5 +24,6 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
     expirePaymentsJob(deps.payments),
     mailOutboxJob(deps.outbox),
     ...deps.erp.jobs(),
+    ...deps.monitoring.jobs(),
   ];
 }

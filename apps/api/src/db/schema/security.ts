@@ -68,3 +68,29 @@ export const captchaChallenges = pgTable(
   },
   (t) => [index('captcha_challenges_expires_at_idx').on(t.expiresAt)],
 );
+
+/**
+ * Alerts the monitoring rules raised (modules/security/monitoring.ts): one row per incident. A
+ * rule that still sees the same subject (an account, an IP) within its window updates the open
+ * incident instead of raising a second alert; the administrators are e-mailed once per row.
+ */
+export const securityAlerts = pgTable(
+  'security_alerts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    rule: text('rule').notNull(),
+    /** What the incident is about: an e-mail, an IP, a user id. */
+    subject: text('subject').notNull(),
+    severity: text('severity', { enum: SECURITY_SEVERITIES }).notNull(),
+    message: text('message').notNull(),
+    /** Matching log entries seen in this incident so far. */
+    occurrences: integer('occurrences').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('security_alerts_rule_subject_idx').on(t.rule, t.subject, t.lastSeenAt),
+    index('security_alerts_created_at_idx').on(t.createdAt),
+  ],
+);

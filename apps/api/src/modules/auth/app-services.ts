@@ -36,7 +36,20 @@ export function createAppServices({
     securityLog,
     tokens: createTokenService({ db, config, now, securityLog }),
     users: createUserRepository(db),
-    throttle: createThrottle({ db, now }),
+    throttle: createThrottle({
+      db,
+      now,
+      // The security log hears of each limit reached once; the keys say what was throttled
+      // ('login:ip:…', 'register:ip:…').
+      onLimitReached: (key, rule) =>
+        securityLog.record({
+          type: 'throttled',
+          severity: 'warning',
+          ip: key.includes(':ip:') ? key.slice(key.lastIndexOf(':ip:') + 4) : undefined,
+          message: `Limite de tentativas atingido: ${key.split(':')[0] ?? key}`,
+          metadata: { key, max: rule.max, window_ms: rule.windowMs },
+        }),
+    }),
   };
 }
 

@@ -23,7 +23,16 @@ const PRUNE_EVERY = 200;
  * process and survives restarts. A refused attempt is recorded too: a client that keeps
  * hammering stays refused instead of getting a fresh allowance as the window slides.
  */
-export function createThrottle({ db, now }: { db: Db; now: () => Date }) {
+export function createThrottle({
+  db,
+  now,
+  onLimitReached,
+}: {
+  db: Db;
+  now: () => Date;
+  /** Called once as a key reaches its limit (not for every refused attempt after it). */
+  onLimitReached?: (key: string, rule: ThrottleRule) => Promise<void>;
+}) {
   let recordedSincePrune = 0;
 
   async function record(key: string): Promise<void> {
@@ -58,6 +67,9 @@ export function createThrottle({ db, now }: { db: Db; now: () => Date }) {
     async consume(rules: readonly ThrottleRule[], message: string = THROTTLED_MESSAGE) {
       const counts = await Promise.all(rules.map((rule) => countRecent(rule.key, rule.windowMs)));
       await Promise.all(rules.map((rule) => record(rule.key)));
+      for (const [index, rule] of rules.entries()) {
+        if (counts[index] === rule.max) await onLimitReached?.(rule.key, rule);
+      }
       if (rules.some((rule, index) => (counts[index] ?? 0) >= rule.max)) {
         throw new AppError('too_many_requests', message, { code: 'throttled' });
       }
