@@ -35,10 +35,69 @@ export function requestId(request: IncomingMessage): string {
     : randomUUID();
 }
 
+/** "Failed query: …\nparams: ana@example.com,529…" (drizzle): the values are not for the log. */
+const QUERY_PARAMS = /\nparams: [\s\S]*?(?=\n\s+at |$)/g;
+/** PostgreSQL's "Key (email)=(ana@example.com) already exists." names the value too. */
+const KEY_VALUES = /\)=\([\s\S]*?\)(?= already exists| is not present| conflicts|\.|$)/g;
+
+/** "Failing row contains (7, ana@example.com, …)." (a CHECK or NOT NULL violation). */
+const FAILING_ROW = /Failing row contains \([\s\S]*\)/g;
+/** 'invalid input syntax for type integer: "529.982.247-25"' */
+const QUOTED_INPUT = /(for type [\w ]+|value): "[^"]*"/g;
+
+function scrubText(text: string): string {
+  return text
+    .replace(QUERY_PARAMS, '\nparams: [redacted]')
+    .replace(KEY_VALUES, ')=([redacted])')
+    .replace(FAILING_ROW, 'Failing row contains ([redacted])')
+    .replace(QUOTED_INPUT, '$1: "[redacted]"');
+}
+
+/**
+ * Errors as the log writes them (`err`): type, message, stack, the driver's fields and causes,
+ * without the values a failed statement was bound to (CPF, e-mail, address, password hash):
+ * the statement itself says what went wrong.
+ */
+export function serializeError(error: unknown, depth = 0): unknown {
+  if (!(error instanceof Error)) return error;
+  const fields: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (key === 'params' || key === 'parameters') {
+      fields[key] = Array.isArray(value) ? `[${value.length} values redacted]` : '[redacted]';
+    } else if (key === 'cause' || key === 'query') {
+      continue;
+    } else {
+      fields[key] = typeof value === 'string' ? scrubText(value) : value;
+    }
+  }
+  const query = (error as { query?: unknown }).query;
+  return {
+    type: error.name,
+    message: scrubText(error.message),
+    stack: error.stack ? scrubText(error.stack) : undefined,
+    ...fields,
+    ...(typeof query === 'string' ? { query } : {}),
+    ...(error.cause !== undefined && depth < 5
+      ? { cause: serializeError(error.cause, depth + 1) }
+      : {}),
+  };
+}
+
 export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: {
+      err: (error) => {
+        const serialized = serializeError(error) as Record<string, unknown>;
+        return {
+          ...serialized,
+          type: error.name,
+          message: typeof serialized.message === 'string' ? serialized.message : '',
+          stack: typeof serialized.stack === 'string' ? serialized.stack : '',
+        };
+      },
+    },
     ...(config.nodeEnv === 'development'
       ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
       : {}),
