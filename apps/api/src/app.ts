@@ -88,6 +88,8 @@ import {
   type SecurityMonitoring,
 } from './modules/security/monitoring.ts';
 import { securityRoutes } from './modules/security/routes.ts';
+import { adminPrivacyRoutes, privacyRequestRoutes } from './modules/privacy/routes.ts';
+import { createPrivacyRequests } from './modules/privacy/service.ts';
 import {
   blingTestWebhookRoutes,
   blingWebhookRoutes,
@@ -335,6 +337,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     appUrl: config.appUrl,
   });
   app.decorate('monitoring', monitoring);
+  const privacy = createPrivacyRequests({
+    db: database.db,
+    now,
+    securityLog: services.securityLog,
+    outbox,
+    appUrl: config.appUrl,
+  });
   const cep = createCepService({
     lookup: createViaCepClient({
       baseUrl: config.viacepBaseUrl,
@@ -408,6 +417,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
       await api.register(erpAdminRoutes, { erp, secureCookies });
       await api.register(securityRoutes, { db: database.db, monitoring, now });
+      await api.register(privacyRequestRoutes, { privacy });
+      await api.register(adminPrivacyRoutes, { privacy });
       await api.register(erpOauthCallbackRoutes, { erp });
       await api.register(blingWebhookRoutes, { webhooks: erp.webhooks });
       await api.register(blingTestWebhookRoutes, { webhooks: erp.webhooks });
