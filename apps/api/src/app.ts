@@ -88,7 +88,12 @@ import {
   type SecurityMonitoring,
 } from './modules/security/monitoring.ts';
 import { securityRoutes } from './modules/security/routes.ts';
-import { adminPrivacyRoutes, privacyRequestRoutes } from './modules/privacy/routes.ts';
+import { createConsents } from './modules/privacy/consents.ts';
+import {
+  adminPrivacyRoutes,
+  consentRoutes,
+  privacyRequestRoutes,
+} from './modules/privacy/routes.ts';
 import { createPrivacyRequests } from './modules/privacy/service.ts';
 import {
   blingTestWebhookRoutes,
@@ -419,6 +424,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(securityRoutes, { db: database.db, monitoring, now });
       await api.register(privacyRequestRoutes, { privacy });
       await api.register(adminPrivacyRoutes, { privacy });
+      await api.register(consentRoutes, { consents: createConsents({ db: database.db, now }) });
       await api.register(erpOauthCallbackRoutes, { erp });
       await api.register(blingWebhookRoutes, { webhooks: erp.webhooks });
       await api.register(blingTestWebhookRoutes, { webhooks: erp.webhooks });

@@ -18,8 +18,13 @@ export type UserRole = (typeof USER_ROLES)[number];
 export const CONSENT_TYPES = [
   'privacy_policy',
   'terms_of_service',
+  /** E-mail marketing (register's marketing_consent; the personal-data page's marketingComm). */
   'marketing',
   'data_processing',
+  /** The cookie categories of the personal-data page (spec 001 §3 cookie preferences). */
+  'performance_cookies',
+  'functional_cookies',
+  'marketing_cookies',
 ] as const;
 export type ConsentType = (typeof CONSENT_TYPES)[number];
 
@@ -83,7 +88,7 @@ export const userConsents = pgTable(
     index('user_consents_user_id_idx').on(t.userId, t.createdAt),
     check(
       'user_consents_consent_check',
-      sql`${t.consent} IN ('privacy_policy', 'terms_of_service', 'marketing', 'data_processing')`,
+      sql`${t.consent} IN ('privacy_policy', 'terms_of_service', 'marketing', 'data_processing', 'performance_cookies', 'functional_cookies', 'marketing_cookies')`,
     ),
   ],
 );

@@ -7,6 +7,8 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { currentUser, requireAdmin, requireUser } from '../auth/authenticate.ts';
+import { consentsAnswerSchema, updateConsentsSchema } from '@lumina/shared/privacy/consents';
+import type { Consents } from './consents.ts';
 import type { PrivacyRequests } from './service.ts';
 
 /** The user's own LGPD requests (DESIGN.md: GET/POST /api/privacy_requests). */
@@ -84,6 +86,46 @@ export const adminPrivacyRoutes: FastifyPluginCallbackZod<{ privacy: PrivacyRequ
       void reply.header('cache-control', 'no-store');
       return privacy.queue();
     },
+  );
+  done();
+};
+
+/** The personal-data page's consents (DESIGN.md: GET/PUT /api/users/consents). */
+export const consentRoutes: FastifyPluginCallbackZod<{ consents: Consents }> = (
+  app,
+  { consents },
+  done,
+) => {
+  app.addHook('onRequest', requireUser);
+  app.get(
+    '/users/consents',
+    {
+      schema: {
+        tags: ['privacy'],
+        summary: 'My consents: performance, functional and marketing cookies, e-mail marketing',
+        response: { 200: consentsAnswerSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return consents.current(currentUser(request).id);
+    },
+  );
+  app.put(
+    '/users/consents',
+    {
+      schema: {
+        tags: ['privacy'],
+        summary: 'Changes some of my consents; each change is kept with its time and origin',
+        body: updateConsentsSchema,
+        response: { 200: consentsAnswerSchema, 401: errorResponseSchema, 422: errorResponseSchema },
+      },
+    },
+    async (request) =>
+      consents.update(currentUser(request).id, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
   );
   done();
 };

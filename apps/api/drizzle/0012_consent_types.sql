@@ -1,0 +1,2 @@
+ALTER TABLE "user_consents" DROP CONSTRAINT "user_consents_consent_check";--> statement-breakpoint
+ALTER TABLE "user_consents" ADD CONSTRAINT "user_consents_consent_check" CHECK ("user_consents"."consent" IN ('privacy_policy', 'terms_of_service', 'marketing', 'data_processing', 'performance_cookies', 'functional_cookies', 'marketing_cookies'));

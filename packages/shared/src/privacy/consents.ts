@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/**
+ * The consents of the personal-data page (spec 001 §3, §4), by the names the page uses: the
+ * three optional cookie categories and e-mail marketing (`marketingComm`). Essential cookies
+ * are always on and are not a choice.
+ */
+export const PAGE_CONSENTS = ['performance', 'functional', 'marketing', 'marketingComm'] as const;
+export type PageConsent = (typeof PAGE_CONSENTS)[number];
+
+export const CONSENT_TEXTS = {
+  updated: 'Consentimento atualizado com sucesso!',
+  empty: 'Informe ao menos um consentimento para alterar.',
+} as const;
+
+const flags = {
+  performance: z.boolean(),
+  functional: z.boolean(),
+  marketing: z.boolean(),
+  marketingComm: z.boolean(),
+};
+
+/** GET /api/users/consents (and the PUT answer): the current choice of each. */
+export const consentsAnswerSchema = z.object({
+  consents: z.object(flags),
+  updated_at: z.string().nullable(),
+});
+export type ConsentsAnswer = z.infer<typeof consentsAnswerSchema>;
+
+/** PUT /api/users/consents: the same shape, only the consents that change. */
+export const updateConsentsSchema = z.object({
+  consents: z
+    .object({
+      performance: flags.performance.optional(),
+      functional: flags.functional.optional(),
+      marketing: flags.marketing.optional(),
+      marketingComm: flags.marketingComm.optional(),
+    })
+    .strict()
+    .refine((value) => Object.keys(value).length > 0, { message: CONSENT_TEXTS.empty }),
+});
+export type UpdateConsents = z.infer<typeof updateConsentsSchema>;
