@@ -53,6 +53,7 @@ export const router = createBrowserRouter([
               { path: 'pedidos', lazy: () => import('./routes/admin-orders.tsx') },
               { path: 'pedidos/:id', lazy: () => import('./routes/admin-order.tsx') },
               { path: 'produtos', lazy: () => import('./routes/admin-products.tsx') },
+              { path: 'seguranca', lazy: () => import('./routes/admin-security.tsx') },
             ],
           },
           { path: 'politica-privacidade', lazy: () => import('./routes/privacy-policy.tsx') },

@@ -10,6 +10,7 @@ import { AdminGuard } from './admin-guard.tsx';
 const SECTIONS = [
   { to: '/admin/pedidos', label: 'Pedidos' },
   { to: '/admin/produtos', label: 'Produtos' },
+  { to: '/admin/seguranca', label: 'Segurança' },
 ] as const;
 
 /**

@@ -1,0 +1,5 @@
+import { SecurityPage } from '../../features/admin/components/security-page.tsx';
+
+export function Component() {
+  return <SecurityPage />;
+}
