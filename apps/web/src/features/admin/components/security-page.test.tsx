@@ -1,10 +1,6 @@
 import type { SecurityDashboard } from '@lumina/shared/admin/security';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AuthProvider } from '../../../lib/auth/auth-provider.tsx';
-import { createAuthSession } from '../../../lib/auth/auth-session.ts';
 import {
   fakeAccessToken,
   fakeApi,
@@ -12,9 +8,7 @@ import {
   type FakeRequest,
 } from '../../../lib/auth/testing/fake-api.ts';
 import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
-import { storeLogin } from '../testing/admin-fixtures.tsx';
-import { AdminLayout } from './admin-layout.tsx';
-import { SecurityPage } from './security-page.tsx';
+import { renderAdmin, storeLogin } from '../testing/admin-fixtures.tsx';
 
 function createDashboard(overrides: Partial<SecurityDashboard> = {}): SecurityDashboard {
   return {
@@ -50,25 +44,7 @@ function createDashboard(overrides: Partial<SecurityDashboard> = {}): SecurityDa
   };
 }
 
-/** The panel with its security section, as the app's router mounts it. */
-function renderSecurity() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  return render(
-    <QueryClientProvider client={client}>
-      <AuthProvider session={createAuthSession()}>
-        <MemoryRouter initialEntries={['/admin/seguranca']}>
-          <Routes>
-            <Route path="/admin" element={<AdminLayout />}>
-              <Route path="seguranca" element={<SecurityPage />} />
-            </Route>
-          </Routes>
-        </MemoryRouter>
-      </AuthProvider>
-    </QueryClientProvider>,
-  );
-}
+const renderSecurity = () => renderAdmin('/admin/seguranca');
 
 /** The dashboard answered with `dashboard`, the other calls by `rest`. */
 function fakeSecurity(dashboard: () => { status?: number; body?: unknown }, rest?: FakeHandler) {

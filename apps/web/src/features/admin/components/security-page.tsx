@@ -16,6 +16,7 @@ import {
   useRunMonitoring,
   useSecurityDashboard,
 } from '../api/security.ts';
+import { Card } from './stat-cards.tsx';
 
 type Severity = SecurityDashboard['recent_alerts'][number]['severity'];
 
@@ -40,23 +41,14 @@ function monitoringLine({ message, alerts_raised: raised }: MonitoringRun): stri
   return `${message} ${raised} ${raised === 1 ? 'alerta novo' : 'alertas novos'}.`;
 }
 
-function Figure({ label, value }: { label: string; value: number }) {
-  return (
-    <div className="rounded-2xl border border-ink-300/60 bg-white p-4">
-      <dt className="text-xs font-semibold tracking-wide text-ink-700 uppercase">{label}</dt>
-      <dd className="mt-1 font-serif text-2xl text-ink-900">{formatCount(value)}</dd>
-    </div>
-  );
-}
-
 function Figures({ stats }: { stats: SecurityDashboard['stats'] }) {
   const activity = stats.recent_activity;
   return (
     <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-      <Figure label="Registros" value={stats.total_entries} />
-      <Figure label="Última hora" value={activity.last_hour} />
-      <Figure label="Últimas 24 horas" value={activity.last_24h} />
-      <Figure label="Últimos 7 dias" value={activity.last_7d} />
+      <Card label="Registros" value={formatCount(stats.total_entries)} />
+      <Card label="Última hora" value={formatCount(activity.last_hour)} />
+      <Card label="Últimas 24 horas" value={formatCount(activity.last_24h)} />
+      <Card label="Últimos 7 dias" value={formatCount(activity.last_7d)} />
     </dl>
   );
 }

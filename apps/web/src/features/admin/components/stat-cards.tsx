@@ -10,7 +10,16 @@ export const CACHED_DATA_NOTICE = ADMIN_MESSAGES.cachedData;
 const brl = (reais: number) => formatBRL(Math.round(reais * 100));
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function Card({ label, value, hint }: { label: string; value: string | number; hint?: string }) {
+/** One figure of the panel (its stat cards, the security dashboard). */
+export function Card({
+  label,
+  value,
+  hint,
+}: {
+  label: string;
+  value: string | number;
+  hint?: string;
+}) {
   return (
     <div className="rounded-2xl border border-ink-300/60 bg-white p-4">
       <dt className="text-xs font-semibold tracking-wide text-ink-700 uppercase">{label}</dt>
