@@ -48,6 +48,17 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Default API_TIMEOUT_MS (10 s, spec 000 §7); the admin client waits 15 s (spec 001 §9). */
   timeoutMs?: number;
+  /**
+   * The answer is a file (an export): a success resolves to a `DownloadedFile` instead of
+   * parsed JSON; a refusal still reads the server's JSON error.
+   */
+  download?: boolean;
+}
+
+/** A file the API answered (`download: true`), with the name its Content-Disposition gives. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
 }
 
 /** What the client knows about a 401 when it asks the auth session what to do. */
@@ -135,7 +146,10 @@ async function sendRequest<T>(
   );
   options.signal?.addEventListener('abort', () => controller.abort(options.signal?.reason));
 
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: options.download ? '*/*' : 'application/json',
+    ...options.headers,
+  };
   const sessionId = apiClientHooks.sessionId();
   if (sessionId) headers['X-Session-ID'] = sessionId;
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -164,6 +178,14 @@ async function sendRequest<T>(
     clearTimeout(timer);
   }
 
+  if (options.download && response.ok) {
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const file: DownloadedFile = {
+      blob: await response.blob(),
+      filename: /filename="?([^";]+)"?/i.exec(disposition)?.[1] ?? null,
+    };
+    return file as T;
+  }
   let body: unknown = null;
   const text = await response.text();
   if (text) {

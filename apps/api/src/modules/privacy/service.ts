@@ -10,6 +10,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { privacyRequests, type PrivacyRequestRow } from '../../db/schema/privacy.ts';
 import { users } from '../../db/schema/users.ts';
+import { mailAdministrators } from '../mail/admin-mail.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { SecurityLog } from '../security/security-log.ts';
 
@@ -42,25 +43,16 @@ export function createPrivacyRequests(deps: {
   const { db, now } = deps;
 
   async function tellAdmins(row: PrivacyRequestRow, requester: string): Promise<void> {
-    const admins = await db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(eq(users.role, 'admin'));
     const label = PRIVACY_REQUEST_TYPE_LABELS[row.type];
     const deadline = row.deadlineAt.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
-    const text = `${requester} pediu: ${label}.\nPrazo de resposta (LGPD, 15 dias úteis): ${deadline}.\n\nFila de solicitações: ${deps.appUrl}/admin/privacidade\n`;
-    for (const admin of admins) {
-      await deps.outbox.enqueue(db, {
-        key: `privacy-request:${row.id}:${admin.id}`,
-        kind: 'privacy_request',
-        message: {
-          to: admin.email,
-          subject: `[Lumina Piercings] Nova solicitação LGPD: ${label} (prazo ${deadline})`,
-          text,
-          html: `<p>Nova solicitação LGPD: <strong>${label}</strong>.</p><p>Prazo de resposta: ${deadline}.</p><p><a href="${deps.appUrl}/admin/privacidade">Fila de solicitações</a></p>`,
-        },
-      });
-    }
+    const queue = `${deps.appUrl}/admin/privacidade`;
+    await mailAdministrators(db, deps.outbox, {
+      key: `privacy-request:${row.id}`,
+      kind: 'privacy_request',
+      subject: `[Lumina Piercings] Nova solicitação LGPD: ${label} (prazo ${deadline})`,
+      text: `${requester} pediu: ${label}.\nPrazo de resposta (LGPD, 15 dias úteis): ${deadline}.\n\nFila de solicitações: ${queue}\n`,
+      html: `<p>Nova solicitação LGPD: <strong>${label}</strong>.</p><p>Prazo de resposta: ${deadline}.</p><p><a href="${queue}">Fila de solicitações</a></p>`,
+    });
   }
 
   return {

@@ -3,8 +3,9 @@ import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { securityAlerts, securityLogs, type SecuritySeverity } from '../../db/schema/security.ts';
-import { users } from '../../db/schema/users.ts';
 import type { JobDefinition } from '../../jobs/job-runner.ts';
+import { escapeHtml } from '../../integrations/mail/escape-html.ts';
+import { mailAdministrators } from '../mail/admin-mail.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 
 const MINUTE = 60_000;
@@ -175,24 +176,14 @@ export function createSecurityMonitoring(deps: {
   };
 
   async function emailAdmins(alertId: number, finding: Finding): Promise<void> {
-    const admins = await db
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(eq(users.role, 'admin'));
-    const subject = `[Lumina Piercings] Alerta de segurança: ${finding.message}`.slice(0, 200);
-    const text = `${finding.message}.\n\nGravidade: ${finding.severity}\nDesde: ${finding.firstSeenAt.toISOString()}\n\nVeja o painel de segurança: ${deps.appUrl}/admin/seguranca\n`;
-    for (const admin of admins) {
-      await deps.outbox.enqueue(db, {
-        key: `security-alert:${alertId}:${admin.id}`,
-        kind: 'security_alert',
-        message: {
-          to: admin.email,
-          subject,
-          text,
-          html: `<p>${escapeHtml(finding.message)}.</p><p>Gravidade: ${finding.severity}</p><p><a href="${deps.appUrl}/admin/seguranca">Painel de segurança</a></p>`,
-        },
-      });
-    }
+    const panel = `${deps.appUrl}/admin/seguranca`;
+    await mailAdministrators(db, deps.outbox, {
+      key: `security-alert:${alertId}`,
+      kind: 'security_alert',
+      subject: `[Lumina Piercings] Alerta de segurança: ${finding.message}`.slice(0, 200),
+      text: `${finding.message}.\n\nGravidade: ${finding.severity}\nDesde: ${finding.firstSeenAt.toISOString()}\n\nVeja o painel de segurança: ${panel}\n`,
+      html: `<p>${escapeHtml(finding.message)}.</p><p>Gravidade: ${finding.severity}</p><p><a href="${panel}">Painel de segurança</a></p>`,
+    });
   }
 
   const api = {
@@ -314,10 +305,6 @@ export function createSecurityMonitoring(deps: {
     },
   };
   return api;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 export type SecurityMonitoring = ReturnType<typeof createSecurityMonitoring>;

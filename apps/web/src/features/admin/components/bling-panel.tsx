@@ -35,6 +35,11 @@ const KIND_LABELS: Record<BlingSyncSummary['kind'], string> = {
 
 const SYNC_HINT = 'Conecte o Bling para sincronizar os produtos.';
 
+const SYNC_BUTTONS = [
+  ['pending', 'Sincronizar pendentes'],
+  ['full', 'Sincronização completa'],
+] as const satisfies readonly (readonly [BlingSyncKind, string])[];
+
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -178,24 +183,18 @@ export function BlingPanel() {
                 Conectar ao Bling
               </Button>
             )}
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={!canSync || busy}
-              aria-describedby={data.configured && !data.connected ? hintId : undefined}
-              onClick={() => startSync('pending')}
-            >
-              Sincronizar pendentes
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              disabled={!canSync || busy}
-              aria-describedby={data.configured && !data.connected ? hintId : undefined}
-              onClick={() => startSync('full')}
-            >
-              Sincronização completa
-            </Button>
+            {SYNC_BUTTONS.map(([kind, label]) => (
+              <Button
+                key={kind}
+                size="sm"
+                variant="outline"
+                disabled={!canSync || busy}
+                aria-describedby={data.configured && !data.connected ? hintId : undefined}
+                onClick={() => startSync(kind)}
+              >
+                {label}
+              </Button>
+            ))}
             <Button
               size="sm"
               variant="outline"
