@@ -89,12 +89,13 @@ import {
 } from './modules/security/monitoring.ts';
 import { securityRoutes } from './modules/security/routes.ts';
 import { createConsents } from './modules/privacy/consents.ts';
+import { createDataExport } from './modules/privacy/data-export.ts';
 import {
   adminPrivacyRoutes,
   consentRoutes,
   privacyRequestRoutes,
 } from './modules/privacy/routes.ts';
-import { createPrivacyRequests } from './modules/privacy/service.ts';
+import { createPrivacyRequests, type PrivacyRequests } from './modules/privacy/service.ts';
 import {
   blingTestWebhookRoutes,
   blingWebhookRoutes,
@@ -132,6 +133,8 @@ declare module 'fastify' {
     erp: Erp;
     /** The security rules and log retention: their jobs run in server.ts. */
     monitoring: SecurityMonitoring;
+    /** LGPD requests and the retention of personal data: its job runs in server.ts. */
+    privacy: PrivacyRequests;
   }
 }
 
@@ -342,13 +345,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     appUrl: config.appUrl,
   });
   app.decorate('monitoring', monitoring);
+  const exportOf = createDataExport({ now });
   const privacy = createPrivacyRequests({
     db: database.db,
     now,
     securityLog: services.securityLog,
     outbox,
     appUrl: config.appUrl,
+    exportOf,
   });
+  app.decorate('privacy', privacy);
   const cep = createCepService({
     lookup: createViaCepClient({
       baseUrl: config.viacepBaseUrl,
@@ -422,7 +428,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
       await api.register(erpAdminRoutes, { erp, secureCookies });
       await api.register(securityRoutes, { db: database.db, monitoring, now });
-      await api.register(privacyRequestRoutes, { privacy });
+      await api.register(privacyRequestRoutes, {
+        privacy,
+        exportMine: (userId: number) => exportOf(database.db, userId),
+      });
       await api.register(adminPrivacyRoutes, { privacy });
       await api.register(consentRoutes, { consents: createConsents({ db: database.db, now }) });
       await api.register(erpOauthCallbackRoutes, { erp });

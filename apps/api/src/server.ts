@@ -32,6 +32,7 @@ const jobs = createJobRunner({
     outbox: app.outbox,
     erp: app.erp,
     monitoring: app.monitoring,
+    privacy: app.privacy,
   }),
   logger: app.log,
 });

@@ -5,6 +5,7 @@ import type { PaymentService } from '../modules/payments/service.ts';
 import { mailOutboxJob } from '../modules/mail/outbox-job.ts';
 import type { MailOutbox } from '../modules/mail/outbox.ts';
 import type { Erp } from '../modules/erp/erp.ts';
+import type { PrivacyRequests } from '../modules/privacy/service.ts';
 import type { SecurityMonitoring } from '../modules/security/monitoring.ts';
 import type { JobDefinition } from './job-runner.ts';
 
@@ -15,6 +16,7 @@ export interface AppJobDeps {
   outbox: Pick<MailOutbox, 'deliverDue'>;
   erp: Pick<Erp, 'jobs'>;
   monitoring: Pick<SecurityMonitoring, 'jobs'>;
+  privacy: Pick<PrivacyRequests, 'jobs'>;
 }
 
 /** Every background job of the API, declared by the module it belongs to. */
@@ -25,5 +27,6 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
     mailOutboxJob(deps.outbox),
     ...deps.erp.jobs(),
     ...deps.monitoring.jobs(),
+    ...deps.privacy.jobs(),
   ];
 }

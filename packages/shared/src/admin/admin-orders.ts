@@ -84,7 +84,8 @@ export const adminOrderRowSchema = z.object({
   payment_status: paymentRowStatusSchema,
   payment_provider: z.enum(PAYMENT_PROVIDERS).nullable(),
   customer_name: z.string(),
-  customer_email: z.string(),
+  /** Null once the customer's account was erased (LGPD): the order keeps its fiscal data only. */
+  customer_email: z.string().nullable(),
   total: z.number(),
   total_cents: z.number().int(),
   items_count: z.number().int(),

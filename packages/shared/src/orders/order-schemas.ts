@@ -68,8 +68,9 @@ export const orderSchema = z
     payment_status: paymentRowStatusSchema,
     payment_method: z.string(),
     customer_name: z.string(),
-    customer_email: z.string(),
-    customer_phone: z.string(),
+    /** Null once the customer's account was erased (LGPD): the order keeps its fiscal data only. */
+    customer_email: z.string().nullable(),
+    customer_phone: z.string().nullable(),
     customer_cpf: z.string().nullable(),
     customer_birth_date: z.string().nullable(),
     /** The spec's single-line forms of the delivery address. */

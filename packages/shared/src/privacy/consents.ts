@@ -8,9 +8,22 @@ import { z } from 'zod';
 export const PAGE_CONSENTS = ['performance', 'functional', 'marketing', 'marketingComm'] as const;
 export type PageConsent = (typeof PAGE_CONSENTS)[number];
 
+/**
+ * The register form's consents, by the same kind of name: an account created with Google never
+ * saw that form, so it is asked for them on its first visit. The policy and the terms are
+ * accepted, never withdrawn here (withdrawing them is asking for the account's deletion).
+ */
+export const ACCOUNT_CONSENTS = ['privacyPolicy', 'termsOfService', 'dataProcessing'] as const;
+export type AccountConsent = (typeof ACCOUNT_CONSENTS)[number];
+
+export const ALL_CONSENTS = [...PAGE_CONSENTS, ...ACCOUNT_CONSENTS] as const;
+export type ConsentName = (typeof ALL_CONSENTS)[number];
+
 export const CONSENT_TEXTS = {
   updated: 'Consentimento atualizado com sucesso!',
   empty: 'Informe ao menos um consentimento para alterar.',
+  mustAccept:
+    'A Política de Privacidade e os Termos de Uso são aceitos, não retirados: para retirá-los, solicite a exclusão da conta.',
 } as const;
 
 const flags = {
@@ -18,6 +31,9 @@ const flags = {
   functional: z.boolean(),
   marketing: z.boolean(),
   marketingComm: z.boolean(),
+  privacyPolicy: z.boolean(),
+  termsOfService: z.boolean(),
+  dataProcessing: z.boolean(),
 };
 
 /** GET /api/users/consents (and the PUT answer): the current choice of each. */
@@ -27,6 +43,8 @@ export const consentsAnswerSchema = z.object({
 });
 export type ConsentsAnswer = z.infer<typeof consentsAnswerSchema>;
 
+const accept = z.literal(true, { error: CONSENT_TEXTS.mustAccept });
+
 /** PUT /api/users/consents: the same shape, only the consents that change. */
 export const updateConsentsSchema = z.object({
   consents: z
@@ -35,6 +53,9 @@ export const updateConsentsSchema = z.object({
       functional: flags.functional.optional(),
       marketing: flags.marketing.optional(),
       marketingComm: flags.marketingComm.optional(),
+      privacyPolicy: accept.optional(),
+      termsOfService: accept.optional(),
+      dataProcessing: flags.dataProcessing.optional(),
     })
     .strict()
     .refine((value) => Object.keys(value).length > 0, { message: CONSENT_TEXTS.empty }),

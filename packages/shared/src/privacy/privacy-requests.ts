@@ -25,6 +25,11 @@ export const PRIVACY_REQUEST_TEXTS = {
   alreadyOpen: 'Você já tem uma solicitação deste tipo em andamento.',
   notFound: 'Solicitação não encontrada.',
   alreadyCompleted: 'Esta solicitação já foi concluída.',
+  completed: 'Solicitação concluída. O titular recebeu a resposta por e-mail.',
+  ordersInProgress:
+    'Há pedidos em andamento nesta conta ({orders}): entregue ou cancele antes de excluir os dados.',
+  exportNotReady: 'A exportação desta solicitação não está disponível.',
+  noteTooLong: 'A observação pode ter no máximo 2000 caracteres.',
 } as const;
 
 /** POST /api/privacy_requests */
@@ -45,6 +50,11 @@ export const privacyRequestSchema = z
     completed_at: z.string().nullable(),
     /** What the shop answered (what was done, kept and why). */
     response: z.string().nullable(),
+    /**
+     * An answered access or export request whose file can still be downloaded
+     * (GET /api/privacy_requests/{id}/export; kept 30 days after the answer).
+     */
+    export_available: z.boolean(),
   })
   .meta({ id: 'PrivacyRequest' });
 export type PrivacyRequest = z.infer<typeof privacyRequestSchema>;
@@ -70,4 +80,17 @@ export const adminPrivacyQueueSchema = z.object({
   requests: z.array(adminPrivacyRequestSchema),
   open: z.number().int(),
   overdue: z.number().int(),
+});
+
+/** POST /api/admin/privacy_requests/{id}/complete: an optional note for the person. */
+export const completePrivacyRequestSchema = z
+  .object({
+    note: z.string().trim().max(2000, { error: PRIVACY_REQUEST_TEXTS.noteTooLong }).optional(),
+  })
+  .strict();
+export type CompletePrivacyRequest = z.infer<typeof completePrivacyRequestSchema>;
+
+export const completePrivacyRequestAnswerSchema = z.object({
+  message: z.string(),
+  request: adminPrivacyRequestSchema,
 });

@@ -1,6 +1,16 @@
 import { MAIL_STATUSES } from '@lumina/shared/admin/admin-orders';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import type { MailAttachment } from '../../integrations/mail/mailer.ts';
 import { orders } from './orders.ts';
 
 /**
@@ -19,6 +29,12 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
+    /**
+     * The message carries personal data the shop must not keep (a data export, the answer to
+     * an erased account): once sent, its address, bodies and attachments are cleared.
+     */
+    eraseAfterSend: boolean('erase_after_send').notNull().default(false),
     status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

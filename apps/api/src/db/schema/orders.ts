@@ -61,8 +61,9 @@ export const orders = pgTable(
       .default('pending'),
     paymentMethod: text('payment_method').notNull().default('pix'),
     customerName: text('customer_name').notNull(),
-    customerEmail: text('customer_email').notNull(),
-    customerPhone: text('customer_phone').notNull(),
+    /** Null once the customer's account was erased: contact data is not fiscal data. */
+    customerEmail: text('customer_email'),
+    customerPhone: text('customer_phone'),
     customerCpf: text('customer_cpf'),
     customerBirthDate: text('customer_birth_date'),
     shippingAddress: jsonb('shipping_address').$type<OrderAddress>().notNull(),
@@ -91,6 +92,12 @@ export const orders = pgTable(
     refundStatus: text('refund_status', { enum: REFUND_STATUSES }).notNull().default('none'),
     /** A payment approved after the order was cancelled: the shop refunds or restores it. */
     paidAfterCancel: boolean('paid_after_cancel').notNull().default(false),
+    /**
+     * The customer's account was erased: the order keeps only what an invoice needs (name, CPF,
+     * delivery address, items, values) by legal obligation (LGPD art. 16, I) until this moment,
+     * when the retention job removes that too.
+     */
+    retainedUntil: timestamp('retained_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -21,6 +30,9 @@ export const privacyRequests = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     completedBy: integer('completed_by').references(() => users.id, { onDelete: 'set null' }),
     response: text('response'),
+    /** The answer to an access or export request, downloadable by its owner until it expires. */
+    exportData: jsonb('export_data').$type<Record<string, unknown>>(),
+    exportExpiresAt: timestamp('export_expires_at', { withTimezone: true }),
     ip: text('ip'),
   },
   (t) => [

@@ -48,6 +48,11 @@ export const users = pgTable(
     /** OpenID Connect subject of the linked Google account. */
     googleSub: text('google_sub').unique(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * Set when the account was erased at its owner's request (LGPD art. 18, VI): the row stays,
+     * anonymised, because the orders kept for the fiscal period still point at it.
+     */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     // Current state of the four consents; their history (who, when, from where) is user_consents.
     privacyPolicyAccepted: boolean('privacy_policy_accepted').notNull().default(false),
     termsOfServiceAccepted: boolean('terms_of_service_accepted').notNull().default(false),

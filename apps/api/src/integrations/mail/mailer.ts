@@ -12,6 +12,14 @@ export interface MailMessage {
   html: string;
   /** A stable Message-ID (the outbox sets one per e-mail, so a re-sent copy is recognisable). */
   messageId?: string;
+  attachments?: MailAttachment[];
+}
+
+/** A small text file sent with the message (a data export), as nodemailer takes it. */
+export interface MailAttachment {
+  filename: string;
+  content: string;
+  contentType: string;
 }
 
 export interface Mailer {

@@ -10,6 +10,8 @@ export interface ReadMail {
   to: string;
   text: string | undefined;
   html: string | undefined;
+  /** Parts sent as attachments: their file name and decoded content. */
+  attachments: { filename: string; content: string }[];
 }
 
 interface Part {
@@ -21,7 +23,11 @@ export function readMail(raw: string): ReadMail {
   const root = splitPart(raw.replaceAll('\r\n', '\n'));
   const leaves = collectLeaves(root);
   const byType = (type: string) => {
-    const part = leaves.find((leaf) => contentType(leaf).startsWith(type));
+    const part = leaves.find(
+      (leaf) =>
+        contentType(leaf).startsWith(type) &&
+        !(leaf.headers['content-disposition'] ?? '').startsWith('attachment'),
+    );
     return part ? decodeBody(part) : undefined;
   };
   return {
@@ -31,6 +37,13 @@ export function readMail(raw: string): ReadMail {
     to: decodeEncodedWords(root.headers.to ?? ''),
     text: byType('text/plain'),
     html: byType('text/html'),
+    attachments: leaves
+      .filter((leaf) => (leaf.headers['content-disposition'] ?? '').startsWith('attachment'))
+      .map((leaf) => ({
+        filename:
+          /filename="?([^";]+)"?/i.exec(leaf.headers['content-disposition'] ?? '')?.[1] ?? '',
+        content: decodeBody(leaf),
+      })),
   };
 }
 

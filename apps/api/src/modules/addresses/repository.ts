@@ -108,3 +108,12 @@ export function createAddressRepository(db: Db) {
 }
 
 export type AddressRepository = ReturnType<typeof createAddressRepository>;
+
+/** LGPD erasure: the account's address book goes. */
+export async function forgetAddressesOf(tx: Db, userId: number): Promise<number> {
+  const rows = await tx
+    .delete(addresses)
+    .where(eq(addresses.userId, userId))
+    .returning({ id: addresses.id });
+  return rows.length;
+}

@@ -271,3 +271,8 @@ export async function revokeAllSessions(db: Db, userId: number, at: Date): Promi
     .set({ revokedAt: at })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }
+
+/** LGPD erasure: every session of the account ends and its refresh tokens are gone. */
+export async function forgetSessionsOf(tx: Db, userId: number): Promise<void> {
+  await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
+}

@@ -225,3 +225,8 @@ export function createCartRepository(db: Db) {
 }
 
 export type CartRepository = ReturnType<typeof createCartRepository>;
+
+/** LGPD erasure: the account's cart goes, lines and all. */
+export async function forgetCartOf(tx: Db, userId: number): Promise<void> {
+  await tx.delete(carts).where(eq(carts.userId, userId));
+}

@@ -1,4 +1,4 @@
-import { and, count, eq, gte } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { contactMessages } from '../../db/schema/contact-messages.ts';
 
@@ -31,3 +31,14 @@ export function createContactRepository(db: Db) {
 }
 
 export type ContactRepository = ReturnType<typeof createContactRepository>;
+
+/** LGPD erasure: the contact form's messages sent from the person's addresses go. */
+export async function forgetContactMessagesFrom(tx: Db, emails: readonly string[]): Promise<void> {
+  if (emails.length === 0) return;
+  await tx.delete(contactMessages).where(
+    inArray(
+      sql`lower(${contactMessages.email})`,
+      emails.map((email) => email.toLowerCase()),
+    ),
+  );
+}

@@ -41,18 +41,20 @@ export function createSalesOrderPush(deps: { db: Db; client: () => BlingClient; 
       const [byDocument] = await client.findContacts({ numeroDocumento: document });
       if (byDocument) return byDocument.id;
     }
-    const email = order.customerEmail.toLowerCase();
-    const byEmail = (await client.findContacts({ pesquisa: email })).find(
-      (contact) => contact.email?.toLowerCase() === email,
-    );
-    if (byEmail) return byEmail.id;
+    const email = order.customerEmail?.toLowerCase();
+    if (email) {
+      const byEmail = (await client.findContacts({ pesquisa: email })).find(
+        (contact) => contact.email?.toLowerCase() === email,
+      );
+      if (byEmail) return byEmail.id;
+    }
     const address = order.shippingAddress;
     return client.createContact({
       nome: order.customerName,
       tipo: document.length === 14 ? 'J' : 'F',
       numeroDocumento: document,
-      email: order.customerEmail,
-      celular: order.customerPhone,
+      email: order.customerEmail ?? '',
+      celular: order.customerPhone ?? '',
       situacao: 'A',
       endereco: {
         geral: {

@@ -31,3 +31,8 @@ export function createLoginCodeRepository(db: Db) {
 }
 
 export type LoginCodeRepository = ReturnType<typeof createLoginCodeRepository>;
+
+/** LGPD erasure: no pending Google sign-in code of the account is left. */
+export async function forgetLoginCodesOf(tx: Db, userId: number): Promise<void> {
+  await tx.delete(loginCodes).where(eq(loginCodes.userId, userId));
+}

@@ -17,6 +17,8 @@ export interface OutboxMail {
   kind: string;
   orderId?: number | null;
   message: MailMessage;
+  /** Personal data the shop must not keep: cleared from the row once it is sent. */
+  eraseAfterSend?: boolean;
 }
 
 /** After this many failed attempts the e-mail is marked failed and shown so in the admin. */
@@ -86,6 +88,7 @@ export function createMailOutbox(deps: {
         text: row.textBody,
         html: row.htmlBody,
         messageId: `<outbox-${row.id}@${deps.messageIdDomain}>`,
+        ...(row.attachments && { attachments: row.attachments }),
       });
     } catch (error) {
       const failed = row.attempts >= MAIL_MAX_ATTEMPTS;
@@ -107,7 +110,13 @@ export function createMailOutbox(deps: {
     }
     await db
       .update(mailOutbox)
-      .set({ status: 'sent', sentAt: now(), lockedUntil: null, lastError: null })
+      .set({
+        status: 'sent',
+        sentAt: now(),
+        lockedUntil: null,
+        lastError: null,
+        ...(row.eraseAfterSend && { toAddress: '', textBody: '', htmlBody: '', attachments: null }),
+      })
       .where(eq(mailOutbox.id, row.id));
     logger.info({ mailId: row.id, kind: row.kind, orderId: row.orderId }, 'e-mail sent');
     return true;
@@ -136,6 +145,8 @@ export function createMailOutbox(deps: {
           subject: mail.message.subject,
           textBody: mail.message.text,
           htmlBody: mail.message.html,
+          attachments: mail.message.attachments ?? null,
+          eraseAfterSend: mail.eraseAfterSend ?? false,
           createdAt: now(),
           nextAttemptAt: now(),
         })
@@ -176,3 +187,38 @@ export function createMailOutbox(deps: {
 }
 
 export type MailOutbox = ReturnType<typeof createMailOutbox>;
+
+/**
+ * LGPD erasure: the e-mails that reached or named the person go: everything addressed to them,
+ * and every e-mail already sent that mentions them (an order's, a request's, an alert's). An
+ * administrators' e-mail still waiting to go stays until it is sent.
+ */
+export async function forgetMailsOf(
+  tx: Db,
+  person: { emails: readonly string[]; orderIds: readonly number[] },
+): Promise<void> {
+  const emails = [...new Set(person.emails.map((email) => email.toLowerCase()))];
+  if (emails.length === 0) return;
+  const patterns = emails.map((email) => `%${email.replace(/[\\%_]/g, '\\$&')}%`);
+  const mentions = sql`array[${sql.join(
+    patterns.map((pattern) => sql`${pattern}`),
+    sql`, `,
+  )}]::text[]`;
+  await tx
+    .delete(mailOutbox)
+    .where(
+      or(
+        inArray(sql`lower(${mailOutbox.toAddress})`, emails),
+        and(
+          sql`${mailOutbox.status} <> 'pending'`,
+          or(
+            person.orderIds.length > 0
+              ? inArray(mailOutbox.orderId, [...person.orderIds])
+              : sql`false`,
+            sql`${mailOutbox.textBody} ilike any(${mentions})`,
+            sql`${mailOutbox.subject} ilike any(${mentions})`,
+          ),
+        ),
+      ),
+    );
+}

@@ -13,7 +13,7 @@ import {
   type OrderDecision,
   type OrderState,
 } from './lifecycle.ts';
-import { customerMail, paidAfterCancelMail } from './order-mails.ts';
+import { customerMail, paidAfterCancelMail, reachable } from './order-mails.ts';
 
 /** Who moved an order: recorded with the step, and shown in the admin's order detail. */
 export type OrderActor =
@@ -105,11 +105,14 @@ export function createOrderLifecycle(deps: {
           });
         }
       } else {
+        const customer = reachable(order);
+        // An erased account's order keeps no e-mail address: there is nobody to write to.
+        if (!customer) continue;
         await outbox.enqueue(tx, {
           key: `order-event:${eventId}:${kind}`,
           kind,
           orderId: order.id,
-          message: customerMail(kind, order, appUrl),
+          message: customerMail(kind, customer, appUrl),
         });
       }
     }

@@ -21,12 +21,18 @@ type MailOrder = Pick<
   | 'id'
   | 'orderNumber'
   | 'customerName'
-  | 'customerEmail'
   | 'totalCents'
   | 'trackingCode'
   | 'refundStatus'
   | 'paymentStatus'
->;
+> & { customerEmail: string };
+
+/** The order with its customer's address, or null when the account was erased (no e-mail). */
+export function reachable<T extends { customerEmail: string | null }>(
+  order: T,
+): (T & { customerEmail: string }) | null {
+  return order.customerEmail === null ? null : { ...order, customerEmail: order.customerEmail };
+}
 
 function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
@@ -151,7 +157,7 @@ export function orderRefundedMail(order: MailOrder, appUrl: string): MailMessage
 
 /** To each administrator: money arrived for an order that had been cancelled. */
 export function paidAfterCancelMail(
-  order: MailOrder,
+  order: Omit<MailOrder, 'customerEmail'>,
   adminEmail: string,
   appUrl: string,
 ): MailMessage {

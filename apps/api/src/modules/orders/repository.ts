@@ -6,6 +6,7 @@ import {
   type OrderAddress,
   type OrderItemRow,
   type OrderRow,
+  orderEvents,
   orderItems,
   orders,
 } from '../../db/schema/orders.ts';
@@ -164,3 +165,90 @@ export function createOrderRepository(db: Db) {
 }
 
 export type OrderRepository = ReturnType<typeof createOrderRepository>;
+
+/** Orders of the account that are still moving (unpaid, paid and not shipped, on the way). */
+export async function ordersInProgressOf(tx: Db, userId: number): Promise<string[]> {
+  const rows = await tx
+    .select({ number: orders.orderNumber })
+    .from(orders)
+    .where(
+      and(eq(orders.userId, userId), inArray(orders.status, ['pending', 'processing', 'shipped'])),
+    )
+    .orderBy(asc(orders.id));
+  return rows.map((row) => row.number);
+}
+
+/**
+ * LGPD erasure of the customer behind some orders: each keeps what an invoice needs (name, CPF,
+ * delivery address, items, values) by legal obligation until `retainedUntil`, and loses the
+ * contact data (e-mail, phone), the birth date, the notes and the customer's IPs in its history.
+ */
+export async function keepFiscalDataOnly(
+  tx: Db,
+  userId: number,
+  retainedUntil: (createdAt: Date) => Date,
+  at: Date,
+): Promise<{ id: number; orderNumber: string; retainedUntil: Date }[]> {
+  const rows = await tx
+    .select({ id: orders.id, orderNumber: orders.orderNumber, createdAt: orders.createdAt })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .for('update');
+  const kept = rows.map((row) => ({ ...row, retainedUntil: retainedUntil(row.createdAt) }));
+  for (const order of kept) {
+    await tx
+      .update(orders)
+      .set({
+        customerEmail: null,
+        customerPhone: null,
+        customerBirthDate: null,
+        notes: null,
+        idempotencyKey: null,
+        retainedUntil: order.retainedUntil,
+        updatedAt: at,
+      })
+      .where(eq(orders.id, order.id));
+  }
+  if (kept.length > 0) {
+    await tx
+      .update(orderEvents)
+      .set({ ip: null })
+      .where(
+        and(
+          inArray(
+            orderEvents.orderId,
+            kept.map((order) => order.id),
+          ),
+          eq(orderEvents.actor, 'customer'),
+        ),
+      );
+  }
+  return kept.map(({ id, orderNumber, retainedUntil: until }) => ({
+    id,
+    orderNumber,
+    retainedUntil: until,
+  }));
+}
+
+/**
+ * The end of the fiscal retention of erased customers' orders: what was kept for the invoice
+ * goes too (the name, the CPF, the street and number; the city and state stay for the shop's
+ * figures). Answers how many orders were cleared.
+ */
+export async function purgeRetainedOrders(tx: Db, at: Date): Promise<number> {
+  const rows = await tx
+    .update(orders)
+    .set({
+      customerName: 'Titular excluído',
+      customerCpf: null,
+      shippingAddress: sql`jsonb_build_object(
+        'street', '', 'number', '', 'complement', null, 'neighborhood', '',
+        'city', ${orders.shippingAddress}->>'city', 'state', ${orders.shippingAddress}->>'state',
+        'zipCode', '')`,
+      retainedUntil: null,
+      updatedAt: at,
+    })
+    .where(sql`${orders.retainedUntil} <= ${at.toISOString()}::timestamptz`)
+    .returning({ id: orders.id });
+  return rows.length;
+}

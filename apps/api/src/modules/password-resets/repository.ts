@@ -52,3 +52,8 @@ function usable(tokenHash: string, at: Date) {
 }
 
 export type PasswordResetRepository = ReturnType<typeof createPasswordResetRepository>;
+
+/** LGPD erasure: no reset link of the account is left. */
+export async function forgetPasswordResetsOf(tx: Db, userId: number): Promise<void> {
+  await tx.delete(passwordResets).where(eq(passwordResets.userId, userId));
+}

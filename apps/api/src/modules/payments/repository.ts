@@ -187,3 +187,23 @@ export function createPaymentRepository(db: Db) {
 }
 
 export type PaymentRepository = ReturnType<typeof createPaymentRepository>;
+
+/**
+ * LGPD erasure: the providers' raw answers (which name the payer) of some orders' payments go;
+ * each event's status, source and time stay, with the payment rows.
+ */
+export async function forgetPaymentPayloadsOf(tx: Db, orderIds: readonly number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await tx
+    .update(paymentEvents)
+    .set({ payload: null })
+    .where(
+      inArray(
+        paymentEvents.paymentId,
+        tx
+          .select({ id: payments.id })
+          .from(payments)
+          .where(inArray(payments.orderId, [...orderIds])),
+      ),
+    );
+}

@@ -10,7 +10,7 @@ import type {
 } from '../../integrations/payments/provider.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { OrderActor, OrderLifecycle } from '../orders/lifecycle-service.ts';
-import { orderReceivedMail } from '../orders/order-mails.ts';
+import { orderReceivedMail, reachable } from '../orders/order-mails.ts';
 import { createOrderRepository } from '../orders/repository.ts';
 import { createPaymentRepository, type PaymentChange } from './repository.ts';
 import { canMove, isOpen } from './transitions.ts';
@@ -270,7 +270,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         orderNumber: order.orderNumber,
         amountCents: payment.amountCents,
         description: `Pedido ${order.orderNumber} - Lumina Piercings`,
-        payer: { email: order.customerEmail, name: order.customerName, cpf: order.customerCpf },
+        payer: {
+          email: order.customerEmail ?? '',
+          name: order.customerName,
+          cpf: order.customerCpf,
+        },
         expiresAt: payment.expiresAt,
         // One key per payment row: a retry after a timeout finds the charge already made.
         idempotencyKey: `lumina-payment-${payment.id}`,
@@ -286,12 +290,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     const attached = await db.transaction(async (tx) => {
       const row = await createPaymentRepository(tx).attachCharge(payment.id, charge, now());
       // The order-received e-mail exists exactly when the charge it carries does.
-      if (row) {
+      const customer = reachable(order);
+      if (row && customer) {
         await outbox.enqueue(tx, {
           key: `payment:${payment.id}:order_received`,
           kind: 'order_received',
           orderId: order.id,
-          message: orderReceivedMail(order, charge.qrCode, deps.appUrl, order.id),
+          message: orderReceivedMail(customer, charge.qrCode, deps.appUrl, order.id),
         });
       }
       return row;

@@ -1,10 +1,16 @@
+import { dataExportSchema, type DataExport } from '@lumina/shared/privacy/data-export';
 import {
   adminPrivacyQueueSchema,
+  completePrivacyRequestAnswerSchema,
+  completePrivacyRequestSchema,
   createPrivacyRequestSchema,
+  PRIVACY_REQUEST_TEXTS,
   privacyRequestAnswerSchema,
   privacyRequestListSchema,
 } from '@lumina/shared/privacy/privacy-requests';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { currentUser, requireAdmin, requireUser } from '../auth/authenticate.ts';
 import { consentsAnswerSchema, updateConsentsSchema } from '@lumina/shared/privacy/consents';
@@ -12,12 +18,55 @@ import type { Consents } from './consents.ts';
 import type { PrivacyRequests } from './service.ts';
 
 /** The user's own LGPD requests (DESIGN.md: GET/POST /api/privacy_requests). */
-export const privacyRequestRoutes: FastifyPluginCallbackZod<{ privacy: PrivacyRequests }> = (
-  app,
-  { privacy },
-  done,
-) => {
+export const privacyRequestRoutes: FastifyPluginCallbackZod<{
+  privacy: PrivacyRequests;
+  exportMine: (userId: number) => Promise<DataExport | undefined>;
+}> = (app, { privacy, exportMine }, done) => {
   app.addHook('onRequest', requireUser);
+
+  app.get(
+    '/users/me/export',
+    {
+      schema: {
+        tags: ['privacy'],
+        summary: 'Everything the shop keeps about me, as one JSON document (LGPD art. 18)',
+        response: { 200: dataExportSchema, 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const data = await exportMine(currentUser(request).id);
+      if (!data) {
+        throw new AppError('not_found', PRIVACY_REQUEST_TEXTS.exportNotReady, {
+          code: 'not_found',
+        });
+      }
+      void reply.header('cache-control', 'no-store');
+      return data;
+    },
+  );
+
+  app.get(
+    '/privacy_requests/:id/export',
+    {
+      schema: {
+        tags: ['privacy'],
+        summary: 'The data file of one of my answered access or export requests',
+        description: 'Available for 30 days after the answer; a JSON download.',
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        // The file as written (a JSON text), sent as is.
+        response: { 200: z.string(), 401: errorResponseSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const file = await privacy.exportFile(currentUser(request).id, request.params.id);
+      const date = file.completedAt.toISOString().slice(0, 10);
+      return reply
+        .header('cache-control', 'no-store')
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="meus-dados-lumina-${date}.json"`)
+        .send(JSON.stringify(file.data, null, 2));
+    },
+  );
 
   app.get(
     '/privacy_requests',
@@ -85,6 +134,37 @@ export const adminPrivacyRoutes: FastifyPluginCallbackZod<{ privacy: PrivacyRequ
     async (_request, reply) => {
       void reply.header('cache-control', 'no-store');
       return privacy.queue();
+    },
+  );
+  app.post(
+    '/admin/privacy_requests/:id/complete',
+    {
+      schema: {
+        tags: ['admin', 'privacy'],
+        summary: 'Answers an LGPD request: the data file, or the erasure of the account',
+        description:
+          'Access and export: the person gets their data file by e-mail and on their page (30 days). ' +
+          'Deletion: the account is erased, its orders keep only their fiscal data; refused (409) ' +
+          'while an order is still moving. A completed request answers as it is.',
+        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        body: completePrivacyRequestSchema.optional(),
+        response: {
+          200: completePrivacyRequestAnswerSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          409: errorResponseSchema,
+          422: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => {
+      const admin = currentUser(request);
+      return privacy.complete(
+        request.params.id,
+        { id: admin.id, ip: request.ip, userAgent: request.headers['user-agent'] },
+        request.body?.note || undefined,
+      );
     },
   );
   done();

@@ -274,10 +274,13 @@ export function createSecurityMonitoring(deps: {
 
     /** Entries older than 12 months go (the privacy policy's promise). */
     async purgeOld(): Promise<number> {
+      const before = new Date(now().getTime() - SECURITY_LOG_RETENTION_MS);
       const removed = await db
         .delete(securityLogs)
-        .where(lt(securityLogs.createdAt, new Date(now().getTime() - SECURITY_LOG_RETENTION_MS)))
+        .where(lt(securityLogs.createdAt, before))
         .returning({ id: securityLogs.id });
+      // The alerts name the same accounts and IPs: they go with the entries they were made of.
+      await db.delete(securityAlerts).where(lt(securityAlerts.lastSeenAt, before));
       return removed.length;
     },
 

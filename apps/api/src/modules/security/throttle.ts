@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lt } from 'drizzle-orm';
+import { and, count, eq, gte, like, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { throttleEvents } from '../../db/schema/security.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -83,3 +83,8 @@ export function createThrottle({
 }
 
 export type Throttle = ReturnType<typeof createThrottle>;
+
+/** LGPD erasure: the short-lived counters keyed by the person's e-mail go now, not in hours. */
+export async function forgetThrottleKeysOf(tx: Db, email: string): Promise<void> {
+  await tx.delete(throttleEvents).where(like(throttleEvents.key, `%:${email.toLowerCase()}`));
+}

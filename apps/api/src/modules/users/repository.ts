@@ -97,6 +97,29 @@ export function createUserRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** The users row's current state of the register's four consents, after a change. */
+    async setConsentFlags(
+      userId: number,
+      consents: readonly ConsentRecord[],
+      at: Date,
+    ): Promise<void> {
+      const column = {
+        privacy_policy: 'privacyPolicyAccepted',
+        terms_of_service: 'termsOfServiceAccepted',
+        marketing: 'marketingConsent',
+        data_processing: 'dataProcessingConsent',
+      } as const;
+      const values: Partial<Record<(typeof column)[keyof typeof column], boolean>> = {};
+      for (const c of consents) {
+        if (c.consent in column) values[column[c.consent as keyof typeof column]] = c.accepted;
+      }
+      if (Object.keys(values).length === 0) return;
+      await db
+        .update(users)
+        .set({ ...values, updatedAt: at })
+        .where(eq(users.id, userId));
+    },
+
     /** Appends to the consent history; the current state lives on the users row. */
     async recordConsents(
       userId: number,
@@ -121,3 +144,39 @@ export function createUserRepository(db: Db) {
 }
 
 export type UserRepository = ReturnType<typeof createUserRepository>;
+
+/** The address an erased account keeps: unique, never deliverable (RFC 2606 `.invalid`). */
+export function erasedEmail(userId: number): string {
+  return `conta-excluida-${userId}@anonimizado.invalid`;
+}
+
+/**
+ * LGPD erasure of the account itself: the row stays (the orders kept for the fiscal period point
+ * at it) with nothing left that names or reaches the person: no password, no Google link, no
+ * CPF, phone or birth date, a placeholder name and an address nobody can own. The consent
+ * history goes with it. Its e-mail is free to register again as a new account.
+ */
+export async function anonymiseAccount(tx: Db, userId: number, at: Date): Promise<void> {
+  await tx.delete(userConsents).where(eq(userConsents.userId, userId));
+  await tx
+    .update(users)
+    .set({
+      email: erasedEmail(userId),
+      name: 'Conta excluída',
+      passwordHash: null,
+      cpf: null,
+      phone: null,
+      gender: null,
+      birthDate: null,
+      googleSub: null,
+      emailVerifiedAt: null,
+      role: 'customer',
+      privacyPolicyAccepted: false,
+      termsOfServiceAccepted: false,
+      marketingConsent: false,
+      dataProcessingConsent: false,
+      erasedAt: at,
+      updatedAt: at,
+    })
+    .where(eq(users.id, userId));
+}

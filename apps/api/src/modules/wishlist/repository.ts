@@ -84,3 +84,8 @@ export function createWishlistRepository(db: Db) {
     },
   };
 }
+
+/** LGPD erasure: the account's wishlist goes. */
+export async function forgetWishlistOf(tx: Db, userId: number): Promise<void> {
+  await tx.delete(wishlistItems).where(eq(wishlistItems.userId, userId));
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { PRIVACY_REQUEST_STATUSES, PRIVACY_REQUEST_TYPES } from './privacy-requests.ts';
+
+/**
+ * GET /api/users/me/export: everything the shop keeps about the person (LGPD art. 18, II and V),
+ * in the spec's exported-file shape (`personalInfo`, `preferences`, `exportDate`, `purpose`) with
+ * the rest beside it. Never a password hash, a token or another person's data.
+ */
+export const DATA_EXPORT_PURPOSE =
+  'Exportação dos dados pessoais mantidos pela Lumina Piercings, conforme a LGPD (Lei 13.709/2018, art. 18).';
+
+export const dataExportSchema = z
+  .object({
+    personalInfo: z.object({
+      name: z.string(),
+      email: z.string(),
+      phone: z.string().nullable(),
+      cpf: z.string().nullable(),
+      birth_date: z.string().nullable(),
+      gender: z.enum(['M', 'F', 'O']).nullable(),
+      country: z.string(),
+      email_verified: z.boolean(),
+      google_linked: z.boolean(),
+      created_at: z.string(),
+    }),
+    preferences: z.object({
+      performance: z.boolean(),
+      functional: z.boolean(),
+      marketing: z.boolean(),
+      marketingComm: z.boolean(),
+      privacyPolicy: z.boolean(),
+      termsOfService: z.boolean(),
+      dataProcessing: z.boolean(),
+      /** Every consent given or withdrawn, oldest first. */
+      history: z.array(
+        z.object({
+          consent: z.string(),
+          accepted: z.boolean(),
+          policy_version: z.string(),
+          at: z.string(),
+          ip: z.string().nullable(),
+        }),
+      ),
+    }),
+    addresses: z.array(
+      z.object({
+        name: z.string(),
+        full_address: z.string(),
+        is_default: z.boolean(),
+      }),
+    ),
+    orders: z.array(
+      z.object({
+        order_number: z.string(),
+        created_at: z.string(),
+        status: z.string(),
+        payment_status: z.string(),
+        customer_name: z.string(),
+        customer_email: z.string().nullable(),
+        customer_phone: z.string().nullable(),
+        customer_cpf: z.string().nullable(),
+        shipping_address: z.string(),
+        shipping: z.string(),
+        tracking_code: z.string().nullable(),
+        /** Reais with two decimals. */
+        total: z.number(),
+        items: z.array(
+          z.object({
+            product_name: z.string(),
+            sku: z.string(),
+            quantity: z.number().int(),
+            unit_price: z.number(),
+            total: z.number(),
+          }),
+        ),
+      }),
+    ),
+    wishlist: z.array(z.object({ product_name: z.string(), added_at: z.string() })),
+    cart: z.array(z.object({ product_name: z.string(), quantity: z.number().int() })),
+    /** Sign-ins and account changes from the security log (kept 12 months). */
+    account_activity: z.array(
+      z.object({
+        type: z.string(),
+        message: z.string(),
+        at: z.string(),
+        ip: z.string().nullable(),
+      }),
+    ),
+    privacy_requests: z.array(
+      z.object({
+        type: z.enum(PRIVACY_REQUEST_TYPES),
+        status: z.enum(PRIVACY_REQUEST_STATUSES),
+        requested_at: z.string(),
+        deadline: z.string(),
+        completed_at: z.string().nullable(),
+      }),
+    ),
+    exportDate: z.string(),
+    purpose: z.string(),
+  })
+  .meta({ id: 'DataExport' });
+export type DataExport = z.infer<typeof dataExportSchema>;
