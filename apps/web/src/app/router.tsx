@@ -54,6 +54,7 @@ export const router = createBrowserRouter([
               { path: 'pedidos/:id', lazy: () => import('./routes/admin-order.tsx') },
               { path: 'produtos', lazy: () => import('./routes/admin-products.tsx') },
               { path: 'seguranca', lazy: () => import('./routes/admin-security.tsx') },
+              { path: 'privacidade', lazy: () => import('./routes/admin-privacy.tsx') },
             ],
           },
           { path: 'politica-privacidade', lazy: () => import('./routes/privacy-policy.tsx') },

@@ -14,7 +14,6 @@ export const STORAGE_KEYS = {
   /** '1' while this browser's anonymous cart on the server has lines (skips a request if not). */
   anonymousCart: 'lumina.anonymous-cart',
   localWishlist: 'lumina.local-wishlist',
-  privacyRequests: 'lumina.privacy-requests',
   /** The order and payment the checkout just created (spec 001 §4 step 5); cleared on a result. */
   pendingPayment: 'lumina.pending-payment',
   /** sessionStorage: where to go back after the Google sign-in round trip. */

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { CookieConsent } from '../../features/cookies/components/cookie-consent.tsx';
+import { useAuth } from '../../lib/auth/use-auth.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { AuthDialogHost } from './auth-dialog-host.tsx';
@@ -14,6 +15,24 @@ const GoogleSignInReturn = lazy(() =>
   })),
 );
 const GOOGLE_RETURN_PARAMS = /[?&](login|error)=/;
+
+// Only a signed-in account can owe the register's consents: anonymous visits never download the
+// check (the home page's first download has a 130 KiB budget, bench/home-js-size.ts).
+const AccountConsentsHost = lazy(() =>
+  import('./account-consents-host.tsx').then((module) => ({
+    default: module.AccountConsentsHost,
+  })),
+);
+
+function SignedInHosts() {
+  const { status } = useAuth();
+  if (status !== 'authenticated') return null;
+  return (
+    <Suspense fallback={null}>
+      <AccountConsentsHost />
+    </Suspense>
+  );
+}
 
 /**
  * The shell every page shares: skip link, header, main content, footer and app-wide overlays.
@@ -45,6 +64,7 @@ export function RootLayout({ pending = false }: { pending?: boolean }) {
       <Footer />
       <CookieConsent />
       <AuthDialogHost />
+      <SignedInHosts />
       <CartHost />
       <ToastViewport />
       {/* After the toasts, whose listener must be in place before it reports anything. */}

@@ -10,6 +10,11 @@ export interface DialogProps {
   description?: ReactNode;
   children?: ReactNode;
   className?: string;
+  /**
+   * False for a question that must be answered (no close button, Escape and a click outside do
+   * nothing): the dialog's own buttons are the only ways out.
+   */
+  dismissible?: boolean;
 }
 
 /**
@@ -23,7 +28,11 @@ export function Dialog({
   description,
   children,
   className,
+  dismissible = true,
 }: DialogProps) {
+  const keepOpen = (event: Event) => {
+    if (!dismissible) event.preventDefault();
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -31,6 +40,8 @@ export function Dialog({
         <RadixDialog.Content
           // Radix wants either a description or an explicit "none".
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onEscapeKeyDown={keepOpen}
+          onInteractOutside={keepOpen}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg',
             '-translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-cream-50 p-6 shadow-2xl',
@@ -47,12 +58,14 @@ export function Dialog({
             </RadixDialog.Description>
           ) : null}
           {children}
-          <RadixDialog.Close
-            className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-ink-700 hover:bg-cream-200 hover:text-ink-900"
-            aria-label="Fechar"
-          >
-            <CloseIcon className="size-5" />
-          </RadixDialog.Close>
+          {dismissible ? (
+            <RadixDialog.Close
+              className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-full text-ink-700 hover:bg-cream-200 hover:text-ink-900"
+              aria-label="Fechar"
+            >
+              <CloseIcon className="size-5" />
+            </RadixDialog.Close>
+          ) : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -6,6 +6,7 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { DownloadedFile } from '../../../lib/api-client.ts';
+import { fileDate, saveFile, saveJsonFile } from '../../../lib/save-file.ts';
 import { ADMIN_SECURITY_STALE_MS, adminRequest } from './admin-request.ts';
 
 export type SecurityExportFormat = 'csv' | 'json';
@@ -38,21 +39,7 @@ export function useRunMonitoring() {
 }
 
 /** Today's name, when the server gave none. */
-const defaultName = (format: SecurityExportFormat) =>
-  `security_logs_${new Date().toISOString().slice(0, 10)}.${format}`;
-
-function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked after the click's task: some browsers start reading the file only then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+const defaultName = (format: SecurityExportFormat) => `security_logs_${fileDate()}.${format}`;
 
 /**
  * Saves the last 30 days of the security log (the server's default). The export needs the
@@ -69,8 +56,5 @@ export async function downloadSecurityLogs(format: SecurityExportFormat): Promis
     return;
   }
   const answer = await adminRequest<SecurityExport>(EXPORT_PATH, { query: { format: 'json' } });
-  saveFile(
-    new Blob([JSON.stringify(answer, null, 2)], { type: 'application/json' }),
-    defaultName('json'),
-  );
+  saveJsonFile(answer, defaultName('json'));
 }

@@ -11,6 +11,7 @@ const SECTIONS = [
   { to: '/admin/pedidos', label: 'Pedidos' },
   { to: '/admin/produtos', label: 'Produtos' },
   { to: '/admin/seguranca', label: 'Segurança' },
+  { to: '/admin/privacidade', label: 'Privacidade' },
 ] as const;
 
 /**
@@ -75,14 +76,15 @@ export function AdminLayout() {
           </div>
         </div>
         <nav aria-label="Seções do painel" className="mx-auto max-w-7xl px-4">
-          <ul className="flex gap-1">
+          {/* Phones scroll the tabs sideways instead of wrapping them. */}
+          <ul className="-mx-4 flex gap-1 overflow-x-auto px-4 sm:mx-0 sm:px-0">
             {SECTIONS.map((section) => (
               <li key={section.to}>
                 <NavLink
                   to={section.to}
                   className={({ isActive }) =>
                     cn(
-                      'inline-flex min-h-11 items-center rounded-t-lg px-4 text-sm font-semibold',
+                      'inline-flex min-h-11 items-center rounded-t-lg px-4 text-sm font-semibold whitespace-nowrap',
                       isActive ? 'bg-cream-50 text-ink-900' : 'text-ink-700 hover:text-ink-900',
                     )
                   }

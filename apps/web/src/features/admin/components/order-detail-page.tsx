@@ -24,6 +24,9 @@ import {
 import { OrderActionDialog } from './order-action-dialog.tsx';
 import { OrderBadges } from './order-badges.tsx';
 
+/** An erased customer's order keeps its fiscal data only (LGPD): the contact is gone. */
+const ERASED_CONTACT = 'Removido a pedido do titular (LGPD)';
+
 function Box({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="rounded-2xl border border-ink-300/60 bg-white p-4 sm:p-5">
@@ -233,11 +236,15 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
             <dl>
               <Row label="Nome">{order.customer_name}</Row>
               <Row label="E-mail">
-                <a className="break-all underline" href={`mailto:${order.customer_email}`}>
-                  {order.customer_email}
-                </a>
+                {order.customer_email === null ? (
+                  ERASED_CONTACT
+                ) : (
+                  <a className="break-all underline" href={`mailto:${order.customer_email}`}>
+                    {order.customer_email}
+                  </a>
+                )}
               </Row>
-              <Row label="Telefone">{order.customer_phone}</Row>
+              <Row label="Telefone">{order.customer_phone ?? ERASED_CONTACT}</Row>
               <Row label="CPF/CNPJ">{order.customer_cpf ?? '—'}</Row>
             </dl>
           </Box>

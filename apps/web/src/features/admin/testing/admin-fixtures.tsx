@@ -15,6 +15,7 @@ import { AdminLayout } from '../components/admin-layout.tsx';
 import { OrderDetailPage } from '../components/order-detail-page.tsx';
 import { OrdersListPage } from '../components/orders-list-page.tsx';
 import { ProductsPage } from '../components/products-page.tsx';
+import { PrivacyPage } from '../components/privacy-page.tsx';
 import { SecurityPage } from '../components/security-page.tsx';
 
 function base64Url(value: string): string {
@@ -57,6 +58,7 @@ export function renderAdmin(route: string) {
               <Route path="pedidos/:id" element={<DetailRoute />} />
               <Route path="produtos" element={<ProductsPage />} />
               <Route path="seguranca" element={<SecurityPage />} />
+              <Route path="privacidade" element={<PrivacyPage />} />
             </Route>
             <Route path="/minha-conta" element={<p>Página Minha Conta</p>} />
             <Route path="/" element={<p>Página inicial</p>} />

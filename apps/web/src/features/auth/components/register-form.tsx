@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ADDRESS_LIMITS } from '@lumina/shared/addresses/address-schema';
 import { BRAZIL_STATES } from '@lumina/shared/addresses/brazil-states';
-import { TERMS_IN_DEVELOPMENT_ALERT } from '@lumina/shared/users/consents';
 import { GENDER_LABELS, GENDERS } from '@lumina/shared/users/gender';
 import { CEP_MASK_LENGTH, formatCep } from '@lumina/shared/validation/cep';
 import { formatCpf } from '@lumina/shared/validation/cpf';
@@ -9,7 +8,7 @@ import { NAME_MAX } from '@lumina/shared/validation/name';
 import { formatPhone, PHONE_MASK_MAX_LENGTH } from '@lumina/shared/validation/phone';
 import { useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Link } from 'react-router';
+import { AccountConsentFields } from '../../../components/account-consent-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { CepLookupHint } from '../../../lib/cep/cep-lookup-hint.tsx';
@@ -25,16 +24,10 @@ import {
   type RegisterFormValues,
 } from '../model/register-form.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import {
-  CheckboxField,
-  SelectField,
-  TextField,
-  withMask,
-} from '../../../components/ui/form-field.tsx';
+import { SelectField, TextField, withMask } from '../../../components/ui/form-field.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 
 const CPF_MASK_LENGTH = 14;
-const linkClass = 'font-semibold text-ink-900 underline underline-offset-2 hover:text-gold-700';
 
 export interface RegisterFormProps {
   onSuccess: () => void;
@@ -275,48 +268,19 @@ export function RegisterForm({ onSuccess, onLogin }: RegisterFormProps) {
         </div>
       </details>
 
-      <fieldset className="space-y-3">
-        <legend className="mb-2 text-sm font-medium text-ink-900">
-          Privacidade e comunicações
-        </legend>
-        <CheckboxField
-          id="cadastro-politica"
-          registration={register('user.privacy_policy_accepted')}
-          error={userErrors?.privacy_policy_accepted?.message}
-        >
-          Li e aceito a{' '}
-          <Link to="/politica-privacidade" target="_blank" rel="noopener" className={linkClass}>
-            Política de Privacidade
-            <span className="sr-only"> (abre em nova aba)</span>
-          </Link>{' '}
-          (obrigatório)
-        </CheckboxField>
-        <CheckboxField
-          id="cadastro-termos"
-          registration={register('user.terms_of_service_accepted')}
-          error={userErrors?.terms_of_service_accepted?.message}
-        >
-          Li e aceito os{' '}
-          <button
-            type="button"
-            className={linkClass}
-            onClick={(event) => {
-              // Inside the label: a click must not tick the box as well.
-              event.preventDefault();
-              window.alert(TERMS_IN_DEVELOPMENT_ALERT);
-            }}
-          >
-            Termos de Serviço
-          </button>{' '}
-          (obrigatório)
-        </CheckboxField>
-        <CheckboxField id="cadastro-marketing" registration={register('user.marketing_consent')}>
-          Quero receber novidades e promoções por e-mail (opcional)
-        </CheckboxField>
-        <CheckboxField id="cadastro-dados" registration={register('user.data_processing_consent')}>
-          Autorizo o uso dos meus dados para personalizar minha experiência na loja (opcional)
-        </CheckboxField>
-      </fieldset>
+      <AccountConsentFields
+        idPrefix="cadastro"
+        registrations={{
+          privacyPolicy: register('user.privacy_policy_accepted'),
+          termsOfService: register('user.terms_of_service_accepted'),
+          marketingComm: register('user.marketing_consent'),
+          dataProcessing: register('user.data_processing_consent'),
+        }}
+        errors={{
+          privacyPolicy: userErrors?.privacy_policy_accepted?.message,
+          termsOfService: userErrors?.terms_of_service_accepted?.message,
+        }}
+      />
 
       {general.length > 0 ? <FormAlert kind="error" messages={general} /> : null}
       <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>

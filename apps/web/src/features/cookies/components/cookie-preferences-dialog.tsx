@@ -1,3 +1,4 @@
+import { CONSENT_CATEGORY_TEXTS } from '@lumina/shared/privacy/privacy-texts';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -15,31 +16,9 @@ interface Category {
   description: string;
 }
 
-const CATEGORIES: Category[] = [
-  {
-    key: 'essential',
-    title: 'Essenciais',
-    description:
-      'Necessários para a loja funcionar: sessão, carrinho, segurança e a sua escolha de cookies. Não podem ser desativados.',
-  },
-  {
-    key: 'performance',
-    title: 'Desempenho',
-    description:
-      'Ajudam a entender como a loja é usada para deixá-la mais rápida e fácil de navegar.',
-  },
-  {
-    key: 'functional',
-    title: 'Funcionais',
-    description:
-      'Lembram escolhas como preferências de navegação para personalizar sua experiência.',
-  },
-  {
-    key: 'marketing',
-    title: 'Marketing',
-    description: 'Permitem mostrar ofertas e novidades mais relevantes para você.',
-  },
-];
+const CATEGORIES: Category[] = (
+  ['essential', 'performance', 'functional', 'marketing'] as const
+).map((key) => ({ key, ...CONSENT_CATEGORY_TEXTS[key] }));
 
 /** Lazily loaded preferences modal: essential always on, three optional toggles and save. */
 export function CookiePreferencesDialog({ open }: { open: boolean }) {

@@ -1,0 +1,5 @@
+import { PrivacyPage } from '../../features/admin/components/privacy-page.tsx';
+
+export function Component() {
+  return <PrivacyPage />;
+}
