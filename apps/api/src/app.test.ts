@@ -94,10 +94,10 @@ describe('API documentation', () => {
       // A customer's token in that cookie opens nothing.
       expect((await docs({ cookie: `lumina_docs=${customerToken}` })).statusCode).toBe(403);
 
-      // A demoted administrator loses it at once, with the same access token.
+      // A demoted administrator loses it at once: the role change ended the token's login.
       await changeRole(production.database, { userId: admin.id, role: 'customer', source: 'test' });
-      expect((await docs(bearerHeader(adminToken))).statusCode).toBe(403);
-      expect((await docs(withCookie)).statusCode).toBe(403);
+      expect((await docs(bearerHeader(adminToken))).statusCode).toBe(401);
+      expect((await docs(withCookie)).statusCode).toBe(401);
     } finally {
       await production.close();
     }

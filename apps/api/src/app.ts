@@ -119,6 +119,8 @@ export interface AppDeps {
   now?: () => Date;
   /** What each login captcha says; tests pass a known answer, the default is random. */
   captchaAnswer?: () => string;
+  /** How a slowed login waits (default a timer); tests record the delays instead. */
+  loginDelay?: (ms: number) => Promise<void>;
   /** Queues background work (the Bling syncs) for whichever process runs jobs. */
   jobs?: JobSender;
 }
@@ -265,7 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     generateAnswer: deps.captchaAnswer,
   });
-  const login = createLoginService({ ...services, captcha });
+  const login = createLoginService({ ...services, captcha, sleep: deps.loginDelay });
   const register = createRegisterService({
     ...services,
     accountsPerIpHour: config.accountsPerIpHour,

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, configEnvSchema, loadConfig, REPO_ROOT } from './config.ts';
+import {
+  CONFIG_VARIABLES,
+  configEnvSchema,
+  insecureAppUrlWarning,
+  loadConfig,
+  REPO_ROOT,
+} from './config.ts';
 
 describe('loadConfig', () => {
   it('runs with no environment at all', () => {
@@ -236,5 +242,29 @@ describe('test payments in a public shop', () => {
   it('keeps the zero-configuration sandbox on a local http address', () => {
     expect(loadConfig({ APP_URL: 'http://localhost:3000' }).paymentsSandbox).toBe(true);
     expect(loadConfig({}).paymentsSandbox).toBe(true);
+  });
+});
+
+describe('a production shop on plain http', () => {
+  const warning = (env: Record<string, string>) =>
+    insecureAppUrlWarning(
+      loadConfig({ NODE_ENV: 'production', PIX_KEY: 'loja@example.com', ...env }),
+    );
+
+  it('is warned about loudly, with the https address to use', () => {
+    expect(warning({ APP_URL: 'http://loja.example.com' })).toContain(
+      'set APP_URL=https://loja.example.com',
+    );
+  });
+
+  it('is fine on https, on this machine, or outside production', () => {
+    expect(warning({ APP_URL: 'https://loja.example.com' })).toBeUndefined();
+    expect(warning({ APP_URL: 'http://localhost:3000' })).toBeUndefined();
+    expect(warning({ APP_URL: 'http://127.0.0.1:3000' })).toBeUndefined();
+    expect(
+      insecureAppUrlWarning(
+        loadConfig({ NODE_ENV: 'development', APP_URL: 'http://loja.example.com' }),
+      ),
+    ).toBeUndefined();
   });
 });

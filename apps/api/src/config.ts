@@ -572,3 +572,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     blingTimeoutMs: e.BLING_TIMEOUT_MS,
   };
 }
+
+/** Hosts a browser treats as a secure context over plain http: only this machine. */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A production server whose public address is plain http on a real host sends sign-in cookies
+ * without Secure and every password in clear: said loudly at start (issue 14). Undefined when
+ * the setting is fine.
+ */
+export function insecureAppUrlWarning(
+  config: Pick<Config, 'nodeEnv' | 'appUrl'>,
+): string | undefined {
+  if (config.nodeEnv !== 'production') return undefined;
+  const url = new URL(config.appUrl);
+  if (url.protocol === 'https:' || LOCAL_HOSTS.has(url.hostname)) return undefined;
+  return `APP_URL is ${url.origin}: plain http on a public host. Passwords and sessions travel unencrypted and the sign-in cookies cannot be Secure. Serve the shop over https (a reverse proxy with TLS) and set APP_URL=https://${url.host}.`;
+}

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { insecureAppUrlWarning, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { appJobs } from './jobs/app-jobs.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
@@ -83,6 +83,8 @@ try {
     },
     'accounts',
   );
+  const insecure = insecureAppUrlWarning(config);
+  if (insecure) app.log.warn(insecure);
   if (config.paymentsSandbox) {
     app.log.warn(
       { provider: config.paymentProvider },

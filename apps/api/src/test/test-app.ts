@@ -20,6 +20,7 @@ export async function createTestContext(
     catalogCacheTtlMs?: number;
     now?: AppDeps['now'];
     captchaAnswer?: AppDeps['captchaAnswer'];
+    loginDelay?: AppDeps['loginDelay'];
     jobs?: AppDeps['jobs'];
   } = {},
 ): Promise<TestContext> {
@@ -39,6 +40,7 @@ export async function createTestContext(
     catalogCacheTtlMs: options.catalogCacheTtlMs ?? 0,
     now: options.now,
     captchaAnswer: options.captchaAnswer,
+    loginDelay: options.loginDelay,
     jobs: options.jobs,
   });
   await app.ready();

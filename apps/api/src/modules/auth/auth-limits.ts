@@ -4,15 +4,27 @@ const HOUR = 60 * MINUTE;
 /**
  * Throttling of the account endpoints, counted in the database (modules/security/throttle.ts)
  * so every API process shares them. Failed logins are counted per e-mail whether or not an
- * account exists, so the captcha tells nobody which e-mails are customers.
+ * account exists, so the captcha tells nobody which e-mails are customers. A source is an IPv4
+ * address or an IPv6 /64 (lib/ip-source.ts).
+ *
+ * Nothing here locks an account: what a stranger does from elsewhere never stops the owner
+ * (issue 14). Failures count per account and source; past a ceiling across all sources, the
+ * sources that keep failing are slowed, and a right password from a source that has not been
+ * failing goes through at once.
  */
 export const AUTH_LIMITS = {
-  /** Failures after which the account's next logins need a captcha (issue 3: 5 in 15 min). */
+  /**
+   * Failures on one account from one source after which that source needs a captcha for the
+   * account (5 in 15 minutes).
+   */
   captchaAfterFailures: { max: 5, windowMs: 15 * MINUTE },
-  /** Every login attempt from one IP, right or wrong. */
+  /** Every login attempt from one source, right or wrong. */
   loginPerIp: { max: 30, windowMs: 15 * MINUTE },
-  /** Every login attempt on one e-mail, even with a solved captcha. */
-  loginPerAccount: { max: 30, windowMs: HOUR },
+  /**
+   * Failures on one account from every source past which a failing source waits before each
+   * attempt: LOGIN_DELAY_STEP_MS more per failure past the ceiling, up to LOGIN_DELAY_MAX_MS.
+   */
+  accountFailureCeiling: { max: 20, windowMs: HOUR },
   /** Register submissions from one IP (a person fixing form errors sends several). */
   registerPerIp: { max: 30, windowMs: 15 * MINUTE },
   /** Accounts actually created from one IP (the number is ACCOUNTS_PER_IP_HOUR, default 10). */
@@ -31,10 +43,25 @@ export const THROTTLE_MESSAGES = {
   captcha: 'Muitos pedidos de captcha. Aguarde alguns minutos e tente novamente.',
 } as const;
 
-/** Throttle keys; e-mails are already normalised (trimmed, lower case). */
+export const LOGIN_DELAY_STEP_MS = 500;
+export const LOGIN_DELAY_MAX_MS = 10_000;
+
+/** How long a failing source waits when the account has had `failures` from everywhere. */
+export function loginDelayMs(failures: number): number {
+  const past = failures - AUTH_LIMITS.accountFailureCeiling.max + 1;
+  return past <= 0 ? 0 : Math.min(past * LOGIN_DELAY_STEP_MS, LOGIN_DELAY_MAX_MS);
+}
+
+/**
+ * Throttle keys; e-mails are already normalised (trimmed, lower case), sources come from
+ * ipSource. Keys that hold an e-mail end with it (LGPD erasure finds them so).
+ */
 export const throttleKeys = {
-  loginIp: (ip: string) => `login:ip:${ip}`,
-  loginAccount: (email: string) => `login:email:${email}`,
+  loginIp: (source: string) => `login:ip:${source}`,
+  /** Failures on one account from one source. */
+  loginSourceFailures: (email: string, source: string) =>
+    `login-failed:source:${source}:email:${email}`,
+  /** Failures on one account from every source. */
   loginFailures: (email: string) => `login-failed:email:${email}`,
   registerIp: (ip: string) => `register:ip:${ip}`,
   accountCreatedIp: (ip: string) => `account-created:ip:${ip}`,

@@ -32,8 +32,9 @@ export const AUTH_MESSAGES = {
 const BEARER = /^Bearer ([A-Za-z0-9_.~+/=-]+)$/;
 
 /**
- * Reads the bearer token of every request once. A missing or refused token leaves the request
- * anonymous; the routes that need a user say so with `requireUser` / `requireAdmin`.
+ * Reads the bearer token of every request once: a token whose session ended (logout, a rotated
+ * refresh token presented again, a password change or reset, a role change, an erased account)
+ * is refused like an invalid one. A missing or refused token leaves the request anonymous; the routes that need a user say so with `requireUser` / `requireAdmin`.
  * Registered with fastify-plugin so the hook covers the routes of the scope it is registered in.
  */
 export const authenticate = fp<{
@@ -54,6 +55,11 @@ export const authenticate = fp<{
       }
       try {
         const claims = await tokens.verifyAccessToken(token);
+        // A signed, unexpired token is not enough: its login must still stand (issue 14).
+        if (!(await tokens.isSessionLive(claims.userId, claims.sessionId))) {
+          request.authError = 'session_ended';
+          return;
+        }
         request.user = { id: claims.userId, role: claims.role, sessionId: claims.sessionId };
       } catch (error) {
         request.authError = error instanceof AppError ? error.code : 'invalid_token';

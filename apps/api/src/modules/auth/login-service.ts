@@ -4,7 +4,8 @@ import type { SecurityLog } from '../security/security-log.ts';
 import type { Throttle } from '../security/throttle.ts';
 import { normalizeEmail, type UserRepository } from '../users/repository.ts';
 import { toUserJson, type UserJson } from '../users/user-json.ts';
-import { AUTH_LIMITS, THROTTLE_MESSAGES, throttleKeys } from './auth-limits.ts';
+import { ipSource } from '../../lib/ip-source.ts';
+import { AUTH_LIMITS, loginDelayMs, THROTTLE_MESSAGES, throttleKeys } from './auth-limits.ts';
 import type { CaptchaService } from './captcha.ts';
 import { verifyDummyPassword, verifyPassword } from './passwords.ts';
 import type { RequestMeta, TokenService } from './token-service.ts';
@@ -46,31 +47,47 @@ export function createLoginService(deps: {
   throttle: Throttle;
   captcha: CaptchaService;
   securityLog: SecurityLog;
+  /** How a slowed attempt waits (tests record it instead). */
+  sleep?: (ms: number) => Promise<void>;
 }) {
   const { users, tokens, throttle, captcha, securityLog } = deps;
+  const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
   const F = AUTH_LIMITS.captchaAfterFailures;
 
   return {
     async login(input: LoginRequest, meta: RequestMeta): Promise<LoginAnswer> {
       const email = normalizeEmail(input.email);
+      const source = ipSource(meta.ip);
       await throttle.consume(
-        [
-          { key: throttleKeys.loginIp(meta.ip), ...AUTH_LIMITS.loginPerIp },
-          { key: throttleKeys.loginAccount(email), ...AUTH_LIMITS.loginPerAccount },
-        ],
+        [{ key: throttleKeys.loginIp(source), ...AUTH_LIMITS.loginPerIp }],
         THROTTLE_MESSAGES.login,
       );
 
-      const failuresKey = throttleKeys.loginFailures(email);
-      const failures = await throttle.countRecent(failuresKey, F.windowMs);
+      // This attempt is counted as a failure from the start, under the keys' locks, so a burst
+      // of parallel attempts is counted one by one; a right password takes it back.
+      const failuresKey = throttleKeys.loginSourceFailures(email, source);
+      const accountKey = throttleKeys.loginFailures(email);
+      const attempt = await throttle.take([
+        { key: failuresKey, windowMs: F.windowMs },
+        { key: accountKey, windowMs: AUTH_LIMITS.accountFailureCeiling.windowMs },
+      ]);
+      const [failures = 0, accountFailures = 0] = attempt.counts;
       if (failures >= F.max) {
-        if (input.captcha_token === undefined) {
-          throw new CaptchaRequiredError(CAPTCHA_MESSAGES.required, 'captcha_required');
-        }
-        if (!(await captcha.verify(input.captcha_token))) {
-          throw new CaptchaRequiredError(CAPTCHA_MESSAGES.wrong, 'captcha_invalid');
+        const refusal =
+          input.captcha_token === undefined
+            ? new CaptchaRequiredError(CAPTCHA_MESSAGES.required, 'captcha_required')
+            : !(await captcha.verify(input.captcha_token))
+              ? new CaptchaRequiredError(CAPTCHA_MESSAGES.wrong, 'captcha_invalid')
+              : undefined;
+        if (refusal) {
+          // No password was tried: the attempt is not a failure (the per-source limit counts it).
+          await throttle.release(attempt.ids);
+          throw refusal;
         }
       }
+      // Under attack from everywhere, a source that keeps failing is slowed; the owner, from a
+      // source that has not been failing, is not.
+      if (failures > 0) await sleep(loginDelayMs(accountFailures));
 
       // An unknown e-mail and a Google-only account still pay for one password check, so the
       // answer and its timing are those of a wrong password.
@@ -80,7 +97,6 @@ export function createLoginService(deps: {
         : await verifyDummyPassword(input.password);
 
       if (!user || !valid) {
-        await throttle.record(failuresKey);
         await securityLog.record({
           type: 'login_failed',
           severity: 'warning',
@@ -105,6 +121,7 @@ export function createLoginService(deps: {
       }
 
       await throttle.clear(failuresKey);
+      await throttle.release(attempt.ids);
       const session = await tokens.issueSession({ id: user.id, role: user.role }, meta);
       await securityLog.record({
         type: 'login_success',

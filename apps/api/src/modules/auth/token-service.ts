@@ -44,6 +44,23 @@ export interface AccessTokenClaims {
   sessionId: string;
 }
 
+/**
+ * How long one process takes a session it found live at its word. An access token of an ended
+ * session (logout, reuse detected, password changed, account erased) is refused at once by the
+ * process that ended it and within this time by every other process.
+ */
+export const SESSION_CHECK_TTL_MS = 2_000;
+const SESSION_CACHE_MAX = 10_000;
+
+/** Sessions (refresh-token families) seen live recently: id -> owner and until when. */
+const liveSessions = new Map<string, { userId: number; until: number }>();
+
+function forgetLiveSessions(match: (sessionId: string, userId: number) => boolean): void {
+  for (const [sessionId, entry] of liveSessions) {
+    if (match(sessionId, entry.userId)) liveSessions.delete(sessionId);
+  }
+}
+
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
@@ -105,6 +122,7 @@ export function createTokenService({
   }
 
   async function revokeFamily(familyId: string): Promise<void> {
+    liveSessions.delete(familyId);
     await db
       .update(refreshTokens)
       .set({ revokedAt: now() })
@@ -117,6 +135,35 @@ export function createTokenService({
       const familyId = randomUUID();
       const refresh_token = await insertRefreshToken(user.id, familyId, meta);
       return { access_token: await signAccessToken(user, familyId), refresh_token };
+    },
+
+    /**
+     * Whether the login an access token came from still stands: one of its refresh tokens is
+     * neither revoked nor expired (one indexed lookup, then trusted for SESSION_CHECK_TTL_MS).
+     */
+    async isSessionLive(userId: number, sessionId: string): Promise<boolean> {
+      const at = now();
+      const cached = liveSessions.get(sessionId);
+      if (cached && cached.userId === userId && cached.until > Date.now()) return true;
+      const [row] = await db
+        .select({ id: refreshTokens.id })
+        .from(refreshTokens)
+        .where(
+          and(
+            eq(refreshTokens.familyId, sessionId),
+            eq(refreshTokens.userId, userId),
+            isNull(refreshTokens.revokedAt),
+            gt(refreshTokens.expiresAt, at),
+          ),
+        )
+        .limit(1);
+      if (!row) {
+        liveSessions.delete(sessionId);
+        return false;
+      }
+      if (liveSessions.size >= SESSION_CACHE_MAX) liveSessions.clear();
+      liveSessions.set(sessionId, { userId, until: Date.now() + SESSION_CHECK_TTL_MS });
+      return true;
     },
 
     /** Throws a 401 AppError for anything but a valid, unexpired token signed by us with HS256. */
@@ -210,6 +257,7 @@ export function createTokenService({
 
     /** Ends one session (logout with only the access token at hand). */
     async revokeSession(userId: number, sessionId: string): Promise<void> {
+      liveSessions.delete(sessionId);
       await db
         .update(refreshTokens)
         .set({ revokedAt: now() })
@@ -229,6 +277,7 @@ export function createTokenService({
 
     /** Ends every session of the user but `keepSessionId` (a password change from that session). */
     async revokeOtherSessions(userId: number, keepSessionId: string): Promise<void> {
+      forgetLiveSessions((sessionId, owner) => owner === userId && sessionId !== keepSessionId);
       await db
         .update(refreshTokens)
         .set({ revokedAt: now() })
@@ -266,6 +315,7 @@ export type TokenService = ReturnType<typeof createTokenService>;
  * operator's password change (users/admin.ts) takes effect on the next refresh.
  */
 export async function revokeAllSessions(db: Db, userId: number, at: Date): Promise<void> {
+  forgetLiveSessions((_sessionId, owner) => owner === userId);
   await db
     .update(refreshTokens)
     .set({ revokedAt: at })
@@ -274,5 +324,6 @@ export async function revokeAllSessions(db: Db, userId: number, at: Date): Promi
 
 /** LGPD erasure: every session of the account ends and its refresh tokens are gone. */
 export async function forgetSessionsOf(tx: Db, userId: number): Promise<void> {
+  forgetLiveSessions((_sessionId, owner) => owner === userId);
   await tx.delete(refreshTokens).where(eq(refreshTokens.userId, userId));
 }

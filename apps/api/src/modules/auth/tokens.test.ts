@@ -11,7 +11,12 @@ import {
   truncateAccounts,
 } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { ACCESS_TOKEN_TTL_SECONDS, JWT_AUDIENCE, JWT_ISSUER } from './token-service.ts';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  JWT_AUDIENCE,
+  JWT_ISSUER,
+  SESSION_CHECK_TTL_MS,
+} from './token-service.ts';
 
 const SECRET = 'test-only-jwt-secret-0123456789abcdef';
 const START = new Date('2030-03-01T08:00:00Z');
@@ -188,7 +193,9 @@ describe('access tokens', () => {
     });
 
     it('the right claims and key do work (the forgeries fail for their flaw only)', async () => {
-      const token = await new SignJWT({ role: 'customer', sid: 'x' })
+      // The login's own session id: a well-signed token of an unknown session is refused too.
+      const sid = decodeJwt(session.accessToken).sid;
+      const token = await new SignJWT({ role: 'customer', sid })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(session.userId))
         .setJti('j')
@@ -199,6 +206,73 @@ describe('access tokens', () => {
         .sign(new TextEncoder().encode(SECRET));
       expect((await profile(bearer(token))).statusCode).toBe(200);
     });
+  });
+});
+
+describe('access tokens of a session that ended', () => {
+  const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'POST', url, headers, payload });
+  const login = () => post('/api/auth/login', { email: 'ana@example.com', password: 'Segura123' });
+
+  async function expectEnded(accessToken: string) {
+    const response = await profile(bearer(accessToken));
+    expect(response.statusCode).toBe(401);
+    expect(response.json<ErrorJson>()).toMatchObject({
+      code: 'session_ended',
+      message: 'Usuário não autenticado',
+    });
+  }
+
+  it('are refused at once after logout, by refresh token or by access token', async () => {
+    expect((await profile(bearer(session.accessToken))).statusCode).toBe(200);
+    await post('/api/auth/logout', { refresh_token: session.refreshToken });
+    await expectEnded(session.accessToken);
+
+    const other = (await login()).json<{ access_token: string }>();
+    await post('/api/auth/logout', {}, bearer(other.access_token));
+    await expectEnded(other.access_token);
+  });
+
+  it('are refused once a stolen refresh token is replayed (reuse revokes the login)', async () => {
+    const rotated = (await refreshWithBody(session.refreshToken)).json<TokensJson>().tokens;
+    expect((await profile(bearer(rotated.access_token))).statusCode).toBe(200);
+    expect((await refreshWithBody(session.refreshToken)).statusCode).toBe(401);
+    await expectEnded(rotated.access_token);
+    await expectEnded(session.accessToken);
+  });
+
+  it("are refused for the other logins after a password change, not for the changer's", async () => {
+    const other = (await login()).json<{ access_token: string }>();
+    const changed = await post(
+      '/api/users/change_password',
+      {
+        current_password: 'Segura123',
+        new_password: 'NovaSenha9',
+        new_password_confirmation: 'NovaSenha9',
+      },
+      bearer(session.accessToken),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await profile(bearer(session.accessToken))).statusCode).toBe(200);
+    await expectEnded(other.access_token);
+  });
+
+  it('stay valid through a refresh of the same login', async () => {
+    const rotated = (await refreshWithBody(session.refreshToken)).json<TokensJson>().tokens;
+    // The old access token belongs to the same login, which still stands.
+    expect((await profile(bearer(session.accessToken))).statusCode).toBe(200);
+    expect((await profile(bearer(rotated.access_token))).statusCode).toBe(200);
+  });
+
+  it('are refused by every process within seconds of a revocation made elsewhere', async () => {
+    expect((await profile(bearer(session.accessToken))).statusCode).toBe(200);
+    // Another process ends the login: this one learns it when its short trust runs out.
+    await ctx.database.db
+      .update(refreshTokens)
+      .set({ revokedAt: clock })
+      .where(eq(refreshTokens.userId, session.userId));
+    await new Promise((resolve) => setTimeout(resolve, SESSION_CHECK_TTL_MS + 100));
+    await expectEnded(session.accessToken);
   });
 });
 

@@ -379,7 +379,7 @@ describe('completing LGPD requests', () => {
       { refresh_token: session.refreshToken },
     );
     expect(refresh.statusCode).toBe(401);
-    expect((await call('GET', '/users/me/export', headers)).statusCode).toBe(404);
+    expect((await call('GET', '/users/me/export', headers)).statusCode).toBe(401);
 
     // The e-mail is free for a new account, which starts empty.
     const fresh = await registerThroughApi(ctx.app, { email: PERSON.email, name: 'Quitéria Nova' });

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, like, lt } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, like, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { throttleEvents } from '../../db/schema/security.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -21,7 +21,9 @@ const PRUNE_EVERY = 200;
 /**
  * Sliding-window counters kept in the throttle_events table, so a limit holds across every API
  * process and survives restarts. A refused attempt is recorded too: a client that keeps
- * hammering stays refused instead of getting a fresh allowance as the window slides.
+ * hammering stays refused instead of getting a fresh allowance as the window slides. Counting
+ * and recording happen under a transaction-scoped advisory lock per key, so a burst of parallel
+ * requests is counted one by one and never slips past a limit together.
  */
 export function createThrottle({
   db,
@@ -47,26 +49,63 @@ export function createThrottle({
     }
   }
 
-  async function countRecent(key: string, windowMs: number): Promise<number> {
+  async function countRecent(key: string, windowMs: number, on: Db = db): Promise<number> {
     const since = new Date(now().getTime() - windowMs);
-    const [row] = await db
+    const [row] = await on
       .select({ total: count() })
       .from(throttleEvents)
       .where(and(eq(throttleEvents.key, key), gte(throttleEvents.createdAt, since)));
     return row?.total ?? 0;
   }
 
+  /**
+   * Under each key's lock: how many attempts each rule already had, then one more recorded for
+   * each. Answers the counts and the ids of the rows just written.
+   */
+  async function take(
+    rules: readonly Pick<ThrottleRule, 'key' | 'windowMs'>[],
+  ): Promise<{ counts: number[]; ids: number[] }> {
+    const taken = await db.transaction(async (tx) => {
+      // Always in the same order, so two requests locking the same keys never deadlock.
+      for (const key of [...new Set(rules.map((rule) => rule.key))].sort()) {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+      }
+      const counts: number[] = [];
+      for (const rule of rules) counts.push(await countRecent(rule.key, rule.windowMs, tx));
+      const at = now();
+      const rows = await tx
+        .insert(throttleEvents)
+        .values(rules.map((rule) => ({ key: rule.key, createdAt: at })))
+        .returning({ id: throttleEvents.id });
+      return { counts, ids: rows.map((row) => row.id) };
+    });
+    recordedSincePrune += rules.length;
+    if (recordedSincePrune >= PRUNE_EVERY) {
+      recordedSincePrune = 0;
+      await db
+        .delete(throttleEvents)
+        .where(lt(throttleEvents.createdAt, new Date(now().getTime() - RETENTION_MS)));
+    }
+    return taken;
+  }
+
   return {
     record,
     countRecent,
+    take,
+
+    /** Takes back attempts `take` recorded (an attempt that turned out to be a success). */
+    async release(ids: readonly number[]): Promise<void> {
+      if (ids.length === 0) return;
+      await db.delete(throttleEvents).where(inArray(throttleEvents.id, [...ids]));
+    },
 
     /**
      * Counts one attempt under every rule and throws a 429 AppError (pt-BR `message`) when any
      * rule already had its `max` attempts inside its window.
      */
     async consume(rules: readonly ThrottleRule[], message: string = THROTTLED_MESSAGE) {
-      const counts = await Promise.all(rules.map((rule) => countRecent(rule.key, rule.windowMs)));
-      await Promise.all(rules.map((rule) => record(rule.key)));
+      const { counts } = await take(rules);
       for (const [index, rule] of rules.entries()) {
         if (counts[index] === rule.max) await onLimitReached?.(rule.key, rule);
       }
