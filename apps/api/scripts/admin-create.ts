@@ -5,8 +5,8 @@
  *   npm run admin:create -- --email ana@example.com --password 'Segura123' [--name 'Ana Souza']
  *   npm run admin:create -- --email bia@example.com --password 'Segura123' --promote
  *
- * The password must follow the register rule and is set even when the account exists (its
- * sessions then end). An existing customer account becomes administrator only with --promote.
+ * The password must follow the register rule, must not be a common leaked one, and is set even
+ * when the account exists (its sessions then end). An existing customer account becomes administrator only with --promote.
  * The embedded database admits one process at a time: stop the server first when using it.
  */
 import { parseArgs } from 'node:util';

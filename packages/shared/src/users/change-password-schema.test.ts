@@ -2,21 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { messagesByPath } from '../test-support/zod-issues.ts';
 import { changePasswordSchema, newPasswordError } from './change-password-schema.ts';
 
+const RULE = 'Senha deve ter pelo menos 8 caracteres, 1 maiúscula, 1 minúscula e 1 número';
+
 const BODY = {
   current_password: 'antiga1',
-  new_password: 'novinha',
-  new_password_confirmation: 'novinha',
+  new_password: 'Novinha1',
+  new_password_confirmation: 'Novinha1',
 };
 
 describe('newPasswordError', () => {
   it.each([
     ['', 'Nova senha é obrigatória'],
     ['   ', 'A senha não pode estar vazia'],
-    ['       ', 'A senha não pode estar vazia'],
-    ['abcde', 'A senha deve ter pelo menos 6 caracteres'],
-    ['abcdef', undefined],
-    ['a'.repeat(50), undefined],
-    ['a'.repeat(51), 'A senha deve ter no máximo 50 caracteres'],
+    ['          ', 'A senha não pode estar vazia'],
+    // The register rule and its messages, not the spec's 6 to 50 characters.
+    ['Abc12', RULE],
+    ['abcdef', RULE],
+    ['novinha12', RULE],
+    ['Novinha1', undefined],
+    ['Çãoé Senha 1', undefined],
+    [`Aa1${'x'.repeat(125)}`, undefined],
+    [`Aa1${'x'.repeat(126)}`, 'Senha deve ter no máximo 128 caracteres'],
+    [
+      'Novinha1\n',
+      'Senha não pode ter quebras de linha, tabulações ou outros caracteres de controle',
+    ],
+    ['Novinha1 ', 'Senha não pode começar nem terminar com espaço'],
   ])('%j -> %s', (password, message) => {
     expect(newPasswordError(password)).toBe(message);
   });
@@ -37,26 +48,25 @@ describe('changePasswordSchema', () => {
         new_password_confirmation: 'Confirmação de senha é obrigatória',
       },
     ],
+    [{ new_password: 'abc', new_password_confirmation: 'abc' }, { new_password: RULE }],
     [
-      { new_password: 'abc', new_password_confirmation: 'abc' },
-      { new_password: 'A senha deve ter pelo menos 6 caracteres' },
-    ],
-    [
-      { new_password_confirmation: 'outra1' },
+      { new_password_confirmation: 'Outra123' },
       { new_password_confirmation: 'As senhas não coincidem' },
     ],
     [
-      { new_password: 'antiga1', new_password_confirmation: 'antiga1' },
+      {
+        current_password: 'Antiga12',
+        new_password: 'Antiga12',
+        new_password_confirmation: 'Antiga12',
+      },
       { new_password: 'A nova senha deve ser diferente da senha atual' },
     ],
   ])('%j -> %j', (change, messages) => {
     expect(messagesByPath(changePasswordSchema, { ...BODY, ...change })).toEqual(messages);
   });
 
-  it('keeps the length rule ahead of the difference rule', () => {
+  it('keeps the password rule ahead of the difference rule', () => {
     const body = { current_password: 'abc', new_password: 'abc', new_password_confirmation: 'abc' };
-    expect(messagesByPath(changePasswordSchema, body)).toEqual({
-      new_password: 'A senha deve ter pelo menos 6 caracteres',
-    });
+    expect(messagesByPath(changePasswordSchema, body)).toEqual({ new_password: RULE });
   });
 });

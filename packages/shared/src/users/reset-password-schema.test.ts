@@ -7,12 +7,23 @@ import {
   withCrossMark,
 } from './reset-password-schema.ts';
 
+const RULE = '❌ Senha deve ter pelo menos 8 caracteres, 1 maiúscula, 1 minúscula e 1 número';
+
 describe('resetPasswordError', () => {
   it.each([
     ['', '❌ Preencha a nova senha e a confirmação.'],
-    ['abcde', '❌ A senha deve ter no mínimo 6 caracteres.'],
-    ['abcdef', undefined],
-    ['a'.repeat(51), '❌ A senha deve ter no máximo 50 caracteres.'],
+    // The register rule and its messages behind the page's cross mark, not the spec's 6 minimum.
+    ['Abc12', RULE],
+    ['abcdefgh', RULE],
+    ['Abcdefg1', undefined],
+    ['Çãoé Senha 1', undefined],
+    [`Aa1${'x'.repeat(125)}`, undefined],
+    [`Aa1${'x'.repeat(126)}`, '❌ Senha deve ter no máximo 128 caracteres'],
+    [
+      'Abcdefg1\t',
+      '❌ Senha não pode ter quebras de linha, tabulações ou outros caracteres de controle',
+    ],
+    [' Abcdefg1', '❌ Senha não pode começar nem terminar com espaço'],
   ])('%j -> %s', (password, message) => {
     expect(resetPasswordError(password)).toBe(message);
   });
@@ -20,15 +31,12 @@ describe('resetPasswordError', () => {
 
 describe('resetPasswordSchema', () => {
   it.each([
-    [{ password: 'abcdef', password_confirmation: 'abcdef' }, {}],
+    [{ password: 'Abcdefg1', password_confirmation: 'Abcdefg1' }, {}],
     [
-      { password: 'abcdef', password_confirmation: 'abcdeg' },
+      { password: 'Abcdefg1', password_confirmation: 'Abcdefg2' },
       { password_confirmation: '❌ As senhas não coincidem.' },
     ],
-    [
-      { password: 'abc', password_confirmation: 'abc' },
-      { password: '❌ A senha deve ter no mínimo 6 caracteres.' },
-    ],
+    [{ password: 'abcdef', password_confirmation: 'abcdef' }, { password: RULE }],
     [
       {},
       {

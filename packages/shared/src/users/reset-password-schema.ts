@@ -1,23 +1,21 @@
 import { z } from 'zod';
-import {
-  CHANGE_PASSWORD_MAX_LENGTH,
-  RESET_PASSWORD_MIN_LENGTH,
-} from '../constants/account-constants.ts';
+import { passwordRuleError } from '../validation/password.ts';
 import { refineWith } from '../validation/rule-schema.ts';
 
 const CROSS = '❌';
 
-/** The reset page's texts (spec 001 §2, §5, §8). */
+/**
+ * The reset page's texts (spec 001 §2, §5, §8). The spec's '❌ A senha deve ter no mínimo 6
+ * caracteres.' gives way to the register rule, whose messages the page shows behind the same
+ * cross mark: the server stores no password that breaks it (README, deviations).
+ */
 export const RESET_PASSWORD_MESSAGES = {
-  tooShort: '❌ A senha deve ter no mínimo 6 caracteres.',
   mismatch: '❌ As senhas não coincidem.',
   missingToken: '❌ Link inválido. Solicite uma nova redefinição de senha.',
   expired: '❌ Link expirado ou inválido. Solicite uma nova redefinição.',
   verifyFailed: '❌ Erro ao verificar link. Tente novamente.',
-  // Ours: the spec says both fields are required without wording, and gives no maximum; the
-  // maximum is the change-password one so every way of setting a password agrees.
+  // Ours: the spec says both fields are required without wording.
   required: '❌ Preencha a nova senha e a confirmação.',
-  tooLong: '❌ A senha deve ter no máximo 50 caracteres.',
   fallback: 'Erro ao redefinir senha',
 } as const;
 
@@ -36,9 +34,8 @@ export function withCrossMark(message: string): string {
 
 export function resetPasswordError(value: string): string | undefined {
   if (value.length === 0) return M.required;
-  if (value.length < RESET_PASSWORD_MIN_LENGTH) return M.tooShort;
-  if (value.length > CHANGE_PASSWORD_MAX_LENGTH) return M.tooLong;
-  return undefined;
+  const ruleError = passwordRuleError(value);
+  return ruleError === undefined ? undefined : withCrossMark(ruleError);
 }
 
 /** The token path parameter, or the query's token on the page. */

@@ -12,6 +12,8 @@ describe('passwordStrength', () => {
     ['abcdefg1', 'medium', 'Senha média'],
     ['Abcdefg1', 'strong', 'Senha forte ✓'],
     ['SENHA123', 'strong', 'Senha forte ✓'],
+    ['ébano123', 'medium', 'Senha média'],
+    ['Ébano123', 'strong', 'Senha forte ✓'],
   ])('%j -> %s (%s)', (password, level, label) => {
     const strength = passwordStrength(password);
     expect(strength).toBe(level);

@@ -14,14 +14,23 @@ const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+/**
+ * Passwords may hold accented letters (issue 14), which one keyboard types as 'é' and another as
+ * 'e' plus a combining accent: both are hashed and checked in NFKC, as NIST SP 800-63B (5.1.1.2)
+ * advises. Passwords of the earlier ASCII-only rule are unchanged by it, so their hashes still match.
+ */
+function normalized(password: string): string {
+  return password.normalize('NFKC');
+}
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return hash(normalized(password), ARGON2_OPTIONS);
 }
 
 /** False for a wrong password and for a hash this code cannot read (never throws). */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await verify(passwordHash, normalized(password));
   } catch {
     return false;
   }

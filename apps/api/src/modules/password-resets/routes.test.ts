@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RESET_PASSWORD_MESSAGES } from '@lumina/shared/users/reset-password-schema';
+import { RESET_PASSWORD_MESSAGES, withCrossMark } from '@lumina/shared/users/reset-password-schema';
 import { PASSWORD_MESSAGES } from '@lumina/shared/validation/password';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -266,6 +266,13 @@ describe('PUT /api/password_resets/{token}', () => {
     expect(logs).toContainEqual({ type: 'password_reset', userId: user.id });
   });
 
+  it('accepts a password with accents and spaces', async () => {
+    const user = await createUser(ctx.database);
+    const token = await mailedToken(user);
+    expect((await reset(token, body('Çãoé Senha 1'))).statusCode).toBe(200);
+    expect(await verifyPassword((await storedPasswordHash(user.id))!, 'Çãoé Senha 1')).toBe(true);
+  });
+
   it('gives an account made with Google its first password', async () => {
     const user = await createUser(ctx.database, { googleSub: 'google-only-1' });
     expect(await storedPasswordHash(user.id)).toBeNull();
@@ -274,8 +281,10 @@ describe('PUT /api/password_resets/{token}', () => {
     expect(await verifyPassword((await storedPasswordHash(user.id))!, NEW_PASSWORD)).toBe(true);
   });
 
+  // The reset page's form holds the password to the register rule too, behind its cross mark.
+  const RULE = withCrossMark(PASSWORD_MESSAGES.registerRule);
   it.each([
-    ['too short', body('abc'), 'password', RESET_PASSWORD_MESSAGES.tooShort],
+    ['too short', body('abc'), 'password', RULE],
     [
       'mismatch',
       body('Senha123', 'Senha124'),
@@ -295,11 +304,25 @@ describe('PUT /api/password_resets/{token}', () => {
       'password',
       RESET_PASSWORD_MESSAGES.required,
     ],
-    ['10 kB', body('S3nha'.repeat(2_000)), 'password', RESET_PASSWORD_MESSAGES.tooLong],
-    // The reset form accepts 6 characters; the server holds every password to the register rule.
-    ['no upper case or digit', body('abcdefgh'), 'password', PASSWORD_MESSAGES.registerRule],
-    ['6 characters', body('Abc123'), 'password', PASSWORD_MESSAGES.registerRule],
-    ['a space', body('Senha 123'), 'password', PASSWORD_MESSAGES.registerRule],
+    ['10 kB', body('S3nha'.repeat(2_000)), 'password', withCrossMark(PASSWORD_MESSAGES.tooLong)],
+    [
+      '129 characters',
+      body(`Aa1${'x'.repeat(126)}`),
+      'password',
+      withCrossMark(PASSWORD_MESSAGES.tooLong),
+    ],
+    ['no upper case or digit', body('abcdefgh'), 'password', RULE],
+    ['6 characters', body('Abc123'), 'password', RULE],
+    [
+      'a line break',
+      body('Segura12\nx'),
+      'password',
+      withCrossMark(PASSWORD_MESSAGES.controlCharacter),
+    ],
+    // After the rule, the server's own check: the list of common leaked passwords.
+    ['a common one', body('Senha123'), 'password', PASSWORD_MESSAGES.common],
+    ['a common one with a space', body('Senha 123'), 'password', PASSWORD_MESSAGES.common],
+    ['a listed word and "12"', body('Botafogo12'), 'password', PASSWORD_MESSAGES.common],
   ])(
     'refuses a password with %s (422), keeping the link',
     async (_case, payload, field, message) => {

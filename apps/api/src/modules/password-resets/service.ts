@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { RESET_LINK_VALIDITY_MS } from '@lumina/shared/constants/account-constants';
 import { RESET_PASSWORD_MESSAGES } from '@lumina/shared/users/reset-password-schema';
-import { registerPasswordError } from '@lumina/shared/validation/password';
+import { PASSWORD_MESSAGES } from '@lumina/shared/validation/password';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
+import { isCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { hashToken, type RequestMeta, type TokenService } from '../auth/token-service.ts';
 import type { SecurityLog } from '../security/security-log.ts';
@@ -110,17 +111,15 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       return resets.isUsable(hashToken(token), now());
     },
 
+    /** `password` has passed the shared reset schema (the register rule) in the route. */
     async reset(token: string, password: string, meta: RequestMeta) {
-      // The reset form allows 6 characters (spec 001 §5); every password the server stores
-      // follows the register rule (issue 3 item 7), and the page shows this message.
-      const ruleError = registerPasswordError(password);
-      if (ruleError) {
-        throw new AppError('invalid_data', ruleError, {
+      if (!TOKEN_SHAPE.test(token)) throw invalidLink();
+      if (await isCommonPassword(password)) {
+        throw new AppError('invalid_data', PASSWORD_MESSAGES.common, {
           code: 'validation_failed',
-          fields: { password: [ruleError] },
+          fields: { password: [PASSWORD_MESSAGES.common] },
         });
       }
-      if (!TOKEN_SHAPE.test(token)) throw invalidLink();
       const passwordHash = await hashPassword(password);
       const at = now();
       const userId = await db.transaction(async (tx) => {

@@ -81,7 +81,7 @@ describe('administrators', () => {
       '--email',
       'Dona@Loja.com',
       '--password',
-      'Admin1234',
+      'Dona2025Loja',
       '--name',
       'Dona da Loja',
     ]);
@@ -89,10 +89,10 @@ describe('administrators', () => {
     const row = await userByEmail('dona@loja.com');
     expect(row).toMatchObject({ role: 'admin', name: 'Dona da Loja' });
     expect(row?.emailVerifiedAt).not.toBeNull();
-    expect(await verifyPassword(row?.passwordHash ?? '', 'Admin1234')).toBe(true);
+    expect(await verifyPassword(row?.passwordHash ?? '', 'Dona2025Loja')).toBe(true);
     expect((await roleLogs()).map((l) => l.message)).toEqual(['Administrador criado']);
 
-    const answer = await login('dona@loja.com', 'Admin1234');
+    const answer = await login('dona@loja.com', 'Dona2025Loja');
     expect(answer.json<{ user: { role: string } }>().user.role).toBe('admin');
   });
 
@@ -131,50 +131,80 @@ describe('administrators', () => {
   });
 
   it('runs again on an administrator without a new role change', async () => {
-    const args = ['--email', 'dona@loja.com', '--password', 'Admin1234'];
+    const args = ['--email', 'dona@loja.com', '--password', 'Dona2025Loja'];
     await runAdminCreate(ctx.database, args);
     const again = await runAdminCreate(ctx.database, [
       '--email',
       'dona@loja.com',
       '--password',
-      'Nova12345',
+      'NovaSenha45',
     ]);
     expect(again).toBe(
       'Conta já era administradora; senha atualizada e sessões encerradas: dona@loja.com',
     );
     expect(await roleLogs()).toHaveLength(1);
     const row = await userByEmail('dona@loja.com');
-    expect(await verifyPassword(row?.passwordHash ?? '', 'Nova12345')).toBe(true);
+    expect(await verifyPassword(row?.passwordHash ?? '', 'NovaSenha45')).toBe(true);
   });
 
   it.each([
     [['--email', 'x@y.com'], USAGE],
-    [['--password', 'Admin1234'], USAGE],
-    [['--email', 'x@y.com', '--password', 'Admin1234', '--role', 'admin'], USAGE],
-    [['--email', 'não é email', '--password', 'Admin1234'], 'Email inválido'],
+    [['--password', 'Dona2025Loja'], USAGE],
+    [['--email', 'x@y.com', '--password', 'Dona2025Loja', '--role', 'admin'], USAGE],
+    [['--email', 'não é email', '--password', 'Dona2025Loja'], 'Email inválido'],
     [
       ['--email', 'x@y.com', '--password', 'fraca'],
       'Senha deve ter pelo menos 8 caracteres, 1 maiúscula, 1 minúscula e 1 número',
     ],
     [
-      ['--email', 'x@y.com', '--password', 'Admin1234', '--name', 'Admin'],
+      ['--email', 'x@y.com', '--password', 'Dona2025Loja', '--name', 'Admin'],
       'Nome deve ter pelo menos 2 palavras e não conter números',
     ],
+    [['--email', 'x@y.com', '--password', 'Admin1234'], 'Esta senha é muito comum. Escolha outra.'],
   ])('refuses %j with a message and creates nothing', async (args, message) => {
     await expect(runAdminCreate(ctx.database, args)).rejects.toThrow(new AdminInputError(message));
     expect(await ctx.database.db.select().from(users)).toEqual([]);
   });
 
   it('parses the arguments npm passes after --', () => {
-    expect(parseAdminArgs(['--email', 'a@b.com', '--password', 'Admin1234'])).toEqual({
+    expect(parseAdminArgs(['--email', 'a@b.com', '--password', 'Dona2025Loja'])).toEqual({
       email: 'a@b.com',
-      password: 'Admin1234',
+      password: 'Dona2025Loja',
       name: undefined,
       promote: false,
     });
     expect(
-      parseAdminArgs(['--email', 'a@b.com', '--password', 'Admin1234', '--promote']).promote,
+      parseAdminArgs(['--email', 'a@b.com', '--password', 'Dona2025Loja', '--promote']).promote,
     ).toBe(true);
+  });
+
+  it('sets no common password on an existing account, and promotes nobody with one', async () => {
+    await registerThroughApi(ctx.app, { email: 'bia@example.com', cpf: '' });
+    const common = new AdminInputError('Esta senha é muito comum. Escolha outra.');
+    await expect(
+      runAdminCreate(ctx.database, [
+        '--email',
+        'bia@example.com',
+        '--password',
+        'Senha123',
+        '--promote',
+      ]),
+    ).rejects.toThrow(common);
+    expect((await userByEmail('bia@example.com'))?.role).toBe('customer');
+    expect(await roleLogs()).toEqual([]);
+    expect((await login('bia@example.com', 'Segura123')).statusCode).toBe(200);
+  });
+
+  it('starts with a common ADMIN_PASSWORD of an administrator who exists, since it sets none', async () => {
+    const deps = { db: ctx.database.db };
+    await runAdminCreate(ctx.database, ['--email', 'dona@loja.com', '--password', 'Dona2025Loja']);
+    const config = { adminEmail: 'dona@loja.com', adminPassword: 'Admin1234' };
+    expect(await ensureAdminFromConfig(deps, config)).toBe('unchanged');
+    await truncateAccounts(ctx.database);
+    await expect(ensureAdminFromConfig(deps, config)).rejects.toThrow(
+      new AdminInputError('Esta senha é muito comum. Escolha outra.'),
+    );
+    expect(await ctx.database.db.select().from(users)).toEqual([]);
   });
 
   it('ADMIN_EMAIL/ADMIN_PASSWORD create at start, never promote, and leave a changed password', async () => {
@@ -182,7 +212,7 @@ describe('administrators', () => {
     expect(await ensureAdminFromConfig(deps, { adminEmail: undefined, adminPassword: 'x' })).toBe(
       undefined,
     );
-    const config = { adminEmail: 'dona@loja.com', adminPassword: 'Admin1234' };
+    const config = { adminEmail: 'dona@loja.com', adminPassword: 'Dona2025Loja' };
     expect(await ensureAdminFromConfig(deps, config)).toBe('created');
 
     // The administrator changes the password; a restart must not put the old one back.
@@ -201,12 +231,12 @@ describe('administrators', () => {
     expect(
       await ensureAdminFromConfig(deps, {
         adminEmail: 'bia@example.com',
-        adminPassword: 'Admin1234',
+        adminPassword: 'Dona2025Loja',
       }),
     ).toBe('not_promoted');
     expect((await userByEmail('bia@example.com'))?.role).toBe('customer');
     expect((await login('bia@example.com', 'Segura123')).statusCode).toBe(200);
-    expect((await login('bia@example.com', 'Admin1234')).statusCode).toBe(401);
+    expect((await login('bia@example.com', 'Dona2025Loja')).statusCode).toBe(401);
   });
 
   it('at start, says in a warning why ADMIN_EMAIL was not promoted and how to promote it', async () => {
@@ -214,12 +244,10 @@ describe('administrators', () => {
     const { lines, logger } = logCollector();
     const result = await ensureAdminAtStart(
       { db: ctx.database.db, logger },
-      { adminEmail: 'Bia@Example.com', adminPassword: 'Admin1234' },
+      { adminEmail: 'Bia@Example.com', adminPassword: 'Dona2025Loja' },
     );
     expect(result).toBe('not_promoted');
-    expect(lines).toEqual([
-      { level: 'warn', args: [{ email: 'Bia@Example.com' }, ADMIN_EMAIL_NOT_PROMOTED] },
-    ]);
+    expect(lines).toEqual([{ level: 'warn', args: [ADMIN_EMAIL_NOT_PROMOTED] }]);
     expect(ADMIN_EMAIL_NOT_PROMOTED).toContain(
       'npm run admin:create -- --email <email> --password <new password> --promote',
     );
@@ -232,10 +260,12 @@ describe('administrators', () => {
     expect(
       await ensureAdminAtStart(
         { db: ctx.database.db, logger: created.logger },
-        { adminEmail: 'dona@loja.com', adminPassword: 'Admin1234' },
+        { adminEmail: 'dona@loja.com', adminPassword: 'Dona2025Loja' },
       ),
     ).toBe('created');
     expect(created.lines.map((line) => line.level)).toEqual(['info']);
+    // The address itself never reaches the log.
+    expect(JSON.stringify([...lines, ...created.lines])).not.toMatch(/bia@example|dona@loja/i);
 
     const half = logCollector();
     expect(
@@ -250,9 +280,9 @@ describe('administrators', () => {
 
 describe('changeRole', () => {
   it('demotes an administrator: every session ends, admin routes refuse at once, logged', async () => {
-    await runAdminCreate(ctx.database, ['--email', 'dona@loja.com', '--password', 'Admin1234']);
-    const first = (await login('dona@loja.com', 'Admin1234')).json<Tokens>();
-    const second = (await login('dona@loja.com', 'Admin1234')).json<Tokens>();
+    await runAdminCreate(ctx.database, ['--email', 'dona@loja.com', '--password', 'Dona2025Loja']);
+    const first = (await login('dona@loja.com', 'Dona2025Loja')).json<Tokens>();
+    const second = (await login('dona@loja.com', 'Dona2025Loja')).json<Tokens>();
     const adminOrders = () =>
       ctx.app.inject({ url: '/api/admin/orders', headers: bearer(first.access_token) });
     expect((await adminOrders()).statusCode).toBe(200);
@@ -263,10 +293,10 @@ describe('changeRole', () => {
     const demote = { userId: row.id, role: 'customer', source: 'test' } as const;
     expect(await changeRole(deps, demote)).toBe('changed');
 
-    // The access token still verifies for 15 minutes, but the role is read from the database.
+    // The access token is still signed for 15 minutes, but its login has ended: refused at once.
     const refused = await adminOrders();
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json<{ message: string }>().message).toBe('Acesso restrito a administradores.');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json<{ code: string }>().code).toBe('session_ended');
     expect((await refresh(first.refresh_token)).statusCode).toBe(401);
     expect((await refresh(second.refresh_token)).statusCode).toBe(401);
     expect(await ctx.app.services.tokens.countActiveSessions(row.id)).toBe(0);
@@ -277,7 +307,7 @@ describe('changeRole', () => {
     });
 
     // A new login works, as a customer.
-    const again = await login('dona@loja.com', 'Admin1234');
+    const again = await login('dona@loja.com', 'Dona2025Loja');
     expect(again.json<{ user: { role: string } }>().user.role).toBe('customer');
     expect(await changeRole(deps, demote)).toBe('unchanged');
     expect(await ctx.app.services.tokens.countActiveSessions(row.id)).toBe(1);
@@ -307,8 +337,8 @@ describe('requireAdmin', () => {
   it('answers 401 anonymous, 403 to a customer and lets an administrator in', async () => {
     const app = await guardedApp();
     const customer = await registerThroughApi(ctx.app, { email: 'bia@example.com' });
-    await runAdminCreate(ctx.database, ['--email', 'dona@loja.com', '--password', 'Admin1234']);
-    const admin = (await login('dona@loja.com', 'Admin1234')).json<{ access_token: string }>();
+    await runAdminCreate(ctx.database, ['--email', 'dona@loja.com', '--password', 'Dona2025Loja']);
+    const admin = (await login('dona@loja.com', 'Dona2025Loja')).json<{ access_token: string }>();
 
     const anonymous = await app.inject({ method: 'GET', url: '/admin-only' });
     expect(anonymous.statusCode).toBe(401);
@@ -332,8 +362,8 @@ describe('requireAdmin', () => {
 
   it('refuses a demoted administrator at once, with the access token still valid', async () => {
     const app = await guardedApp();
-    await runAdminCreate(ctx.database, ['--email', 'dona@loja.com', '--password', 'Admin1234']);
-    const admin = (await login('dona@loja.com', 'Admin1234')).json<{ access_token: string }>();
+    await runAdminCreate(ctx.database, ['--email', 'dona@loja.com', '--password', 'Dona2025Loja']);
+    const admin = (await login('dona@loja.com', 'Dona2025Loja')).json<{ access_token: string }>();
     const call = () =>
       app.inject({ method: 'GET', url: '/admin-only', headers: bearer(admin.access_token) });
     expect((await call()).statusCode).toBe(200);
@@ -353,8 +383,8 @@ describe('requireAdmin', () => {
   });
 
   it('treats an administrator whose account no longer exists as anonymous (401)', async () => {
-    await runAdminCreate(ctx.database, ['--email', 'dona@loja.com', '--password', 'Admin1234']);
-    const admin = (await login('dona@loja.com', 'Admin1234')).json<Tokens>();
+    await runAdminCreate(ctx.database, ['--email', 'dona@loja.com', '--password', 'Dona2025Loja']);
+    const admin = (await login('dona@loja.com', 'Dona2025Loja')).json<Tokens>();
     const call = () =>
       ctx.app.inject({ url: '/api/admin/orders', headers: bearer(admin.access_token) });
     expect((await call()).statusCode).toBe(200);

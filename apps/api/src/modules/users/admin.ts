@@ -1,9 +1,10 @@
 import { emailSchema } from '@lumina/shared/validation/email';
 import { nameError, normalizeName } from '@lumina/shared/validation/name';
-import { registerPasswordError } from '@lumina/shared/validation/password';
+import { PASSWORD_MESSAGES, registerPasswordError } from '@lumina/shared/validation/password';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { UserRole } from '../../db/schema/users.ts';
+import { isCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeAllSessions } from '../auth/token-service.ts';
 import { createSecurityLog } from '../security/security-log.ts';
@@ -45,6 +46,16 @@ export class AdminInputError extends Error {
     super(message);
     this.name = 'AdminInputError';
   }
+}
+
+/**
+ * The hash of a password about to be stored. Refusing a common one here, not beside the rule at
+ * the top of ensureAdmin, keeps a start-up whose ADMIN_EMAIL account already exists from loading
+ * the list, and from failing over a password it will not set.
+ */
+async function storablePasswordHash(password: string): Promise<string> {
+  if (await isCommonPassword(password)) throw new AdminInputError(PASSWORD_MESSAGES.common);
+  return hashPassword(password);
 }
 
 /**
@@ -123,7 +134,7 @@ export async function ensureAdmin(
       const user = await users.create({
         email,
         name,
-        passwordHash: await hashPassword(input.password),
+        passwordHash: await storablePasswordHash(input.password),
         role: 'admin',
         // The operator vouches for the address.
         emailVerifiedAt: at,
@@ -151,7 +162,7 @@ export async function ensureAdmin(
       });
     }
     if (input.setPassword) {
-      await users.setPasswordHash(existing.id, await hashPassword(input.password), at);
+      await users.setPasswordHash(existing.id, await storablePasswordHash(input.password), at);
       await revokeAllSessions(tx, existing.id, at);
       await securityLog.record({
         type: 'password_changed',
@@ -196,10 +207,11 @@ export async function ensureAdminAtStart(
   config: { adminEmail: string | undefined; adminPassword: string | undefined },
 ): Promise<EnsureAdminResult | undefined> {
   const result = await ensureAdminFromConfig(deps, config);
+  // The address is not logged: logs travel further than the database (issue 14).
   if (result === 'not_promoted') {
-    deps.logger.warn({ email: config.adminEmail }, ADMIN_EMAIL_NOT_PROMOTED);
+    deps.logger.warn(ADMIN_EMAIL_NOT_PROMOTED);
   } else if (result) {
-    deps.logger.info({ email: config.adminEmail, result }, 'administrator from ADMIN_EMAIL');
+    deps.logger.info({ result }, 'administrator from ADMIN_EMAIL');
   } else if (config.adminEmail || config.adminPassword) {
     deps.logger.warn(
       'ADMIN_EMAIL and ADMIN_PASSWORD must be set together; no administrator created',

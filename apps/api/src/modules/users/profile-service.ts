@@ -4,12 +4,13 @@ import {
 } from '@lumina/shared/users/change-password-schema';
 import { GENDER_CODE_BY_PROFILE } from '@lumina/shared/users/gender';
 import { createProfileSchema, PROFILE_MESSAGES } from '@lumina/shared/users/profile-schema';
-import { registerPasswordError } from '@lumina/shared/validation/password';
+import { PASSWORD_MESSAGES } from '@lumina/shared/validation/password';
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import { AUTH_LIMITS, THROTTLE_MESSAGES, throttleKeys } from '../auth/auth-limits.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
+import { isCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { RequestMeta, TokenService } from '../auth/token-service.ts';
 import type { SecurityLog } from '../security/security-log.ts';
@@ -110,10 +111,9 @@ export function createProfileService(deps: {
 
     async changePassword(auth: AuthUser, body: unknown, meta: RequestMeta): Promise<void> {
       const input = parseInput(changePasswordSchema, body);
-      // The account form allows 6 characters; the server keeps the register rule for every
-      // password it stores, and the form shows this message.
-      const ruleError = registerPasswordError(input.new_password);
-      if (ruleError) invalidField('new_password', ruleError);
+      if (await isCommonPassword(input.new_password)) {
+        invalidField('new_password', PASSWORD_MESSAGES.common);
+      }
 
       await throttle.consume(
         [

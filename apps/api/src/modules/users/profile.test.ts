@@ -288,12 +288,12 @@ describe('POST /api/users/change_password', () => {
     [
       'a short new password',
       { ...valid, new_password: 'Ab1', new_password_confirmation: 'Ab1' },
-      'A senha deve ter pelo menos 6 caracteres',
+      'Senha deve ter pelo menos 8 caracteres, 1 maiúscula, 1 minúscula e 1 número',
     ],
     [
-      'a long new password',
-      { ...valid, new_password: `Ab1${'x'.repeat(60)}`, new_password_confirmation: 'x' },
-      'A senha deve ter no máximo 50 caracteres, As senhas não coincidem',
+      'a new password over 128 characters',
+      { ...valid, new_password: `Ab1${'x'.repeat(126)}`, new_password_confirmation: 'x' },
+      'Senha deve ter no máximo 128 caracteres, As senhas não coincidem',
     ],
     [
       'a blank new password',
@@ -325,6 +325,34 @@ describe('POST /api/users/change_password', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json<ErrorJson>().message).toBe(message);
     expect((await login(TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it.each([
+    ['in the list', 'Senha123'],
+    ['a listed word and a run of digits', 'Palmeiras1234'],
+  ])('refuses a common new password (%s) on its field', async (_label, password) => {
+    const response = await changePassword({
+      ...valid,
+      new_password: password,
+      new_password_confirmation: password,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json<ErrorJson>()).toMatchObject({
+      message: 'Esta senha é muito comum. Escolha outra.',
+      fields: { new_password: ['Esta senha é muito comum. Escolha outra.'] },
+    });
+    expect((await login(TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('accepts a new password with accents and spaces', async () => {
+    const password = 'Minha Senha é Ótima 7';
+    const response = await changePassword({
+      ...valid,
+      new_password: password,
+      new_password_confirmation: password,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await login(password)).statusCode).toBe(200);
   });
 
   it('stops guessing the current password with a 429', async () => {

@@ -1,6 +1,7 @@
 import { completeAddressOrUndefined } from '@lumina/shared/addresses/address-schema';
 import { addressFieldsSchema } from '@lumina/shared/addresses/address-schema';
 import { createRegisterUserSchema } from '@lumina/shared/users/register-schema';
+import { PASSWORD_MESSAGES } from '@lumina/shared/validation/password';
 import type { RegisterAnswer } from '@lumina/shared/users/user-json';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -8,6 +9,7 @@ import { AppError } from '../../http/app-error.ts';
 import { createAddressRepository } from '../addresses/repository.ts';
 import { toAddressJson } from '../addresses/service.ts';
 import { AUTH_LIMITS, THROTTLE_MESSAGES, throttleKeys } from '../auth/auth-limits.ts';
+import { isCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { RequestMeta, TokenService } from '../auth/token-service.ts';
 import type { SecurityLog } from '../security/security-log.ts';
@@ -63,6 +65,9 @@ export function createRegisterService(deps: {
       );
       const input = parseInput(schema, body);
       const { user: fields, address } = input;
+      if (await isCommonPassword(fields.password)) {
+        invalidField('user.password', PASSWORD_MESSAGES.common);
+      }
 
       if (await users.findByEmail(fields.email)) {
         invalidField('user.email', REGISTER_MESSAGES.emailTaken, 'email_taken');

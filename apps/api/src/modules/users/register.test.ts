@@ -236,9 +236,14 @@ describe('POST /api/users/register', () => {
         'Senha deve ter pelo menos 8 caracteres, 1 maiúscula, 1 minúscula e 1 número',
       ],
       [
-        'password with a disallowed character',
-        { password: 'Segura12#', password_confirmation: 'Segura12#' },
-        'Senha deve ter pelo menos 8 caracteres, 1 maiúscula, 1 minúscula e 1 número',
+        'password over 128 characters',
+        { password: `Aa1${'x'.repeat(126)}`, password_confirmation: `Aa1${'x'.repeat(126)}` },
+        'Senha deve ter no máximo 128 caracteres',
+      ],
+      [
+        'password with a control character',
+        { password: 'Segura12\t', password_confirmation: 'Segura12\t' },
+        'Senha não pode ter quebras de linha, tabulações ou outros caracteres de controle',
       ],
       [
         'confirmation missing',
@@ -267,6 +272,32 @@ describe('POST /api/users/register', () => {
       ],
     ])('%s', async (_label, change, message) => {
       await expectRefused({ user: registerUser(change) }, message);
+    });
+
+    it.each([
+      ['in the list', 'Senha123'],
+      ['in the list once the symbols go', 'Senha@123!'],
+      ['a listed word and "123"', 'Flamengo123'],
+    ])('refuses a common password (%s) on the password field', async (_label, password) => {
+      const body = await expectRefused(
+        { user: registerUser({ password, password_confirmation: password }) },
+        'Esta senha é muito comum. Escolha outra.',
+      );
+      expect(body.fields).toEqual({
+        'user.password': ['Esta senha é muito comum. Escolha outra.'],
+      });
+    });
+
+    it('accepts any printable character, accents and spaces included', async () => {
+      const password = 'Çãoé Senha 1 #~';
+      const response = await register({
+        user: registerUser({ password, password_confirmation: password }),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const [row] = await ctx.database.db.select().from(users);
+      expect(await verifyPassword(row?.passwordHash ?? '', password)).toBe(true);
+      // The same letters typed as a base letter and a combining accent open the account too.
+      expect(await verifyPassword(row?.passwordHash ?? '', password.normalize('NFD'))).toBe(true);
     });
 
     it('accepts exactly 13 and exactly 120 years', async () => {
