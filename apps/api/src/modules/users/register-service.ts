@@ -72,11 +72,16 @@ export function createRegisterService(deps: {
       if (await users.findByEmail(fields.email)) {
         invalidField('user.email', REGISTER_MESSAGES.emailTaken, 'email_taken');
       }
-      const created = await throttle.countRecent(
-        throttleKeys.accountCreatedIp(meta.ip),
-        AUTH_LIMITS.accountsPerIp.windowMs,
-      );
-      if (created >= deps.accountsPerIpHour) {
+      // The account is counted before it exists, under the key's lock, so parallel submissions
+      // cannot all slip under the limit; a registration that fails takes its count back.
+      const slot = await throttle.take([
+        {
+          key: throttleKeys.accountCreatedIp(meta.ip),
+          windowMs: AUTH_LIMITS.accountsPerIp.windowMs,
+        },
+      ]);
+      if ((slot.counts[0] ?? 0) >= deps.accountsPerIpHour) {
+        await throttle.release(slot.ids);
         throw new AppError('too_many_requests', THROTTLE_MESSAGES.register, { code: 'throttled' });
       }
 
@@ -132,6 +137,7 @@ export function createRegisterService(deps: {
           return { user, addressRow };
         });
       } catch (error) {
+        await throttle.release(slot.ids);
         // Two registrations of one e-mail at the same instant: the index decides.
         if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX)) {
           invalidField('user.email', REGISTER_MESSAGES.emailTaken, 'email_taken');
@@ -140,7 +146,6 @@ export function createRegisterService(deps: {
       }
 
       const { user, addressRow } = result;
-      await throttle.record(throttleKeys.accountCreatedIp(meta.ip));
       const session = await tokens.issueSession({ id: user.id, role: user.role }, meta);
       await securityLog.record({
         type: 'user_registered',

@@ -463,6 +463,21 @@ describe('POST /api/users/register', () => {
       expect((await attempt(1)).statusCode).toBe(201);
       expect((await attempt(2)).statusCode).toBe(201);
       expect((await attempt(3)).statusCode).toBe(429);
+      // A burst from another address: the limit holds however many arrive at once, and a
+      // refused or failed registration does not use up the allowance.
+      const burst = await Promise.all(
+        [10, 11, 12, 13, 14, 15].map((n) =>
+          shared.app.inject({
+            method: 'POST',
+            url: '/api/users/register',
+            payload: { user: registerUser({ email: `rajada${n}@example.com`, cpf: '' }) },
+            remoteAddress: '192.0.2.79',
+          }),
+        ),
+      );
+      expect(burst.map((response) => response.statusCode).sort()).toEqual([
+        201, 201, 429, 429, 429, 429,
+      ]);
     } finally {
       await shared.close();
     }
