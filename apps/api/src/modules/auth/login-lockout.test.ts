@@ -3,6 +3,7 @@
 // and an attack from everywhere slows the failing sources while the owner logs in at once.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { securityLogs } from '../../db/schema/security.ts';
 import {
   type ErrorJson,
@@ -117,9 +118,11 @@ describe('an attacker cannot lock the owner out', () => {
     );
     const throttled = burst.filter((response) => response.json<ErrorJson>().code === 'throttled');
     expect(throttled).toHaveLength(10);
-    const counted = await ctx.database.db.execute(
-      sql`select count(*)::int as n from throttle_events where key = 'login:ip:198.51.100.88'`,
+    const counted = rowsOf<{ n: number }>(
+      await ctx.database.db.execute(
+        sql`select count(*)::int as n from throttle_events where key = 'login:ip:198.51.100.88'`,
+      ),
     );
-    expect((counted as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(max + 10);
+    expect(counted[0]?.n).toBe(max + 10);
   });
 });
