@@ -45,7 +45,8 @@ beforeAll(async () => {
       MERCADOPAGO_API_URL: fake.url,
       MERCADOPAGO_ACCESS_TOKEN: fake.accessToken,
       MERCADOPAGO_WEBHOOK_SECRET: SECRET,
-      MERCADOPAGO_TIMEOUT_MS: '500',
+      // Short enough for the timeout case, long enough for a loaded CI machine's first call.
+      MERCADOPAGO_TIMEOUT_MS: '2000',
       SMTP_URL: smtp.url,
       APP_URL: 'https://loja.test',
     },
