@@ -48,5 +48,6 @@ export async function customerWithOrder(request: APIRequestContext, productId?: 
     data: { payment_method: 'pix' },
   });
   expect(pix.status(), await pix.text()).toBe(200);
-  return { account, order };
+  // The customer's access token: the web app keeps its own in memory, out of a test's reach.
+  return { account, order, token };
 }

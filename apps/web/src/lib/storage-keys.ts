@@ -2,13 +2,17 @@
  * Every browser-storage key and cookie name of the web app, one place, one key per value.
  * The system the spec describes kept the access token under two different keys; here each piece
  * of state has exactly one name, and later features import it from this file.
- * There is no refresh-token key on purpose: the refresh token lives only in the API's httpOnly
- * cookie (REFRESH_COOKIE_NAME), where page scripts cannot read it.
+ * There is no token key on purpose: the refresh token lives only in the API's httpOnly cookie
+ * (REFRESH_COOKIE_NAME) and the access token only in the memory of the tab (lib/auth).
  */
 export const STORAGE_KEYS = {
   cookieConsent: 'lumina.cookie-consent',
-  accessToken: 'lumina.access-token',
-  user: 'lumina.user',
+  /**
+   * That this browser has a session: the user's id, first name and role, nothing secret or
+   * personal (no token, CPF, phone, e-mail or birth date). A reload restores the session only
+   * when it is there; its removal logs the other tabs out.
+   */
+  sessionHint: 'lumina.session-hint',
   sessionId: 'lumina.session-id',
   localCart: 'lumina.local-cart',
   /** '1' while this browser's anonymous cart on the server has lines (skips a request if not). */
@@ -18,6 +22,12 @@ export const STORAGE_KEYS = {
   pendingPayment: 'lumina.pending-payment',
   /** sessionStorage: where to go back after the Google sign-in round trip. */
   authReturnPath: 'lumina.auth-return',
+} as const;
+
+/** Keys of earlier versions (the access token, the whole user), deleted on start. */
+export const RETIRED_STORAGE_KEYS = {
+  accessToken: 'lumina.access-token',
+  user: 'lumina.user',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

@@ -6,14 +6,16 @@ import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakePrivacyApi, storeLogin } from '../../features/privacy/testing/privacy-fixtures.tsx';
 import { AuthProvider } from '../../lib/auth/auth-provider.tsx';
-import { createAuthSession } from '../../lib/auth/auth-session.ts';
 import type { AuthUser } from '../../lib/auth/auth-types.ts';
 import { createUser } from '../../lib/auth/testing/create-user.ts';
 import type { FakeRequest } from '../../lib/auth/testing/fake-api.ts';
+import { createTestSession } from '../../lib/auth/testing/signed-in.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 import { AccountConsentsHost } from './account-consents-host.tsx';
 
 const TITLE = ACCOUNT_CONSENTS_DIALOG_TEXTS.title;
+/** The dialog is a lazy chunk: its first import can be slow on a loaded machine. */
+const LAZY = { timeout: 5000 };
 
 /** An account created with Google: it never saw the register form's consents. */
 const googleUser = (overrides: Partial<AuthUser> = {}) =>
@@ -42,6 +44,7 @@ function renderApp(route = '/produtos') {
     ],
     { initialEntries: [route] },
   );
+  const session = createTestSession();
   render(
     <QueryClientProvider
       client={
@@ -50,11 +53,12 @@ function renderApp(route = '/produtos') {
         })
       }
     >
-      <AuthProvider session={createAuthSession()}>
+      <AuthProvider session={session}>
         <RouterProvider router={router} />
       </AuthProvider>
     </QueryClientProvider>,
   );
+  return session;
 }
 
 /** The profile answers `before` until the consents are saved, then `after`. */
@@ -82,9 +86,9 @@ describe('the consents of an account created with Google', () => {
     const user = storeLogin(googleUser());
     const accepted = { ...user, privacy_policy_accepted: true, terms_of_service_accepted: true };
     const requests = serveProfile(user, accepted);
-    renderApp();
+    const session = renderApp();
 
-    const dialog = await screen.findByRole('dialog', { name: TITLE });
+    const dialog = await screen.findByRole('dialog', { name: TITLE }, LAZY);
     expect(within(dialog).queryByRole('button', { name: 'Fechar' })).not.toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: /Política de Privacidade/ })).toHaveAttribute(
       'target',
@@ -115,13 +119,13 @@ describe('the consents of an account created with Google', () => {
         },
       ],
     ]);
-    // The profile was read again after saving, and the stored user follows it.
+    // The profile was read again after saving, and the session's user follows it.
     const profileReads = requests.filter((request) => request.path === '/users/profile');
     expect(profileReads.length).toBeGreaterThanOrEqual(2);
     expect(requests.indexOf(profileReads.at(-1)!)).toBeGreaterThan(
       requests.indexOf(consentCalls(requests)[0]!),
     );
-    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.user)!)).toMatchObject({
+    expect(session.getSnapshot().user).toMatchObject({
       privacy_policy_accepted: true,
       terms_of_service_accepted: true,
     });
@@ -137,7 +141,7 @@ describe('the consents of an account created with Google', () => {
       },
     });
     renderApp();
-    const dialog = await screen.findByRole('dialog', { name: TITLE });
+    const dialog = await screen.findByRole('dialog', { name: TITLE }, LAZY);
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Política de Privacidade/ }));
     fireEvent.click(within(dialog).getByRole('checkbox', { name: /Termos de Serviço/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar e continuar' }));
@@ -154,18 +158,18 @@ describe('the consents of an account created with Google', () => {
     expect(screen.getByRole('heading', { name: 'Política de Privacidade' })).toBeVisible();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('link', { name: 'Ver produtos' }));
-    expect(await screen.findByRole('dialog', { name: TITLE })).toBeVisible();
+    expect(await screen.findByRole('dialog', { name: TITLE }, LAZY)).toBeVisible();
   });
 
   it('‘Sair’ logs out instead', async () => {
     storeLogin(googleUser());
     const requests = serveProfile(googleUser());
     renderApp();
-    const dialog = await screen.findByRole('dialog', { name: TITLE });
+    const dialog = await screen.findByRole('dialog', { name: TITLE }, LAZY);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sair' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(requests.map((request) => request.path)).toContain('/auth/logout');
-    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.sessionHint)).toBeNull();
     expect(consentCalls(requests)).toEqual([]);
   });
 

@@ -3,9 +3,9 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from '../../lib/auth/auth-provider.tsx';
-import { createAuthSession } from '../../lib/auth/auth-session.ts';
 import { RequireAuth } from '../../lib/auth/require-auth.tsx';
 import { fakeAccessToken, fakeApi, TEST_USER } from '../../lib/auth/testing/fake-api.ts';
+import { createTestSession, storeSignedIn } from '../../lib/auth/testing/signed-in.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
 import { AuthDialogHost } from './auth-dialog-host.tsx';
 import { HeaderAccount } from './header-account.tsx';
@@ -42,7 +42,7 @@ function renderApp(route: string) {
     <QueryClientProvider
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
-      <AuthProvider session={createAuthSession()}>
+      <AuthProvider session={createTestSession()}>
         <RouterProvider router={router} />
       </AuthProvider>
     </QueryClientProvider>,
@@ -62,8 +62,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('protected routes', () => {
   it('say "Verificando autenticação..." while the session is being restored', () => {
-    localStorage.setItem(STORAGE_KEYS.accessToken, fakeAccessToken(1));
-    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(TEST_USER));
+    storeSignedIn(TEST_USER, fakeAccessToken(1));
     // The refresh never answers: the session stays in loading.
     vi.stubGlobal('fetch', () => new Promise(() => undefined));
     renderApp('/gerenciar-dados');
@@ -91,11 +90,7 @@ describe('protected routes', () => {
 
 describe('header account entry', () => {
   it('greets the logged-in user with Minha Conta and Sair; Sair logs out', async () => {
-    localStorage.setItem(
-      STORAGE_KEYS.accessToken,
-      fakeAccessToken(Math.floor(Date.now() / 1000) + 600),
-    );
-    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(TEST_USER));
+    storeSignedIn(TEST_USER, fakeAccessToken(Math.floor(Date.now() / 1000) + 600));
     const requests = fakeApi(() => ({ body: { success: true } }));
     renderApp('/');
     expect(screen.getByText('Ana')).toBeInTheDocument();
@@ -107,7 +102,7 @@ describe('header account entry', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sair' }));
     expect(await screen.findByRole('button', { name: 'Entrar' })).toBeInTheDocument();
     expect(requests.map((r) => `${r.method} ${r.path}`)).toContain('POST /auth/logout');
-    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.sessionHint)).toBeNull();
   });
 
   it('opens the login modal from "Entrar" when anonymous', async () => {

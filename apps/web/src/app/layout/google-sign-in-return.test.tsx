@@ -88,7 +88,9 @@ describe('Google sign-in return', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(probe()).toHaveTextContent('/produto/12 authenticated'));
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /auth/google/exchange']);
-    expect(localStorage.getItem(STORAGE_KEYS.accessToken)).toBe(token);
+    // The token stays in the tab's memory; the browser keeps only the session hint.
+    expect(Object.values(localStorage)).not.toContain(token);
+    expect(localStorage.getItem(STORAGE_KEYS.sessionHint)).not.toBeNull();
   });
 
   it('shows the server message when the code was already used', async () => {

@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { UserIcon } from '../../components/icons.tsx';
-import { firstName } from '../../lib/auth/first-name.ts';
-import { useAuth } from '../../lib/auth/use-auth.ts';
+import { useSignedInAs } from '../../lib/auth/use-signed-in-as.ts';
 import { openLoginDialog } from '../../lib/ui-events.ts';
 import { preloadAuthDialog } from './auth-dialog-host.tsx';
 import { useLogout } from '../../lib/auth/use-logout.ts';
@@ -11,16 +10,16 @@ import { useLogout } from '../../lib/auth/use-logout.ts';
  * greeting with "Minha Conta" and "Sair" (on phones the greeting and "Sair" are in the menu).
  */
 export function HeaderAccount({ buttonClassName }: { buttonClassName: string }) {
-  const { status, user } = useAuth();
+  const who = useSignedInAs();
   const logout = useLogout();
 
-  if (status === 'authenticated' && user) {
+  if (who) {
     return (
       <>
         <p className="hidden max-w-40 truncate text-sm text-ink-800 sm:block">
-          Olá, <span className="font-semibold">{firstName(user.name)}</span>
+          Olá, <span className="font-semibold">{who.firstName}</span>
         </p>
-        {user.role === 'admin' ? (
+        {who.role === 'admin' ? (
           <Link
             to="/admin"
             className="hidden min-h-11 items-center rounded-full px-3 text-sm font-semibold text-gold-700 hover:bg-cream-200 sm:inline-flex"

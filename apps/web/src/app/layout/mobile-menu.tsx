@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { firstName } from '../../lib/auth/first-name.ts';
-import { useAuth } from '../../lib/auth/use-auth.ts';
+import { useSignedInAs } from '../../lib/auth/use-signed-in-as.ts';
 import { useLogout } from '../../lib/auth/use-logout.ts';
 import {
   CATEGORIES_LINK,
@@ -24,7 +23,7 @@ export function MobileMenu({
   open: boolean;
   onClose: () => void;
 }) {
-  const { status, user } = useAuth();
+  const who = useSignedInAs();
   const logout = useLogout();
 
   useEffect(() => {
@@ -45,10 +44,10 @@ export function MobileMenu({
     >
       {/* On phones the header has room for the account icon only: greeting and "Sair" live here.
           Anonymous visitors use the header's "Entrar" button. */}
-      {status === 'authenticated' && user ? (
+      {who ? (
         <div className="mb-2 border-b border-cream-200 pb-3">
           <p className="px-3 py-2 text-base text-ink-900">
-            Olá, <span className="font-semibold">{firstName(user.name)}</span>
+            Olá, <span className="font-semibold">{who.firstName}</span>
           </p>
           <div className="grid grid-cols-2 gap-1">
             <Link to="/minha-conta" className={linkClassName}>
@@ -64,7 +63,7 @@ export function MobileMenu({
             >
               Sair
             </button>
-            {user.role === 'admin' ? (
+            {who.role === 'admin' ? (
               <Link
                 to="/admin"
                 className={`${linkClassName} col-span-2 font-semibold text-gold-700`}

@@ -5,8 +5,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { fakePrivacyApi, storeLogin } from '../../features/privacy/testing/privacy-fixtures.tsx';
 import { AuthProvider } from '../../lib/auth/auth-provider.tsx';
-import { createAuthSession } from '../../lib/auth/auth-session.ts';
 import { createUser } from '../../lib/auth/testing/create-user.ts';
+import { createTestSession } from '../../lib/auth/testing/signed-in.ts';
 import { RootLayout } from './root-layout.tsx';
 
 function renderLayout() {
@@ -18,7 +18,7 @@ function renderLayout() {
     <QueryClientProvider
       client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
     >
-      <AuthProvider session={createAuthSession()}>
+      <AuthProvider session={createTestSession()}>
         <RouterProvider router={router} />
       </AuthProvider>
     </QueryClientProvider>,
@@ -44,6 +44,11 @@ it('the layout asks a signed-in account without the consents for them, over the 
   renderLayout();
   expect(screen.getByRole('heading', { name: 'Página' })).toBeInTheDocument();
   expect(
-    await screen.findByRole('dialog', { name: ACCOUNT_CONSENTS_DIALOG_TEXTS.title }),
+    // The dialog's code is a lazy chunk: on a loaded machine its first import takes a while.
+    await screen.findByRole(
+      'dialog',
+      { name: ACCOUNT_CONSENTS_DIALOG_TEXTS.title },
+      { timeout: 5000 },
+    ),
   ).toBeVisible();
 });

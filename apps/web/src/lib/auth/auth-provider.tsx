@@ -27,6 +27,7 @@ export function AuthProvider({
     () => ({
       status: snapshot.status,
       user: snapshot.user,
+      hint: snapshot.hint,
       login: session.login,
       register: session.register,
       logout: session.logout,

@@ -1,45 +1,61 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest } from '../api-client.ts';
+import { apiClientHooks, apiRequest } from '../api-client.ts';
 import { STORAGE_KEYS } from '../storage-keys.ts';
 import { AuthProvider } from './auth-provider.tsx';
 import { createAuthSession, type AuthSession } from './auth-session.ts';
+import { createUser } from './testing/create-user.ts';
 import { fakeAccessToken, fakeApi, TEST_USER, type FakeRequest } from './testing/fake-api.ts';
+import { fakeBroadcastChannel, fakeWebLocks } from './testing/fake-tabs.ts';
+import { createTestSession, storeSignedIn } from './testing/signed-in.ts';
 import { useAuth } from './use-auth.ts';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
 const inMinutes = (minutes: number) => Math.floor((Date.now() + minutes * 60_000) / 1000);
-
-function store(token: string | null, user: object | null = TEST_USER) {
-  if (token) localStorage.setItem(STORAGE_KEYS.accessToken, token);
-  if (user) localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
-}
+const HINT = { id: 7, name: 'Ana', role: 'customer' };
 
 function Probe() {
-  const { status, user } = useAuth();
+  const { status, user, hint } = useAuth();
   return (
     <p>
-      {status}:{user?.name ?? '-'}
+      {status}:{user?.name ?? '-'}:{hint?.name ?? '-'}
     </p>
   );
 }
 
 function renderSession(session: AuthSession = createAuthSession()) {
-  render(
+  const view = render(
     <AuthProvider session={session}>
       <Probe />
     </AuthProvider>,
   );
-  return session;
+  return Object.assign(session, { unmount: view.unmount });
 }
 
-const stored = () => ({
-  token: localStorage.getItem(STORAGE_KEYS.accessToken),
-  user: localStorage.getItem(STORAGE_KEYS.user),
-});
+const storedHint = (): unknown => JSON.parse(localStorage.getItem(STORAGE_KEYS.sessionHint)!);
+const storeHint = () => localStorage.setItem(STORAGE_KEYS.sessionHint, JSON.stringify(HINT));
+const calls = (requests: FakeRequest[]) => requests.map((r) => `${r.method} ${r.path}`);
+
+/** The server of a logged-in browser: the refresh cookie works, the profile answers. */
+function sessionServer(renewed = fakeAccessToken(inMinutes(15))) {
+  return fakeApi(({ path }) => {
+    if (path === '/auth/refresh') return { body: { tokens: { access_token: renewed } } };
+    if (path === '/users/profile') return { body: { success: true, user: TEST_USER } };
+    return undefined;
+  });
+}
+
+/** What another tab's localStorage change looks like here. */
+function storageChangedElsewhere(key: string, newValue: string | null) {
+  if (newValue === null) localStorage.removeItem(key);
+  else localStorage.setItem(key, newValue);
+  window.dispatchEvent(new StorageEvent('storage', { key, newValue }));
+}
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
+  fakeBroadcastChannel();
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
 });
 
@@ -49,63 +65,157 @@ afterEach(() => {
 });
 
 describe('auth status on start', () => {
-  it('is authenticated at once with a stored, unexpired token (no network)', () => {
-    store(fakeAccessToken(inMinutes(10)));
+  it('is anonymous without the hint and asks nothing of the server', async () => {
     const requests = fakeApi(() => undefined);
     renderSession();
-    expect(screen.getByText('authenticated:Ana Souza')).toBeInTheDocument();
+    expect(screen.getByText('anonymous:-:-')).toBeInTheDocument();
+    await act(() => Promise.resolve());
     expect(requests).toEqual([]);
   });
 
-  it('is anonymous with nothing stored and asks nothing of the server', () => {
-    const requests = fakeApi(() => undefined);
-    renderSession();
-    expect(screen.getByText('anonymous:-')).toBeInTheDocument();
-    expect(requests).toEqual([]);
-  });
-
-  it('renews an expired token through the refresh cookie while loading', async () => {
-    store(fakeAccessToken(inMinutes(-1)));
+  it('restores a session on reload through the refresh cookie, then the profile', async () => {
     const renewed = fakeAccessToken(inMinutes(15));
-    const requests = fakeApi(({ path }) =>
-      path === '/auth/refresh' ? { body: { tokens: { access_token: renewed } } } : undefined,
-    );
+    storeHint();
+    const requests = sessionServer(renewed);
     renderSession();
-    expect(screen.getByText('loading:Ana Souza')).toBeInTheDocument();
-    expect(await screen.findByText('authenticated:Ana Souza')).toBeInTheDocument();
-    expect(stored().token).toBe(renewed);
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /auth/refresh']);
-    // The refresh token is never in the body nor in storage: only the httpOnly cookie has it.
+    // Greeting material at once, the user (CPF...) only from the server.
+    expect(screen.getByText('loading:-:Ana')).toBeInTheDocument();
+    expect(await screen.findByText('authenticated:Ana Souza:Ana')).toBeInTheDocument();
+    expect(calls(requests)).toEqual(['POST /auth/refresh', 'GET /users/profile']);
+    // The refresh token is only in the httpOnly cookie: never in the body.
     expect(requests[0]?.body).toEqual({});
-    expect(Object.keys(localStorage)).not.toContain('lumina.refresh-token');
+    expect(requests[1]?.headers.Authorization).toBe(`Bearer ${renewed}`);
   });
 
-  it('clears everything when the refresh is refused', async () => {
-    store(fakeAccessToken(inMinutes(-1)));
-    fakeApi(() => ({
+  it('clears the hint when the refresh is refused', async () => {
+    storeHint();
+    const requests = fakeApi(() => ({
       status: 401,
       body: { code: 'invalid_refresh_token', message: 'Sessão expirada.' },
     }));
     renderSession();
-    expect(await screen.findByText('anonymous:-')).toBeInTheDocument();
-    expect(stored()).toEqual({ token: null, user: null });
+    expect(await screen.findByText('anonymous:-:-')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.sessionHint)).toBeNull();
+    expect(calls(requests)).toEqual(['POST /auth/refresh']);
   });
 
-  it('loads the user when only the token is stored', async () => {
-    store(fakeAccessToken(inMinutes(10)), null);
-    fakeApi(({ path }) =>
-      path === '/users/profile' ? { body: { success: true, user: TEST_USER } } : undefined,
-    );
+  it('keeps the hint for the next visit when the server cannot be reached', async () => {
+    storeHint();
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
     renderSession();
-    expect(await screen.findByText('authenticated:Ana Souza')).toBeInTheDocument();
-    expect(JSON.parse(stored().user ?? '{}')).toMatchObject({ email: 'ana@exemplo.com' });
+    expect(await screen.findByText('anonymous:-:-')).toBeInTheDocument();
+    expect(storedHint()).toEqual(HINT);
+  });
+
+  it('retires the token and user earlier versions stored, the person staying logged in', async () => {
+    localStorage.setItem('lumina.access-token', fakeAccessToken(inMinutes(10)));
+    localStorage.setItem('lumina.user', JSON.stringify(createUser()));
+    const requests = sessionServer();
+    renderSession();
+    expect(Object.keys(localStorage)).toEqual([STORAGE_KEYS.sessionHint]);
+    expect(storedHint()).toEqual(HINT);
+    expect(await screen.findByText('authenticated:Ana Souza:Ana')).toBeInTheDocument();
+    expect(calls(requests)).toEqual(['POST /auth/refresh', 'GET /users/profile']);
+  });
+});
+
+describe('what the browser keeps', () => {
+  it('is the hint alone after login: no token, CPF, phone, e-mail or birth date', async () => {
+    const user = createUser();
+    const token = fakeAccessToken(inMinutes(15));
+    fakeApi(({ path }) =>
+      path === '/auth/login'
+        ? {
+            body: {
+              user,
+              access_token: token,
+              refresh_token: 'opaque',
+              cart_migrated: false,
+              cart_items_count: 0,
+            },
+          }
+        : undefined,
+    );
+    const session = renderSession();
+    const result = await act(() => session.login({ email: user.email, password: 'x' }));
+    // The login answer keeps its fields; only where the web app keeps them changed.
+    expect(result).toEqual({ user, cart_migrated: false, cart_items_count: 0 });
+    expect(screen.getByText('authenticated:Ana Souza:Ana')).toBeInTheDocument();
+    expect(session.getSnapshot().user).toEqual(user);
+    expect(apiClientHooks.accessToken()).toBe(token);
+
+    expect(Object.keys(localStorage).sort()).toEqual([
+      STORAGE_KEYS.sessionHint,
+      STORAGE_KEYS.sessionId,
+    ]);
+    expect(storedHint()).toEqual(HINT);
+    const stored = JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage });
+    for (const secret of [token, 'opaque', user.cpf!, user.phone!, user.email, '1995-04-20']) {
+      expect(stored).not.toContain(secret);
+    }
+  });
+
+  it('is gone after logout, which tells the server', async () => {
+    storeSignedIn(TEST_USER);
+    const requests = fakeApi(({ path }) =>
+      path === '/auth/logout' ? { body: { success: true } } : undefined,
+    );
+    const session = renderSession(createTestSession());
+    expect(screen.getByText('authenticated:Ana Souza:Ana')).toBeInTheDocument();
+    await act(() => session.logout());
+    expect(screen.getByText('anonymous:-:-')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.sessionHint)).toBeNull();
+    expect(apiClientHooks.accessToken()).toBeNull();
+    expect(calls(requests)).toEqual(['POST /auth/logout']);
+  });
+
+  it('is gone after logout even when the server cannot be reached', async () => {
+    storeSignedIn(TEST_USER);
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
+    const session = renderSession(createTestSession());
+    await act(() => session.logout());
+    expect(screen.getByText('anonymous:-:-')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.sessionHint)).toBeNull();
+  });
+
+  it('lets a reload (a new session) restore what a login started', async () => {
+    const renewed = fakeAccessToken(inMinutes(15));
+    const requests = fakeApi(({ path }) => {
+      if (path === '/auth/login') {
+        return {
+          body: {
+            user: TEST_USER,
+            access_token: fakeAccessToken(inMinutes(15)),
+            refresh_token: 'r',
+            cart_migrated: false,
+            cart_items_count: 0,
+          },
+        };
+      }
+      if (path === '/auth/refresh') return { body: { tokens: { access_token: renewed } } };
+      if (path === '/users/profile') return { body: { success: true, user: TEST_USER } };
+      return undefined;
+    });
+    const first = renderSession();
+    await act(() => first.login({ email: 'ana@exemplo.com', password: 'x' }));
+    first.unmount();
+
+    renderSession();
+    expect(screen.getByText('loading:-:Ana')).toBeInTheDocument();
+    expect(await screen.findByText('authenticated:Ana Souza:Ana')).toBeInTheDocument();
+    expect(calls(requests)).toEqual([
+      'POST /auth/login',
+      'POST /auth/refresh',
+      'GET /users/profile',
+    ]);
+    expect(apiClientHooks.accessToken()).toBe(renewed);
   });
 });
 
 describe('401 answers', () => {
   function signedIn() {
-    store(fakeAccessToken(inMinutes(10)));
-    return renderSession();
+    storeSignedIn(TEST_USER);
+    return renderSession(createTestSession());
   }
 
   it('refreshes once and retries the call with the new token', async () => {
@@ -126,19 +236,20 @@ describe('401 answers', () => {
       '/auth/refresh',
       '/users/profile',
     ]);
-    expect(screen.getByText('authenticated:Ana Souza')).toBeInTheDocument();
+    expect(screen.getByText('authenticated:Ana Souza:Ana')).toBeInTheDocument();
   });
 
-  it('clears the stored credentials and the user when the session cannot be renewed', async () => {
+  it('ends the session and clears the hint when it cannot be renewed', async () => {
     fakeApi(({ path }) =>
       path === '/auth/refresh'
         ? { status: 401, body: { code: 'invalid_refresh_token' } }
-        : { status: 401, body: { code: 'invalid_token', message: 'Usuário não autenticado' } },
+        : { status: 401, body: { code: 'session_ended', message: 'Usuário não autenticado' } },
     );
     signedIn();
     await expect(apiRequest('/addresses')).rejects.toMatchObject({ status: 401 });
-    expect(await screen.findByText('anonymous:-')).toBeInTheDocument();
-    expect(stored()).toEqual({ token: null, user: null });
+    expect(await screen.findByText('anonymous:-:-')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.sessionHint)).toBeNull();
+    expect(apiClientHooks.accessToken()).toBeNull();
   });
 
   it.each([
@@ -151,17 +262,17 @@ describe('401 answers', () => {
       status: 401,
     });
     expect(requests).toHaveLength(1);
-    expect(screen.getByText('authenticated:Ana Souza')).toBeInTheDocument();
-    expect(stored().token).not.toBeNull();
+    expect(screen.getByText('authenticated:Ana Souza:Ana')).toBeInTheDocument();
+    expect(storedHint()).toEqual(HINT);
   });
 });
 
 describe('session calls', () => {
   it('sends one stable X-Session-ID (a UUID) and the bearer token', async () => {
     const token = fakeAccessToken(inMinutes(10));
-    store(token);
+    storeSignedIn(TEST_USER, token);
     const requests = fakeApi(() => ({ body: { ok: true } }));
-    renderSession();
+    renderSession(createTestSession());
     await apiRequest('/a');
     await apiRequest('/b');
     const ids = requests.map((r) => r.headers['X-Session-ID']);
@@ -170,46 +281,66 @@ describe('session calls', () => {
     expect(localStorage.getItem(STORAGE_KEYS.sessionId)).toBe(ids[0]);
     expect(requests[0]?.headers.Authorization).toBe(`Bearer ${token}`);
   });
+});
 
-  it('logs in, stores token and user under one key each, and logs out everywhere', async () => {
-    const token = fakeAccessToken(inMinutes(15));
-    const requests = fakeApi(({ path }) => {
-      if (path === '/auth/login') {
-        return {
-          body: {
-            user: TEST_USER,
-            access_token: token,
-            refresh_token: 'opaque',
-            cart_migrated: false,
-            cart_items_count: 0,
-          },
-        };
-      }
-      if (path === '/auth/logout') return { body: { success: true } };
-      return undefined;
-    });
-    const session = renderSession();
-    await act(() => session.login({ email: 'ana@exemplo.com', password: 'x' }));
-    expect(screen.getByText('authenticated:Ana Souza')).toBeInTheDocument();
-    expect(stored().token).toBe(token);
-    // The refresh token from the body is not kept anywhere scripts can read.
-    expect(JSON.stringify(localStorage)).not.toContain('opaque');
-
-    await act(() => session.logout());
-    expect(screen.getByText('anonymous:-')).toBeInTheDocument();
-    expect(stored()).toEqual({ token: null, user: null });
-    expect(requests.map((r: FakeRequest) => `${r.method} ${r.path}`)).toContain(
-      'POST /auth/logout',
-    );
+describe('several tabs', () => {
+  it('logs out here when another tab logs out (the hint removed), asking the server nothing', async () => {
+    storeSignedIn(TEST_USER);
+    const requests = fakeApi(() => undefined);
+    renderSession(createTestSession());
+    act(() => storageChangedElsewhere(STORAGE_KEYS.sessionHint, null));
+    expect(screen.getByText('anonymous:-:-')).toBeInTheDocument();
+    expect(apiClientHooks.accessToken()).toBeNull();
+    await act(() => Promise.resolve());
+    expect(requests).toEqual([]);
   });
 
-  it('logs out locally even when the server cannot be reached', async () => {
-    store(fakeAccessToken(inMinutes(10)));
-    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
-    const session = renderSession();
-    await act(() => session.logout());
-    expect(screen.getByText('anonymous:-')).toBeInTheDocument();
-    expect(stored()).toEqual({ token: null, user: null });
+  it('follows a login in another tab through the refresh cookie', async () => {
+    const requests = sessionServer();
+    renderSession();
+    act(() => storageChangedElsewhere(STORAGE_KEYS.sessionHint, JSON.stringify(HINT)));
+    expect(screen.getByText('loading:-:Ana')).toBeInTheDocument();
+    expect(await screen.findByText('authenticated:Ana Souza:Ana')).toBeInTheDocument();
+    expect(calls(requests)).toEqual(['POST /auth/refresh', 'GET /users/profile']);
+  });
+
+  it('ignores the other keys', async () => {
+    storeSignedIn(TEST_USER);
+    const requests = fakeApi(() => undefined);
+    renderSession(createTestSession());
+    act(() => storageChangedElsewhere(STORAGE_KEYS.localCart, '[]'));
+    expect(screen.getByText('authenticated:Ana Souza:Ana')).toBeInTheDocument();
+    await act(() => Promise.resolve());
+    expect(requests).toEqual([]);
+  });
+
+  describe('restoring at once (a browser reopening its tabs)', () => {
+    async function twoTabs() {
+      storeHint();
+      const requests = sessionServer();
+      // Loaded ahead, so both tabs reach the refresh together.
+      await import('./session-operations.ts');
+      const tabs = [createAuthSession(), createAuthSession()];
+      const stops = tabs.map((tab) => tab.start());
+      await vi.waitFor(() => {
+        for (const tab of tabs) expect(tab.getSnapshot().status).toBe('authenticated');
+      });
+      stops.forEach((stop) => stop());
+      return requests.filter((request) => request.path === '/auth/refresh');
+    }
+
+    it('present the refresh cookie once where Web Locks exist (the other tab takes its token)', async () => {
+      const undo = fakeWebLocks();
+      try {
+        expect(await twoTabs()).toHaveLength(1);
+      } finally {
+        undo();
+      }
+    });
+
+    it('each refresh on its own without Web Locks', async () => {
+      expect(await twoTabs()).toHaveLength(2);
+    });
   });
 });
 
@@ -221,19 +352,22 @@ describe('silent refresh', () => {
     vi.useFakeTimers({ now: NOW, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const first = fakeAccessToken(inMinutes(15));
     const second = fakeAccessToken(inMinutes(30));
-    store(first);
+    storeSignedIn(TEST_USER, first);
     const requests = fakeApi(({ path }) =>
       path === '/auth/refresh' ? { body: { tokens: { access_token: second } } } : undefined,
     );
-    renderSession();
+    renderSession(createTestSession());
     // start() loads the session operations, which schedule the renewal.
     await vi.waitFor(() => expect(vi.getTimerCount()).toBe(1));
     await act(() => vi.advanceTimersByTimeAsync(14 * 60_000 - 5_000));
     expect(requests).toEqual([]);
     await act(() => vi.advanceTimersByTimeAsync(10_000));
-    await vi.waitFor(() => expect(stored().token).toBe(second));
+    await vi.waitFor(() => expect(apiClientHooks.accessToken()).toBe(second));
     expect(requests.map((r) => r.path)).toEqual(['/auth/refresh']);
     // ...and schedules the next renewal for the new token.
     expect(vi.getTimerCount()).toBe(1);
+    // The new token stays in memory too.
+    expect(Object.values(localStorage)).not.toContain(second);
+    expect(storedHint()).toEqual(HINT);
   });
 });

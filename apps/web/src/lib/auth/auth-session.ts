@@ -1,38 +1,36 @@
 import { apiClientHooks } from '../api-client.ts';
 import { getSessionId } from '../session-id.ts';
-import { isAccessTokenFresh } from './access-token.ts';
-import {
-  clearCredentials,
-  CREDENTIAL_KEYS,
-  readCredentials,
-  writeAccessToken,
-  writeUser,
-} from './auth-storage.ts';
+import { STORAGE_KEYS } from '../storage-keys.ts';
+import { clearHint, hintOf, readHint, retireStoredCredentials, writeHint } from './auth-storage.ts';
 import type {
   AuthStatus,
   AuthUser,
   LoginInput,
   LoginResult,
   RegisterPayload,
+  SessionHint,
 } from './auth-types.ts';
 import type { SessionOperations } from './session-operations.ts';
 
 export interface AuthSnapshot {
   status: AuthStatus;
   user: AuthUser | null;
+  hint: SessionHint | null;
 }
+
+const ANONYMOUS: AuthSnapshot = { status: 'anonymous', user: null, hint: null };
 
 /** What the session operations (refresh, login...) may read and change. */
 export interface SessionCore {
   now: () => number;
   token: () => string | null;
   snapshot: () => AuthSnapshot;
-  /** Stores the new access token (the user stays). */
+  /** Keeps a renewed access token (the user stays); ignored once the session has ended. */
   setToken: (token: string) => void;
   signIn: (token: string, user: AuthUser) => void;
-  /** Clears the stored credentials and the user. */
+  /** Forgets the token and the user, and removes the hint (the other tabs log out too). */
   signOut: () => void;
-  /** Settles a 'loading' session as anonymous without touching what is stored. */
+  /** Settles a 'loading' session as anonymous, keeping the hint for the next visit. */
   settleAnonymous: () => void;
   setUser: (user: AuthUser) => void;
 }
@@ -40,7 +38,7 @@ export interface SessionCore {
 export interface AuthSession {
   getSnapshot: () => AuthSnapshot;
   subscribe: (listener: () => void) => () => void;
-  /** Restores the stored session (refreshing it when needed) and keeps it fresh; returns stop. */
+  /** Restores the session through the refresh cookie and keeps it fresh; returns stop. */
   start: () => () => void;
   login: (input: LoginInput) => Promise<LoginResult>;
   register: (payload: RegisterPayload) => Promise<void>;
@@ -53,6 +51,8 @@ export interface AuthSession {
 
 export interface AuthSessionOptions {
   now?: () => number;
+  /** A session already known (tests): starts authenticated with this token and user. */
+  initial?: { accessToken: string; user: AuthUser };
 }
 
 /**
@@ -60,23 +60,30 @@ export interface AuthSessionOptions {
  * report 401s. Creating a session plugs it into `apiClientHooks` (the newest session wins; the
  * app creates one, each test its own).
  *
- * This part is on every page, so it stays small: it reads what is stored and answers the token.
- * Everything that talks to the API (refresh timers, login, logout...) is in session-operations.ts,
- * loaded only once there is a session to keep or the visitor starts to log in; an anonymous
- * visitor's home page never downloads it.
+ * The access token lives only here, in memory; the browser keeps just the session hint. A tab
+ * that opens with the hint is 'loading' until the refresh cookie has given it a token and the
+ * profile its user; without the hint it is anonymous and asks the server nothing.
+ *
+ * This part is on every page, so it stays small. Everything that talks to the API (refresh,
+ * login, logout...) is in session-operations.ts, loaded only once there is a session to restore
+ * or keep, or the visitor starts to log in: an anonymous visitor's home page never downloads it.
  */
-export function createAuthSession({ now = Date.now }: AuthSessionOptions = {}): AuthSession {
-  const stored = readCredentials();
-  let token = stored.accessToken;
-  let snapshot: AuthSnapshot = { status: initialStatus(), user: stored.user };
+export function createAuthSession({
+  now = Date.now,
+  initial,
+}: AuthSessionOptions = {}): AuthSession {
+  retireStoredCredentials();
+  if (initial) writeHint(initial.user);
+  const hint = readHint();
+  let token = initial?.accessToken ?? null;
+  let snapshot: AuthSnapshot = initial
+    ? { status: 'authenticated', user: initial.user, hint: hintOf(initial.user) }
+    : hint
+      ? { status: 'loading', user: null, hint }
+      : ANONYMOUS;
   const listeners = new Set<() => void>();
   let operations: Promise<SessionOperations> | null = null;
-
-  function initialStatus(): AuthStatus {
-    if (token && stored.user && isAccessTokenFresh(token, now())) return 'authenticated';
-    // Something is stored but the token is stale or the user missing: start() settles it.
-    return token || stored.user ? 'loading' : 'anonymous';
-  }
+  let started = false;
 
   function publish(next: AuthSnapshot): void {
     snapshot = next;
@@ -88,26 +95,26 @@ export function createAuthSession({ now = Date.now }: AuthSessionOptions = {}): 
     token: () => token,
     snapshot: () => snapshot,
     setToken(next) {
-      token = next;
-      writeAccessToken(next);
+      if (snapshot.status !== 'anonymous') token = next;
     },
     signIn(next, user) {
-      core.setToken(next);
-      writeUser(user);
-      publish({ status: 'authenticated', user });
+      token = next;
+      writeHint(user);
+      publish({ status: 'authenticated', user, hint: hintOf(user) });
     },
     signOut() {
       token = null;
-      clearCredentials();
-      publish({ status: 'anonymous', user: null });
+      clearHint();
+      publish(ANONYMOUS);
     },
     settleAnonymous() {
-      publish({ status: 'anonymous', user: null });
+      token = null;
+      publish(ANONYMOUS);
     },
     setUser(user) {
       if (snapshot.status !== 'authenticated') return;
-      writeUser(user);
-      publish({ status: 'authenticated', user });
+      writeHint(user);
+      publish({ status: 'authenticated', user, hint: hintOf(user) });
     },
   };
 
@@ -118,22 +125,29 @@ export function createAuthSession({ now = Date.now }: AuthSessionOptions = {}): 
     return operations;
   }
 
+  function restore(): void {
+    void ops().then((loaded) => {
+      if (started) loaded.start();
+    });
+  }
+
   function onStorage(event: StorageEvent): void {
-    // Another tab logged in, refreshed or logged out: follow it.
-    if (event.key !== null && !CREDENTIAL_KEYS.includes(event.key)) return;
-    const next = readCredentials();
-    if (!next.accessToken || !next.user) {
-      if (snapshot.status !== 'anonymous') {
-        token = null;
-        publish({ status: 'anonymous', user: null });
-        void operations?.then((loaded) => loaded.stop());
-      }
+    if (event.key !== null && event.key !== STORAGE_KEYS.sessionHint) return;
+    const next = readHint();
+    if (!next) {
+      // Logged out in another tab: so here too.
+      if (snapshot.status === 'anonymous') return;
+      token = null;
+      publish(ANONYMOUS);
+      void operations?.then((loaded) => loaded.stop());
       return;
     }
-    token = next.accessToken;
-    if (!isAccessTokenFresh(token, now())) return;
-    publish({ status: 'authenticated', user: next.user });
-    void ops().then((loaded) => loaded.keepFresh());
+    // Logged in (as someone else, maybe) in another tab: restore it here through the cookie.
+    if (snapshot.status === 'anonymous' || next.id !== snapshot.hint?.id) {
+      token = null;
+      publish({ status: 'loading', user: null, hint: next });
+      restore();
+    }
   }
 
   apiClientHooks.sessionId = getSessionId;
@@ -150,14 +164,10 @@ export function createAuthSession({ now = Date.now }: AuthSessionOptions = {}): 
     },
     start() {
       window.addEventListener('storage', onStorage);
-      let stopped = false;
-      if (snapshot.status !== 'anonymous') {
-        void ops().then((loaded) => {
-          if (!stopped) loaded.start();
-        });
-      }
+      started = true;
+      if (snapshot.status !== 'anonymous') restore();
       return () => {
-        stopped = true;
+        started = false;
         window.removeEventListener('storage', onStorage);
         void operations?.then((loaded) => loaded.stop());
       };

@@ -1,62 +1,73 @@
-import { STORAGE_KEYS } from '../storage-keys.ts';
-import type { AuthUser } from './auth-types.ts';
+import { RETIRED_STORAGE_KEYS, STORAGE_KEYS } from '../storage-keys.ts';
+import type { AuthUser, SessionHint } from './auth-types.ts';
+import { firstName } from './first-name.ts';
 
 /**
- * The stored credentials: the access token and the user, one key each. The refresh token is never
- * stored here: it lives only in the httpOnly cookie the API sets, out of reach of page scripts.
+ * All the auth state a browser keeps: the session hint. The access token lives in the tab's
+ * memory and the refresh token in the API's httpOnly cookie, out of reach of page scripts.
  */
-export interface StoredCredentials {
-  accessToken: string | null;
-  user: AuthUser | null;
-}
-
-function isAuthUser(value: unknown): value is AuthUser {
+function isSessionHint(value: unknown): value is SessionHint {
   if (value === null || typeof value !== 'object') return false;
-  const user = value as Partial<AuthUser>;
+  const hint = value as Partial<SessionHint>;
   return (
-    typeof user.id === 'number' && typeof user.name === 'string' && typeof user.email === 'string'
+    typeof hint.id === 'number' &&
+    typeof hint.name === 'string' &&
+    (hint.role === 'customer' || hint.role === 'admin')
   );
 }
 
-export function readCredentials(): StoredCredentials {
+export function hintOf(user: Pick<AuthUser, 'id' | 'name' | 'role'>): SessionHint {
+  return { id: user.id, name: firstName(user.name), role: user.role };
+}
+
+function parseHint(raw: string | null): SessionHint | null {
+  if (!raw) return null;
   try {
-    const accessToken = localStorage.getItem(STORAGE_KEYS.accessToken);
-    const rawUser = localStorage.getItem(STORAGE_KEYS.user);
-    let user: AuthUser | null = null;
-    if (rawUser) {
-      const parsed: unknown = JSON.parse(rawUser);
-      user = isAuthUser(parsed) ? parsed : null;
-    }
-    return { accessToken: accessToken || null, user };
+    const parsed: unknown = JSON.parse(raw);
+    // The retired user key held a whole user: keep only the hint's fields.
+    return isSessionHint(parsed) ? hintOf(parsed) : null;
   } catch {
-    return { accessToken: null, user: null };
+    return null;
   }
 }
 
-export function writeAccessToken(token: string): void {
+export function readHint(): SessionHint | null {
   try {
-    localStorage.setItem(STORAGE_KEYS.accessToken, token);
+    return parseHint(localStorage.getItem(STORAGE_KEYS.sessionHint));
   } catch {
-    // Storage blocked (private mode, quota): the session lives in memory for this tab.
+    return null;
   }
 }
 
-export function writeUser(user: AuthUser): void {
+export function writeHint(user: AuthUser): void {
   try {
-    localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+    localStorage.setItem(STORAGE_KEYS.sessionHint, JSON.stringify(hintOf(user)));
   } catch {
-    // As above: memory only.
+    // Storage blocked (private mode, quota): the session lasts as long as this tab.
   }
 }
 
-export function clearCredentials(): void {
+export function clearHint(): void {
   try {
-    localStorage.removeItem(STORAGE_KEYS.accessToken);
-    localStorage.removeItem(STORAGE_KEYS.user);
+    localStorage.removeItem(STORAGE_KEYS.sessionHint);
   } catch {
     // Nothing was stored.
   }
 }
 
-/** Storage keys whose change in another tab means the session changed there. */
-export const CREDENTIAL_KEYS: readonly string[] = [STORAGE_KEYS.accessToken, STORAGE_KEYS.user];
+/**
+ * Browsers of earlier versions kept the access token and the whole user (CPF, phone...): both
+ * go, and a stored user becomes the hint, so its owner stays logged in through the cookie.
+ */
+export function retireStoredCredentials(): void {
+  try {
+    const user = parseHint(localStorage.getItem(RETIRED_STORAGE_KEYS.user));
+    localStorage.removeItem(RETIRED_STORAGE_KEYS.accessToken);
+    localStorage.removeItem(RETIRED_STORAGE_KEYS.user);
+    if (user && !localStorage.getItem(STORAGE_KEYS.sessionHint)) {
+      localStorage.setItem(STORAGE_KEYS.sessionHint, JSON.stringify(user));
+    }
+  } catch {
+    // Storage blocked: there was nothing to retire.
+  }
+}

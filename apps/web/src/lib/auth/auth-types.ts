@@ -5,6 +5,17 @@ export type AuthUser = UserJson;
 
 export type AuthStatus = 'loading' | 'authenticated' | 'anonymous';
 
+/**
+ * What the browser keeps of a session (lumina.session-hint): enough to greet the person while
+ * the session is restored, nothing secret or personal.
+ */
+export interface SessionHint {
+  id: number;
+  /** The first name only. */
+  name: string;
+  role: AuthUser['role'];
+}
+
 export interface LoginInput {
   email: string;
   password: string;
@@ -53,16 +64,19 @@ export interface RegisterPayload {
 
 export interface AuthContextValue {
   status: AuthStatus;
+  /** The whole user (CPF, phone...), in memory only; null until the session is restored. */
   user: AuthUser | null;
+  /** Who is probably logged in while the status is 'loading' (and who is, once it is not). */
+  hint: SessionHint | null;
   /** Throws ApiError on failure (its body may carry `captcha_required`). */
   login: (input: LoginInput) => Promise<LoginResult>;
   /** Throws ApiError on failure (its body carries the `errors` array). Success logs in. */
   register: (payload: RegisterPayload) => Promise<void>;
-  /** Ends the session on the server (best effort) and clears everything stored. */
+  /** Ends the session on the server (best effort), here and in the other tabs. */
   logout: () => Promise<void>;
   /** Google sign-in return (/?login=success): trades the one-time cookie for a session. */
   exchangeGoogleLogin: () => Promise<LoginResult>;
-  /** After a profile edit: replaces the stored user. */
+  /** After a profile edit: replaces the user. */
   setUser: (user: AuthUser) => void;
   /** Reloads the user from GET /api/users/profile. */
   refreshProfile: () => Promise<void>;

@@ -2,29 +2,56 @@ import type { LoginAnswer, RegisterAnswer } from '@lumina/shared/users/user-json
 import { ApiError, apiRequest, type UnauthorizedInfo } from '../api-client.ts';
 import { accessTokenExpiry, isAccessTokenFresh } from './access-token.ts';
 import type { SessionCore } from './auth-session.ts';
-import { readCredentials } from './auth-storage.ts';
 import type { AuthUser, LoginInput, LoginResult, RegisterPayload } from './auth-types.ts';
 
 /** The access token is renewed this long before it expires. */
 export const REFRESH_AHEAD_MS = 60_000;
-const REFRESH_LOCK = 'lumina-auth-refresh';
+/** The Web Lock that lets one tab at a time present the refresh cookie. */
+const REFRESH_LOCK = 'lumina-refresh';
+/** The tabs of this site tell each other the access tokens they obtain here. */
+const AUTH_CHANNEL = 'lumina-auth';
 
 /** ok: new access token; rejected: the server refused (session over); failed: no answer. */
 type RefreshOutcome = 'ok' | 'rejected' | 'failed';
 
 export type SessionOperations = ReturnType<typeof createSessionOperations>;
 
+function tokenOf(message: unknown): string | null {
+  const token = (message as { token?: unknown } | null)?.token;
+  return typeof token === 'string' ? token : null;
+}
+
 /** Everything of the auth session that talks to the API (loaded on demand by auth-session.ts). */
 export function createSessionOperations(core: SessionCore) {
   let refreshTimer: ReturnType<typeof setTimeout> | undefined;
   let refreshing: Promise<RefreshOutcome> | null = null;
+  let restoring: Promise<void> | null = null;
   let watchingVisibility = false;
+  let channel: BroadcastChannel | null = null;
+  /** The newest access token another tab obtained (same cookie, so the same login). */
+  let sharedToken: string | null = null;
+
+  function listen(): void {
+    if (channel || typeof BroadcastChannel === 'undefined') return;
+    channel = new BroadcastChannel(AUTH_CHANNEL);
+    channel.onmessage = (event: MessageEvent) => {
+      sharedToken = tokenOf(event.data) ?? sharedToken;
+    };
+  }
+
+  /** Tells the other tabs, so one about to refresh can take this token instead. */
+  function share(token: string): void {
+    channel?.postMessage({ token });
+  }
 
   function stop(): void {
     clearTimeout(refreshTimer);
     refreshTimer = undefined;
     if (watchingVisibility) document.removeEventListener('visibilitychange', onVisible);
     watchingVisibility = false;
+    channel?.close();
+    channel = null;
+    sharedToken = null;
   }
 
   /** Renews the access token a minute before it expires, for as long as there is a session. */
@@ -33,6 +60,7 @@ export function createSessionOperations(core: SessionCore) {
     const token = core.token();
     const expiry = token ? accessTokenExpiry(token) : null;
     if (expiry === null) return;
+    listen();
     const delay = Math.max(0, expiry - REFRESH_AHEAD_MS - core.now());
     refreshTimer = setTimeout(() => void refreshOrSignOut(), delay);
     if (!watchingVisibility) document.addEventListener('visibilitychange', onVisible);
@@ -42,6 +70,7 @@ export function createSessionOperations(core: SessionCore) {
   function signIn(token: string, user: AuthUser): void {
     core.signIn(token, user);
     keepFresh();
+    share(token);
   }
 
   function signOut(): void {
@@ -49,9 +78,14 @@ export function createSessionOperations(core: SessionCore) {
     core.signOut();
   }
 
+  function settleAnonymous(): void {
+    stop();
+    core.settleAnonymous();
+  }
+
   async function callRefresh(): Promise<RefreshOutcome> {
-    // Another tab may have renewed the session while this one waited for the lock.
-    const shared = readCredentials().accessToken;
+    // Another tab may have refreshed while this one waited for the lock: its token will do.
+    const shared = sharedToken;
     if (
       shared &&
       shared !== core.token() &&
@@ -67,6 +101,7 @@ export function createSessionOperations(core: SessionCore) {
         body: {},
       });
       core.setToken(answer.tokens.access_token);
+      share(answer.tokens.access_token);
       return 'ok';
     } catch (error) {
       return error instanceof ApiError && error.status === 401 ? 'rejected' : 'failed';
@@ -74,10 +109,12 @@ export function createSessionOperations(core: SessionCore) {
   }
 
   /**
-   * One refresh at a time in this tab and, where the Web Locks API exists, across tabs: two tabs
-   * presenting the same refresh token would look like token theft to the server.
+   * One refresh at a time in this tab and, where the Web Locks API exists, across tabs: the
+   * server takes a refresh token presented twice for a stolen one and ends the whole session.
+   * Under the lock a tab sends the cookie the previous holder's answer left, never a used one.
    */
   function refresh(): Promise<RefreshOutcome> {
+    listen();
     refreshing ??= (async () => {
       try {
         const outcome = navigator.locks
@@ -107,24 +144,21 @@ export function createSessionOperations(core: SessionCore) {
     return (await apiRequest<{ user: AuthUser }>('/users/profile')).user;
   }
 
-  /** Settles a 'loading' session: renew a stale token, fetch a missing user. */
+  /** Settles a 'loading' session: a token from the refresh cookie, then the user. */
   async function restore(): Promise<void> {
     if (core.snapshot().status === 'authenticated') return keepFresh();
     if (core.snapshot().status !== 'loading') return;
-    const token = core.token();
-    if (!token || !isAccessTokenFresh(token, core.now())) {
-      const outcome = await refresh();
-      // Refused: the session is over. No answer (offline): keep what is stored for next time.
-      if (outcome === 'rejected') return signOut();
-      if (outcome === 'failed') return core.settleAnonymous();
-    }
+    const outcome = await refresh();
+    // Refused: the session is over. No answer (offline): keep the hint for the next visit.
+    if (outcome === 'rejected') return signOut();
+    if (outcome === 'failed') return settleAnonymous();
     try {
-      const user = core.snapshot().user ?? (await loadProfile());
-      const fresh = core.token();
-      if (fresh && core.snapshot().status === 'loading') signIn(fresh, user);
+      const user = await loadProfile();
+      const token = core.token();
+      if (token && core.snapshot().status === 'loading') core.signIn(token, user);
     } catch {
       // A 401 here already signed out through onUnauthorized; anything else ends loading too.
-      if (core.snapshot().status === 'loading') core.settleAnonymous();
+      if (core.snapshot().status === 'loading') settleAnonymous();
     }
   }
 
@@ -139,7 +173,10 @@ export function createSessionOperations(core: SessionCore) {
 
   return {
     start(): void {
-      void restore();
+      // One restore at a time (React's development double effects, a storage event meanwhile).
+      restoring ??= restore().finally(() => {
+        restoring = null;
+      });
     },
     stop,
     keepFresh,
@@ -148,7 +185,7 @@ export function createSessionOperations(core: SessionCore) {
       const current = core.token();
       // The token was renewed while the call was on its way: try again with the new one.
       if (current && current !== sentToken) return true;
-      // Nothing stored any more (logged out meanwhile): nothing to refresh.
+      // No session any more (logged out meanwhile): nothing to refresh.
       if (!current) return false;
       const outcome = await refresh();
       if (outcome === 'ok') return true;

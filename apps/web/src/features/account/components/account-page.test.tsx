@@ -152,7 +152,7 @@ describe('/minha-conta with a session', () => {
   it("shows the server's refusal the same way, and a saved profile everywhere", async () => {
     storeLogin();
     let attempt = 0;
-    const { requests } = renderPage({
+    const { requests, session } = renderPage({
       'PUT /api/users/profile': (request) => {
         attempt += 1;
         if (attempt === 1) {
@@ -189,7 +189,7 @@ describe('/minha-conta with a session', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar alterações' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('tabpanel')).toHaveTextContent('Ana Clara Souza');
-    expect(JSON.parse(localStorage.getItem('lumina.user') ?? '{}')).toMatchObject({
+    expect(session.getSnapshot().user).toMatchObject({
       name: 'Ana Clara Souza',
     });
     const put = requests.filter((r) => r.method === 'PUT').at(-1);
@@ -286,6 +286,6 @@ describe('/minha-conta with a session', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Sair' }));
     expect(await screen.findByRole('button', { name: 'Entrar' })).toBeVisible();
     expect(requests.some((r) => r.path === '/api/auth/logout')).toBe(true);
-    expect(localStorage.getItem('lumina.access-token')).toBeNull();
+    expect(localStorage.getItem('lumina.session-hint')).toBeNull();
   });
 });

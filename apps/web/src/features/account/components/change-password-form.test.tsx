@@ -5,6 +5,7 @@ import { renderAccount, storeLogin } from '../testing/render-account.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 
 const CHANGE = 'POST /api/users/change_password';
+const RULE = 'Senha deve ter pelo menos 8 caracteres, 1 maiúscula, 1 minúscula e 1 número';
 
 function renderForm(
   answer: FakeAnswer = { body: { success: true, message: 'Senha alterada com sucesso' } },
@@ -38,14 +39,49 @@ describe('ChangePasswordForm', () => {
     expect(screen.getByText('Nova senha é obrigatória')).toBeVisible();
     expect(screen.getByText('Confirmação de senha é obrigatória')).toBeVisible();
 
-    fill('Antiga123', 'abc');
-    expect(await screen.findByText('A senha deve ter pelo menos 6 caracteres')).toBeVisible();
+    // The register rule and its message, as the server's: 5 characters never leave the form.
+    fill('Antiga123', 'Abc12');
+    expect(await screen.findByText(RULE)).toBeVisible();
+    fill('Antiga123', 'abcdefgh');
+    expect(await screen.findByText(RULE)).toBeVisible();
+    fill('Antiga123', `Aa1${'x'.repeat(126)}`);
+    expect(await screen.findByText('Senha deve ter no máximo 128 caracteres')).toBeVisible();
     fill('Antiga123', 'Nova12345', 'Nova12346');
     expect(await screen.findByText('As senhas não coincidem')).toBeVisible();
     fill('Antiga123', 'Antiga123');
     expect(await screen.findByText('A nova senha deve ser diferente da senha atual')).toBeVisible();
     expect(screen.getByLabelText('Nova senha')).toHaveAttribute('aria-invalid', 'true');
     expect(requests.filter((r) => r.path === '/api/users/change_password')).toHaveLength(0);
+  });
+
+  it('sends a password with accents and spaces as typed', async () => {
+    const { requests, onChanged } = renderForm();
+    fill('Antiga123', 'Çãoé Senha 1');
+    await vi.waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(requests.find((r) => r.path === '/api/users/change_password')?.body).toMatchObject({
+      new_password: 'Çãoé Senha 1',
+    });
+  });
+
+  it("shows the server's refusal of a common password on the new-password field", async () => {
+    const COMMON = 'Esta senha é muito comum. Escolha outra.';
+    const { onChanged } = renderForm({
+      status: 422,
+      body: {
+        code: 'validation_failed',
+        message: COMMON,
+        errors: [COMMON],
+        fields: { new_password: [COMMON] },
+      },
+    });
+    fill('Antiga123', 'Senha123');
+    expect(await screen.findByText(COMMON)).toBeVisible();
+    const field = screen.getByLabelText('Nova senha');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(COMMON));
+    expect(field).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(onChanged).not.toHaveBeenCalled();
   });
 
   it('sends the three fields with the bearer token and reports success', async () => {
@@ -61,7 +97,6 @@ describe('ChangePasswordForm', () => {
     expect(sent?.authorization).toMatch(/^Bearer /);
   });
 
-  const RULE = 'Senha deve ter pelo menos 8 caracteres, 1 maiúscula, 1 minúscula e 1 número';
   it.each<[string, string, FakeAnswer]>([
     [
       '401',
@@ -89,6 +124,6 @@ describe('ChangePasswordForm', () => {
     expect(screen.getByRole('alert').textContent).toBe(message);
     expect(onChanged).not.toHaveBeenCalled();
     // A wrong current password is not a dead session: nobody is logged out.
-    expect(localStorage.getItem('lumina.access-token')).not.toBeNull();
+    expect(localStorage.getItem('lumina.session-hint')).not.toBeNull();
   });
 });

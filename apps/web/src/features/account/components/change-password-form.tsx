@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { useChangePassword } from '../api/change-password.ts';
 import { changePasswordErrorMessage } from '../model/change-password-error.ts';
+import { serverErrorsOn } from '../model/server-errors.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 
@@ -21,20 +22,35 @@ const EMPTY: ChangePasswordRequest = {
   new_password_confirmation: '',
 };
 
+type Field = keyof ChangePasswordRequest;
+const FIELDS = Object.keys(EMPTY) as Field[];
+
 /**
- * Password change (spec 001 §5 rules, §8 answers). The form allows 6 characters as the spec
- * says; the server asks for the register rule and its message is shown as it comes.
+ * Password change (spec 001 §5 rules, §8 answers). The new password follows the register rule,
+ * as the server's does (README, deviations); a refusal the server files under a field is shown
+ * on that field, any other answer in the alert.
  */
 export function ChangePasswordForm({ onChanged, onCancel }: ChangePasswordFormProps) {
   const mutation = useChangePassword();
-  const { register, handleSubmit, formState } = useForm<ChangePasswordRequest>({
+  const { register, handleSubmit, formState, setError } = useForm<ChangePasswordRequest>({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: EMPTY,
   });
   const errors = formState.errors;
+  const alert =
+    mutation.isError && serverErrorsOn(mutation.error, FIELDS).length === 0
+      ? changePasswordErrorMessage(mutation.error)
+      : null;
 
   const onValid = (body: ChangePasswordRequest) => {
-    mutation.mutate(body, { onSuccess: (data) => onChanged(data.message) });
+    mutation.mutate(body, {
+      onSuccess: (data) => onChanged(data.message),
+      onError: (error) => {
+        serverErrorsOn(error, FIELDS).forEach(([field, message], index) => {
+          setError(field, { type: 'server', message }, { shouldFocus: index === 0 });
+        });
+      },
+    });
   };
 
   return (
@@ -43,9 +59,7 @@ export function ChangePasswordForm({ onChanged, onCancel }: ChangePasswordFormPr
       onSubmit={(event) => void handleSubmit(onValid)(event)}
       className="mt-6 space-y-4"
     >
-      {mutation.isError ? (
-        <FormAlert kind="error" messages={[changePasswordErrorMessage(mutation.error)]} />
-      ) : null}
+      {alert ? <FormAlert kind="error" messages={[alert]} /> : null}
       <PasswordField
         id="senha-atual"
         label="Senha atual"

@@ -12,6 +12,7 @@ describe('PasswordStrengthMeter', () => {
     ['abcdefg1', 'Senha média'],
     ['Abcdefgh', 'Senha média'],
     ['Abcdefg1', 'Senha forte ✓'],
+    ['Ébano123', 'Senha forte ✓'],
   ])('%j -> %s', (password, label) => {
     render(<PasswordStrengthMeter id="forca" password={password} />);
     expect(document.getElementById('forca')).toHaveTextContent(label);

@@ -12,7 +12,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
-import { serverMessage } from '../model/server-errors.ts';
+import { serverErrorsOn, serverMessage } from '../model/server-errors.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
@@ -20,11 +20,18 @@ import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 const SUCCESS_FALLBACK = 'Senha redefinida com sucesso!';
 const STRENGTH_ID = 'redefinir-forca';
 
-/** The valid-link state of /redefinir-senha: new password, confirmation, strength, submit. */
+type Field = keyof ResetPasswordRequest;
+const FIELDS: readonly Field[] = ['password', 'password_confirmation'];
+
+/**
+ * The valid-link state of /redefinir-senha: new password, confirmation, strength, submit. The
+ * password follows the register rule, as the server's does (README, deviations); a refusal the
+ * server files under a field is shown there, behind the page's cross mark.
+ */
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const mutation = useResetPassword();
-  const { register, handleSubmit, formState, control } = useForm<ResetPasswordRequest>({
+  const { register, handleSubmit, formState, control, setError } = useForm<ResetPasswordRequest>({
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { password: '', password_confirmation: '' },
   });
@@ -48,14 +55,32 @@ export function ResetPasswordForm({ token }: { token: string }) {
     );
   }
 
-  const failure = mutation.isError
-    ? withCrossMark(serverMessage(mutation.error) ?? RESET_PASSWORD_MESSAGES.fallback)
-    : null;
+  const failure =
+    mutation.isError && serverErrorsOn(mutation.error, FIELDS).length === 0
+      ? withCrossMark(serverMessage(mutation.error) ?? RESET_PASSWORD_MESSAGES.fallback)
+      : null;
+
+  const onValid = (body: ResetPasswordRequest) => {
+    mutation.mutate(
+      { token, body },
+      {
+        onError: (error) => {
+          serverErrorsOn(error, FIELDS).forEach(([field, message], index) => {
+            setError(
+              field,
+              { type: 'server', message: withCrossMark(message) },
+              { shouldFocus: index === 0 },
+            );
+          });
+        },
+      },
+    );
+  };
 
   return (
     <form
       noValidate
-      onSubmit={(event) => void handleSubmit((body) => mutation.mutate({ token, body }))(event)}
+      onSubmit={(event) => void handleSubmit(onValid)(event)}
       className="mt-6 space-y-4"
     >
       <FormAlert kind="warning">Por segurança, este link expira em 2 horas.</FormAlert>

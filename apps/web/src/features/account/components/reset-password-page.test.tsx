@@ -80,15 +80,22 @@ describe('/redefinir-senha', () => {
     );
   });
 
-  it('checks length and confirmation before calling the server', async () => {
+  it('checks the register rule and the confirmation before calling the server', async () => {
     const requests = renderPage({ [VERIFY]: { body: { valid: true } } });
     await screen.findByLabelText('Nova senha');
     expect(screen.getByText('Por segurança, este link expira em 2 horas.')).toBeVisible();
 
-    type('Nova senha', 'abc');
-    type('Confirmar nova senha', 'abc');
+    // The register rule and its message (behind the page's cross mark), as the server's.
+    const rule = '❌ Senha deve ter pelo menos 8 caracteres, 1 maiúscula, 1 minúscula e 1 número';
+    type('Nova senha', 'Abc12');
+    type('Confirmar nova senha', 'Abc12');
     fireEvent.click(screen.getByRole('button', { name: 'Redefinir senha' }));
-    expect(await screen.findByText('❌ A senha deve ter no mínimo 6 caracteres.')).toBeVisible();
+    expect(await screen.findByText(rule)).toBeVisible();
+    type('Nova senha', 'novasenha');
+    type('Confirmar nova senha', 'novasenha');
+    fireEvent.click(screen.getByRole('button', { name: 'Redefinir senha' }));
+    expect(await screen.findByText(rule)).toBeVisible();
+    expect(screen.getByLabelText('Nova senha')).toHaveAttribute('aria-invalid', 'true');
 
     type('Nova senha', 'Segura123');
     type('Confirmar nova senha', 'Segura124');
@@ -97,24 +104,56 @@ describe('/redefinir-senha', () => {
     expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
   });
 
-  it('shows the server refusal behind a cross mark', async () => {
+  it('shows a refusal of the link behind a cross mark', async () => {
     renderPage({
       [VERIFY]: { body: { valid: true } },
       [RESET]: {
         status: 422,
         body: {
-          message: 'Senha deve ter pelo menos 8 caracteres, 1 maiúscula, 1 minúscula e 1 número',
-          errors: ['Senha deve ter pelo menos 8 caracteres, 1 maiúscula, 1 minúscula e 1 número'],
+          code: 'reset_token_invalid',
+          message: '❌ Link expirado ou inválido. Solicite uma nova redefinição.',
         },
       },
     });
     await screen.findByLabelText('Nova senha');
-    type('Nova senha', 'fraquinha');
-    type('Confirmar nova senha', 'fraquinha');
+    type('Nova senha', 'NovaSenha1');
+    type('Confirmar nova senha', 'NovaSenha1');
     fireEvent.click(screen.getByRole('button', { name: 'Redefinir senha' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      '❌ Senha deve ter pelo menos 8 caracteres, 1 maiúscula, 1 minúscula e 1 número',
+      '❌ Link expirado ou inválido. Solicite uma nova redefinição.',
     );
+  });
+
+  it('adds the cross mark to a refusal that comes without one', async () => {
+    renderPage({
+      [VERIFY]: { body: { valid: true } },
+      [RESET]: { status: 500, body: { message: 'Erro ao redefinir senha' } },
+    });
+    await screen.findByLabelText('Nova senha');
+    type('Nova senha', 'NovaSenha1');
+    type('Confirmar nova senha', 'NovaSenha1');
+    fireEvent.click(screen.getByRole('button', { name: 'Redefinir senha' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('❌ Erro ao redefinir senha');
+  });
+
+  it("shows the server's refusal of a common password on the field, not as a failure", async () => {
+    const COMMON = 'Esta senha é muito comum. Escolha outra.';
+    renderPage({
+      [VERIFY]: { body: { valid: true } },
+      [RESET]: {
+        status: 422,
+        body: { message: COMMON, errors: [COMMON], fields: { password: [COMMON] } },
+      },
+    });
+    await screen.findByLabelText('Nova senha');
+    type('Nova senha', 'Senha123');
+    type('Confirmar nova senha', 'Senha123');
+    fireEvent.click(screen.getByRole('button', { name: 'Redefinir senha' }));
+    expect(await screen.findByText(`❌ ${COMMON}`)).toBeVisible();
+    const field = screen.getByLabelText('Nova senha');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveFocus();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('sends the new password, says so and goes to /minha-conta after 2 s', async () => {

@@ -20,6 +20,16 @@ export function serverFieldErrors(error: unknown): Record<string, string> {
   return result;
 }
 
+/** The field messages of a 422 that belong to one of `fields`, in the server's order. */
+export function serverErrorsOn<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): [F, string][] {
+  return Object.entries(serverFieldErrors(error)).filter((entry): entry is [F, string] =>
+    (fields as readonly string[]).includes(entry[0]),
+  );
+}
+
 /** The `message` the server wrote, if it answered with one. */
 export function serverMessage(error: unknown): string | undefined {
   return error instanceof ApiError ? error.serverMessage : undefined;

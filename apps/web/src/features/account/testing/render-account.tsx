@@ -3,25 +3,23 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AuthProvider } from '../../../lib/auth/auth-provider.tsx';
-import { createAuthSession } from '../../../lib/auth/auth-session.ts';
 import type { AuthUser } from '../../../lib/auth/auth-types.ts';
-import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
 import { createUser } from '../../../lib/auth/testing/create-user.ts';
+import { createTestSession, storeSignedIn } from '../../../lib/auth/testing/signed-in.ts';
 
 function base64Url(value: string): string {
   return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
 /**
- * Leaves credentials in storage the way a login does: the session then starts authenticated.
+ * Leaves a tab signed in the way a login does: the session then starts authenticated.
  * The token is shaped like a JWT with a live `exp`; its signature is the server's business.
  */
 export function storeLogin(user: AuthUser = createUser(), expiresInSeconds = 900): AuthUser {
   const header = base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
   const exp = Math.floor(Date.now() / 1000) + expiresInSeconds;
   const payload = base64Url(JSON.stringify({ sub: String(user.id), exp }));
-  localStorage.setItem(STORAGE_KEYS.accessToken, `${header}.${payload}.assinatura`);
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  storeSignedIn(user, `${header}.${payload}.assinatura`);
   return user;
 }
 
@@ -47,7 +45,7 @@ export function renderAccount(
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const session = createAuthSession();
+  const session = createTestSession();
   const view = render(
     <QueryClientProvider client={client}>
       <AuthProvider session={session}>

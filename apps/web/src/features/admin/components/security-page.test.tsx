@@ -7,7 +7,7 @@ import {
   type FakeHandler,
   type FakeRequest,
 } from '../../../lib/auth/testing/fake-api.ts';
-import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
+import { apiClientHooks } from '../../../lib/api-client.ts';
 import { renderAdmin, storeLogin } from '../testing/admin-fixtures.tsx';
 
 function createDashboard(overrides: Partial<SecurityDashboard> = {}): SecurityDashboard {
@@ -249,9 +249,7 @@ describe('admin security page', () => {
     );
     expect(exports).toHaveLength(1);
     expect(exports[0]?.path).toBe('/api/security/export_logs?format=csv');
-    expect(exports[0]?.headers.Authorization).toBe(
-      `Bearer ${localStorage.getItem(STORAGE_KEYS.accessToken)}`,
-    );
+    expect(exports[0]?.headers.Authorization).toBe(`Bearer ${apiClientHooks.accessToken()}`);
     expect(await blobText(createObjectURL.mock.calls[0]![0])).toBe(CSV);
     await waitFor(() => expect(revokeObjectURL).toHaveBeenCalledWith('blob:registro-seguranca'));
     expect(document.querySelector('a[download]')).toBeNull();

@@ -7,10 +7,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AuthProvider } from '../../../lib/auth/auth-provider.tsx';
-import { createAuthSession } from '../../../lib/auth/auth-session.ts';
 import type { AuthUser } from '../../../lib/auth/auth-types.ts';
 import { createUser } from '../../../lib/auth/testing/create-user.ts';
-import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
+import { createTestSession, storeSignedIn } from '../../../lib/auth/testing/signed-in.ts';
 import { AdminLayout } from '../components/admin-layout.tsx';
 import { OrderDetailPage } from '../components/order-detail-page.tsx';
 import { OrdersListPage } from '../components/orders-list-page.tsx';
@@ -22,14 +21,13 @@ function base64Url(value: string): string {
   return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** Credentials in storage as a login leaves them; an administrator unless told otherwise. */
+/** A tab signed in as a login leaves it; an administrator unless told otherwise. */
 export function storeLogin(user: AuthUser = createUser({ role: 'admin' })): AuthUser {
   const header = base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
   const payload = base64Url(
     JSON.stringify({ sub: String(user.id), exp: Math.floor(Date.now() / 1000) + 900 }),
   );
-  localStorage.setItem(STORAGE_KEYS.accessToken, `${header}.${payload}.assinatura`);
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  storeSignedIn(user, `${header}.${payload}.assinatura`);
   return user;
 }
 
@@ -50,7 +48,7 @@ export function renderAdmin(route: string) {
   });
   const view = render(
     <QueryClientProvider client={client}>
-      <AuthProvider session={createAuthSession()}>
+      <AuthProvider session={createTestSession()}>
         <MemoryRouter initialEntries={[route]}>
           <Routes>
             <Route path="/admin" element={<AdminLayout />}>

@@ -153,6 +153,25 @@ describe('register form', () => {
     expect(dialog.getByRole('alert')).toHaveTextContent('Data de nascimento inválida');
   });
 
+  it("shows the server's refusal of a common password on the password field", async () => {
+    const COMMON = 'Esta senha é muito comum. Escolha outra.';
+    fakeApi(({ path }) =>
+      path === '/users/register'
+        ? {
+            status: 422,
+            body: { message: COMMON, errors: [COMMON], fields: { 'user.password': [COMMON] } },
+          }
+        : undefined,
+    );
+    const { dialog } = renderRegister();
+    fillValid(dialog);
+    submit(dialog);
+    expect(await dialog.findByText(COMMON)).toBeInTheDocument();
+    expect(dialog.getByLabelText('Senha', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    expect(dialog.getByLabelText('Senha', { exact: true })).toHaveFocus();
+    expect(dialog.queryByRole('alert')).toBeNull();
+  });
+
   it('falls back to "Erro ao criar conta" when the server says nothing useful', async () => {
     fakeApi(({ path }) => (path === '/users/register' ? { status: 500, body: {} } : undefined));
     const { dialog } = renderRegister();

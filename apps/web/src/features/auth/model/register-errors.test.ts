@@ -32,6 +32,18 @@ describe('registerErrors', () => {
     });
   });
 
+  it('puts a message on the field the server files it under, keyword or not', () => {
+    const common = 'Esta senha é muito comum. Escolha outra.';
+    expect(
+      registerErrors(
+        fail({
+          errors: [common, 'Idade mínima de 13 anos'],
+          fields: { 'user.password': [common], 'user.birth_date': ['Idade mínima de 13 anos'] },
+        }),
+      ),
+    ).toEqual({ fields: { 'user.password': common }, general: ['Idade mínima de 13 anos'] });
+  });
+
   it('keeps messages without a keyword, and the address name, as general errors', () => {
     expect(
       registerErrors(

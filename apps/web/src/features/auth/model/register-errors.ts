@@ -33,12 +33,28 @@ function serverMessages(error: ApiError): string[] {
   return error.serverMessage ? [error.serverMessage] : [];
 }
 
+const FIELDS = new Set<string>(KEYWORDS.map(([, field]) => field));
+
+/**
+ * The field the server filed a message under, when it is one of the form's: ours, like 'Esta
+ * senha é muito comum. Escolha outra.', carry no keyword of the spec's list.
+ */
+function fieldNamedByServer(error: ApiError, message: string): RegisterErrorField | undefined {
+  const named = Object.entries(error.fields).find(
+    ([path, messages]) => FIELDS.has(path) && messages.includes(message),
+  );
+  return named?.[0] as RegisterErrorField | undefined;
+}
+
 /** Maps a failed register call to field errors and general errors (fallback 'Erro ao criar conta'). */
 export function registerErrors(error: unknown): RegisterErrors {
-  const messages = error instanceof ApiError && error.status !== 0 ? serverMessages(error) : [];
+  const answered = error instanceof ApiError && error.status !== 0 ? error : undefined;
+  const messages = answered ? serverMessages(answered) : [];
   const result: RegisterErrors = { fields: {}, general: [] };
   for (const message of messages) {
-    const field = KEYWORDS.find(([keyword]) => keyword.test(message))?.[1];
+    const field =
+      (answered && fieldNamedByServer(answered, message)) ??
+      KEYWORDS.find(([keyword]) => keyword.test(message))?.[1];
     // The first message for a field wins; later ones for the same field are still shown.
     if (field && !result.fields[field]) result.fields[field] = message;
     else result.general.push(message);

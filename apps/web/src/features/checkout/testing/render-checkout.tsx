@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AuthProvider } from '../../../lib/auth/auth-provider.tsx';
-import { createAuthSession } from '../../../lib/auth/auth-session.ts';
+import { createTestSession } from '../../../lib/auth/testing/signed-in.ts';
 import { CheckoutPage } from '../components/checkout-page.tsx';
 
 function LocationProbe() {
@@ -20,7 +20,7 @@ export function renderCheckout() {
   });
   const view = render(
     <QueryClientProvider client={client}>
-      <AuthProvider session={createAuthSession()}>
+      <AuthProvider session={createTestSession()}>
         <MemoryRouter initialEntries={['/checkout']}>
           <Routes>
             <Route path="/checkout" element={<CheckoutPage />} />

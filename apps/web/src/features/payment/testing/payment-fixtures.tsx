@@ -3,18 +3,13 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AuthProvider } from '../../../lib/auth/auth-provider.tsx';
-import { createAuthSession } from '../../../lib/auth/auth-session.ts';
 import { fakeAccessToken, TEST_USER } from '../../../lib/auth/testing/fake-api.ts';
+import { createTestSession, storeSignedIn } from '../../../lib/auth/testing/signed-in.ts';
 import type { OrderStatusResponse, PaymentResponse } from '../../../lib/payment/payment-api.ts';
-import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
 
-/** Stores a login the way the auth session leaves it; a negative expiry makes it stale. */
+/** A tab signed in the way a login leaves it; a negative expiry makes it a reload to restore. */
 export function signIn(expiresInSeconds = 3600): void {
-  localStorage.setItem(
-    STORAGE_KEYS.accessToken,
-    fakeAccessToken(Math.floor(Date.now() / 1000) + expiresInSeconds),
-  );
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(TEST_USER));
+  storeSignedIn(TEST_USER, fakeAccessToken(Math.floor(Date.now() / 1000) + expiresInSeconds));
 }
 
 export function createPaymentResponse(overrides: Partial<PaymentResponse> = {}): PaymentResponse {
@@ -129,7 +124,7 @@ export function renderPaymentPage(
   });
   return render(
     <QueryClientProvider client={client}>
-      <AuthProvider session={createAuthSession()}>
+      <AuthProvider session={createTestSession()}>
         <MemoryRouter initialEntries={[route]}>
           <Routes>
             <Route path={path} element={element} />

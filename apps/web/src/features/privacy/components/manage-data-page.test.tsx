@@ -139,11 +139,10 @@ describe('/gerenciar-dados', () => {
     await screen.findAllByText('Acesso aos dados');
     fireEvent.click(screen.getByRole('button', { name: 'Exportar dados pessoais' }));
     await waitFor(() => expect(files.saved).toHaveLength(1));
-    // The login's own keys and the anonymous session id only: no export, consent or request.
+    // The session hint and the anonymous session id only: no export, consent or request.
     expect(Object.keys(localStorage).sort()).toEqual([
-      STORAGE_KEYS.accessToken,
+      STORAGE_KEYS.sessionHint,
       STORAGE_KEYS.sessionId,
-      STORAGE_KEYS.user,
     ]);
   });
 });

@@ -7,7 +7,6 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { AuthProvider } from '../../../lib/auth/auth-provider.tsx';
-import { createAuthSession } from '../../../lib/auth/auth-session.ts';
 import type { AuthUser } from '../../../lib/auth/auth-types.ts';
 import { createUser } from '../../../lib/auth/testing/create-user.ts';
 import {
@@ -16,13 +15,12 @@ import {
   type FakeHandler,
   type FakeRequest,
 } from '../../../lib/auth/testing/fake-api.ts';
-import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
+import { createTestSession, storeSignedIn } from '../../../lib/auth/testing/signed-in.ts';
 
-/** Credentials in storage as a login leaves them: the session starts authenticated. */
+/** A tab signed in as a login leaves it: the session starts authenticated. */
 export function storeLogin(user: AuthUser = createUser()): AuthUser {
   const exp = Math.floor(Date.now() / 1000) + 900;
-  localStorage.setItem(STORAGE_KEYS.accessToken, fakeAccessToken(exp, { sub: String(user.id) }));
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(user));
+  storeSignedIn(user, fakeAccessToken(exp, { sub: String(user.id) }));
   return user;
 }
 
@@ -144,7 +142,7 @@ export function renderPrivacy(element: ReactElement, route = '/gerenciar-dados')
   });
   const view = render(
     <QueryClientProvider client={client}>
-      <AuthProvider session={createAuthSession()}>
+      <AuthProvider session={createTestSession()}>
         <MemoryRouter initialEntries={[route]}>
           <Routes>
             <Route path="*" element={element} />

@@ -5,13 +5,13 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { AuthProvider } from '../../auth/auth-provider.tsx';
-import { createAuthSession } from '../../auth/auth-session.ts';
 import {
   fakeAccessToken,
   fakeApi,
   TEST_USER,
   type FakeRequest,
 } from '../../auth/testing/fake-api.ts';
+import { createTestSession, storeSignedIn } from '../../auth/testing/signed-in.ts';
 import { STORAGE_KEYS } from '../../storage-keys.ts';
 import type { CartLine, CartProduct } from '../cart-types.ts';
 
@@ -236,13 +236,9 @@ export function cartCalls(server: FakeCartServer): string[] {
     .map((request) => `${request.method} ${request.path}`);
 }
 
-/** Stores a logged-in session (unexpired token and user) before the render. */
+/** A tab signed in (unexpired token and user) before the render. */
 export function signIn(): void {
-  localStorage.setItem(
-    STORAGE_KEYS.accessToken,
-    fakeAccessToken(Math.floor(Date.now() / 1000) + 900),
-  );
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(TEST_USER));
+  storeSignedIn(TEST_USER, fakeAccessToken(Math.floor(Date.now() / 1000) + 900));
 }
 
 export function storedLocalCart(): CartLine[] {
@@ -254,7 +250,7 @@ export function renderWithCart(ui: ReactElement, { route = '/' }: { route?: stri
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const session = createAuthSession();
+  const session = createTestSession();
   const view = render(
     <QueryClientProvider client={client}>
       <AuthProvider session={session}>

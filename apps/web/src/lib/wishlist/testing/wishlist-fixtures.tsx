@@ -5,13 +5,13 @@ import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { AuthProvider } from '../../auth/auth-provider.tsx';
-import { createAuthSession } from '../../auth/auth-session.ts';
 import {
   fakeAccessToken,
   fakeApi,
   TEST_USER,
   type FakeRequest,
 } from '../../auth/testing/fake-api.ts';
+import { createTestSession, storeSignedIn } from '../../auth/testing/signed-in.ts';
 import { STORAGE_KEYS } from '../../storage-keys.ts';
 import type { LocalWishlistItem } from '../local-wishlist.ts';
 
@@ -84,13 +84,9 @@ export function storeLocalWishlist(items: LocalWishlistItem[]): void {
   localStorage.setItem(STORAGE_KEYS.localWishlist, JSON.stringify(items));
 }
 
-/** Credentials as a login leaves them: the session starts authenticated. */
+/** A tab signed in as a login leaves it: the session starts authenticated. */
 export function signIn(): void {
-  localStorage.setItem(
-    STORAGE_KEYS.accessToken,
-    fakeAccessToken(Math.floor(Date.now() / 1000) + 900),
-  );
-  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify(TEST_USER));
+  storeSignedIn(TEST_USER, fakeAccessToken(Math.floor(Date.now() / 1000) + 900));
 }
 
 export type WishlistAnswer = { status: number; body: unknown } | undefined;
@@ -144,7 +140,7 @@ export function renderWithWishlist(ui: ReactElement) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  const session = createAuthSession();
+  const session = createTestSession();
   const view = render(
     <QueryClientProvider client={client}>
       <AuthProvider session={session}>
