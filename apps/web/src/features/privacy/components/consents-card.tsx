@@ -4,13 +4,11 @@ import {
   CONSENT_STATUS_LABELS,
   PRIVACY_TEXTS,
 } from '@lumina/shared/privacy/privacy-texts';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { notify } from '../../../lib/ui-events.ts';
 import { useConsents } from '../api/get-consents.ts';
 import { useUpdateConsents } from '../api/update-consents.ts';
+import { LoadState } from './load-state.tsx';
 import { SectionCard } from './section-card.tsx';
 
 /** The three optional cookie categories, as the cookie banner keeps them in this browser. */
@@ -119,29 +117,15 @@ export interface ConsentsCardProps {
 /** 'Consentimentos' (spec 001 §4): each switch saves at once on the server. */
 export function ConsentsCard({ onCookieChoice }: ConsentsCardProps) {
   const consents = useConsents();
-  let content;
-  if (consents.data) {
-    content = <ConsentsTable answer={consents.data} onCookieChoice={onCookieChoice} />;
-  } else if (consents.isError) {
-    content = (
-      <FormAlert kind="error" messages={[consents.error.message]}>
-        <Button
-          size="sm"
-          variant="outline"
-          className="mt-2"
-          onClick={() => void consents.refetch()}
-        >
-          Tentar novamente
-        </Button>
-      </FormAlert>
-    );
-  } else {
-    content = (
-      <div className="flex justify-center py-6">
-        <Spinner label="Carregando consentimentos..." />
-      </div>
-    );
-  }
+  const content = consents.data ? (
+    <ConsentsTable answer={consents.data} onCookieChoice={onCookieChoice} />
+  ) : (
+    <LoadState
+      error={consents.error}
+      onRetry={() => void consents.refetch()}
+      loadingLabel="Carregando consentimentos..."
+    />
+  );
   return (
     <SectionCard
       id="consentimentos"

@@ -3,9 +3,9 @@ import type { PrivacyRequest } from '@lumina/shared/privacy/privacy-requests';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useDownloadRequestExport } from '../api/download-request-export.ts';
 import { usePrivacyRequests } from '../api/get-privacy-requests.ts';
+import { LoadState } from './load-state.tsx';
 import { SectionCard } from './section-card.tsx';
 
 const EMPTY_TEXT = 'Nenhuma solicitação registrada até agora.';
@@ -135,28 +135,15 @@ function History({ requests }: { requests: PrivacyRequest[] }) {
 /** 'Histórico de solicitações' (spec 001 §2): a table on wide screens, cards on phones. */
 export function RequestHistoryCard() {
   const requests = usePrivacyRequests();
-  let content;
-  if (requests.data) content = <History requests={requests.data} />;
-  else if (requests.isError) {
-    content = (
-      <FormAlert kind="error" messages={[requests.error.message]}>
-        <Button
-          size="sm"
-          variant="outline"
-          className="mt-2"
-          onClick={() => void requests.refetch()}
-        >
-          Tentar novamente
-        </Button>
-      </FormAlert>
-    );
-  } else {
-    content = (
-      <div className="flex justify-center py-6">
-        <Spinner label="Carregando solicitações..." />
-      </div>
-    );
-  }
+  const content = requests.data ? (
+    <History requests={requests.data} />
+  ) : (
+    <LoadState
+      error={requests.error}
+      onRetry={() => void requests.refetch()}
+      loadingLabel="Carregando solicitações..."
+    />
+  );
   return (
     <SectionCard
       id="historico-solicitacoes"
