@@ -11,6 +11,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test('the administrator creates a product with a photo, sees it in the shop, edits its price and retires it', async ({
   page,
+  request,
 }) => {
   const name = `Argola Teste E2E ${Date.now().toString(36)}`;
   await page.goto('/');
@@ -79,8 +80,10 @@ test('the administrator creates a product with a photo, sees it in the shop, edi
   // The photo stayed through the edit.
   expect(edited.product.images).toHaveLength(1);
 
-  // A customer orders it: deleting it now retires it, so the order keeps what was bought.
-  const { order } = await customerWithOrder(page.request, productId);
+  // A customer orders it: deleting it now retires it, so the order keeps what was bought. The
+  // customer is another browser (their own cookies): registering in this one would make its
+  // refresh cookie the customer's, and the panel's next reload would restore their session.
+  const { order } = await customerWithOrder(request, productId);
   await main
     .getByRole('button', { name: `Excluir ${name}` })
     .first()
