@@ -100,6 +100,8 @@ test('a deletion asked by the shopper and completed by the administrator', async
   await expect(history.getByText('Exclusão dos dados').filter({ visible: true })).toBeVisible();
 
   await siteHeader(page).getByRole('button', { name: 'Sair' }).click();
+  // Leaving a logged-in page sends the visitor home with the login open; start from a fresh home.
+  await page.goto('/');
   await expectLoggedOut(page);
   await loginThroughHeader(page, shopAdministrator());
   await page.goto('/admin/privacidade');
