@@ -99,9 +99,10 @@ test('a deletion asked by the shopper and completed by the administrator', async
   const history = main.getByRole('region', { name: 'Histórico de solicitações' });
   await expect(history.getByText('Exclusão dos dados').filter({ visible: true })).toBeVisible();
 
-  await siteHeader(page).getByRole('button', { name: 'Sair' }).click();
-  // Leaving a logged-in page sends the visitor home with the login open; start from a fresh home.
+  // Log out from the home page: on the personal-data page, its queries still in flight would
+  // meet the ended session (a 401 in the console) and the guard would open the login by itself.
   await page.goto('/');
+  await siteHeader(page).getByRole('button', { name: 'Sair' }).click();
   await expectLoggedOut(page);
   await loginThroughHeader(page, shopAdministrator());
   await page.goto('/admin/privacidade');
