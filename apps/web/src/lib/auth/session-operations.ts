@@ -212,12 +212,14 @@ export function createSessionOperations(core: SessionCore) {
       );
     },
     async logout(): Promise<void> {
+      // The local session ends first: requests made from now on go out anonymous instead of
+      // meeting the session the server is about to end (a 401). The server ends it by the
+      // refresh cookie, which the call below carries.
+      signOut();
       try {
         await apiRequest('/auth/logout', { method: 'POST', body: {} });
       } catch {
-        // The local session ends whatever the server says; its refresh token expires anyway.
-      } finally {
-        signOut();
+        // Whatever the server says; the refresh token expires anyway.
       }
     },
     async refreshProfile(): Promise<void> {
