@@ -60,6 +60,8 @@ import { createGoogleSignInService } from './modules/google-sign-in/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { passwordResetRoutes } from './modules/password-resets/routes.ts';
 import { createPasswordResetService } from './modules/password-resets/service.ts';
+import { emailVerificationRoutes } from './modules/email-verification/routes.ts';
+import { createEmailVerificationService } from './modules/email-verification/service.ts';
 import { createViaCepClient } from './integrations/viacep/viacep-client.ts';
 import { cepRoutes } from './modules/cep/routes.ts';
 import { createCepService } from './modules/cep/service.ts';
@@ -253,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await passwordResets.drain();
   });
   const googleSignIn = createGoogleSignInService({
+    db: database.db,
     google: createGoogleSignIn(config),
     users: services.users,
     loginCodes: createLoginCodeRepository(database.db),
@@ -268,11 +271,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     generateAnswer: deps.captchaAnswer,
   });
   const login = createLoginService({ ...services, captcha, sleep: deps.loginDelay });
-  const register = createRegisterService({
-    ...services,
-    accountsPerIpHour: config.accountsPerIpHour,
-  });
-  const profile = createProfileService({ ...services });
   const carts = createCartService({ db: database.db, now });
   const mergeCart = createMergeCartOnLogin((userId, sessionId) =>
     carts.mergeAnonymousCart(userId, sessionId),
@@ -292,6 +290,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     leaseMs: 2 * config.mailTimeoutMs,
     messageIdDomain: new URL(config.appUrl).hostname,
   });
+  const emailVerification = createEmailVerificationService({
+    db: database.db,
+    outbox,
+    securityLog: services.securityLog,
+    throttle: services.throttle,
+    appUrl: config.appUrl,
+    now,
+  });
+  const register = createRegisterService({
+    ...services,
+    emailVerification,
+    accountsPerIpHour: config.accountsPerIpHour,
+  });
+  const profile = createProfileService({ ...services, emailVerification });
   const lifecycle = createOrderLifecycle({ now, outbox, appUrl: config.appUrl });
   const orders = createOrderService({
     db: database.db,
@@ -410,6 +422,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         secureCookies,
       });
       await api.register(userRoutes, { register, mergeCart, profile, secureCookies });
+      await api.register(emailVerificationRoutes, { emailVerification });
       await api.register(userCartRoutes, { carts });
       await api.register(anonymousCartRoutes, { carts });
       await api.register(wishlistRoutes, { wishlist });

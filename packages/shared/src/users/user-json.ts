@@ -19,6 +19,8 @@ export const userJsonSchema = z
     country: z.string(),
     role: z.enum(['customer', 'admin']),
     email_verified: z.boolean(),
+    /** A new address waiting for its confirmation link (issue 14); `email` stays until then. */
+    pending_email: z.string().nullable(),
     has_password: z.boolean(),
     google_linked: z.boolean(),
     privacy_policy_accepted: z.boolean(),
@@ -38,6 +40,11 @@ export const loginAnswerSchema = z.object({
   /** Whether the visitor's anonymous cart moved into the account, and how many units. */
   cart_migrated: z.boolean(),
   cart_items_count: z.number().int(),
+  /**
+   * Google sign-in only: something the person must read once signed in (pt-BR), e.g. that the
+   * password of an unconfirmed account with their address was revoked (issue 14).
+   */
+  notice: z.string().optional(),
 });
 export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
 

@@ -49,6 +49,32 @@ export const passwordResets = pgTable(
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 
 /**
+ * Links that prove an address is the account owner's (issue 14): sent at registration
+ * ('verify', for the account's address) and on an e-mail change ('change', for the new one,
+ * which becomes the account's address only when the link is followed). Random token stored as
+ * sha256, valid 48 hours, single use; a new link retires the unused ones of the account.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify', 'change'] }).notNull(),
+    /** The address the link was sent to. */
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_verifications_user_id_idx').on(t.userId)],
+);
+
+export type EmailVerificationRow = typeof emailVerifications.$inferSelect;
+
+/**
  * One-time codes that end a Google sign-in: the callback sets one in an httpOnly cookie and the
  * web app exchanges it for tokens, so no token ever travels in a URL.
  */
@@ -62,6 +88,8 @@ export const loginCodes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** What the web app must tell the person once signed in (a squatter's password revoked). */
+    notice: text('notice', { enum: ['squatter_revoked'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_codes_user_id_idx').on(t.userId)],

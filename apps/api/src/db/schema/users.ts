@@ -49,6 +49,11 @@ export const users = pgTable(
     googleSub: text('google_sub').unique(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /**
+     * An address the owner asked to change to (issue 14): the account keeps `email` until the
+     * link sent to this one is followed.
+     */
+    pendingEmail: text('pending_email'),
+    /**
      * Set when the account was erased at its owner's request (LGPD art. 18, VI): the row stays,
      * anonymised, because the orders kept for the fiscal period still point at it.
      */

@@ -13,6 +13,7 @@ import { bearerHeader, createUser } from '../../test/user-builder.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { LOGIN_CODE_COOKIE, PENDING_COOKIE } from './cookies.ts';
 import { GOOGLE_EXCHANGE_MESSAGES, LOGIN_CODE_TTL_SECONDS } from './service.ts';
+import { EMAIL_VERIFICATION_MESSAGES } from '@lumina/shared/users/email-verification';
 
 const CALLBACK = 'http://localhost:3000/api/auth/google/callback';
 
@@ -179,10 +180,11 @@ describe('Google sign-in', () => {
     expect(logs.map((log) => log.type).sort()).toEqual(['login_success', 'user_registered']);
   });
 
-  it('links to the existing account with that e-mail, keeping its password', async () => {
+  it('links to the existing verified account with that e-mail, keeping its password', async () => {
     const existing = await createUser(ctx.database, {
       email: 'ana.link@example.com',
       password: 'Segura123',
+      emailVerifiedAt: new Date(),
     });
     provider.signInAs(googleAccount({ email: 'Ana.Link@Example.com' }));
     const body = (await exchange(await signInWithGoogle())).json<LoginJson>();
@@ -190,6 +192,64 @@ describe('Google sign-in', () => {
     const [row] = await ctx.database.db.select().from(users).where(eq(users.id, existing.id));
     expect(await verifyPassword(row!.passwordHash!, 'Segura123')).toBe(true);
     expect(row?.name).toBe(existing.name);
+  });
+
+  it('takes an unverified account with that e-mail from whoever created it: password and sessions revoked, the person told', async () => {
+    // An attacker registered the victim's address first and kept a session and the password.
+    const squat = await createUser(ctx.database, {
+      email: 'vitima@example.com',
+      password: 'Segura123',
+      pendingEmail: 'atacante@example.com',
+    });
+    const squatterSession = await ctx.app.services.tokens.issueSession(
+      { id: squat.id, role: squat.role },
+      { ip: '203.0.113.66', userAgent: 'attacker' },
+    );
+    const before = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: bearerHeader(squatterSession.access_token),
+    });
+    expect(before.statusCode).toBe(200);
+
+    provider.signInAs(googleAccount({ email: 'vitima@example.com' }));
+    const answer = await exchange(await signInWithGoogle());
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json<LoginJson & { notice?: string }>();
+    expect(body.user).toMatchObject({ id: squat.id, google_linked: true, has_password: false });
+    expect(body.notice).toBe(EMAIL_VERIFICATION_MESSAGES.squatterRevoked);
+
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, squat.id));
+    expect(row).toMatchObject({ passwordHash: null, pendingEmail: null });
+    expect(row?.emailVerifiedAt).not.toBeNull();
+    // The squatter's access token and refresh token both stop working.
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: bearerHeader(squatterSession.access_token),
+    });
+    expect(after.statusCode).toBe(401);
+    const refresh = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refresh_token: squatterSession.refresh_token },
+    });
+    expect(refresh.statusCode).toBe(401);
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'vitima@example.com', password: 'Segura123' },
+      remoteAddress: '203.0.113.66',
+    });
+    expect(login.statusCode).toBe(401);
+    // The notice is said once: the next sign-in has none.
+    const again = (await exchange(await signInWithGoogle())).json<{ notice?: string }>();
+    expect(again.notice).toBeUndefined();
+    const logs = await ctx.database.db
+      .select({ type: securityLogs.type, severity: securityLogs.severity })
+      .from(securityLogs)
+      .where(eq(securityLogs.userId, squat.id));
+    expect(logs).toContainEqual({ type: 'google_linked', severity: 'warning' });
   });
 
   it('recognises a returning person by their Google subject even after an e-mail change', async () => {

@@ -7,10 +7,18 @@ import {
   GoogleSignInError,
   type PendingSignIn,
 } from '../../integrations/google/google-sign-in.ts';
-import { hashToken, type RequestMeta, type TokenService } from '../auth/token-service.ts';
+import { EMAIL_VERIFICATION_MESSAGES } from '@lumina/shared/users/email-verification';
+import type { Db } from '../../db/database.ts';
+import {
+  hashToken,
+  revokeAllSessions,
+  type RequestMeta,
+  type TokenService,
+} from '../auth/token-service.ts';
+import { createEmailVerificationRepository } from '../email-verification/repository.ts';
 import type { SecurityLog } from '../security/security-log.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { normalizeEmail, type UserRepository } from '../users/repository.ts';
+import { createUserRepository, normalizeEmail, type UserRepository } from '../users/repository.ts';
 import { toUserJson, type UserJson } from '../users/user-json.ts';
 import type { LoginCodeRepository } from './login-code-repository.ts';
 
@@ -30,9 +38,12 @@ export interface LoginAnswer {
   refresh_token: string;
   cart_migrated: false;
   cart_items_count: 0;
+  /** Something the person must read once signed in (pt-BR). */
+  notice?: string;
 }
 
 export interface GoogleSignInServiceDeps {
+  db: Db;
   google: GoogleSignIn;
   users: UserRepository;
   loginCodes: LoginCodeRepository;
@@ -47,32 +58,60 @@ function displayName(identity: GoogleIdentity, email: string): string {
 }
 
 export function createGoogleSignInService(deps: GoogleSignInServiceDeps) {
-  const { users, securityLog, now } = deps;
+  const { db, users, securityLog, now } = deps;
 
-  async function findOrLink(identity: GoogleIdentity, email: string, meta: RequestMeta) {
+  /** The account Google's identity signs in to, and what the person must be told about it. */
+  interface Resolved {
+    user: UserRow;
+    notice?: 'squatter_revoked';
+  }
+
+  async function findOrLink(
+    identity: GoogleIdentity,
+    email: string,
+    meta: RequestMeta,
+  ): Promise<Resolved | undefined> {
     const bySub = await users.findByGoogleSub(identity.sub);
-    if (bySub) return bySub;
+    if (bySub) return { user: bySub };
     const byEmail = await users.findByEmail(email);
     if (!byEmail) return undefined;
     // Google vouches that this person holds the mailbox today, which is what owning the account
-    // means here (a password reset would prove the same).
+    // means here. An account whose address was never confirmed may be someone else's squat on
+    // that address (issue 14): whatever password and sessions it had are not the mailbox
+    // owner's, so they end here, in the same transaction as the link.
     const at = now();
-    const linked = await users.update(
-      byEmail.id,
-      { googleSub: identity.sub, emailVerifiedAt: byEmail.emailVerifiedAt ?? at },
-      at,
-    );
+    const squatted = byEmail.emailVerifiedAt === null;
+    const linked = await db.transaction(async (tx) => {
+      const txUsers = createUserRepository(tx);
+      if (squatted) {
+        await revokeAllSessions(tx, byEmail.id, at);
+        await createEmailVerificationRepository(tx).retireUnused(byEmail.id, at);
+      }
+      return txUsers.update(
+        byEmail.id,
+        {
+          googleSub: identity.sub,
+          emailVerifiedAt: byEmail.emailVerifiedAt ?? at,
+          ...(squatted ? { passwordHash: null, pendingEmail: null } : {}),
+        },
+        at,
+      );
+    });
+    if (!linked) return undefined;
     await securityLog.record({
       type: 'google_linked',
-      severity: byEmail.googleSub ? 'warning' : 'info',
+      severity: byEmail.googleSub || squatted ? 'warning' : 'info',
       userId: byEmail.id,
       ip: meta.ip,
       userAgent: meta.userAgent,
-      message: byEmail.googleSub
-        ? 'Conta vinculada a outra conta Google com o mesmo email'
-        : 'Conta vinculada ao login com Google',
+      message: squatted
+        ? 'Conta com email não confirmado vinculada ao Google: senha e sessões anteriores revogadas'
+        : byEmail.googleSub
+          ? 'Conta vinculada a outra conta Google com o mesmo email'
+          : 'Conta vinculada ao login com Google',
+      metadata: squatted ? { password_revoked: byEmail.passwordHash !== null } : undefined,
     });
-    return linked;
+    return squatted ? { user: linked, notice: 'squatter_revoked' } : { user: linked };
   }
 
   async function createUser(identity: GoogleIdentity, email: string, meta: RequestMeta) {
@@ -98,13 +137,15 @@ export function createGoogleSignInService(deps: GoogleSignInServiceDeps) {
     return user;
   }
 
-  async function userFor(identity: GoogleIdentity, meta: RequestMeta): Promise<UserRow> {
+  async function userFor(identity: GoogleIdentity, meta: RequestMeta): Promise<Resolved> {
     if (!identity.emailVerified || !identity.email) {
       throw new GoogleSignInError('email_not_verified');
     }
     const email = normalizeEmail(identity.email);
     try {
-      return (await findOrLink(identity, email, meta)) ?? (await createUser(identity, email, meta));
+      return (
+        (await findOrLink(identity, email, meta)) ?? { user: await createUser(identity, email, meta) }
+      );
     } catch (error) {
       // Two callbacks for the same person at once: the other one created the account.
       if (isUniqueViolation(error)) {
@@ -115,15 +156,16 @@ export function createGoogleSignInService(deps: GoogleSignInServiceDeps) {
     }
   }
 
-  async function issueLoginCode(userId: number): Promise<string> {
+  async function issueLoginCode(resolved: Resolved): Promise<string> {
     try {
       const code = randomBytes(32).toString('base64url');
       const at = now();
       await deps.loginCodes.insert(
-        userId,
+        resolved.user.id,
         hashToken(code),
         new Date(at.getTime() + LOGIN_CODE_TTL_SECONDS * 1000),
         at,
+        resolved.notice,
       );
       return code;
     } catch (error) {
@@ -143,17 +185,16 @@ export function createGoogleSignInService(deps: GoogleSignInServiceDeps) {
      */
     async complete(callbackUrl: URL, pending: PendingSignIn, meta: RequestMeta): Promise<string> {
       const identity = await deps.google.finish(callbackUrl, pending);
-      const user = await userFor(identity, meta);
-      return issueLoginCode(user.id);
+      return issueLoginCode(await userFor(identity, meta));
     },
 
     /** Trades a login code for a session, once. */
     async exchange(code: string | undefined, meta: RequestMeta): Promise<LoginAnswer> {
-      const userId =
+      const used =
         code && code.length <= 100
           ? await deps.loginCodes.consume(hashToken(code), now())
           : undefined;
-      const user = userId === undefined ? undefined : await users.findById(userId);
+      const user = used === undefined ? undefined : await users.findById(used.userId);
       if (!user) {
         throw new AppError('unauthorized', GOOGLE_EXCHANGE_MESSAGES.invalidCode, {
           code: 'invalid_login_code',
@@ -169,7 +210,15 @@ export function createGoogleSignInService(deps: GoogleSignInServiceDeps) {
         message: 'Login com Google realizado',
         metadata: { method: 'google' },
       });
-      return { user: toUserJson(user), ...tokens, cart_migrated: false, cart_items_count: 0 };
+      return {
+        user: toUserJson(user),
+        ...tokens,
+        cart_migrated: false,
+        cart_items_count: 0,
+        ...(used?.notice === 'squatter_revoked'
+          ? { notice: EMAIL_VERIFICATION_MESSAGES.squatterRevoked }
+          : {}),
+      };
     },
   };
 }

@@ -28,6 +28,7 @@ const TABLES: Record<string, { keeps: readonly Marker[]; why: string }> = {
   addresses: { keeps: [], why: 'deleted' },
   refresh_tokens: { keeps: [], why: 'deleted: every session ends' },
   password_resets: { keeps: [], why: 'deleted' },
+  email_verifications: { keeps: [], why: 'deleted' },
   login_codes: { keeps: [], why: 'deleted' },
   carts: { keeps: [], why: 'deleted' },
   cart_items: { keeps: [], why: 'deleted with the cart' },
@@ -416,9 +417,12 @@ describe('completing LGPD requests', () => {
     try {
       expect(await ctx.app.privacy.purgeExpired()).toEqual({ exports: 1, orders: 2 });
       // Nothing that names the person is left; their e-mail only in the security records of
-      // the period (and in the new account that took it, and its own login counters).
+      // the period (and in the new account that took it: its row, its login counters, its
+      // confirmation link and the e-mail carrying it).
       const found = await findMarkers();
       expect(found).toEqual({
+        email_verifications: ['email'],
+        mail_outbox: ['email'],
         security_logs: ['email'],
         throttle_events: ['email'],
         users: ['email'],

@@ -11,6 +11,7 @@ import { forgetLoginCodesOf } from '../google-sign-in/login-code-repository.ts';
 import { forgetMailsOf } from '../mail/outbox.ts';
 import { keepFiscalDataOnly } from '../orders/repository.ts';
 import { forgetPasswordResetsOf } from '../password-resets/repository.ts';
+import { forgetEmailVerificationsOf } from '../email-verification/repository.ts';
 import { forgetPaymentPayloadsOf } from '../payments/repository.ts';
 import { forgetThrottleKeysOf } from '../security/throttle.ts';
 import { anonymiseAccount } from '../users/repository.ts';
@@ -57,7 +58,13 @@ export async function eraseAccount(
     .selectDistinct({ email: orders.customerEmail })
     .from(orders)
     .where(eq(orders.userId, userId));
-  const emails = [user.email, ...orderEmails.flatMap(({ email }) => (email ? [email] : []))];
+  const linkEmails = await forgetEmailVerificationsOf(tx, userId);
+  const emails = [
+    user.email,
+    ...(user.pendingEmail ? [user.pendingEmail] : []),
+    ...linkEmails,
+    ...orderEmails.flatMap(({ email }) => (email ? [email] : [])),
+  ];
 
   const kept = await keepFiscalDataOnly(tx, userId, fiscalRetentionEnd, at);
   const orderIds = kept.map((order) => order.id);

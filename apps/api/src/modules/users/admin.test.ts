@@ -98,6 +98,11 @@ describe('administrators', () => {
 
   it('promotes an existing customer only with --promote: role logged, password set, sessions ended', async () => {
     const customer = await registerThroughApi(ctx.app, { email: 'bia@example.com', cpf: '' });
+    // Only an address its owner confirmed can be promoted (email-verification.test.ts).
+    await ctx.database.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.id, customer.userId));
     const args = ['--email', 'bia@example.com', '--password', 'Outra1234'];
     await expect(runAdminCreate(ctx.database, args)).rejects.toThrow(
       new AdminInputError(PROMOTE_NEEDED),
@@ -179,7 +184,11 @@ describe('administrators', () => {
   });
 
   it('sets no common password on an existing account, and promotes nobody with one', async () => {
-    await registerThroughApi(ctx.app, { email: 'bia@example.com', cpf: '' });
+    const customer = await registerThroughApi(ctx.app, { email: 'bia@example.com', cpf: '' });
+    await ctx.database.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.id, customer.userId));
     const common = new AdminInputError('Esta senha é muito comum. Escolha outra.');
     await expect(
       runAdminCreate(ctx.database, [

@@ -40,6 +40,9 @@ export type EnsureAdminResult =
 export const PROMOTE_NEEDED =
   'Já existe uma conta de cliente com este e-mail. Para torná-la administradora, rode de novo com --promote: a senha dela será trocada pela informada e todas as sessões dela serão encerradas.';
 
+export const NOT_VERIFIED =
+  'A conta com este e-mail ainda não confirmou o endereço: ela não pode se tornar administradora. Peça à pessoa que abra o link de confirmação enviado ao e-mail (ou use Reenviar link em Minha Conta) e rode de novo.';
+
 /** A mistake in the operator's input, with a pt-BR message the CLI prints as is. */
 export class AdminInputError extends Error {
   constructor(message: string) {
@@ -89,11 +92,15 @@ async function applyRoleChange(
 export async function changeRole(
   deps: { db: Db; now?: () => Date },
   input: { userId: number; role: UserRole; source: string },
-): Promise<'changed' | 'unchanged' | 'not_found'> {
+): Promise<'changed' | 'unchanged' | 'not_found' | 'not_verified'> {
   const at = (deps.now ?? (() => new Date()))();
   return deps.db.transaction(async (tx) => {
-    const current = await createUserRepository(tx).roleOf(input.userId);
-    if (current === undefined) return 'not_found';
+    const user = await createUserRepository(tx).findById(input.userId);
+    if (user === undefined) return 'not_found';
+    const current = user.role;
+    if (input.role === 'admin' && current !== 'admin' && user.emailVerifiedAt === null) {
+      return 'not_verified';
+    }
     const changed = await applyRoleChange(tx, at, {
       userId: input.userId,
       from: current,
@@ -153,6 +160,9 @@ export async function ensureAdmin(
 
     const promote = existing.role !== 'admin';
     if (promote && !input.promote) return 'not_promoted';
+    // Whoever registered an address first need not own it (issue 14): only an account whose
+    // owner followed the confirmation link can become an administrator.
+    if (promote && existing.emailVerifiedAt === null) throw new AdminInputError(NOT_VERIFIED);
     if (promote) {
       await applyRoleChange(tx, at, {
         userId: existing.id,

@@ -16,8 +16,10 @@ import type { RequestMeta, TokenService } from '../auth/token-service.ts';
 import type { SecurityLog } from '../security/security-log.ts';
 import type { Throttle } from '../security/throttle.ts';
 import { invalidField, parseInput } from './parse-input.ts';
-import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { EMAIL_UNIQUE_INDEX, type UserRepository } from './repository.ts';
+import type { Db } from '../../db/database.ts';
+import type { EmailVerificationService } from '../email-verification/service.ts';
+import { EMAIL_VERIFICATION_MESSAGES } from '@lumina/shared/users/email-verification';
+import { createUserRepository, normalizeEmail, type UserRepository } from './repository.ts';
 import { REGISTER_MESSAGES } from './register-service.ts';
 import { toUserJson, type UserJson } from './user-json.ts';
 
@@ -38,16 +40,61 @@ function wrongCurrentPassword(): AppError {
   });
 }
 
+/** The current password the profile form sends beside the fields when the e-mail changes. */
+function currentPasswordOf(body: unknown): string | undefined {
+  const parsed = z
+    .object({ user: z.looseObject({ current_password: z.string().max(1024).optional() }) })
+    .safeParse(body);
+  return parsed.success ? parsed.data.user.current_password : undefined;
+}
+
 export function createProfileService(deps: {
+  db: Db;
   users: UserRepository;
+  emailVerification: Pick<
+    EmailVerificationService,
+    'countLink' | 'queueChange' | 'cancelChange' | 'kick'
+  >;
   tokens: Pick<TokenService, 'revokeOtherSessions'>;
   throttle: Throttle;
   securityLog: SecurityLog;
   now: () => Date;
 }) {
-  const { users, tokens, throttle, securityLog, now } = deps;
+  const { db, users, tokens, throttle, securityLog, now, emailVerification } = deps;
   // Only these fields can be edited; role, e-mail verification and the rest are ignored.
   const profileBody = z.object({ user: createProfileSchema(now) });
+
+  /**
+   * The owner's password before a sensitive change; wrong ones count against the same limit as
+   * the change-password form's, so the profile form cannot be used to guess it either.
+   */
+  async function checkCurrentPassword(
+    user: UserRow,
+    password: string | undefined,
+    meta: RequestMeta,
+  ): Promise<void> {
+    if (!user.passwordHash) {
+      invalidField('user.current_password', EMAIL_VERIFICATION_MESSAGES.noPassword);
+    }
+    if (!password) {
+      invalidField('user.current_password', EMAIL_VERIFICATION_MESSAGES.currentPasswordRequired);
+    }
+    await throttle.consume(
+      [{ key: throttleKeys.changePasswordUser(user.id), ...AUTH_LIMITS.changePasswordPerUser }],
+      THROTTLE_MESSAGES.changePassword,
+    );
+    if (!(await verifyPassword(user.passwordHash, password))) {
+      await securityLog.record({
+        type: 'email_change_failed',
+        severity: 'warning',
+        userId: user.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        message: 'Tentativa de troca de e-mail com a senha atual incorreta',
+      });
+      invalidField('user.current_password', EMAIL_VERIFICATION_MESSAGES.currentPasswordWrong);
+    }
+  }
 
   async function load(userId: number): Promise<UserRow> {
     const user = await users.findById(userId);
@@ -61,52 +108,69 @@ export function createProfileService(deps: {
       return toUserJson(await load(userId));
     },
 
-    async update(auth: AuthUser, body: unknown, meta: RequestMeta): Promise<UserJson> {
+    /**
+     * Saves the profile. A new e-mail does not take effect here (issue 14): it needs the current
+     * password, the current address is told, and the new one becomes the account's only when the
+     * link sent to it is followed (email-verification). Setting the e-mail back drops a pending
+     * change.
+     */
+    async update(
+      auth: AuthUser,
+      body: unknown,
+      meta: RequestMeta,
+    ): Promise<{ user: UserJson; message: string }> {
       const { user: fields } = parseInput(profileBody, body);
       const current = await load(auth.id);
-      const emailChanged = fields.email !== current.email;
+      const email = normalizeEmail(fields.email);
+      const emailChanged = email !== normalizeEmail(current.email);
       if (emailChanged) {
-        const owner = await users.findByEmail(fields.email);
+        const owner = await users.findByEmail(email);
         if (owner && owner.id !== current.id) {
           invalidField('user.email', REGISTER_MESSAGES.emailTaken, 'email_taken');
         }
+        await checkCurrentPassword(current, currentPasswordOf(body), meta);
+        await emailVerification.countLink(current.id);
       }
-      let updated: UserRow | undefined;
-      try {
-        updated = await users.update(
+      const updated = await db.transaction(async (tx) => {
+        const row = await createUserRepository(tx).update(
           current.id,
           {
             name: fields.name,
-            email: fields.email,
             phone: fields.phone ?? null,
             cpf: fields.cpf ?? null,
             birthDate: fields.birth_date ?? null,
             gender: fields.gender ? GENDER_CODE_BY_PROFILE[fields.gender] : null,
             country: fields.country || current.country,
-            // A new address is not verified until its owner proves it (Google, reset link).
-            ...(emailChanged ? { emailVerifiedAt: null } : {}),
           },
           now(),
         );
-      } catch (error) {
-        if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX)) {
-          invalidField('user.email', REGISTER_MESSAGES.emailTaken, 'email_taken');
+        if (!row) return undefined;
+        if (emailChanged) {
+          await emailVerification.queueChange(tx, current, email);
+        } else if (current.pendingEmail) {
+          await emailVerification.cancelChange(tx, current.id);
         }
-        throw error;
-      }
+        return createUserRepository(tx).findById(current.id);
+      });
       if (!updated) throw notAuthenticated();
       if (emailChanged) {
+        emailVerification.kick();
         await securityLog.record({
-          type: 'email_changed',
+          type: 'email_change_requested',
           severity: 'warning',
           userId: current.id,
           ip: meta.ip,
           userAgent: meta.userAgent,
-          message: 'Email da conta alterado',
-          metadata: { from: current.email, to: updated.email },
+          message: 'Troca de e-mail pedida; aguarda a confirmação do novo endereço',
+          metadata: { from: current.email, to: email },
         });
       }
-      return toUserJson(updated);
+      return {
+        user: toUserJson(updated),
+        message: emailChanged
+          ? EMAIL_VERIFICATION_MESSAGES.changePending
+          : PROFILE_ANSWERS.updated,
+      };
     },
 
     async changePassword(auth: AuthUser, body: unknown, meta: RequestMeta): Promise<void> {

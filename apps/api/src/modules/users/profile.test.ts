@@ -169,19 +169,25 @@ describe('PUT /api/users/profile', () => {
     expect(response.json<ErrorJson>().errors).toEqual(['Email já está em uso']);
   });
 
-  it('a new e-mail is no longer verified', async () => {
+  it('a new e-mail waits for its confirmation: the account keeps its verified address meanwhile', async () => {
     await ctx.database.db.update(users).set({ emailVerifiedAt: TODAY });
     const same = await update(editable);
     expect(same.json<ProfileJson>().user.email_verified).toBe(true);
-    const changed = await update({ ...editable, email: 'ana.nova@example.com' });
-    expect(changed.json<ProfileJson>().user).toMatchObject({
+    const changed = await update({
+      ...editable,
       email: 'ana.nova@example.com',
-      email_verified: false,
+      current_password: TEST_PASSWORD,
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json<ProfileJson>().user).toMatchObject({
+      email: editable.email,
+      email_verified: true,
+      pending_email: 'ana.nova@example.com',
     });
     const logs = await ctx.database.db
       .select()
       .from(securityLogs)
-      .where(eq(securityLogs.type, 'email_changed'));
+      .where(eq(securityLogs.type, 'email_change_requested'));
     expect(logs).toHaveLength(1);
   });
 

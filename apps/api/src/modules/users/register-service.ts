@@ -18,6 +18,7 @@ import { invalidField, parseInput } from './parse-input.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { createUserRepository, EMAIL_UNIQUE_INDEX } from './repository.ts';
 import { toUserJson } from './user-json.ts';
+import type { EmailVerificationService } from '../email-verification/service.ts';
 
 /** Version of the privacy policy and terms the register form shows (privacy page, 2025). */
 export const POLICY_VERSION = '1.0';
@@ -52,6 +53,8 @@ export function createRegisterService(deps: {
   now: () => Date;
   /** Accounts one IP may create in an hour (ACCOUNTS_PER_IP_HOUR). */
   accountsPerIpHour: number;
+  /** The confirmation link, queued with the account (issue 14). */
+  emailVerification: Pick<EmailVerificationService, 'queueVerification' | 'kick'>;
 }) {
   const { db, tokens, throttle, securityLog, now } = deps;
   const schema = createServerRegisterSchema(now);
@@ -134,6 +137,7 @@ export function createRegisterService(deps: {
                 at,
               )
             : undefined;
+          await deps.emailVerification.queueVerification(tx, user);
           return { user, addressRow };
         });
       } catch (error) {
@@ -146,6 +150,7 @@ export function createRegisterService(deps: {
       }
 
       const { user, addressRow } = result;
+      deps.emailVerification.kick();
       const session = await tokens.issueSession({ id: user.id, role: user.role }, meta);
       await securityLog.record({
         type: 'user_registered',

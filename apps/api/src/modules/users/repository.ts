@@ -170,6 +170,7 @@ export async function anonymiseAccount(tx: Db, userId: number, at: Date): Promis
       birthDate: null,
       googleSub: null,
       emailVerifiedAt: null,
+      pendingEmail: null,
       role: 'customer',
       privacyPolicyAccepted: false,
       termsOfServiceAccepted: false,

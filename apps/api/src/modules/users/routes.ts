@@ -88,7 +88,8 @@ export const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, opt
       schema: {
         tags: ['users'],
         summary: 'Edits name, e-mail, phone, CPF, birth date, gender and country (spec 001 §5)',
-        description: 'Any other field (role, email_verified...) is ignored.',
+        description:
+          'A new e-mail needs user.current_password and takes effect only when the link sent to it is followed (pending_email meanwhile). Any other field (role, email_verified...) is ignored.',
         body: z.object({ user: anyObject }),
         response: {
           200: profileUpdateResponseSchema,
@@ -98,12 +99,12 @@ export const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, opt
       },
     },
     async (request, reply) => {
-      const user = await profile.update(currentUser(request), request.body, requestMeta(request));
-      return noStore(reply).send({
-        success: true as const,
-        message: PROFILE_ANSWERS.updated,
-        user,
-      });
+      const { user, message } = await profile.update(
+        currentUser(request),
+        request.body,
+        requestMeta(request),
+      );
+      return noStore(reply).send({ success: true as const, message, user });
     },
   );
 

@@ -20,6 +20,7 @@ export function toUserJson(user: UserRow): UserJson {
     country: user.country,
     role: user.role,
     email_verified: user.emailVerifiedAt !== null,
+    pending_email: user.pendingEmail,
     has_password: user.passwordHash !== null,
     google_linked: user.googleSub !== null,
     privacy_policy_accepted: user.privacyPolicyAccepted,

@@ -12,6 +12,7 @@ export function createUser(overrides: Partial<AuthUser> = {}): AuthUser {
     country: 'Brasil',
     role: 'customer',
     email_verified: true,
+    pending_email: null,
     has_password: true,
     google_linked: false,
     privacy_policy_accepted: true,

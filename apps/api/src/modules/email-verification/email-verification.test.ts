@@ -1,0 +1,313 @@
+import { EMAIL_VERIFICATION_MESSAGES } from '@lumina/shared/users/email-verification';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { users } from '../../db/schema/users.ts';
+import {
+  startTestSmtpServer,
+  type TestSmtpServer,
+} from '../../integrations/mail/test-smtp-server.ts';
+import { bearer, registerThroughApi, TEST_PASSWORD, validCpf } from '../../test/accounts.ts';
+import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { AdminInputError, changeRole, ensureAdmin, NOT_VERIFIED } from '../users/admin.ts';
+import { REGISTER_MESSAGES } from '../users/register-service.ts';
+import { VERIFICATION_LIMITS, VERIFICATION_LINK_VALIDITY_MS } from './service.ts';
+import {
+  CHANGE_MAIL_SUBJECT,
+  CHANGE_NOTICE_SUBJECT,
+  VERIFY_MAIL_SUBJECT,
+} from './verification-mail.ts';
+
+const APP_URL = 'http://loja.test';
+
+let smtp: TestSmtpServer;
+let ctx: TestContext;
+let clockOffsetMs = 0;
+let sequence = 0;
+let email: string;
+let ip: string;
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  ctx = await createTestContext({
+    env: { SMTP_URL: smtp.url, APP_URL },
+    now: () => new Date(Date.now() + clockOffsetMs),
+  });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+  await smtp?.close();
+});
+
+beforeEach(() => {
+  clockOffsetMs = 0;
+  sequence += 1;
+  email = `pessoa${sequence}@example.com`;
+  ip = `198.51.100.${sequence}`;
+});
+
+/** The token of the newest confirmation link with `subject` the SMTP server received for `to`. */
+async function linkTokenIn(to: string, subject: string): Promise<string> {
+  const mail = await vi.waitFor(
+    () => {
+      const found = smtp.received.findLast(
+        (m) => m.recipients.includes(to.toLowerCase()) && m.subject === subject,
+      );
+      if (!found) throw new Error(`no '${subject}' to ${to} yet`);
+      return found;
+    },
+    { timeout: 5_000, interval: 20 },
+  );
+  const token = /confirmar-email\?token=([\w-]{43})/.exec(mail.text ?? '')?.[1];
+  if (!token) throw new Error(`no link in: ${mail.text}`);
+  expect(mail.text).toContain(`${APP_URL}/confirmar-email?token=${token}`);
+  return token;
+}
+
+function confirm(token: unknown, remoteAddress = ip) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/email_verifications',
+    payload: { token },
+    remoteAddress,
+  });
+}
+
+async function profileOf(accessToken: string) {
+  const response = await ctx.app.inject({
+    method: 'GET',
+    url: '/api/users/profile',
+    headers: bearer(accessToken),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<{
+    user: { email: string; email_verified: boolean; pending_email: string | null };
+  }>().user;
+}
+
+function updateProfile(accessToken: string, user: Record<string, unknown>) {
+  return ctx.app.inject({
+    method: 'PUT',
+    url: '/api/users/profile',
+    headers: bearer(accessToken),
+    payload: { user: { name: 'Ana Souza', cpf: validCpf(), ...user } },
+  });
+}
+
+function resend(accessToken: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/users/email_verification',
+    headers: bearer(accessToken),
+  });
+}
+
+describe('e-mail verification at registration', () => {
+  it('mails a link at registration; following it verifies the address, once', async () => {
+    const session = await registerThroughApi(ctx.app, { email }, ip);
+    expect(await profileOf(session.accessToken)).toMatchObject({
+      email,
+      email_verified: false,
+      pending_email: null,
+    });
+    const token = await linkTokenIn(email, VERIFY_MAIL_SUBJECT);
+
+    const first = await confirm(token);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      success: true,
+      message: EMAIL_VERIFICATION_MESSAGES.confirmed,
+      email,
+    });
+    expect((await profileOf(session.accessToken)).email_verified).toBe(true);
+
+    const again = await confirm(token);
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toMatchObject({
+      message: EMAIL_VERIFICATION_MESSAGES.invalidLink,
+      code: 'verification_token_invalid',
+    });
+    // The outbox keeps neither the link nor the address once the e-mail went out.
+    const { mailOutbox } = await import('../../db/schema/mail-outbox.ts');
+    const rows = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'email_verification'));
+    expect(rows.map((row) => row.textBody).join('')).not.toContain(token);
+  });
+
+  it('refuses an expired link, a made-up one and garbage with a 422, never a 5xx', async () => {
+    await registerThroughApi(ctx.app, { email }, ip);
+    const token = await linkTokenIn(email, VERIFY_MAIL_SUBJECT);
+    clockOffsetMs = VERIFICATION_LINK_VALIDITY_MS + 1000;
+    expect((await confirm(token)).statusCode).toBe(422);
+    clockOffsetMs = 0;
+    for (const bad of ['A'.repeat(43), 'curto', 42, null, { $ne: '' }, 'x'.repeat(5000)]) {
+      const response = await confirm(bad);
+      expect(response.statusCode, JSON.stringify(bad)).toBe(422);
+    }
+  });
+
+  it("resends a new link (the old one stops working), says when already verified, and limits resends", async () => {
+    const session = await registerThroughApi(ctx.app, { email }, ip);
+    const first = await linkTokenIn(email, VERIFY_MAIL_SUBJECT);
+    smtp.clear();
+    const resent = await resend(session.accessToken);
+    expect(resent.statusCode).toBe(200);
+    expect(resent.json()).toEqual({ success: true, message: EMAIL_VERIFICATION_MESSAGES.resent });
+    const second = await linkTokenIn(email, VERIFY_MAIL_SUBJECT);
+    expect(second).not.toBe(first);
+    expect((await confirm(first)).statusCode).toBe(422);
+    expect((await confirm(second)).statusCode).toBe(200);
+    const done = await resend(session.accessToken);
+    expect(done.json()).toMatchObject({ message: EMAIL_VERIFICATION_MESSAGES.alreadyVerified });
+  });
+
+  it(`allows ${VERIFICATION_LIMITS.linksPerUser.max} links an hour per account, also in parallel`, async () => {
+    const session = await registerThroughApi(ctx.app, { email }, ip);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => resend(session.accessToken)),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(VERIFICATION_LIMITS.linksPerUser.max);
+    expect(codes.filter((c) => c === 429)).toHaveLength(8 - VERIFICATION_LIMITS.linksPerUser.max);
+    const refused = answers.find((a) => a.statusCode === 429);
+    expect(refused?.json()).toMatchObject({ message: EMAIL_VERIFICATION_MESSAGES.throttled });
+  });
+});
+
+describe('changing the e-mail', () => {
+  it('asks for the current password, tells the old address, and changes only when the new one confirms', async () => {
+    const session = await registerThroughApi(ctx.app, { email }, ip);
+    const newEmail = `novo${sequence}@example.com`;
+
+    const withoutPassword = await updateProfile(session.accessToken, { email: newEmail });
+    expect(withoutPassword.statusCode).toBe(422);
+    expect(withoutPassword.json()).toMatchObject({
+      fields: { 'user.current_password': [EMAIL_VERIFICATION_MESSAGES.currentPasswordRequired] },
+    });
+    const wrong = await updateProfile(session.accessToken, {
+      email: newEmail,
+      current_password: 'Errada123',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({
+      fields: { 'user.current_password': [EMAIL_VERIFICATION_MESSAGES.currentPasswordWrong] },
+    });
+    expect(smtp.received.filter((m) => m.recipients.includes(newEmail))).toHaveLength(0);
+
+    const asked = await updateProfile(session.accessToken, {
+      email: newEmail,
+      current_password: TEST_PASSWORD,
+      phone: '11987654321',
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({
+      message: EMAIL_VERIFICATION_MESSAGES.changePending,
+      user: { email, pending_email: newEmail, phone: '11987654321' },
+    });
+    const notice = await vi.waitFor(() => {
+      const mail = smtp.received.find(
+        (m) => m.recipients.includes(email) && m.subject === CHANGE_NOTICE_SUBJECT,
+      );
+      if (!mail) throw new Error('no notice yet');
+      return mail;
+    });
+    // The old address is told, without the new one in full or any link to follow.
+    expect(notice.text).toContain(`no***@example.com`);
+    expect(notice.text).not.toContain(newEmail);
+    expect(notice.text).not.toContain('confirmar-email');
+
+    // Until the link is followed, the account answers to the old address only.
+    const loginNew = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: newEmail, password: TEST_PASSWORD },
+      remoteAddress: ip,
+    });
+    expect(loginNew.statusCode).toBe(401);
+
+    const token = await linkTokenIn(newEmail, CHANGE_MAIL_SUBJECT);
+    const done = await confirm(token);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({
+      success: true,
+      message: EMAIL_VERIFICATION_MESSAGES.changed,
+      email: newEmail,
+    });
+    expect(await profileOf(session.accessToken)).toMatchObject({
+      email: newEmail,
+      email_verified: true,
+      pending_email: null,
+    });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: newEmail, password: TEST_PASSWORD },
+      remoteAddress: ip,
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('drops a pending change when the e-mail is set back, and refuses an address taken meanwhile', async () => {
+    const session = await registerThroughApi(ctx.app, { email }, ip);
+    const newEmail = `disputado${sequence}@example.com`;
+    await updateProfile(session.accessToken, { email: newEmail, current_password: TEST_PASSWORD });
+    const token = await linkTokenIn(newEmail, CHANGE_MAIL_SUBJECT);
+    // Someone registers the new address before the link is followed.
+    await registerThroughApi(ctx.app, { email: newEmail, cpf: undefined }, `10.0.0.${sequence}`);
+    const taken = await confirm(token);
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json()).toMatchObject({ message: REGISTER_MESSAGES.emailTaken });
+    expect((await profileOf(session.accessToken)).email).toBe(email);
+
+    const other = `outro${sequence}@example.com`;
+    await updateProfile(session.accessToken, { email: other, current_password: TEST_PASSWORD });
+    const otherToken = await linkTokenIn(other, CHANGE_MAIL_SUBJECT);
+    const back = await updateProfile(session.accessToken, { email });
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ user: { email, pending_email: null } });
+    expect((await confirm(otherToken)).statusCode).toBe(422);
+    expect((await profileOf(session.accessToken)).email).toBe(email);
+  });
+
+  it('asks an account without a password (Google only) to create one first', async () => {
+    const session = await registerThroughApi(ctx.app, { email }, ip);
+    await ctx.database.db.update(users).set({ passwordHash: null }).where(eq(users.email, email));
+    const response = await updateProfile(session.accessToken, {
+      email: `sem-senha${sequence}@example.com`,
+      current_password: TEST_PASSWORD,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({
+      fields: { 'user.current_password': [EMAIL_VERIFICATION_MESSAGES.noPassword] },
+    });
+  });
+});
+
+describe('takeover by pre-registration', () => {
+  it('an unverified account cannot be made administrator, by the CLI or a role change', async () => {
+    // Someone registers the shop's future admin address before the owner runs admin:create.
+    const squat = await registerThroughApi(ctx.app, { email }, ip);
+    await expect(
+      ensureAdmin(ctx.database, {
+        email,
+        password: 'Operador#2026x',
+        promote: true,
+        setPassword: true,
+        source: 'cli',
+      }),
+    ).rejects.toThrow(new AdminInputError(NOT_VERIFIED));
+    expect(
+      await changeRole(ctx.database, { userId: squat.userId, role: 'admin', source: 'test' }),
+    ).toBe('not_verified');
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, squat.userId));
+    expect(row?.role).toBe('customer');
+
+    // Once the address's owner follows the link, the operator can promote it.
+    expect((await confirm(await linkTokenIn(email, VERIFY_MAIL_SUBJECT))).statusCode).toBe(200);
+    expect(
+      await changeRole(ctx.database, { userId: squat.userId, role: 'admin', source: 'test' }),
+    ).toBe('changed');
+  });
+});

@@ -1,0 +1,238 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type ConfirmEmailAnswer,
+  confirmEmailSchema,
+  EMAIL_VERIFICATION_MESSAGES,
+} from '@lumina/shared/users/email-verification';
+import type { Db } from '../../db/database.ts';
+import type { UserRow } from '../../db/schema/users.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { AppError } from '../../http/app-error.ts';
+import { hashToken, type RequestMeta } from '../auth/token-service.ts';
+import type { MailOutbox } from '../mail/outbox.ts';
+import type { SecurityLog } from '../security/security-log.ts';
+import type { Throttle } from '../security/throttle.ts';
+import { invalidField, parseInput } from '../users/parse-input.ts';
+import { REGISTER_MESSAGES } from '../users/register-service.ts';
+import {
+  createUserRepository,
+  EMAIL_UNIQUE_INDEX,
+  normalizeEmail,
+} from '../users/repository.ts';
+import { createEmailVerificationRepository, type VerificationPurpose } from './repository.ts';
+import {
+  changeEmailMail,
+  changeNoticeMail,
+  verificationLink,
+  verifyEmailMail,
+} from './verification-mail.ts';
+
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
+
+/** Long enough for a mailbox read the next day; single use, and only the newest link works. */
+export const VERIFICATION_LINK_VALIDITY_MS = 48 * HOUR;
+
+export const VERIFICATION_LIMITS = {
+  /** Links one account may ask for (a resend, an e-mail change): a person asks once or twice. */
+  linksPerUser: { max: 5, windowMs: HOUR },
+  /** Confirmation attempts from one IP: a guesser of 256-bit tokens gets nowhere, but cheaply. */
+  confirmPerIp: { max: 30, windowMs: 15 * MINUTE },
+} as const;
+
+type Person = Pick<UserRow, 'id' | 'email' | 'name'>;
+
+function invalidLink(): AppError {
+  return new AppError('invalid_data', EMAIL_VERIFICATION_MESSAGES.invalidLink, {
+    code: 'verification_token_invalid',
+  });
+}
+
+/**
+ * E-mail ownership (issue 14). A link goes out at registration and on an e-mail change, through
+ * the outbox in the transaction that needs it; following it marks the address verified, or makes
+ * the new address the account's. Until then the account can shop, but it cannot become an
+ * administrator and Google sign-in does not silently inherit it (users/admin.ts,
+ * google-sign-in/service.ts).
+ */
+export function createEmailVerificationService(deps: {
+  db: Db;
+  outbox: Pick<MailOutbox, 'enqueue' | 'kick'>;
+  securityLog: SecurityLog;
+  throttle: Throttle;
+  appUrl: string;
+  now: () => Date;
+}) {
+  const { db, outbox, securityLog, throttle, appUrl, now } = deps;
+
+  /** A new link for `email`, queued in `tx` (the others of the account stop working). */
+  async function queueLink(
+    tx: Db,
+    user: Person,
+    purpose: VerificationPurpose,
+    email: string,
+  ): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    const tokenHash = hashToken(token);
+    const at = now();
+    await createEmailVerificationRepository(tx).replaceForUser(
+      { userId: user.id, purpose, email, tokenHash },
+      new Date(at.getTime() + VERIFICATION_LINK_VALIDITY_MS),
+      at,
+    );
+    const link = verificationLink(appUrl, token);
+    await outbox.enqueue(tx, {
+      key: `email-verification:${tokenHash}`,
+      kind: purpose === 'verify' ? 'email_verification' : 'email_change',
+      message:
+        purpose === 'verify'
+          ? verifyEmailMail(email, user.name, link)
+          : changeEmailMail(email, user.name, link),
+      // The link is a credential: once sent, the row keeps neither it nor the address.
+      eraseAfterSend: true,
+    });
+  }
+
+  async function countLink(userId: number): Promise<void> {
+    await throttle.consume(
+      [{ key: `email-verification:user:${userId}`, ...VERIFICATION_LIMITS.linksPerUser }],
+      EMAIL_VERIFICATION_MESSAGES.throttled,
+    );
+  }
+
+  return {
+    /** Registration, inside its transaction; call `kick` after the commit. */
+    queueVerification(tx: Db, user: Person): Promise<void> {
+      return queueLink(tx, user, 'verify', user.email);
+    },
+
+    /** Counts a link the account asks for; 429 past the limit. Call before the transaction. */
+    countLink,
+
+    /**
+     * An e-mail change the owner asked for (their password checked, `countLink` passed), inside
+     * the caller's transaction: the new address is kept aside and gets a link; the current one
+     * is told.
+     */
+    async queueChange(tx: Db, user: Person, newEmail: string): Promise<void> {
+      const email = normalizeEmail(newEmail);
+      await createUserRepository(tx).update(user.id, { pendingEmail: email }, now());
+      await queueLink(tx, user, 'change', email);
+      await outbox.enqueue(tx, {
+        key: `email-change-notice:${user.id}:${now().getTime()}`,
+        kind: 'email_change_notice',
+        message: changeNoticeMail(user.email, user.name, email, appUrl),
+        eraseAfterSend: true,
+      });
+    },
+
+    /** The owner set the e-mail back: the pending change is dropped and its link stops working. */
+    async cancelChange(tx: Db, userId: number): Promise<void> {
+      const at = now();
+      await createUserRepository(tx).update(userId, { pendingEmail: null }, at);
+      await createEmailVerificationRepository(tx).retireUnused(userId, at);
+    },
+
+    /** Sends what the transactions above queued, without holding up the answer. */
+    kick: () => outbox.kick(),
+
+    /** 'Reenviar link': for the pending new address, else for the account's own if unverified. */
+    async resend(userId: number, meta: RequestMeta): Promise<{ success: true; message: string }> {
+      const user = await createUserRepository(db).findById(userId);
+      if (!user) {
+        throw new AppError('unauthorized', 'Usuário não autenticado', {
+          code: 'not_authenticated',
+        });
+      }
+      const purpose: VerificationPurpose | undefined = user.pendingEmail
+        ? 'change'
+        : user.emailVerifiedAt
+          ? undefined
+          : 'verify';
+      if (!purpose) {
+        return { success: true, message: EMAIL_VERIFICATION_MESSAGES.alreadyVerified };
+      }
+      await countLink(user.id);
+      await db.transaction((tx) =>
+        queueLink(tx, user, purpose, purpose === 'change' ? (user.pendingEmail ?? '') : user.email),
+      );
+      outbox.kick();
+      await securityLog.record({
+        type: 'email_verification_requested',
+        severity: 'info',
+        userId: user.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        message: 'Novo link de confirmação de e-mail pedido',
+      });
+      return { success: true, message: EMAIL_VERIFICATION_MESSAGES.resent };
+    },
+
+    /** Follows a link: verifies the address, or completes the e-mail change. */
+    async confirm(body: unknown, meta: RequestMeta): Promise<ConfirmEmailAnswer> {
+      await throttle.consume(
+        [{ key: `email-verification:ip:${meta.ip}`, ...VERIFICATION_LIMITS.confirmPerIp }],
+        EMAIL_VERIFICATION_MESSAGES.throttled,
+      );
+      const { token } = parseInput(confirmEmailSchema, body);
+      const at = now();
+      const outcome = await db
+        .transaction(async (tx) => {
+          const link = await createEmailVerificationRepository(tx).consume(hashToken(token), at);
+          if (!link) return undefined;
+          const users = createUserRepository(tx);
+          const user = await users.findById(link.userId);
+          if (!user || user.erasedAt) return undefined;
+          if (link.purpose === 'verify') {
+            // A link to an address the account no longer has proves nothing about it.
+            if (normalizeEmail(user.email) !== normalizeEmail(link.email)) return undefined;
+            if (!user.emailVerifiedAt) await users.update(user.id, { emailVerifiedAt: at }, at);
+            return { purpose: link.purpose, user, email: user.email };
+          }
+          if (!user.pendingEmail || normalizeEmail(user.pendingEmail) !== link.email) {
+            return undefined;
+          }
+          const owner = await users.findByEmail(link.email);
+          if (owner && owner.id !== user.id) {
+            invalidField('email', REGISTER_MESSAGES.emailTaken, 'email_taken');
+          }
+          await users.update(
+            user.id,
+            { email: link.email, pendingEmail: null, emailVerifiedAt: at },
+            at,
+          );
+          return { purpose: link.purpose, user, email: link.email };
+        })
+        .catch((error: unknown) => {
+          // Another account took the address between the two statements: the index decides.
+          if (isUniqueViolation(error, EMAIL_UNIQUE_INDEX)) {
+            invalidField('email', REGISTER_MESSAGES.emailTaken, 'email_taken');
+          }
+          throw error;
+        });
+      if (!outcome) throw invalidLink();
+
+      const changed = outcome.purpose === 'change';
+      await securityLog.record({
+        type: changed ? 'email_changed' : 'email_verified',
+        severity: changed ? 'warning' : 'info',
+        userId: outcome.user.id,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        message: changed
+          ? 'E-mail da conta alterado pelo link enviado ao novo endereço'
+          : 'E-mail da conta confirmado',
+        metadata: changed ? { from: outcome.user.email, to: outcome.email } : undefined,
+      });
+      return {
+        success: true,
+        message: changed
+          ? EMAIL_VERIFICATION_MESSAGES.changed
+          : EMAIL_VERIFICATION_MESSAGES.confirmed,
+        email: outcome.email,
+      };
+    },
+  };
+}
+
+export type EmailVerificationService = ReturnType<typeof createEmailVerificationService>;

@@ -1,0 +1,105 @@
+import { escapeHtml } from '../../integrations/mail/escape-html.ts';
+import type { MailMessage } from '../../integrations/mail/mailer.ts';
+
+export const VERIFY_MAIL_SUBJECT = 'Confirme seu e-mail - Lumina Piercings';
+export const CHANGE_MAIL_SUBJECT = 'Confirme seu novo e-mail - Lumina Piercings';
+export const CHANGE_NOTICE_SUBJECT = 'Pedido de troca do e-mail da sua conta - Lumina Piercings';
+
+/** The page of the web app that reads the token and confirms it. */
+export function verificationLink(appUrl: string, token: string): string {
+  // Appended, not resolved: a store served under a path (https://example.com/loja) keeps it.
+  const url = new URL(`${appUrl}/confirmar-email`);
+  url.searchParams.set('token', token);
+  return url.href;
+}
+
+function firstName(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? name;
+}
+
+function page(paragraphs: readonly string[]): string {
+  return `<!doctype html>
+<html lang="pt-BR">
+  <body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
+${paragraphs.map((p) => `    <p>${p}</p>`).join('\n')}
+  </body>
+</html>`;
+}
+
+function button(link: string, label: string): string {
+  return `<a href="${escapeHtml(link)}" style="display: inline-block; padding: 12px 20px; background: #7c3aed; color: #ffffff; text-decoration: none; border-radius: 6px">${label}</a>`;
+}
+
+/** Registration (or a resend): confirm the account's address. */
+export function verifyEmailMail(to: string, name: string, link: string): MailMessage {
+  const text = [
+    `Olá, ${firstName(name)}!`,
+    '',
+    'Sua conta na Lumina Piercings foi criada. Para confirmar que este e-mail é seu, abra o link abaixo. Ele vale por 48 horas:',
+    link,
+    '',
+    'Se você não criou esta conta, ignore este e-mail: sem a confirmação, ninguém poderá usar este endereço como administrador da loja nem vinculá-lo a outra conta.',
+    '',
+    'Equipe Lumina Piercings',
+  ].join('\n');
+  const html = page([
+    `Olá, ${escapeHtml(firstName(name))}!`,
+    'Sua conta na Lumina Piercings foi criada. Para confirmar que este e-mail é seu, clique no botão abaixo. O link vale por 48 horas.',
+    button(link, 'Confirmar e-mail'),
+    `Se o botão não funcionar, copie este endereço no navegador:<br>${escapeHtml(link)}`,
+    'Se você não criou esta conta, ignore este e-mail.',
+    'Equipe Lumina Piercings',
+  ]);
+  return { to, subject: VERIFY_MAIL_SUBJECT, text, html };
+}
+
+/** An e-mail change: the new address confirms before it becomes the account's. */
+export function changeEmailMail(to: string, name: string, link: string): MailMessage {
+  const text = [
+    `Olá, ${firstName(name)}!`,
+    '',
+    'Recebemos um pedido para usar este e-mail na sua conta da Lumina Piercings. Para confirmar, abra o link abaixo. Ele vale por 48 horas:',
+    link,
+    '',
+    'Até a confirmação, a conta continua com o e-mail anterior. Se você não pediu a troca, ignore este e-mail.',
+    '',
+    'Equipe Lumina Piercings',
+  ].join('\n');
+  const html = page([
+    `Olá, ${escapeHtml(firstName(name))}!`,
+    'Recebemos um pedido para usar este e-mail na sua conta da Lumina Piercings. Para confirmar, clique no botão abaixo. O link vale por 48 horas.',
+    button(link, 'Confirmar novo e-mail'),
+    `Se o botão não funcionar, copie este endereço no navegador:<br>${escapeHtml(link)}`,
+    'Até a confirmação, a conta continua com o e-mail anterior. Se você não pediu a troca, ignore este e-mail.',
+    'Equipe Lumina Piercings',
+  ]);
+  return { to, subject: CHANGE_MAIL_SUBJECT, text, html };
+}
+
+/** 'maria@example.com' -> 'ma***@example.com': enough for the owner to recognise it. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email.slice(0, Math.min(2, at))}***${email.slice(at)}`;
+}
+
+/** To the address in use: someone signed in asked to move the account elsewhere. */
+export function changeNoticeMail(to: string, name: string, newEmail: string, appUrl: string): MailMessage {
+  const masked = maskEmail(newEmail);
+  const text = [
+    `Olá, ${firstName(name)}!`,
+    '',
+    `Foi pedida a troca do e-mail da sua conta na Lumina Piercings para ${masked}. A troca só acontece quando o link enviado ao novo endereço for aberto; até lá, nada muda.`,
+    '',
+    `Se não foi você, entre na sua conta (${appUrl}/minha-conta) e altere sua senha; se não conseguir entrar, use 'Esqueceu sua senha?' com este e-mail.`,
+    '',
+    'Equipe Lumina Piercings',
+  ].join('\n');
+  const html = page([
+    `Olá, ${escapeHtml(firstName(name))}!`,
+    `Foi pedida a troca do e-mail da sua conta na Lumina Piercings para <strong>${escapeHtml(masked)}</strong>. A troca só acontece quando o link enviado ao novo endereço for aberto; até lá, nada muda.`,
+    `Se não foi você, entre na <a href="${escapeHtml(`${appUrl}/minha-conta`)}">sua conta</a> e altere sua senha; se não conseguir entrar, use 'Esqueceu sua senha?' com este e-mail.`,
+    'Equipe Lumina Piercings',
+  ]);
+  return { to, subject: CHANGE_NOTICE_SUBJECT, text, html };
+}
