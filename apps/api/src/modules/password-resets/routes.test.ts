@@ -245,6 +245,9 @@ describe('PUT /api/password_resets/{token}', () => {
     expect(hash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(hash!, NEW_PASSWORD)).toBe(true);
     expect(await verifyPassword(hash!, 'Antiga123')).toBe(false);
+    // The link reached the account's mailbox: the address counts as confirmed from now on.
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.emailVerifiedAt).not.toBeNull();
 
     // The refresh token of the session opened before the reset no longer works.
     await expect(

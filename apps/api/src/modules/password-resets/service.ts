@@ -124,8 +124,12 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       const at = now();
       const userId = await db.transaction(async (tx) => {
         const owner = await createPasswordResetRepository(tx).consume(hashToken(token), at);
-        if (owner !== undefined)
-          await createUserRepository(tx).setPasswordHash(owner, passwordHash, at);
+        if (owner !== undefined) {
+          const txUsers = createUserRepository(tx);
+          await txUsers.setPasswordHash(owner, passwordHash, at);
+          // The link went to the account's address: following it proves the mailbox is theirs.
+          await txUsers.markEmailVerified(owner, at);
+        }
         return owner;
       });
       if (userId === undefined) throw invalidLink();

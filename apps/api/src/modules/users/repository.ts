@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   type ConsentType,
@@ -76,6 +76,14 @@ export function createUserRepository(db: Db) {
 
     async setPasswordHash(id: number, passwordHash: string, at: Date): Promise<void> {
       await db.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, id));
+    },
+
+    /** Sets email_verified_at unless it is set already. */
+    async markEmailVerified(id: number, at: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({ emailVerifiedAt: at, updatedAt: at })
+        .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
     },
 
     /** The account's role now: one narrow read, on every administrator request. */
