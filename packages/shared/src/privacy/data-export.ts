@@ -20,6 +20,8 @@ export const dataExportSchema = z
       gender: z.enum(['M', 'F', 'O']).nullable(),
       country: z.string(),
       email_verified: z.boolean(),
+      /** A new address waiting for its confirmation link. */
+      pending_email: z.string().nullable(),
       google_linked: z.boolean(),
       created_at: z.string(),
     }),

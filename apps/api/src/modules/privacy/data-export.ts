@@ -99,6 +99,7 @@ export function createDataExport(deps: { now: () => Date }) {
         gender: user.gender,
         country: user.country,
         email_verified: user.emailVerifiedAt !== null,
+        pending_email: user.pendingEmail,
         google_linked: user.googleSub !== null,
         created_at: user.createdAt.toISOString(),
       },

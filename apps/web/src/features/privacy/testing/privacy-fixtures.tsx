@@ -69,6 +69,7 @@ export function createDataExport(): DataExport {
       gender: 'F',
       country: 'Brasil',
       email_verified: true,
+      pending_email: null,
       google_linked: false,
       created_at: '2026-11-01T12:00:00.000Z',
     },
