@@ -148,7 +148,7 @@ describe('e-mail verification at registration', () => {
     }
   });
 
-  it("resends a new link (the old one stops working), says when already verified, and limits resends", async () => {
+  it('resends a new link (the old one stops working), says when already verified, and limits resends', async () => {
     const session = await registerThroughApi(ctx.app, { email }, ip);
     const first = await linkTokenIn(email, VERIFY_MAIL_SUBJECT);
     smtp.clear();
@@ -165,9 +165,7 @@ describe('e-mail verification at registration', () => {
 
   it(`allows ${VERIFICATION_LIMITS.linksPerUser.max} links an hour per account, also in parallel`, async () => {
     const session = await registerThroughApi(ctx.app, { email }, ip);
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, () => resend(session.accessToken)),
-    );
+    const answers = await Promise.all(Array.from({ length: 8 }, () => resend(session.accessToken)));
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(VERIFICATION_LIMITS.linksPerUser.max);
     expect(codes.filter((c) => c === 429)).toHaveLength(8 - VERIFICATION_LIMITS.linksPerUser.max);

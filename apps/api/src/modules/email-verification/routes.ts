@@ -21,7 +21,8 @@ export const emailVerificationRoutes: FastifyPluginCallbackZod<{
       preHandler: requireUser,
       schema: {
         tags: ['users'],
-        summary: "Sends a new confirmation link ('Reenviar link'): to the pending new e-mail, else to the account's",
+        summary:
+          "Sends a new confirmation link ('Reenviar link'): to the pending new e-mail, else to the account's",
         description: 'At most 5 links an hour per account. Answers 200 when already confirmed.',
         response: {
           200: successMessageSchema,

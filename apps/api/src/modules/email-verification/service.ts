@@ -14,11 +14,7 @@ import type { SecurityLog } from '../security/security-log.ts';
 import type { Throttle } from '../security/throttle.ts';
 import { invalidField, parseInput } from '../users/parse-input.ts';
 import { REGISTER_MESSAGES } from '../users/register-service.ts';
-import {
-  createUserRepository,
-  EMAIL_UNIQUE_INDEX,
-  normalizeEmail,
-} from '../users/repository.ts';
+import { createUserRepository, EMAIL_UNIQUE_INDEX, normalizeEmail } from '../users/repository.ts';
 import { createEmailVerificationRepository, type VerificationPurpose } from './repository.ts';
 import {
   changeEmailMail,

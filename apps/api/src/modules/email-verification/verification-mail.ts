@@ -84,7 +84,12 @@ export function maskEmail(email: string): string {
 }
 
 /** To the address in use: someone signed in asked to move the account elsewhere. */
-export function changeNoticeMail(to: string, name: string, newEmail: string, appUrl: string): MailMessage {
+export function changeNoticeMail(
+  to: string,
+  name: string,
+  newEmail: string,
+  appUrl: string,
+): MailMessage {
   const masked = maskEmail(newEmail);
   const text = [
     `Olá, ${firstName(name)}!`,

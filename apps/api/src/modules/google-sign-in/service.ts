@@ -144,7 +144,9 @@ export function createGoogleSignInService(deps: GoogleSignInServiceDeps) {
     const email = normalizeEmail(identity.email);
     try {
       return (
-        (await findOrLink(identity, email, meta)) ?? { user: await createUser(identity, email, meta) }
+        (await findOrLink(identity, email, meta)) ?? {
+          user: await createUser(identity, email, meta),
+        }
       );
     } catch (error) {
       // Two callbacks for the same person at once: the other one created the account.

@@ -167,9 +167,7 @@ export function createProfileService(deps: {
       }
       return {
         user: toUserJson(updated),
-        message: emailChanged
-          ? EMAIL_VERIFICATION_MESSAGES.changePending
-          : PROFILE_ANSWERS.updated,
+        message: emailChanged ? EMAIL_VERIFICATION_MESSAGES.changePending : PROFILE_ANSWERS.updated,
       };
     },
 
