@@ -29,6 +29,8 @@ import { loggerOptions, OneLinePerRequest, requestId } from './http/logger.ts';
 import { rejectInvalidText } from './http/reject-invalid-text.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { createPageResolver } from './modules/storefront/pages.ts';
+import { storefrontRoutes } from './modules/storefront/routes.ts';
 import { type AppServices, createAppServices } from './modules/auth/app-services.ts';
 import { authenticate, requireAdmin } from './modules/auth/authenticate.ts';
 import { createCaptchaService } from './modules/auth/captcha.ts';
@@ -200,7 +202,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  const catalog = createCatalogService({ repository: createCatalogRepository(database.db) });
+  const catalogRepository = createCatalogRepository(database.db);
+  const catalog = createCatalogService({ repository: catalogRepository });
   // Rendered catalogue answers, reused for a few seconds by this process (0 disables).
   const catalogCache = createJsonCache({
     ttlMs: deps.catalogCacheTtlMs ?? 5_000,
@@ -470,6 +473,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   );
 
   await registerUploads(app, uploadsDir);
-  await registerWebApp(app, config.webDistDir, { paymentsSandbox: config.paymentsSandbox });
+  await app.register(storefrontRoutes, {
+    appUrl: config.appUrl,
+    catalog: catalogRepository,
+    cache: catalogCache,
+  });
+  await registerWebApp(app, config.webDistDir, {
+    paymentsSandbox: config.paymentsSandbox,
+    pages: createPageResolver({
+      appUrl: config.appUrl,
+      catalog: { findProduct: (id) => catalogRepository.findProductById(id) },
+    }),
+    cache: catalogCache,
+  });
   return app;
 }

@@ -11,6 +11,8 @@ export interface CachedJson {
   body: string;
   etag: string;
   encoded: { br?: Buffer; gzip?: Buffer };
+  /** The status a rendered page answers with (pages share the catalogue's cache). */
+  status?: number;
 }
 
 export function renderJson(value: unknown): CachedJson {
@@ -29,9 +31,13 @@ export function createJsonCache(options: { ttlMs: number; maxEntries: number }) 
   const entries = new Map<string, { value: CachedJson; expiresAt: number }>();
   const loading = new Map<string, Promise<CachedJson>>();
 
-  async function load(key: string, loader: () => Promise<unknown>): Promise<CachedJson> {
+  async function load<T>(
+    key: string,
+    loader: () => Promise<T>,
+    render: (value: T) => CachedJson,
+  ): Promise<CachedJson> {
     try {
-      const value = renderJson(await loader());
+      const value = render(await loader());
       if (options.ttlMs > 0) {
         // Maps keep insertion order: the first key is the oldest entry.
         if (entries.size >= options.maxEntries) {
@@ -47,13 +53,18 @@ export function createJsonCache(options: { ttlMs: number; maxEntries: number }) 
   }
 
   return {
-    get(key: string, loader: () => Promise<unknown>): Promise<CachedJson> {
+    /** `render` turns what `loader` answers into the cached form (JSON by default). */
+    get<T>(
+      key: string,
+      loader: () => Promise<T>,
+      render: (value: T) => CachedJson = renderJson,
+    ): Promise<CachedJson> {
       const hit = entries.get(key);
       if (hit && hit.expiresAt > Date.now()) return Promise.resolve(hit.value);
       if (hit) entries.delete(key);
       let pending = loading.get(key);
       if (!pending) {
-        pending = load(key, loader);
+        pending = load(key, loader, render);
         loading.set(key, pending);
       }
       return pending;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
+import { HOME_TITLE } from '../modules/storefront/pages.ts';
 import { pageEtag, pageHtml } from './web-app.ts';
 
 let ctx: TestContext;
@@ -35,14 +36,17 @@ describe('serving the built web app', () => {
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
     // The test shop runs on simulated payments (no PIX_KEY): every page carries the marker.
-    expect(response.body).toBe(pageHtml(INDEX_HTML, true));
     expect(response.body).toContain('<meta name="lumina-payments" content="sandbox">');
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).toContain(`<title>${HOME_TITLE}</title>`);
     expect((await ctx.app.inject({ url: '/index.html', headers: page })).body).toBe(response.body);
     // Asked for without Accept: text/html (curl, a link preview), the page is still the page.
     const plain = await ctx.app.inject({ url: '/', headers: { accept: '*/*' } });
     expect(plain.statusCode).toBe(200);
     expect(plain.body).toBe(response.body);
-    expect((await ctx.app.inject({ url: '/produtos', headers: page })).body).toBe(response.body);
+    const products = await ctx.app.inject({ url: '/produtos', headers: { accept: '*/*' } });
+    expect(products.statusCode).toBe(200);
+    expect(products.body).toContain('<title>Todos os produtos — Lumina Piercings</title>');
   });
 
   it('leaves the marker out of a shop with real payments, under another ETag', async () => {
@@ -51,22 +55,21 @@ describe('serving the built web app', () => {
     });
     try {
       const response = await real.app.inject({ url: '/', headers: page });
-      expect(response.body).toBe(INDEX_HTML);
       expect(response.body).not.toContain('lumina-payments');
       const fallback = await real.app.inject({ url: '/produtos', headers: page });
-      expect(fallback.body).toBe(INDEX_HTML);
+      expect(fallback.body).not.toContain('lumina-payments');
 
       // A browser that cached the sandbox page must not be told (304) it still holds this one.
       const sandboxPage = await ctx.app.inject({ url: '/', headers: page });
-      expect(response.headers.etag).toBe(pageEtag(INDEX_HTML));
-      expect(sandboxPage.headers.etag).toBe(pageEtag(pageHtml(INDEX_HTML, true)));
+      expect(response.headers.etag).toBe(pageEtag(response.body));
+      expect(sandboxPage.headers.etag).toBe(pageEtag(sandboxPage.body));
       expect(response.headers.etag).not.toBe(sandboxPage.headers.etag);
       const revalidated = await real.app.inject({
         url: '/',
         headers: { ...page, 'if-none-match': String(sandboxPage.headers.etag) },
       });
       expect(revalidated.statusCode).toBe(200);
-      expect(revalidated.body).toBe(INDEX_HTML);
+      expect(revalidated.body).toBe(response.body);
     } finally {
       await real.close();
     }
@@ -122,16 +125,35 @@ describe('serving the built web app', () => {
     expect(gunzipSync(response.rawPayload).toString()).toBe(SCRIPT);
   });
 
-  it.each(['/produtos', '/produto/12', '/categorias?categoria=orelha', '/pagina-que-nao-existe'])(
-    'answers index.html for the page address %s (history fallback)',
-    async (url) => {
-      const response = await ctx.app.inject({ url, headers: page });
-      expect(response.statusCode).toBe(200);
+  it.each([
+    '/produtos',
+    '/categorias?categoria=orelha',
+    '/minha-conta',
+    '/admin/pedidos/7',
+    '/Produtos/',
+  ])('answers the app for the page address %s (history fallback)', async (url) => {
+    const response = await ctx.app.inject({ url, headers: page });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<script type="module" src="/assets/index-abc123.js">');
+  });
+
+  it.each([
+    '/pagina-que-nao-existe',
+    '/produto/12',
+    '/produto/abc',
+    '/admin/nada',
+    '/produtos/x/y',
+  ])('answers the app with a real 404 for %s, an address it does not have', async (url) => {
+    for (const accept of [page.accept, '*/*', 'application/json']) {
+      const response = await ctx.app.inject({ url, headers: { accept } });
+      expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
-      expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.body).toBe(pageHtml(INDEX_HTML, true));
-    },
-  );
+      expect(response.body).toContain('<meta name="robots" content="noindex">');
+      expect(response.body).toContain('<div id="root"></div>');
+    }
+  });
 
   it('sends the security headers with a CSP that allows only its own scripts', async () => {
     const response = await ctx.app.inject({ url: '/produtos', headers: page });

@@ -4,7 +4,9 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
-import { matchesEtag } from './cached-json.ts';
+import { type CachedJson, type JsonCache, matchesEtag } from './cached-json.ts';
+import { applyPageHead } from '../modules/storefront/page-head.ts';
+import type { PageResolver } from '../modules/storefront/pages.ts';
 import { errorBody } from './error-handler.ts';
 
 /** Vite names files under assets/ by content hash: a changed file is a new URL. */
@@ -23,15 +25,6 @@ const FILE_NOT_FOUND = new AppError('not_found', 'Arquivo não encontrado.', {
 
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-}
-
-/** A browser navigating (Accept: text/html), not a script asking for a missing file. */
-function wantsPage(request: FastifyRequest): boolean {
-  return (
-    (request.method === 'GET' || request.method === 'HEAD') &&
-    !isApiPath(request.url) &&
-    (request.headers.accept ?? '').includes('text/html')
-  );
 }
 
 function sendNotFound(reply: FastifyReply, error: AppError): void {
@@ -58,30 +51,77 @@ export function pageEtag(html: string): string {
   return `W/"${createHash('sha1').update(html).digest('base64url')}"`;
 }
 
+/** A path whose last segment has an extension asks for a file, not a page ('/logo.png'). */
+function looksLikeFile(pathname: string): boolean {
+  return /\.[a-z0-9]{1,8}$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
+}
+
+/** A page with its head and status, rendered once per catalogue cache period. */
+export function renderPage(page: { status: number; html: string }): CachedJson {
+  return { body: page.html, etag: pageEtag(page.html), encoded: {}, status: page.status };
+}
+
+export interface WebAppOptions {
+  paymentsSandbox: boolean;
+  /** Each page's status and head (storefront/pages.ts); without it every page is index.html. */
+  pages?: PageResolver;
+  /** Rendered pages live as long as catalogue answers and are dropped with them. */
+  cache?: JsonCache;
+}
+
 /**
  * In production the API process also serves the built storefront (issue 2, item 9): files from
- * WEB_DIST_DIR, and index.html for any other page address so React Router can take over. Without
- * a build (tests, API-only development) only the JSON 404s remain.
+ * WEB_DIST_DIR, and index.html for any page address so React Router can take over, with the
+ * page's own head (title, description, canonical, Open Graph, JSON-LD) and status: 404 for an
+ * address the app does not have or a product no longer sold (issue 15). Any Accept header gets
+ * the page, since link-preview bots and curl do not ask for text/html. Without a build (tests,
+ * API-only development) only the JSON 404s remain.
  */
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
-  options: { paymentsSandbox: boolean } = { paymentsSandbox: false },
+  options: WebAppOptions = { paymentsSandbox: false },
 ): Promise<void> {
   const indexPath = join(distDir, 'index.html');
   const indexHtml = existsSync(indexPath)
     ? pageHtml(readFileSync(indexPath, 'utf8'), options.paymentsSandbox)
     : null;
+  const { pages, cache } = options;
 
-  const etag = indexHtml === null ? '' : pageEtag(indexHtml);
+  async function render(url: string): Promise<CachedJson> {
+    if (indexHtml === null) throw new Error('no index.html');
+    if (!pages) return renderPage({ status: 200, html: indexHtml });
+    let pathname = '/nao-encontrada';
+    let query = new URLSearchParams();
+    try {
+      const parsed = new URL(url, 'http://pagina.invalid');
+      pathname = parsed.pathname === '/index.html' ? '/' : parsed.pathname;
+      query = parsed.searchParams;
+    } catch {
+      // An address no URL parser takes is no page of ours: the not-found page.
+    }
+    const page = await pages.resolve(pathname, query);
+    return renderPage({ status: page.status, html: applyPageHead(indexHtml, page.head) });
+  }
+
   // no-cache makes the browser ask each time; the ETag lets the answer be a 304 without the body.
-  function sendPage(request: FastifyRequest, reply: FastifyReply): void {
-    reply.header('cache-control', HTML_CACHE).header('etag', etag);
-    if (matchesEtag(request.headers['if-none-match'], etag)) {
-      void reply.code(304).send();
+  async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const page = cache
+      ? await cache.get(
+          `page:${request.url}`,
+          () => render(request.url),
+          (value) => value,
+        )
+      : await render(request.url);
+    reply.header('cache-control', HTML_CACHE).header('etag', page.etag);
+    if (page.status === 200 && matchesEtag(request.headers['if-none-match'], page.etag)) {
+      await reply.code(304).send();
       return;
     }
-    void reply.code(200).type('text/html; charset=utf-8').send(indexHtml);
+    await reply
+      .code(page.status ?? 200)
+      .type('text/html; charset=utf-8')
+      .send(page.body);
   }
 
   if (indexHtml !== null) {
@@ -104,16 +144,20 @@ export async function registerWebApp(
         res.setHeader('cache-control', cacheControl);
       },
     });
-    // The home page whatever the Accept header, as the static file was (/index.html, a file route
-    // of the static plugin, is refused above and falls back to the page below).
     app.get('/', sendPage);
   } else {
     app.log.info({ distDir }, 'no web build found: serving the API only');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (isApiPath(request.url)) return sendNotFound(reply, API_NOT_FOUND);
-    if (indexHtml !== null && wantsPage(request)) return sendPage(request, reply);
+    const isRead = request.method === 'GET' || request.method === 'HEAD';
+    const pathname = request.url.split('?')[0] ?? '';
+    // /index.html is the home page's file: the page, as the static file was.
+    const isPage = pathname === '/index.html' || !looksLikeFile(pathname);
+    if (indexHtml !== null && isRead && isPage) {
+      return sendPage(request, reply);
+    }
     return sendNotFound(reply, FILE_NOT_FOUND);
   });
 }

@@ -94,6 +94,15 @@ export function createCatalogRepository(db: Db) {
       return { rows: [], total: filter.offset > 0 ? await countWhere(where) : 0 };
     },
 
+    /** Every product the storefront lists, for the sitemap: its id and last change. */
+    async listedProductStamps(): Promise<{ id: number; updatedAt: Date }[]> {
+      return db
+        .select({ id: products.id, updatedAt: products.updatedAt })
+        .from(products)
+        .where(listable)
+        .orderBy(asc(products.id));
+    },
+
     async findProductById(id: number): Promise<ProductReadRow | undefined> {
       const [row] = await db.select(readColumns).from(products).where(eq(products.id, id));
       return row;

@@ -1,0 +1,278 @@
+import {
+  CATEGORY_LABELS,
+  type CategorySlug,
+  isCategorySlug,
+} from '@lumina/shared/catalog/categories';
+import { pixPriceCents } from '@lumina/shared/catalog/pricing';
+import { formatBRL } from '@lumina/shared/format/money';
+import { isPrivatePage, matchPagePath } from '@lumina/shared/storefront/page-paths';
+import { toProductDto, type ProductReadRow } from '../catalog/product-dto.ts';
+import { descriptionText } from '../catalog/sanitize-description.ts';
+import { parseProductId } from '../catalog/service.ts';
+import { type PageHead, SHOP_NAME } from './page-head.ts';
+
+export const HOME_TITLE = 'Lumina Piercings — joias para piercing';
+export const HOME_DESCRIPTION =
+  'Joias para piercing em aço cirúrgico, titânio e ouro. 5% de desconto no PIX, 3x sem juros e frete grátis a partir de R$ 299.';
+export const NOT_FOUND_TITLE = `Página não encontrada — ${SHOP_NAME}`;
+const DESCRIPTION_MAX = 160;
+
+/** A page as the server answers it: the status and what its head says. */
+export interface ResolvedPage {
+  status: 200 | 404;
+  head: PageHead;
+}
+
+export interface PageCatalog {
+  /** The product a /produto/{id} page shows, or undefined when it is not in the storefront. */
+  findProduct(id: number): Promise<ProductReadRow | undefined>;
+}
+
+function shorten(text: string): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= DESCRIPTION_MAX) return clean;
+  const cut = clean.slice(0, DESCRIPTION_MAX - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 80))}…`;
+}
+
+/** An absolute address on the shop (APP_URL may carry a path: https://example.com/loja). */
+export function shopUrl(appUrl: string, path: string): string {
+  if (/^https?:\/\//i.test(path)) return path;
+  return `${appUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+function notFound(): ResolvedPage {
+  return {
+    status: 404,
+    head: {
+      title: NOT_FOUND_TITLE,
+      description: 'A página que você procura não existe ou foi removida.',
+      noindex: true,
+    },
+  };
+}
+
+function breadcrumbs(appUrl: string, items: readonly { name: string; path: string }[]) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      item: shopUrl(appUrl, item.path),
+    })),
+  };
+}
+
+function categoryPath(slug: CategorySlug): string {
+  return `/categorias?categoria=${slug}`;
+}
+
+function homePage(appUrl: string): ResolvedPage {
+  const url = shopUrl(appUrl, '/');
+  return {
+    status: 200,
+    head: {
+      title: HOME_TITLE,
+      description: HOME_DESCRIPTION,
+      canonical: url,
+      openGraph: { type: 'website', title: HOME_TITLE, description: HOME_DESCRIPTION, url },
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Organization',
+          name: SHOP_NAME,
+          url,
+          logo: shopUrl(appUrl, '/favicon.svg'),
+        },
+        {
+          '@context': 'https://schema.org',
+          '@type': 'WebSite',
+          name: SHOP_NAME,
+          url,
+          inLanguage: 'pt-BR',
+          potentialAction: {
+            '@type': 'SearchAction',
+            target: {
+              '@type': 'EntryPoint',
+              urlTemplate: `${shopUrl(appUrl, '/produtos')}?search={search_term_string}`,
+            },
+            'query-input': 'required name=search_term_string',
+          },
+        },
+      ],
+    },
+  };
+}
+
+function productsPage(appUrl: string, query: URLSearchParams): ResolvedPage {
+  const search = query.get('search')?.trim().slice(0, 100);
+  const title = search ? `Busca: ${search} — ${SHOP_NAME}` : `Todos os produtos — ${SHOP_NAME}`;
+  const description =
+    'Piercings e joias em aço cirúrgico, titânio e ouro para orelha, nariz, boca, umbigo e mais. 5% de desconto no PIX.';
+  const url = shopUrl(appUrl, '/produtos');
+  return {
+    status: 200,
+    // A search result is a view of the listing, not a page of its own.
+    head: search
+      ? { title, description, canonical: url, noindex: true }
+      : {
+          title,
+          description,
+          canonical: url,
+          openGraph: { type: 'website', title, description, url },
+        },
+  };
+}
+
+function categoriesPage(appUrl: string, query: URLSearchParams): ResolvedPage {
+  const raw = query.get('categoria')?.toLowerCase();
+  const slug = raw !== undefined && isCategorySlug(raw) ? raw : undefined;
+  if (!slug) {
+    const title = `Categorias — ${SHOP_NAME}`;
+    const description =
+      'Piercings por região do corpo: orelha, boca, nariz, sobrancelha, umbigo e mamilo.';
+    const url = shopUrl(appUrl, '/categorias');
+    return {
+      status: 200,
+      head: {
+        title,
+        description,
+        canonical: url,
+        openGraph: { type: 'website', title, description, url },
+      },
+    };
+  }
+  const label = CATEGORY_LABELS[slug];
+  const title = `Piercing para ${label} — ${SHOP_NAME}`;
+  const description = `Joias para piercing de ${label.toLowerCase()} em aço cirúrgico, titânio e ouro. 5% de desconto no PIX e frete grátis a partir de R$ 299.`;
+  const url = shopUrl(appUrl, categoryPath(slug));
+  return {
+    status: 200,
+    head: {
+      title,
+      description,
+      canonical: url,
+      openGraph: { type: 'website', title, description, url },
+      jsonLd: [
+        breadcrumbs(appUrl, [
+          { name: 'Início', path: '/' },
+          { name: 'Categorias', path: '/categorias' },
+          { name: label, path: categoryPath(slug) },
+        ]),
+      ],
+    },
+  };
+}
+
+/** Price in reais for schema.org and Open Graph: '89.91'. */
+function amount(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+function productPage(appUrl: string, row: ProductReadRow): ResolvedPage {
+  const product = toProductDto(row);
+  const pix = pixPriceCents(product);
+  const path = `/produto/${product.id}`;
+  const url = shopUrl(appUrl, path);
+  const images = product.images.map((image) => shopUrl(appUrl, image));
+  const inStock = product.active && product.stock_quantity > 0;
+  const text = descriptionText(product.description ?? '');
+  const description = shorten(
+    `${product.name} por ${formatBRL(pix)} no PIX${inStock ? '' : ' (esgotado)'}. ${text}`,
+  );
+  const title = `${product.name} — ${SHOP_NAME}`;
+  const category = product.category;
+  return {
+    status: 200,
+    head: {
+      title,
+      description,
+      canonical: url,
+      openGraph: {
+        type: 'product',
+        title: `${product.name} — ${formatBRL(pix)} no PIX`,
+        description,
+        url,
+        image: images[0],
+        priceAmount: amount(pix),
+      },
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: product.name,
+          description: text || product.name,
+          ...(images.length > 0 ? { image: images } : {}),
+          ...(product.sku ? { sku: product.sku } : {}),
+          category: CATEGORY_LABELS[category],
+          brand: { '@type': 'Brand', name: SHOP_NAME },
+          offers: {
+            '@type': 'Offer',
+            url,
+            priceCurrency: 'BRL',
+            price: amount(pix),
+            availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+            itemCondition: 'https://schema.org/NewCondition',
+            seller: { '@type': 'Organization', name: SHOP_NAME },
+          },
+        },
+        breadcrumbs(appUrl, [
+          { name: 'Início', path: '/' },
+          { name: CATEGORY_LABELS[category], path: categoryPath(category) },
+          { name: product.name, path },
+        ]),
+      ],
+    },
+  };
+}
+
+/**
+ * What the server answers for a page address (issue 15, items 2 and 4): its status (404 for an
+ * address the app does not have, and for a product that is unknown, hidden or no longer sold)
+ * and its head.
+ */
+export function createPageResolver(deps: { appUrl: string; catalog: PageCatalog }) {
+  const { appUrl, catalog } = deps;
+  return {
+    async resolve(pathname: string, query: URLSearchParams): Promise<ResolvedPage> {
+      const match = matchPagePath(pathname);
+      if (!match) return notFound();
+      switch (match.path) {
+        case '/':
+          return homePage(appUrl);
+        case '/produtos':
+          return productsPage(appUrl, query);
+        case '/categorias':
+          return categoriesPage(appUrl, query);
+        case '/produto/:id': {
+          const id = parseProductId(match.params[0] ?? '');
+          const row = id === null ? undefined : await catalog.findProduct(id);
+          // Inactive products (retired in the shop or deleted in Bling) are gone for search
+          // engines; the page itself still says 'Indisponível' to a person who follows an old link.
+          if (!row || !row.active || row.displayStatus === 'hidden') return notFound();
+          return productPage(appUrl, row);
+        }
+        case '/politica-privacidade': {
+          const title = `Política de Privacidade — ${SHOP_NAME}`;
+          const description = 'Como a Lumina Piercings trata seus dados pessoais, conforme a LGPD.';
+          return {
+            status: 200,
+            head: { title, description, canonical: shopUrl(appUrl, '/politica-privacidade') },
+          };
+        }
+        default:
+          if (isPrivatePage(match.path)) {
+            return {
+              status: 200,
+              head: { title: HOME_TITLE, description: HOME_DESCRIPTION, noindex: true },
+            };
+          }
+          return notFound();
+      }
+    },
+  };
+}
+
+export type PageResolver = ReturnType<typeof createPageResolver>;
