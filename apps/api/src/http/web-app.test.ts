@@ -46,7 +46,7 @@ describe('serving the built web app', () => {
     expect(plain.body).toBe(response.body);
     const products = await ctx.app.inject({ url: '/produtos', headers: { accept: '*/*' } });
     expect(products.statusCode).toBe(200);
-    expect(products.body).toContain('<title>Todos os produtos — Lumina Piercings</title>');
+    expect(products.body).toContain('<title>Produtos | Lumina Piercings</title>');
   });
 
   it('leaves the marker out of a shop with real payments, under another ETag', async () => {

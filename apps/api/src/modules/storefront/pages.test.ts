@@ -91,7 +91,7 @@ describe('product pages', () => {
     const response = await fetchPage(`/produto/${ids.plain}`);
     expect(response.statusCode).toBe(200);
     const html = response.body;
-    expect(html).toContain('<title>Argola Clicker Titânio — Lumina Piercings</title>');
+    expect(html).toContain('<title>Argola Clicker Titânio | Lumina Piercings</title>');
     // PIX price: 5% off R$ 99,90.
     expect(metaContent(html, 'description')).toBe(
       'Argola Clicker Titânio por R$ 94,91 no PIX. Argola clicker em titânio ASTM F136.',
@@ -154,7 +154,7 @@ describe('product pages', () => {
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).not.toContain('<b>');
     expect(html).toContain(
-      '<title>Piercing &quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt; — Lumina Piercings</title>',
+      '<title>Piercing &quot;&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &lt;b&gt; | Lumina Piercings</title>',
     );
     const [product] = jsonLd(html);
     expect(product?.name).toBe('Piercing "</script><script>alert(1)</script> & <b>');
@@ -169,7 +169,7 @@ describe('product pages', () => {
     const response = await fetchPage(`/produto/${id()}`);
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.body).toContain('<title>Página não encontrada — Lumina Piercings</title>');
+    expect(response.body).toContain('<title>Página não encontrada | Lumina Piercings</title>');
     expect(response.body).toContain('<meta name="robots" content="noindex">');
     expect(response.body).toContain('<div id="root"></div>');
   });
@@ -207,7 +207,7 @@ describe('other storefront pages', () => {
 
   it('give a category page its title and breadcrumbs', async () => {
     const html = (await fetchPage('/categorias?categoria=Orelha')).body;
-    expect(html).toContain('<title>Piercing para Orelha — Lumina Piercings</title>');
+    expect(html).toContain('<title>Piercing de orelha | Lumina Piercings</title>');
     expect(html).toContain(`<link rel="canonical" href="${APP_URL}/categorias?categoria=orelha">`);
     expect(jsonLd(html)[0]).toMatchObject({ '@type': 'BreadcrumbList' });
   });

@@ -11,10 +11,15 @@ import { descriptionText } from '../catalog/sanitize-description.ts';
 import { parseProductId } from '../catalog/service.ts';
 import { type PageHead, SHOP_NAME } from './page-head.ts';
 
-export const HOME_TITLE = 'Lumina Piercings — joias para piercing';
+/** The titles match what the web app sets once it runs (lib/page-meta.ts: 'Title | Shop'). */
+export function pageTitle(title: string): string {
+  return `${title} | ${SHOP_NAME}`;
+}
+
+export const HOME_TITLE = pageTitle('Joias para piercing');
 export const HOME_DESCRIPTION =
-  'Joias para piercing em aço cirúrgico, titânio e ouro. 5% de desconto no PIX, 3x sem juros e frete grátis a partir de R$ 299.';
-export const NOT_FOUND_TITLE = `Página não encontrada — ${SHOP_NAME}`;
+  'Joias para piercing de orelha, boca, nariz, sobrancelha, umbigo e mamilo. 5% de desconto no PIX, 3x sem juros e frete grátis a partir de R$ 299.';
+export const NOT_FOUND_TITLE = pageTitle('Página não encontrada');
 const DESCRIPTION_MAX = 160;
 
 /** A page as the server answers it: the status and what its head says. */
@@ -46,7 +51,7 @@ function notFound(): ResolvedPage {
     status: 404,
     head: {
       title: NOT_FOUND_TITLE,
-      description: 'A página que você procura não existe ou foi removida.',
+      description: 'A página que você procurou não existe ou mudou de endereço.',
       noindex: true,
     },
   };
@@ -108,7 +113,11 @@ function homePage(appUrl: string): ResolvedPage {
 
 function productsPage(appUrl: string, query: URLSearchParams): ResolvedPage {
   const search = query.get('search')?.trim().slice(0, 100);
-  const title = search ? `Busca: ${search} — ${SHOP_NAME}` : `Todos os produtos — ${SHOP_NAME}`;
+  const requested = query.get('categoria')?.trim().toLowerCase() ?? '';
+  const category = isCategorySlug(requested) ? requested : undefined;
+  const title = pageTitle(
+    search ? `Busca: ${search}` : category ? `Produtos: ${CATEGORY_LABELS[category]}` : 'Produtos',
+  );
   const description =
     'Piercings e joias em aço cirúrgico, titânio e ouro para orelha, nariz, boca, umbigo e mais. 5% de desconto no PIX.';
   const url = shopUrl(appUrl, '/produtos');
@@ -130,7 +139,7 @@ function categoriesPage(appUrl: string, query: URLSearchParams): ResolvedPage {
   const raw = query.get('categoria')?.toLowerCase();
   const slug = raw !== undefined && isCategorySlug(raw) ? raw : undefined;
   if (!slug) {
-    const title = `Categorias — ${SHOP_NAME}`;
+    const title = pageTitle('Todas as categorias');
     const description =
       'Piercings por região do corpo: orelha, boca, nariz, sobrancelha, umbigo e mamilo.';
     const url = shopUrl(appUrl, '/categorias');
@@ -145,7 +154,7 @@ function categoriesPage(appUrl: string, query: URLSearchParams): ResolvedPage {
     };
   }
   const label = CATEGORY_LABELS[slug];
-  const title = `Piercing para ${label} — ${SHOP_NAME}`;
+  const title = pageTitle(`Piercing de ${label.toLowerCase()}`);
   const description = `Joias para piercing de ${label.toLowerCase()} em aço cirúrgico, titânio e ouro. 5% de desconto no PIX e frete grátis a partir de R$ 299.`;
   const url = shopUrl(appUrl, categoryPath(slug));
   return {
@@ -182,7 +191,7 @@ function productPage(appUrl: string, row: ProductReadRow): ResolvedPage {
   const description = shorten(
     `${product.name} por ${formatBRL(pix)} no PIX${inStock ? '' : ' (esgotado)'}. ${text}`,
   );
-  const title = `${product.name} — ${SHOP_NAME}`;
+  const title = pageTitle(product.name);
   const category = product.category;
   return {
     status: 200,
@@ -255,7 +264,7 @@ export function createPageResolver(deps: { appUrl: string; catalog: PageCatalog 
           return productPage(appUrl, row);
         }
         case '/politica-privacidade': {
-          const title = `Política de Privacidade — ${SHOP_NAME}`;
+          const title = pageTitle('Política de Privacidade');
           const description = 'Como a Lumina Piercings trata seus dados pessoais, conforme a LGPD.';
           return {
             status: 200,
