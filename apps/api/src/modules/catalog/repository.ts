@@ -56,13 +56,18 @@ const displayedPrice = sql`COALESCE(${products.pixPriceCents}, ${products.priceC
 // C collation on the normalised name: the same A-Z on PGlite and on any server's locale.
 const nameOrder = sql`${products.nameKey} COLLATE "C"`;
 
+/**
+ * The default order (name) shows featured products first; an order the shopper picks is that
+ * order and nothing else: 'Menor preço' strictly by the displayed price (issue 15). Each ends on
+ * the id, so pages of 100 never repeat or skip a product.
+ */
 function orderBy(sort: ProductSort): SQL[] {
   const featuredFirst = sql`(${products.displayStatus} = 'featured') DESC`;
   switch (sort) {
     case 'price':
-      return [featuredFirst, asc(displayedPrice), asc(nameOrder), asc(products.id)];
+      return [asc(displayedPrice), asc(nameOrder), asc(products.id)];
     case 'newest':
-      return [featuredFirst, desc(products.createdAt), desc(products.id)];
+      return [desc(products.createdAt), desc(products.id)];
     case 'name':
       return [featuredFirst, asc(nameOrder), asc(products.id)];
   }

@@ -192,24 +192,35 @@ describe('GET /api/products', () => {
     expect(await list('?search=a_g')).toMatchObject({ total: 0 });
   });
 
-  it('sorts by displayed price (PIX price when set), featured still first', async () => {
+  it('sorts strictly by displayed price (PIX price when set): featured first is for the default order only', async () => {
     expect(names(await list('?sort=price'))).toEqual([
+      'Labret Cristal',
+      'Nostril Zircônia',
+      'Argola Clicker Aço',
+      'Ágata Umbigo',
+      'Argola Segmentada Titânio',
+    ]);
+  });
+
+  it('sorts strictly by newest', async () => {
+    expect(names(await list('?sort=newest'))).toEqual([
+      'Labret Cristal',
       'Nostril Zircônia',
       'Argola Segmentada Titânio',
-      'Labret Cristal',
       'Argola Clicker Aço',
       'Ágata Umbigo',
     ]);
   });
 
-  it('sorts by newest, featured still first', async () => {
-    expect(names(await list('?sort=newest'))).toEqual([
-      'Nostril Zircônia',
-      'Argola Segmentada Titânio',
-      'Labret Cristal',
-      'Argola Clicker Aço',
-      'Ágata Umbigo',
-    ]);
+  it('keeps the order across pages: every product once, in the order of one big page', async () => {
+    for (const sort of ['name', 'price', 'newest']) {
+      const whole = names(await list(`?sort=${sort}`));
+      const paged: string[] = [];
+      for (let page = 1; page <= 3; page += 1) {
+        paged.push(...names(await list(`?sort=${sort}&per_page=2&page=${page}`)));
+      }
+      expect(paged, sort).toEqual(whole);
+    }
   });
 
   it('filters by display_status', async () => {

@@ -4,13 +4,12 @@ import { PRICE_RANGES } from '@lumina/shared/constants/price-ranges';
 import {
   CATEGORY_CARD_STAGGER_S,
   CATEGORY_SPINNER_EXTRA_MS,
-  PRODUCTS_PER_REQUEST,
 } from '@lumina/shared/constants/storefront-constants';
 import { formatProductCount } from '@lumina/shared/format/product-count';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useProducts } from '../api/get-products.ts';
+import { useAllProducts } from '../api/get-all-products.ts';
 import { useSubcategories } from '../api/get-subcategories.ts';
 import {
   distinctOptions,
@@ -53,8 +52,8 @@ export function CategoryBrowser({
   const [selection, setSelection] = useState<FilterSelection>(EMPTY_SELECTION);
   const [sort, setSort] = useState<CategorySort>('name');
 
-  // The whole category at once (per_page=100): filters and sorting then run in the browser.
-  const productsQuery = useProducts({ category, per_page: PRODUCTS_PER_REQUEST });
+  // The whole category (100 per request, up to 999): filters and sorting then run in the browser.
+  const productsQuery = useAllProducts({ category });
   const subcategoriesQuery = useSubcategories(category);
   const settled = useSettledAfter(productsQuery.isSuccess, extraSpinnerMs, category ?? '');
 

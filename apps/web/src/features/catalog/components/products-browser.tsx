@@ -5,12 +5,9 @@ import {
   type CategorySlug,
 } from '@lumina/shared/catalog/categories';
 import type { ProductSort } from '@lumina/shared/catalog/product';
-import {
-  PRODUCTS_PER_REQUEST,
-  SKELETON_CARD_COUNT,
-} from '@lumina/shared/constants/storefront-constants';
+import { SKELETON_CARD_COUNT } from '@lumina/shared/constants/storefront-constants';
 import { Button } from '../../../components/ui/button.tsx';
-import { useProducts } from '../api/get-products.ts';
+import { useAllProducts } from '../api/get-all-products.ts';
 import { ProductCard } from './product-card.tsx';
 import { ProductCardSkeleton } from './product-card-skeleton.tsx';
 import { ProductGrid, offscreenCard } from './product-grid.tsx';
@@ -42,7 +39,7 @@ export function ProductsBrowser({
 }: ProductsBrowserProps) {
   const categoryId = useId();
   const sortId = useId();
-  const query = useProducts({ category, search, sort, per_page: PRODUCTS_PER_REQUEST });
+  const query = useAllProducts({ category, search, sort });
   const products = query.data?.products ?? [];
 
   return (
