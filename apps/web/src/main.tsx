@@ -3,10 +3,7 @@ import { createRoot } from 'react-dom/client';
 // The entry point is the one module above app/, so it may import it.
 // eslint-disable-next-line no-restricted-imports
 import { App } from './app/app.tsx';
-import { preloadHomeHero } from './features/home/preload-home-hero.ts';
 import './styles.css';
-
-preloadHomeHero();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');

@@ -32,3 +32,6 @@ export function photoSrcSet(url: string): string | undefined {
     ? `${cardImageUrl(url)} ${PRODUCT_PHOTO_CARD_WIDTH}w, ${url} ${PRODUCT_PHOTO_PAGE_WIDTH}w`
     : undefined;
 }
+
+/** `sizes` of the product page's main picture: half the screen from 1024 px, else all of it. */
+export const PRODUCT_PAGE_IMAGE_SIZES = '(min-width: 1024px) 50vw, 100vw';

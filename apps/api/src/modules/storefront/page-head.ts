@@ -20,6 +20,11 @@ export interface PageHead {
     /** PIX price in reais with two decimals ('89.91'). */
     priceAmount?: string;
   };
+  /**
+   * The page's largest picture, asked for by the HTML itself rather than once the script has
+   * run (issue 15, LCP): the same srcset and sizes as the <img>, so it is fetched once.
+   */
+  preloadImage?: { href: string; srcset?: string; sizes?: string };
   /** schema.org objects, each written as one application/ld+json script. */
   jsonLd?: readonly Record<string, unknown>[];
 }
@@ -46,6 +51,15 @@ function extraTags(head: PageHead): string[] {
   const tags: string[] = [];
   if (head.noindex) tags.push(meta('name', 'robots', 'noindex'));
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
+  const image = head.preloadImage;
+  if (image) {
+    const srcset = image.srcset
+      ? ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes ?? '100vw')}"`
+      : '';
+    tags.push(
+      `<link rel="preload" as="image" href="${escapeHtml(image.href)}"${srcset} fetchpriority="high">`,
+    );
+  }
   const og = head.openGraph;
   if (og) {
     tags.push(

@@ -97,6 +97,10 @@ describe('product pages', () => {
       'Argola Clicker Titânio por R$ 94,91 no PIX. Argola clicker em titânio ASTM F136.',
     );
     expect(html).toContain(`<link rel="canonical" href="${APP_URL}/produto/${ids.plain}">`);
+    // The main picture is asked for by the HTML, with the <img>'s own srcset and sizes.
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/uploads/products/0123456789abcdef01234567.webp" imagesrcset="/uploads/products/0123456789abcdef01234567-480.webp 480w, /uploads/products/0123456789abcdef01234567.webp 1200w" imagesizes="(min-width: 1024px) 50vw, 100vw" fetchpriority="high">',
+    );
     expect(metaContent(html, 'og:type')).toBe('product');
     expect(metaContent(html, 'og:title')).toBe('Argola Clicker Titânio — R$ 94,91 no PIX');
     expect(metaContent(html, 'og:image')).toBe(
@@ -193,6 +197,9 @@ describe('other storefront pages', () => {
   it('give the home page Organization and WebSite data with a search action', async () => {
     const html = (await fetchPage('/')).body;
     expect(html).toContain(`<link rel="canonical" href="${APP_URL}/">`);
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/banners/banner-1.svg" fetchpriority="high">',
+    );
     const [organization, website] = jsonLd(html);
     expect(organization).toMatchObject({ '@type': 'Organization', name: 'Lumina Piercings' });
     expect(website).toMatchObject({

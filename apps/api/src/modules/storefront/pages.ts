@@ -4,6 +4,8 @@ import {
   isCategorySlug,
 } from '@lumina/shared/catalog/categories';
 import { pixPriceCents } from '@lumina/shared/catalog/pricing';
+import { PRODUCT_PAGE_IMAGE_SIZES, photoSrcSet } from '@lumina/shared/catalog/product-images';
+import { HOME_BANNERS } from '@lumina/shared/storefront/home-banners';
 import { formatBRL } from '@lumina/shared/format/money';
 import { isPrivatePage, matchPagePath } from '@lumina/shared/storefront/page-paths';
 import { toProductDto, type ProductReadRow } from '../catalog/product-dto.ts';
@@ -82,7 +84,14 @@ function homePage(appUrl: string): ResolvedPage {
       title: HOME_TITLE,
       description: HOME_DESCRIPTION,
       canonical: url,
-      openGraph: { type: 'website', title: HOME_TITLE, description: HOME_DESCRIPTION, url },
+      preloadImage: { href: HOME_BANNERS[0].src },
+      openGraph: {
+        type: 'website',
+        title: HOME_TITLE,
+        description: HOME_DESCRIPTION,
+        url,
+        image: shopUrl(appUrl, HOME_BANNERS[0].src),
+      },
       jsonLd: [
         {
           '@context': 'https://schema.org',
@@ -199,6 +208,13 @@ function productPage(appUrl: string, row: ProductReadRow): ResolvedPage {
       title,
       description,
       canonical: url,
+      preloadImage: product.images[0]
+        ? {
+            href: product.images[0],
+            srcset: photoSrcSet(product.images[0]),
+            sizes: PRODUCT_PAGE_IMAGE_SIZES,
+          }
+        : undefined,
       openGraph: {
         type: 'product',
         title: `${product.name} — ${formatBRL(pix)} no PIX`,

@@ -1,32 +1,6 @@
-/** The four home banners (spec 000 section 2); images are drawn by the demo asset generator. */
-export interface Banner {
-  src: string;
-  alt: string;
-  to: string;
-}
+import type { Banner } from '@lumina/shared/storefront/home-banners';
+import { HOME_BANNERS } from '@lumina/shared/storefront/home-banners';
 
-export const BANNER_WIDTH = 1600;
-export const BANNER_HEIGHT = 600;
+export { BANNER_HEIGHT, BANNER_WIDTH, type Banner } from '@lumina/shared/storefront/home-banners';
 
-export const BANNERS: Banner[] = [
-  {
-    src: '/banners/banner-1.svg',
-    alt: 'Coleção titânio: novidades em titânio, com cores anodizadas, hipoalergênicas e livres de níquel',
-    to: `/produtos?search=${encodeURIComponent('titânio')}`,
-  },
-  {
-    src: '/banners/banner-2.svg',
-    alt: '5% de desconto no PIX: pague com PIX e economize em qualquer peça da loja',
-    to: '/produtos',
-  },
-  {
-    src: '/banners/banner-3.svg',
-    alt: 'Frete grátis a partir de R$ 299 para todo o Brasil, pelos Correios (PAC) com código de rastreio',
-    to: '/produtos',
-  },
-  {
-    src: '/banners/banner-4.svg',
-    alt: 'Ouro 18k para seu piercing: peças maciças, com estojo e certificado de garantia',
-    to: '/produtos?search=ouro',
-  },
-];
+export const BANNERS: readonly Banner[] = HOME_BANNERS;

@@ -1,4 +1,8 @@
-import { cardImageUrl, photoSrcSet } from '@lumina/shared/catalog/product-images';
+import {
+  cardImageUrl,
+  PRODUCT_PAGE_IMAGE_SIZES,
+  photoSrcSet,
+} from '@lumina/shared/catalog/product-images';
 import { useState } from 'react';
 import { cn } from '../../../lib/cn.ts';
 
@@ -14,7 +18,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           <img
             src={main}
             srcSet={photoSrcSet(main)}
-            sizes="(min-width: 1024px) 50vw, 100vw"
+            sizes={PRODUCT_PAGE_IMAGE_SIZES}
             alt={images.length > 1 ? `${name}, imagem ${current + 1} de ${images.length}` : name}
             width={720}
             height={720}

@@ -20,7 +20,7 @@ const arrowClass =
   'sm:top-1/2 sm:bottom-auto sm:size-11 sm:-translate-y-1/2';
 
 export interface BannerCarouselProps {
-  banners: Banner[];
+  banners: readonly Banner[];
   intervalMs?: number;
 }
 

@@ -1,0 +1,35 @@
+/**
+ * The four home banners (spec 000 section 2); images are drawn by the demo asset generator. The
+ * server preloads the first one from the HTML (it is the home page's largest paint).
+ */
+export interface Banner {
+  src: string;
+  alt: string;
+  to: string;
+}
+
+export const BANNER_WIDTH = 1600;
+export const BANNER_HEIGHT = 600;
+
+export const HOME_BANNERS = [
+  {
+    src: '/banners/banner-1.svg',
+    alt: 'Coleção titânio: novidades em titânio, com cores anodizadas, hipoalergênicas e livres de níquel',
+    to: `/produtos?search=${encodeURIComponent('titânio')}`,
+  },
+  {
+    src: '/banners/banner-2.svg',
+    alt: '5% de desconto no PIX: pague com PIX e economize em qualquer peça da loja',
+    to: '/produtos',
+  },
+  {
+    src: '/banners/banner-3.svg',
+    alt: 'Frete grátis a partir de R$ 299 para todo o Brasil, pelos Correios (PAC) com código de rastreio',
+    to: '/produtos',
+  },
+  {
+    src: '/banners/banner-4.svg',
+    alt: 'Ouro 18k para seu piercing: peças maciças, com estojo e certificado de garantia',
+    to: '/produtos?search=ouro',
+  },
+] as const satisfies readonly Banner[];
