@@ -137,6 +137,8 @@ test('the administrator confirms a PIX order, ships and delivers it; the custome
     await expect
       .poll(() => outboxSlugsTo(dataDir, account.email))
       .toEqual([
+        // Registration asks the customer to confirm the address (issue 14).
+        'confirme-seu-e-mail-lumina-piercings',
         `pedido-${number}-recebido-pague-com-pix-em-ate-30-minutos`,
         `pagamento-aprovado-pedido-${number}`,
         `pedido-${number}-enviado-codigo-de-rastreio`,

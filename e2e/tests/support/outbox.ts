@@ -32,9 +32,13 @@ export function decodeQuotedPrintable(source: string): string {
 }
 
 const RESET_LINK = /https?:\/\/[^\s"<>]+\/redefinir-senha\?token=[\w\-.~%]+/;
+const VERIFICATION_LINK = /https?:\/\/[^\s"<>]+\/confirmar-email\?token=[\w\-.~%]+/;
 
-/** The reset link of the newest outbox mail addressed to `email`, or null while none arrived. */
-async function newestResetLink(outbox: string, email: string): Promise<string | null> {
+/**
+ * The first `pattern` link of the newest outbox mail to `email` that has one, or null while none
+ * arrived. Mails without such a link (an order e-mail, a notice) are passed over.
+ */
+async function newestLink(outbox: string, email: string, pattern: RegExp): Promise<string | null> {
   let names: string[];
   try {
     names = await readdir(outbox);
@@ -47,28 +51,55 @@ async function newestResetLink(outbox: string, email: string): Promise<string | 
     const raw = await readFile(join(outbox, name), 'utf8');
     const to = /^To:\s*(.+)$/im.exec(raw)?.[1] ?? '';
     if (!to.toLowerCase().includes(email.toLowerCase())) continue;
-    return RESET_LINK.exec(decodeQuotedPrintable(raw))?.[0] ?? null;
+    const link = pattern.exec(decodeQuotedPrintable(raw))?.[0];
+    if (link) return link;
   }
   return null;
 }
 
 /**
- * Waits for the password-reset mail to `email` in DATA_DIR/outbox and answers the link's path
- * and query ('/redefinir-senha?token=...'). The host in the mail is APP_URL, which need not be the
+ * Waits for a mail to `email` in DATA_DIR/outbox with a `pattern` link other than `previous`,
+ * and answers the link's path and query. The host in the mail is APP_URL, which need not be the
  * address the tests reach the server on, so the page is opened on the test's own base URL.
  */
-export async function waitForResetLink(dataDir: string, email: string): Promise<string> {
+async function waitForLink(
+  dataDir: string,
+  email: string,
+  pattern: RegExp,
+  what: string,
+  previous?: string,
+): Promise<string> {
   const outbox = join(dataDir, 'outbox');
+  const fresh = async (): Promise<string | null> => {
+    const link = await newestLink(outbox, email, pattern);
+    if (!link) return null;
+    const url = new URL(link);
+    const path = url.pathname + url.search;
+    return path === previous ? null : path;
+  };
   await expect
-    .poll(() => newestResetLink(outbox, email), {
-      message: `a reset mail to ${email} in ${outbox}`,
-      timeout: 10_000,
-    })
+    .poll(fresh, { message: `a ${what} mail to ${email} in ${outbox}`, timeout: 10_000 })
     .not.toBeNull();
-  const link = await newestResetLink(outbox, email);
-  if (!link) throw new Error(`the reset mail to ${email} went away`);
-  const url = new URL(link);
-  return url.pathname + url.search;
+  const path = await fresh();
+  if (!path) throw new Error(`the ${what} mail to ${email} went away`);
+  return path;
+}
+
+/** The password-reset link to `email` ('/redefinir-senha?token=...'), once its mail arrived. */
+export function waitForResetLink(dataDir: string, email: string): Promise<string> {
+  return waitForLink(dataDir, email, RESET_LINK, 'reset');
+}
+
+/**
+ * The newest e-mail confirmation link to `email` ('/confirmar-email?token=...'), once its mail
+ * arrived; after 'Reenviar link', pass the link known before to wait for the new one.
+ */
+export function waitForVerificationLink(
+  dataDir: string,
+  email: string,
+  previous?: string,
+): Promise<string> {
+  return waitForLink(dataDir, email, VERIFICATION_LINK, 'verification', previous);
 }
 
 /**

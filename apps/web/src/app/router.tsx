@@ -22,6 +22,7 @@ export const router = createBrowserRouter([
           { path: 'minha-conta', lazy: () => import('./routes/my-account.tsx') },
           { path: 'esqueci-senha', lazy: () => import('./routes/forgot-password.tsx') },
           { path: 'redefinir-senha', lazy: () => import('./routes/reset-password.tsx') },
+          { path: 'confirmar-email', lazy: () => import('./routes/confirm-email.tsx') },
           {
             // Logged-in only (spec 000 §2): anonymous visitors go to / and log in from there.
             lazy: () => import('./routes/protected-layout.tsx'),

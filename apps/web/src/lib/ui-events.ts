@@ -7,6 +7,8 @@ export interface ToastMessage {
   id: number;
   kind: ToastKind;
   message: string;
+  /** Stays until closed: something the person must not miss. */
+  sticky?: boolean;
 }
 
 type Listener<T> = (value: T) => void;
@@ -46,6 +48,6 @@ export function openAuthDialog(view: AuthDialogView = 'login'): void {
   authDialogChannel.emit(view);
 }
 
-export function notify(message: string, kind: ToastKind = 'info'): void {
-  toastChannel.emit({ id: nextToastId++, kind, message });
+export function notify(message: string, kind: ToastKind = 'info', sticky?: boolean): void {
+  toastChannel.emit({ id: nextToastId++, kind, message, sticky });
 }

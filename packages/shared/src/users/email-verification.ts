@@ -16,6 +16,7 @@ export const EMAIL_VERIFICATION_MESSAGES = {
   /** The profile answer when the e-mail field changed: nothing changes until the new one confirms. */
   changePending:
     'Perfil atualizado. Enviamos um link de confirmação para o novo e-mail: o endereço da conta só muda depois que você o confirmar.',
+  changeCancelled: 'Troca de e-mail cancelada. A conta continua com o e-mail atual.',
   currentPasswordRequired: 'Informe sua senha atual para alterar o e-mail',
   currentPasswordWrong: 'Senha atual incorreta',
   noPassword:

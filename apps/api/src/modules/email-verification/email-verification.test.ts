@@ -247,7 +247,7 @@ describe('changing the e-mail', () => {
     expect(login.statusCode).toBe(200);
   });
 
-  it('drops a pending change when the e-mail is set back, and refuses an address taken meanwhile', async () => {
+  it("keeps a pending change when the profile is saved, drops it on 'Cancelar troca', and refuses an address taken meanwhile", async () => {
     const session = await registerThroughApi(ctx.app, { email }, ip);
     const newEmail = `disputado${sequence}@example.com`;
     await updateProfile(session.accessToken, { email: newEmail, current_password: TEST_PASSWORD });
@@ -262,9 +262,19 @@ describe('changing the e-mail', () => {
     const other = `outro${sequence}@example.com`;
     await updateProfile(session.accessToken, { email: other, current_password: TEST_PASSWORD });
     const otherToken = await linkTokenIn(other, CHANGE_MAIL_SUBJECT);
-    const back = await updateProfile(session.accessToken, { email });
-    expect(back.statusCode).toBe(200);
-    expect(back.json()).toMatchObject({ user: { email, pending_email: null } });
+    // Saving the profile with the current e-mail (the form's other fields) keeps the change.
+    const saved = await updateProfile(session.accessToken, { email, phone: '11912345678' });
+    expect(saved.json()).toMatchObject({ user: { email, pending_email: other } });
+    const cancelled = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/users/email_change',
+      headers: bearer(session.accessToken),
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      message: EMAIL_VERIFICATION_MESSAGES.changeCancelled,
+      user: { email, pending_email: null },
+    });
     expect((await confirm(otherToken)).statusCode).toBe(422);
     expect((await profileOf(session.accessToken)).email).toBe(email);
   });

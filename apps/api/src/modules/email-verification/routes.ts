@@ -1,5 +1,9 @@
-import { confirmEmailAnswerSchema } from '@lumina/shared/users/email-verification';
-import { successMessageSchema } from '@lumina/shared/users/user-json';
+import {
+  confirmEmailAnswerSchema,
+  EMAIL_VERIFICATION_MESSAGES,
+} from '@lumina/shared/users/email-verification';
+import { profileUpdateResponseSchema, successMessageSchema } from '@lumina/shared/users/user-json';
+import { toUserJson } from '../users/user-json.ts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../http/error-schema.ts';
@@ -32,6 +36,29 @@ export const emailVerificationRoutes: FastifyPluginCallbackZod<{
       },
     },
     async (request) => emailVerification.resend(currentUser(request).id, requestMeta(request)),
+  );
+
+  app.delete(
+    '/users/email_change',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags: ['users'],
+        summary: "'Cancelar troca': drops the pending new e-mail; its link stops working",
+        response: { 200: profileUpdateResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = await emailVerification.cancelChange(
+        currentUser(request).id,
+        requestMeta(request),
+      );
+      return {
+        success: true as const,
+        message: EMAIL_VERIFICATION_MESSAGES.changeCancelled,
+        user: toUserJson(user),
+      };
+    },
   );
 
   app.post(

@@ -122,11 +122,29 @@ export function createEmailVerificationService(deps: {
       });
     },
 
-    /** The owner set the e-mail back: the pending change is dropped and its link stops working. */
-    async cancelChange(tx: Db, userId: number): Promise<void> {
+    /** 'Cancelar troca': the pending new address is dropped and its link stops working. */
+    async cancelChange(userId: number, meta: RequestMeta): Promise<UserRow> {
       const at = now();
-      await createUserRepository(tx).update(userId, { pendingEmail: null }, at);
-      await createEmailVerificationRepository(tx).retireUnused(userId, at);
+      const user = await db.transaction(async (tx) => {
+        const before = await createUserRepository(tx).findById(userId);
+        if (!before?.pendingEmail) return before;
+        await createEmailVerificationRepository(tx).retireUnused(userId, at);
+        return createUserRepository(tx).update(userId, { pendingEmail: null }, at);
+      });
+      if (!user) {
+        throw new AppError('unauthorized', 'Usuário não autenticado', {
+          code: 'not_authenticated',
+        });
+      }
+      await securityLog.record({
+        type: 'email_change_cancelled',
+        severity: 'info',
+        userId,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        message: 'Troca de e-mail cancelada pelo usuário',
+      });
+      return user;
     },
 
     /** Sends what the transactions above queued, without holding up the answer. */

@@ -51,10 +51,7 @@ function currentPasswordOf(body: unknown): string | undefined {
 export function createProfileService(deps: {
   db: Db;
   users: UserRepository;
-  emailVerification: Pick<
-    EmailVerificationService,
-    'countLink' | 'queueChange' | 'cancelChange' | 'kick'
-  >;
+  emailVerification: Pick<EmailVerificationService, 'countLink' | 'queueChange' | 'kick'>;
   tokens: Pick<TokenService, 'revokeOtherSessions'>;
   throttle: Throttle;
   securityLog: SecurityLog;
@@ -111,8 +108,8 @@ export function createProfileService(deps: {
     /**
      * Saves the profile. A new e-mail does not take effect here (issue 14): it needs the current
      * password, the current address is told, and the new one becomes the account's only when the
-     * link sent to it is followed (email-verification). Setting the e-mail back drops a pending
-     * change.
+     * link sent to it is followed (email-verification). Saving the current e-mail leaves a pending
+     * change as it is ('Cancelar troca' drops it: DELETE /api/users/email_change).
      */
     async update(
       auth: AuthUser,
@@ -145,11 +142,7 @@ export function createProfileService(deps: {
           now(),
         );
         if (!row) return undefined;
-        if (emailChanged) {
-          await emailVerification.queueChange(tx, current, email);
-        } else if (current.pendingEmail) {
-          await emailVerification.cancelChange(tx, current.id);
-        }
+        if (emailChanged) await emailVerification.queueChange(tx, current, email);
         return createUserRepository(tx).findById(current.id);
       });
       if (!updated) throw notAuthenticated();

@@ -7,6 +7,7 @@ import { createAuthSession } from '../../lib/auth/auth-session.ts';
 import { fakeAccessToken, fakeApi, TEST_USER } from '../../lib/auth/testing/fake-api.ts';
 import { useAuth } from '../../lib/auth/use-auth.ts';
 import { STORAGE_KEYS } from '../../lib/storage-keys.ts';
+import { toastChannel, type ToastMessage } from '../../lib/ui-events.ts';
 import { GoogleSignInReturn } from './google-sign-in-return.tsx';
 import { ToastViewport } from './toast-viewport.tsx';
 
@@ -91,6 +92,39 @@ describe('Google sign-in return', () => {
     // The token stays in the tab's memory; the browser keeps only the session hint.
     expect(Object.values(localStorage)).not.toContain(token);
     expect(localStorage.getItem(STORAGE_KEYS.sessionHint)).not.toBeNull();
+  });
+
+  it("keeps the server's notice on screen until it is closed", async () => {
+    const notice =
+      'Encontramos uma conta com este e-mail que nunca foi confirmada. Por segurança, a senha dela foi removida.';
+    const token = fakeAccessToken(Math.floor(Date.now() / 1000) + 900);
+    fakeApi(({ path }) =>
+      path === '/auth/google/exchange'
+        ? {
+            body: {
+              user: TEST_USER,
+              access_token: token,
+              refresh_token: 'r',
+              cart_migrated: false,
+              cart_items_count: 0,
+              notice,
+            },
+          }
+        : undefined,
+    );
+    const toasts: ToastMessage[] = [];
+    const stop = toastChannel.subscribe((toast) => toasts.push(toast));
+    renderAt('/?login=success');
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    expect(toasts.map(({ kind, message, sticky }) => ({ kind, message, sticky }))).toEqual([
+      {
+        kind: 'success',
+        message: 'Olá, Ana! Você entrou com sua conta Google.',
+        sticky: undefined,
+      },
+      { kind: 'warning', message: notice, sticky: true },
+    ]);
+    stop();
   });
 
   it('shows the server message when the code was already used', async () => {

@@ -39,8 +39,10 @@ export function GoogleSignInReturn() {
       return;
     }
     exchangeGoogleLogin().then(
-      ({ user }) => {
+      ({ user, notice }) => {
         notify(`Olá, ${firstName(user.name)}! Você entrou com sua conta Google.`, 'success');
+        // E.g. an unconfirmed account with this address lost its password (issue 14).
+        if (notice) notify(notice, 'warning', true);
         const back = takeReturnPath();
         if (back) void navigate(back, { replace: true });
       },

@@ -33,4 +33,15 @@ describe('ToastViewport', () => {
     });
     expect(screen.queryByText('Produto salvo')).not.toBeInTheDocument();
   });
+
+  it('keeps a sticky toast until it is closed', () => {
+    render(<ToastViewport />);
+    act(() => notify('Leia com atenção', 'warning', true));
+    act(() => {
+      vi.advanceTimersByTime(TOAST_DURATION_MS * 10);
+    });
+    expect(screen.getByText('Leia com atenção')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Fechar notificação' }));
+    expect(screen.queryByText('Leia com atenção')).not.toBeInTheDocument();
+  });
 });

@@ -35,6 +35,8 @@ export function ToastViewport() {
     const pending = timers.current;
     const unsubscribe = toastChannel.subscribe((toast) => {
       setToasts((current) => [...current, toast].slice(-TOAST_LIMIT));
+      // A sticky toast waits for its close button.
+      if (toast.sticky) return;
       pending.set(
         toast.id,
         setTimeout(() => dismiss(toast.id), TOAST_DURATION_MS),

@@ -19,7 +19,7 @@ export interface SessionHint {
 export interface LoginInput {
   email: string;
   password: string;
-  /** '<captcha_id>:<answer>' once the server asked for a captcha. */
+  /** The ALTCHA widget's solved payload, once the server asked for a captcha. */
   captcha_token?: string;
 }
 
@@ -28,6 +28,8 @@ export interface LoginResult {
   user: AuthUser;
   cart_migrated: boolean;
   cart_items_count: number;
+  /** Google sign-in: what the person must read once signed in (LoginAnswer.notice). */
+  notice?: string;
 }
 
 export interface RegisterUserPayload {

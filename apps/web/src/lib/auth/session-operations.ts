@@ -168,6 +168,7 @@ export function createSessionOperations(core: SessionCore) {
       user: answer.user,
       cart_migrated: answer.cart_migrated,
       cart_items_count: answer.cart_items_count,
+      notice: answer.notice,
     };
   }
 

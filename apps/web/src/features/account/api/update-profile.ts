@@ -1,17 +1,18 @@
-import type { ProfileUpdate } from '@lumina/shared/users/profile-schema';
 import type { ProfileResponse, ProfileUpdateResponse } from '@lumina/shared/users/user-json';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { accountKeys } from '../../../lib/account/account-keys.ts';
+import type { ProfileChange } from '../model/profile-form-schema.ts';
 
-export function updateProfile(user: ProfileUpdate): Promise<ProfileUpdateResponse> {
+export function updateProfile(user: ProfileChange): Promise<ProfileUpdateResponse> {
   return apiRequest<ProfileUpdateResponse>('/users/profile', { method: 'PUT', body: { user } });
 }
 
 /**
  * On success the profile query and the auth context (header greeting, stored user) hold the
- * server's copy at once, with no second request.
+ * server's copy at once, with no second request. A new e-mail shows there as `pending_email`
+ * until its link is followed; `email` stays the old one.
  */
 export function useUpdateProfile() {
   const client = useQueryClient();

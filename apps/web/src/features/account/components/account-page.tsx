@@ -8,6 +8,7 @@ import { useProfile } from '../../../lib/account/get-profile.ts';
 import { AccountDialogs, type AccountDialog } from './account-dialogs.tsx';
 import { AccountTabs, type TabItem } from './account-tabs.tsx';
 import { AddressesTab } from './addresses-tab.tsx';
+import { EmailVerificationCard, needsEmailConfirmation } from './email-verification-card.tsx';
 import { ForgotPasswordCard } from './forgot-password-card.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { LoginPrompt } from './login-prompt.tsx';
@@ -60,6 +61,7 @@ function SignedInAccount({ user }: { user: AuthUser }) {
           {profile.isError ? (
             <FormAlert kind="error" className="mb-4" messages={[PROFILE_MESSAGES.loadFailed]} />
           ) : null}
+          {needsEmailConfirmation(current) ? <EmailVerificationCard user={current} /> : null}
           <ProfileSummary
             user={current}
             onEdit={() => setDialog('profile')}

@@ -1,28 +1,31 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { PROFILE_GENDERS } from '@lumina/shared/users/gender';
-import {
-  PROFILE_MESSAGES,
-  profileSchema,
-  type ProfileInput,
-  type ProfileUpdate,
-} from '@lumina/shared/users/profile-schema';
+import { PROFILE_MESSAGES } from '@lumina/shared/users/profile-schema';
 import { formatCpf } from '@lumina/shared/validation/cpf';
 import { PHONE_MASK_MAX_LENGTH, formatPhone } from '@lumina/shared/validation/phone';
-import { useState } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ProfileUser } from '../../../lib/account/get-profile.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { birthDateLimits } from '../../../lib/account/date-limits.ts';
+import {
+  emailChanges,
+  profileFormResolver,
+  type ProfileChange,
+  type ProfileFormInput,
+  type ProfileFormOutput,
+} from '../model/profile-form-schema.ts';
 import { PROFILE_FIELD_ORDER, profileFormValues } from '../model/profile-form-values.ts';
 import { serverFieldErrors, serverMessages } from '../model/server-errors.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { SelectField, TextField, withMask } from '../../../components/ui/form-field.tsx';
+import { PasswordField } from '../../../components/ui/password-field.tsx';
 
 const GENDER_LABELS = { masculino: 'Masculino', feminino: 'Feminino', outro: 'Outro' } as const;
 const CPF_MASK_LENGTH = 14;
+const CURRENT_PASSWORD_HINT = 'Para alterar o e-mail, confirme sua senha atual.';
 
-function messagesOf(errors: FieldErrors<ProfileInput>): string[] {
+function messagesOf(errors: FieldErrors<ProfileFormInput>): string[] {
   return PROFILE_FIELD_ORDER.flatMap((field) => {
     const message = errors[field]?.message;
     return message ? [message] : [];
@@ -39,26 +42,41 @@ export interface ProfileEditFormProps {
 export function ProfileEditForm({ user, onSaved, onCancel }: ProfileEditFormProps) {
   const [alert, setAlert] = useState<string[]>([]);
   const mutation = useUpdateProfile();
+  const { email: currentEmail, has_password: hasPassword } = user;
+  const resolver = useMemo(
+    () => profileFormResolver({ email: currentEmail, has_password: hasPassword }),
+    [currentEmail, hasPassword],
+  );
   // The form holds ProfileFormValues (all strings), a narrower shape than the schema's input.
-  const { register, handleSubmit, formState, setError } = useForm<
-    ProfileInput,
+  const { register, handleSubmit, formState, setError, control } = useForm<
+    ProfileFormInput,
     unknown,
-    ProfileUpdate
+    ProfileFormOutput
   >({
-    resolver: zodResolver(profileSchema),
+    resolver,
     defaultValues: profileFormValues(user),
   });
   const errors = formState.errors;
   const limits = birthDateLimits();
+  const changingEmail = emailChanges(useWatch({ control, name: 'email' }), user.email);
 
-  const onValid = (update: ProfileUpdate) => {
+  const onValid = ({ current_password: currentPassword, ...fields }: ProfileFormOutput) => {
     setAlert([]);
-    mutation.mutate(update, {
+    // The password travels only with a new e-mail, the one change that needs it.
+    const change: ProfileChange = emailChanges(fields.email, user.email)
+      ? { ...fields, current_password: currentPassword }
+      : fields;
+    mutation.mutate(change, {
       onSuccess: (data) => onSaved(data.message),
       onError: (error) => {
         for (const [field, message] of Object.entries(serverFieldErrors(error))) {
           if ((PROFILE_FIELD_ORDER as readonly string[]).includes(field)) {
-            setError(field as keyof ProfileInput, { message });
+            // A wrong password is retyped at once: the cursor goes there.
+            setError(
+              field as keyof ProfileFormInput,
+              { message },
+              { shouldFocus: field === 'current_password' },
+            );
           }
         }
         setAlert(serverMessages(error, PROFILE_MESSAGES.updateFailed));
@@ -66,7 +84,7 @@ export function ProfileEditForm({ user, onSaved, onCancel }: ProfileEditFormProp
     });
   };
 
-  const onInvalid = (found: FieldErrors<ProfileInput>) => setAlert(messagesOf(found));
+  const onInvalid = (found: FieldErrors<ProfileFormInput>) => setAlert(messagesOf(found));
 
   return (
     <form
@@ -94,6 +112,16 @@ export function ProfileEditForm({ user, onSaved, onCancel }: ProfileEditFormProp
         registration={register('email')}
         error={errors.email?.message}
       />
+      {changingEmail && hasPassword ? (
+        <PasswordField
+          id="perfil-senha-atual"
+          label="Senha atual"
+          autoComplete="current-password"
+          hint={CURRENT_PASSWORD_HINT}
+          registration={register('current_password')}
+          error={errors.current_password?.message}
+        />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id="perfil-telefone"

@@ -8,6 +8,8 @@ import type { ProfileUser } from '../../../lib/account/get-profile.ts';
 export interface ProfileFormValues {
   name: string;
   email: string;
+  /** Asked only when the e-mail changes (issue 14); never prefilled. */
+  current_password: string;
   phone: string;
   cpf: string;
   birth_date: string;
@@ -18,6 +20,7 @@ export interface ProfileFormValues {
 export const PROFILE_FIELD_ORDER = [
   'name',
   'email',
+  'current_password',
   'phone',
   'cpf',
   'birth_date',
@@ -29,6 +32,7 @@ export function profileFormValues(user: ProfileUser): ProfileFormValues {
   return {
     name: user.name,
     email: user.email,
+    current_password: '',
     phone: formatPhone(user.phone ?? ''),
     cpf: formatCpf(user.cpf ?? ''),
     birth_date: user.birth_date ?? '',

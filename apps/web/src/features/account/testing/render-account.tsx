@@ -37,10 +37,15 @@ const OTHER_PAGES = [
 /**
  * Renders `element` at `path` inside a fresh QueryClient, a fresh auth session (read from
  * storage) and a memory router; other paths show their name, so redirects are visible.
+ * `strict` renders under StrictMode, whose effects run twice as in development.
  */
 export function renderAccount(
   element: ReactElement,
-  { route = '/', path = '*' }: { route?: string; path?: string } = {},
+  {
+    route = '/',
+    path = '*',
+    strict = false,
+  }: { route?: string; path?: string; strict?: boolean } = {},
 ) {
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
@@ -60,6 +65,7 @@ export function renderAccount(
         </MemoryRouter>
       </AuthProvider>
     </QueryClientProvider>,
+    { reactStrictMode: strict },
   );
   return { ...view, client, session };
 }
