@@ -121,8 +121,8 @@ export interface AppDeps {
   /** How long each process reuses a rendered catalogue answer (default 5 s; 0 disables). */
   catalogCacheTtlMs?: number;
   now?: () => Date;
-  /** What each login captcha says; tests pass a known answer, the default is random. */
-  captchaAnswer?: () => string;
+  /** The largest counter a login captcha hides (its difficulty); tests pass a small one. */
+  captchaMaxNumber?: number;
   /** How a slowed login waits (default a timer); tests record the delays instead. */
   loginDelay?: (ms: number) => Promise<void>;
   /** Queues background work (the Bling syncs) for whichever process runs jobs. */
@@ -271,7 +271,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const captcha = createCaptchaService({
     db: database.db,
     now,
-    generateAnswer: deps.captchaAnswer,
+    secret: resolveJwtSecret(config),
+    maxNumber: deps.captchaMaxNumber,
   });
   const login = createLoginService({ ...services, captcha, sleep: deps.loginDelay });
   const carts = createCartService({ db: database.db, now });

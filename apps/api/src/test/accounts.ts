@@ -1,7 +1,10 @@
 import { cpfCheckDigits } from '@lumina/shared/validation/cpf';
+import { type Solution, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { sql } from 'drizzle-orm';
 import type { App } from '../app.ts';
 import type { Database } from '../db/database.ts';
+import type { CaptchaChallenge } from '../modules/auth/captcha.ts';
 
 /** Empties every account table (users and everything hanging from them, logs, counters). */
 export async function truncateAccounts(database: Database): Promise<void> {
@@ -81,6 +84,29 @@ export async function registerThroughApi(
 
 export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
+}
+
+/** What the altcha widget sends as login's `captcha_token`: base64 JSON of challenge and solution. */
+export function captchaToken(challenge: CaptchaChallenge, solution: Solution): string {
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+/**
+ * Fetches a login captcha and solves it as the widget would (the test app's captchas are easy),
+ * returning the challenge, its solution and the token login takes.
+ */
+export async function solveCaptcha(
+  app: App,
+  remoteAddress = '198.51.100.10',
+): Promise<{ challenge: CaptchaChallenge; solution: Solution; token: string }> {
+  const response = await app.inject({ method: 'GET', url: '/api/auth/captcha', remoteAddress });
+  if (response.statusCode !== 200) {
+    throw new Error(`captcha failed: ${response.statusCode} ${response.body}`);
+  }
+  const challenge = response.json<CaptchaChallenge>();
+  const solution = await solveChallenge({ challenge, deriveKey, timeout: 10_000 });
+  if (!solution) throw new Error('captcha not solved within 10 s');
+  return { challenge, solution, token: captchaToken(challenge, solution) };
 }
 
 /** What an error answer carries (http/app-error.ts ErrorBody plus login's captcha flag). */

@@ -95,7 +95,6 @@ const SESSION_NEUTRAL_PATHS = [
   '/auth/refresh',
   '/auth/logout',
   '/auth/google/exchange',
-  '/auth/captcha',
   '/users/register',
   '/password_resets',
 ];

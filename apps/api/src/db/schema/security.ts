@@ -56,7 +56,11 @@ export const throttleEvents = pgTable(
   ],
 );
 
-/** Image challenges served by GET /api/auth/captcha; the answer is kept only as a hash. */
+/**
+ * Login captchas served by GET /api/auth/captcha (ALTCHA proof of work, modules/auth/captcha.ts):
+ * one row per challenge, spent by its first correct solution. `answer_hash` holds the sha256 of
+ * the challenge's signature, binding the row to it.
+ */
 export const captchaChallenges = pgTable(
   'captcha_challenges',
   {

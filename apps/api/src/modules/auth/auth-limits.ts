@@ -31,7 +31,7 @@ export const AUTH_LIMITS = {
   accountsPerIp: { windowMs: HOUR },
   /** Wrong current passwords on the change-password form, per account. */
   changePasswordPerUser: { max: 10, windowMs: 15 * MINUTE },
-  /** Captcha pictures served to one IP. */
+  /** Captcha challenges served to one IP. */
   captchaPerIp: { max: 60, windowMs: 15 * MINUTE },
 } as const;
 

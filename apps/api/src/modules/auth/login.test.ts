@@ -1,24 +1,31 @@
+import { randomUUID } from 'node:crypto';
+import { createChallenge, type Solution, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { securityLogs } from '../../db/schema/security.ts';
+import { captchaChallenges, securityLogs } from '../../db/schema/security.ts';
 import { users } from '../../db/schema/users.ts';
 import {
+  captchaToken,
   type ErrorJson,
   registerThroughApi,
   type SessionJson,
+  solveCaptcha,
   TEST_PASSWORD,
   truncateAccounts,
 } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { AUTH_LIMITS } from './auth-limits.ts';
+import type { CaptchaChallenge } from './captcha.ts';
+
+type Solved = Awaited<ReturnType<typeof solveCaptcha>>;
 
 const START = new Date('2030-01-10T10:00:00Z');
 let clock = START;
-let captchaAnswer = 'K7M4P';
 let ctx: TestContext;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ now: () => clock, captchaAnswer: () => captchaAnswer });
+  ctx = await createTestContext({ now: () => clock });
 });
 
 beforeEach(async () => {
@@ -43,15 +50,6 @@ function login(payload: Record<string, unknown>, remoteAddress = '203.0.113.20')
     headers: { 'user-agent': 'vitest-login' },
     remoteAddress,
   });
-}
-
-async function newCaptcha(answer: string): Promise<string> {
-  captchaAnswer = answer;
-  const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/captcha' });
-  expect(response.statusCode).toBe(200);
-  const body = response.json<{ captcha_id: string; image: string }>();
-  expect(body.image).toMatch(/^data:image\/svg\+xml;base64,/);
-  return body.captcha_id;
 }
 
 async function logTypes(): Promise<string[]> {
@@ -154,7 +152,7 @@ describe('POST /api/auth/login', () => {
 });
 
 describe('captcha after 5 failed logins in 15 minutes', () => {
-  it('asks for the captcha, then accepts the right answer once', async () => {
+  it('asks for the captcha, then lets a solved challenge through', async () => {
     await failTimes(AUTH_LIMITS.captchaAfterFailures.max);
     expect((await logTypes()).filter((type) => type === 'account_locked')).toHaveLength(1);
 
@@ -167,27 +165,11 @@ describe('captcha after 5 failed logins in 15 minutes', () => {
       code: 'captcha_required',
     });
 
-    const wrongId = await newCaptcha('ACEFH');
-    const wrong = await login({
-      email: 'ana@example.com',
-      password: TEST_PASSWORD,
-      captcha_token: `${wrongId}:HFECA`,
-    });
-    expect(wrong.statusCode).toBe(429);
-    expect(wrong.json()).toMatchObject({ captcha_required: true, code: 'captcha_invalid' });
-    // A failed answer spends the challenge: the right answer no longer works on it.
-    const spent = await login({
-      email: 'ana@example.com',
-      password: TEST_PASSWORD,
-      captcha_token: `${wrongId}:ACEFH`,
-    });
-    expect(spent.json<ErrorJson>().code).toBe('captcha_invalid');
-
-    const id = await newCaptcha('H7K2M');
+    const { token } = await solveCaptcha(ctx.app);
     const solved = await login({
       email: 'ana@example.com',
       password: TEST_PASSWORD,
-      captcha_token: `${id}: h7k2m `,
+      captcha_token: token,
     });
     expect(solved.statusCode, solved.body).toBe(200);
 
@@ -196,49 +178,199 @@ describe('captcha after 5 failed logins in 15 minutes', () => {
     expect(next.statusCode).toBe(200);
   });
 
-  it('does not accept the same captcha twice', async () => {
+  it('serves a signed ALTCHA challenge that expires in 5 minutes, uncached', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/captcha' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const { parameters, signature } = response.json<CaptchaChallenge>();
+    expect(parameters).toMatchObject({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 1000,
+      expiresAt: Math.floor(START.getTime() / 1000) + 5 * 60,
+    });
+    expect(parameters.keySignature).toMatch(/^[0-9a-f]{64}$/);
+    expect(signature).toMatch(/^[0-9a-f]{64}$/);
+    const rows = await ctx.database.db
+      .select()
+      .from(captchaChallenges)
+      .where(eq(captchaChallenges.id, parameters.data.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.usedAt).toBeNull();
+  });
+
+  it('captcha replay refused: a solution works once', async () => {
     await failTimes(5);
-    const id = await newCaptcha('PRT34');
+    const { token } = await solveCaptcha(ctx.app);
+    // The captcha passes, the password does not: the solution is spent all the same.
     const first = await login({
       email: 'ana@example.com',
       password: 'Errada123',
-      captcha_token: `${id}:PRT34`,
+      captcha_token: token,
     });
-    expect(first.statusCode).toBe(401);
+    expect(first.json<ErrorJson>().code).toBe('invalid_credentials');
     const again = await login({
       email: 'ana@example.com',
       password: TEST_PASSWORD,
-      captcha_token: `${id}:PRT34`,
+      captcha_token: token,
     });
+    expect(again.statusCode).toBe(429);
     expect(again.json()).toMatchObject({ captcha_required: true, code: 'captcha_invalid' });
+  });
+
+  it('captcha replay refused: of two attempts at once with one solution, one gets in', async () => {
+    await failTimes(5);
+    const { token } = await solveCaptcha(ctx.app);
+    const payload = { email: 'ana@example.com', password: TEST_PASSWORD, captcha_token: token };
+    const answers = await Promise.all([login(payload), login(payload)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 429]);
+    expect(answers.find((answer) => answer.statusCode === 429)?.json<ErrorJson>().code).toBe(
+      'captcha_invalid',
+    );
   });
 
   it('lets a captcha expire after 5 minutes', async () => {
     await failTimes(5);
-    const id = await newCaptcha('WXY23');
+    const { token } = await solveCaptcha(ctx.app);
     advance(5 * 60 * 1000 + 1);
     const late = await login({
       email: 'ana@example.com',
       password: TEST_PASSWORD,
-      captcha_token: `${id}:WXY23`,
+      captcha_token: token,
     });
+    expect(late.statusCode).toBe(429);
     expect(late.json<ErrorJson>().code).toBe('captcha_invalid');
   });
 
-  it.each(['', 'nonsense', 'not-a-uuid:ABCDE', '00000000-0000-0000-0000-000000000000:ABCDE'])(
-    'treats the token %j as a wrong answer',
-    async (token) => {
-      await failTimes(5);
-      const response = await login({
-        email: 'ana@example.com',
-        password: TEST_PASSWORD,
-        captcha_token: token,
-      });
-      expect(response.statusCode).toBe(429);
-      expect(response.json<ErrorJson>().captcha_required).toBe(true);
-    },
-  );
+  it.each<[string, (captcha: Solved, other: Solved) => string]>([
+    [
+      "another challenge's solution",
+      ({ challenge }, other) => captchaToken(challenge, other.solution),
+    ],
+    [
+      'a wrong derived key',
+      ({ challenge, solution }) =>
+        captchaToken(challenge, { ...solution, derivedKey: 'ab'.repeat(32) }),
+    ],
+    [
+      'an easier cost',
+      ({ challenge, solution }) =>
+        captchaToken({ ...challenge, parameters: { ...challenge.parameters, cost: 1 } }, solution),
+    ],
+    [
+      'a later expiry',
+      ({ challenge, solution }) =>
+        captchaToken(
+          {
+            ...challenge,
+            parameters: {
+              ...challenge.parameters,
+              expiresAt: challenge.parameters.expiresAt + 3600,
+            },
+          },
+          solution,
+        ),
+    ],
+    [
+      "another challenge's id (already spent)",
+      ({ challenge, solution }, other) =>
+        captchaToken(
+          {
+            ...challenge,
+            parameters: { ...challenge.parameters, data: other.challenge.parameters.data },
+          },
+          solution,
+        ),
+    ],
+    [
+      'a signature of its own',
+      ({ challenge, solution }) =>
+        captchaToken({ ...challenge, signature: 'ab'.repeat(32) }, solution),
+    ],
+  ])('refuses a tampered payload: %s', async (_, tamper) => {
+    await failTimes(5);
+    const other = await solveCaptcha(ctx.app);
+    const spent = await login({
+      email: 'ana@example.com',
+      password: 'Errada123',
+      captcha_token: other.token,
+    });
+    expect(spent.json<ErrorJson>().code).toBe('invalid_credentials');
 
+    const captcha = await solveCaptcha(ctx.app);
+    const tampered = await login({
+      email: 'ana@example.com',
+      password: TEST_PASSWORD,
+      captcha_token: tamper(captcha, other),
+    });
+    expect(tampered.statusCode).toBe(429);
+    expect(tampered.json<ErrorJson>().code).toBe('captcha_invalid');
+    // The untouched solution still works: tampering did not spend it.
+    const honest = await login({
+      email: 'ana@example.com',
+      password: TEST_PASSWORD,
+      captcha_token: captcha.token,
+    });
+    expect(honest.statusCode, honest.body).toBe(200);
+  });
+
+  it('refuses a challenge signed with another key', async () => {
+    await failTimes(5);
+    const challenge = await createChallenge({
+      algorithm: 'PBKDF2/SHA-256',
+      cost: 1,
+      counter: 1,
+      deriveKey,
+      data: { id: randomUUID() },
+      expiresAt: new Date(Date.now() + 60_000),
+      hmacSignatureSecret: 'not-the-servers-secret',
+      hmacKeySignatureSecret: 'nor-this-one',
+    });
+    const solution = await solveChallenge({ challenge, deriveKey });
+    expect(solution).not.toBeNull();
+    const forged = await login({
+      email: 'ana@example.com',
+      password: TEST_PASSWORD,
+      captcha_token: captchaToken(challenge as CaptchaChallenge, solution as Solution),
+    });
+    expect(forged.json<ErrorJson>().code).toBe('captcha_invalid');
+  });
+
+  it.each([
+    ['empty', ''],
+    ['not base64', 'nonsense, not base64 at all!'],
+    ['an empty object', Buffer.from('{}').toString('base64')],
+    ['null', Buffer.from('null').toString('base64')],
+    ['an array', Buffer.from('[1,2,3]').toString('base64')],
+    [
+      'empty parts',
+      Buffer.from('{"challenge":{"parameters":{}},"solution":{}}').toString('base64'),
+    ],
+    [
+      "the widget's test mode",
+      Buffer.from('{"challenge":null,"solution":null,"test":true}').toString('base64'),
+    ],
+    ['the old image answer', '00000000-0000-0000-0000-000000000000:ABCDE'],
+    ['2048 characters of noise', 'x'.repeat(2048)],
+  ])('treats a token (%s) as an unsolved captcha, never a 5xx', async (_, token) => {
+    await failTimes(5);
+    const response = await login({
+      email: 'ana@example.com',
+      password: TEST_PASSWORD,
+      captcha_token: token,
+    });
+    expect(response.statusCode).toBe(429);
+    expect(response.json<ErrorJson>().captcha_required).toBe(true);
+  });
+
+  it('refuses an overlong token with a 422 in pt-BR', async () => {
+    const response = await login({
+      email: 'ana@example.com',
+      password: TEST_PASSWORD,
+      captcha_token: 'x'.repeat(2049),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json<ErrorJson>().message).toMatch(/[a-zà-ú]/i);
+  });
   it('forgets the failures after 15 minutes', async () => {
     await failTimes(5);
     advance(15 * 60 * 1000 + 1);
@@ -277,7 +409,7 @@ describe('throttling', () => {
     expect(later.statusCode).toBe(200);
   });
 
-  it('limits the captcha pictures one IP can ask for', async () => {
+  it('limits the captcha challenges one IP can ask for', async () => {
     for (let i = 0; i < AUTH_LIMITS.captchaPerIp.max; i += 1) {
       const response = await ctx.app.inject({
         method: 'GET',

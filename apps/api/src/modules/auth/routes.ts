@@ -13,7 +13,7 @@ import {
   successMessageSchema,
 } from '../users/schemas.ts';
 import { AUTH_LIMITS, THROTTLE_MESSAGES, throttleKeys } from './auth-limits.ts';
-import type { CaptchaService } from './captcha.ts';
+import { captchaChallengeSchema, type CaptchaService } from './captcha.ts';
 import { CaptchaRequiredError, type LoginService } from './login-service.ts';
 import { clearRefreshCookie, refreshCookie, setRefreshCookie } from './refresh-cookie.ts';
 import { requestMeta } from './request-meta.ts';
@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
         tags: ['auth'],
         summary: 'Password login; after 5 failures in 15 min the account also needs captcha_token',
         description:
-          "captcha_token is '<captcha_id>:<answer>' for a challenge from GET /api/auth/captcha (single use, 5 minutes). The refresh token is also set in the httpOnly cookie lumina_refresh.",
+          'captcha_token is the ALTCHA widget payload (base64 JSON of the challenge from GET /api/auth/captcha and its solution): good for one attempt, within 5 minutes. A replayed, expired, forged or malformed one is answered 429 captcha_invalid. The refresh token is also set in the httpOnly cookie lumina_refresh.',
         body: loginSchema,
         response: {
           200: loginAnswerSchema,
@@ -129,12 +129,12 @@ export const authRoutes: FastifyPluginCallbackZod<AuthRoutesOptions> = (app, opt
     {
       schema: {
         tags: ['auth'],
-        summary: 'A new image challenge for login (answer within 5 minutes, once)',
+        summary:
+          'A new ALTCHA proof-of-work challenge for login (solve within 5 minutes, use once)',
+        description:
+          "The JSON the altcha widget fetches from its challenge URL (altcha-lib v2: PBKDF2/SHA-256, HMAC-signed with a key derived from the JWT secret). The widget's payload goes to POST /api/auth/login as captcha_token.",
         response: {
-          200: z.object({
-            captcha_id: z.string(),
-            image: z.string().describe('data:image/svg+xml;base64,...'),
-          }),
+          200: captchaChallengeSchema,
           429: errorResponseSchema,
         },
       },

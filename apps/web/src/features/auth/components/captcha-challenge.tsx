@@ -1,69 +1,125 @@
-import type { Captcha } from '../api/captcha.ts';
+import type { AltchaWidgetElement } from 'altcha/types/generic';
+import type {} from 'altcha/types/react';
+import { type Ref, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { CAPTCHA_CHALLENGE_URL } from '../api/captcha.ts';
+
+/** What the login form asks of the challenge. */
+export interface CaptchaHandle {
+  /** The solved payload (login's `captcha_token`); solves first if need be; null on failure. */
+  token: () => Promise<string | null>;
+  /** A payload is good for one attempt: after one, the next needs a new challenge. */
+  reset: () => void;
+}
 
 export interface CaptchaChallengeProps {
-  captcha: Captcha | null;
-  loading: boolean;
-  failed: boolean;
-  answer: string;
-  onAnswerChange: (answer: string) => void;
-  onReload: () => void;
+  ref?: Ref<CaptchaHandle>;
   error?: string;
 }
 
-/** The image challenge login asks for after repeated failures, with a button for another image. */
-export function CaptchaChallenge({
-  captcha,
-  loading,
-  failed,
-  answer,
-  onAnswerChange,
-  onReload,
-  error,
-}: CaptchaChallengeProps) {
+type WidgetState = 'unverified' | 'verifying' | 'verified' | 'expired' | 'error' | 'code';
+type StateChange = CustomEvent<{ state: WidgetState; payload: string | null }>;
+
+/** Loaded on first use only (see altcha-setup.ts). */
+const loadAltcha = () => import('./altcha-setup.ts');
+
+/** Resolves with the payload once the widget has finished verifying, or null if it failed. */
+function outcome(widget: AltchaWidgetElement): Promise<string | null> {
+  return new Promise((resolve) => {
+    const listener = (event: Event) => {
+      const { state, payload } = (event as StateChange).detail;
+      if (state === 'verifying') return;
+      widget.removeEventListener('statechange', listener);
+      resolve(state === 'verified' ? payload : null);
+    };
+    widget.addEventListener('statechange', listener);
+  });
+}
+
+/**
+ * The proof-of-work check login asks for after repeated failures: the ALTCHA widget, a labelled
+ * checkbox that the browser "solves" in about a second, without pictures to read and without
+ * calling anyone but our API. It starts by itself when a field of the form takes the focus, or
+ * when the form is sent.
+ */
+export function CaptchaChallenge({ ref, error }: CaptchaChallengeProps) {
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const widgetRef = useRef<AltchaWidgetElement>(null);
+  const payloadRef = useRef<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    loadAltcha().then(
+      ({ setUpAltcha }) => {
+        setUpAltcha();
+        if (live) setStatus('ready');
+      },
+      () => {
+        if (live) setStatus('failed');
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    const widget = widgetRef.current;
+    if (status !== 'ready' || !widget) return;
+    const listener = (event: Event) => {
+      const { state, payload } = (event as StateChange).detail;
+      payloadRef.current = state === 'verified' ? payload : null;
+    };
+    widget.addEventListener('statechange', listener);
+    return () => widget.removeEventListener('statechange', listener);
+  }, [status]);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      token() {
+        const widget = widgetRef.current;
+        if (payloadRef.current) return Promise.resolve(payloadRef.current);
+        if (!widget) return Promise.resolve(null);
+        const result = outcome(widget);
+        // Its State enum is a runtime object; the string values are what the events carry too.
+        const state: string = widget.getState();
+        if (state !== 'verifying') void widget.verify();
+        return result;
+      },
+      reset() {
+        payloadRef.current = null;
+        widgetRef.current?.reset();
+      },
+    }),
+    [],
+  );
+
   const errorId = 'login-captcha-erro';
   return (
-    <fieldset className="rounded-xl border border-ink-300 p-4">
+    <fieldset
+      className="rounded-xl border border-ink-300 p-4"
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend className="px-1 text-sm font-medium text-ink-900">Verificação de segurança</legend>
-      <p className="text-sm text-ink-700">Digite os caracteres que aparecem na imagem.</p>
-      <div className="mt-3 flex items-center gap-3">
-        <div className="flex h-16 w-48 items-center justify-center overflow-hidden rounded-lg bg-white ring-1 ring-ink-300">
-          {captcha ? (
-            <img
-              src={captcha.image}
-              alt="Imagem de verificação com caracteres distorcidos"
-              className="h-full w-full object-contain"
-            />
-          ) : (
-            <span className="text-xs text-ink-600">
-              {failed ? 'Não foi possível carregar a imagem.' : 'Carregando...'}
-            </span>
-          )}
-        </div>
-        <button
-          type="button"
-          onClick={onReload}
-          disabled={loading}
-          className="min-h-11 rounded-full px-3 text-sm font-medium text-ink-800 underline underline-offset-4 hover:bg-cream-200 disabled:opacity-60"
-        >
-          Carregar outra imagem
-        </button>
-      </div>
-      <label htmlFor="login-captcha" className="mt-3 block text-sm font-medium text-ink-900">
-        Caracteres da imagem
-      </label>
-      <input
-        id="login-captcha"
-        value={answer}
-        onChange={(event) => onAnswerChange(event.target.value.slice(0, 20))}
-        autoComplete="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="mt-1 w-full rounded-xl border border-ink-300 bg-white px-4 py-2.5 text-base text-ink-900 focus:border-gold-600 focus:outline-none focus-visible:outline-2 focus-visible:outline-gold-600"
-      />
+      <p className="mb-3 text-sm text-ink-700">
+        Marque a caixa abaixo: seu navegador faz uma verificação rápida, sem imagens para decifrar.
+      </p>
+      {status === 'ready' ? (
+        <altcha-widget
+          ref={widgetRef}
+          challenge={CAPTCHA_CHALLENGE_URL}
+          name="captcha_token"
+          auto="onfocus"
+        />
+      ) : (
+        <p className="text-sm text-ink-600" role={status === 'failed' ? 'alert' : 'status'}>
+          {status === 'failed'
+            ? 'Não foi possível carregar a verificação. Verifique sua conexão e recarregue a página.'
+            : 'Carregando a verificação...'}
+        </p>
+      )}
       {error ? (
-        <p id={errorId} className="mt-1 text-xs font-medium text-sale">
+        <p id={errorId} role="alert" className="mt-2 text-xs font-medium text-sale">
           {error}
         </p>
       ) : null}

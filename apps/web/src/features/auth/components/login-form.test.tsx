@@ -9,8 +9,50 @@ import {
 import type { AuthDialogView } from '../../../lib/ui-events.ts';
 import { renderWithAuth } from '../testing/render-auth.tsx';
 import { AuthDialog } from './auth-dialog.tsx';
+import { CAPTCHA_UNSOLVED } from './login-form.tsx';
 
-const CAPTCHA_IMAGE = 'data:image/svg+xml;base64,PHN2Zy8+';
+/**
+ * The ALTCHA widget is a web component that solves in Web Workers, which jsdom lacks: a stand-in
+ * with its methods and events (a real one is solved in e2e/tests/accounts.spec.ts).
+ */
+const altcha = vi.hoisted(() => ({ solved: 0, fails: false }));
+vi.mock('./altcha-setup.ts', () => ({
+  setUpAltcha() {
+    if (customElements.get('altcha-widget')) return;
+    customElements.define(
+      'altcha-widget',
+      class extends HTMLElement {
+        state = 'unverified';
+        connectedCallback() {
+          this.innerHTML =
+            '<input type="checkbox" id="fake-altcha"><label for="fake-altcha">Não sou um robô</label>';
+        }
+        getState() {
+          return this.state;
+        }
+        setState(state: string, payload: string | null = null) {
+          this.state = state;
+          this.dispatchEvent(new CustomEvent('statechange', { detail: { state, payload } }));
+        }
+        async verify() {
+          this.setState('verifying');
+          await Promise.resolve();
+          if (altcha.fails) {
+            this.setState('error');
+            return null;
+          }
+          altcha.solved += 1;
+          const payload = `payload-${altcha.solved}`;
+          this.setState('verified', payload);
+          return { payload };
+        }
+        reset() {
+          this.setState('unverified');
+        }
+      },
+    );
+  },
+}));
 
 function renderLogin(view: AuthDialogView = 'login') {
   const onOpenChange = vi.fn();
@@ -38,7 +80,11 @@ function logIn(dialog: Dialog, password = 'Segura123') {
 const providers: FakeHandler = ({ path }) =>
   path === '/auth/providers' ? { body: { google: false } } : undefined;
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  altcha.solved = 0;
+  altcha.fails = false;
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('login view', () => {
@@ -73,52 +119,87 @@ describe('login view', () => {
     );
   });
 
-  it('asks for the captcha when the server requires it and sends id:answer', async () => {
-    let captchas = 0;
+  function session() {
+    return {
+      body: {
+        user: TEST_USER,
+        access_token: fakeAccessToken(Math.floor(Date.now() / 1000) + 900),
+        refresh_token: 'r',
+        cart_migrated: false,
+        cart_items_count: 0,
+      },
+    };
+  }
+
+  const captchaRequired = {
+    status: 429,
+    body: { message: 'Muitas tentativas. Resolva o captcha.', captcha_required: true },
+  };
+
+  function loginBodies(requests: ReturnType<typeof fakeApi>) {
+    return requests.filter((r) => r.path === '/auth/login').map((r) => r.body);
+  }
+
+  it('shows the ALTCHA check when the server requires it and sends its payload', async () => {
     const requests = fakeApi((request) => {
-      if (request.path === '/auth/captcha') {
-        captchas += 1;
-        return { body: { captcha_id: `c${captchas}`, image: CAPTCHA_IMAGE } };
-      }
-      if (request.path === '/auth/login') {
-        const body = request.body as { captcha_token?: string };
-        return body.captcha_token === 'c1:AB12'
-          ? {
-              body: {
-                user: TEST_USER,
-                access_token: fakeAccessToken(Math.floor(Date.now() / 1000) + 900),
-                refresh_token: 'r',
-                cart_migrated: false,
-                cart_items_count: 0,
-              },
-            }
-          : {
-              status: 429,
-              body: { message: 'Muitas tentativas. Resolva o captcha.', captcha_required: true },
-            };
-      }
-      return providers(request);
+      if (request.path !== '/auth/login') return providers(request);
+      const body = request.body as { captcha_token?: string };
+      return body.captcha_token === 'payload-1' ? session() : captchaRequired;
     });
     const { dialog, onOpenChange } = renderLogin();
     logIn(dialog);
-    expect(await dialog.findByRole('img', { name: /verificação/ })).toHaveAttribute(
-      'src',
-      CAPTCHA_IMAGE,
-    );
+    const check = await dialog.findByRole('group', { name: 'Verificação de segurança' });
+    expect(await within(check).findByRole('checkbox', { name: 'Não sou um robô' })).toBeVisible();
     expect(dialog.getByRole('alert')).toHaveTextContent('Muitas tentativas. Resolva o captcha.');
 
-    fireEvent.click(dialog.getByRole('button', { name: 'Entrar' }));
-    expect(await dialog.findByText('Digite os caracteres da imagem')).toBeInTheDocument();
-
-    fireEvent.change(dialog.getByLabelText('Caracteres da imagem'), { target: { value: 'AB12' } });
+    // Sending the form solves the check first, then logs in with its payload.
     fireEvent.click(dialog.getByRole('button', { name: 'Entrar' }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    expect(requests.filter((r) => r.path === '/auth/login').at(-1)?.body).toEqual({
-      email: 'ana@exemplo.com',
-      password: 'Segura123',
-      captcha_token: 'c1:AB12',
-    });
+    expect(loginBodies(requests)).toEqual([
+      { email: 'ana@exemplo.com', password: 'Segura123' },
+      { email: 'ana@exemplo.com', password: 'Segura123', captcha_token: 'payload-1' },
+    ]);
     expect(screen.getByLabelText('estado')).toHaveTextContent('authenticated:ana@exemplo.com');
+  });
+
+  it('solves a new challenge for each attempt', async () => {
+    let attempts = 0;
+    const requests = fakeApi((request) => {
+      if (request.path !== '/auth/login') return providers(request);
+      attempts += 1;
+      if (attempts === 1) return captchaRequired;
+      return attempts === 2
+        ? {
+            status: 401,
+            body: { code: 'invalid_credentials', message: 'Email ou senha inválidos' },
+          }
+        : session();
+    });
+    const { dialog, onOpenChange } = renderLogin();
+    logIn(dialog, 'Errada123');
+    await dialog.findByRole('checkbox', { name: 'Não sou um robô' });
+    fireEvent.click(dialog.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() =>
+      expect(dialog.getByRole('alert')).toHaveTextContent('Email ou senha inválidos'),
+    );
+    logIn(dialog);
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(
+      loginBodies(requests).map((body) => (body as { captcha_token?: string }).captcha_token),
+    ).toEqual([undefined, 'payload-1', 'payload-2']);
+  });
+
+  it('says so, and does not log in, when the check fails', async () => {
+    altcha.fails = true;
+    const requests = fakeApi((request) =>
+      request.path === '/auth/login' ? captchaRequired : providers(request),
+    );
+    const { dialog } = renderLogin();
+    logIn(dialog);
+    await dialog.findByRole('checkbox', { name: 'Não sou um robô' });
+    fireEvent.click(dialog.getByRole('button', { name: 'Entrar' }));
+    expect(await dialog.findByText(CAPTCHA_UNSOLVED)).toBeInTheDocument();
+    expect(loginBodies(requests)).toHaveLength(1);
   });
 
   it.each([

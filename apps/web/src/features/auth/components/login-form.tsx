@@ -1,31 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { loginSchema, type LoginInput, type LoginRequest } from '@lumina/shared/users/login-schema';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import type { LoginResult } from '../../../lib/auth/auth-types.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
-import { captchaToken, fetchCaptcha, type Captcha } from '../api/captcha.ts';
 import { isCaptchaRequired, loginErrorMessage } from '../model/login-error.ts';
-import { CaptchaChallenge } from './captcha-challenge.tsx';
+import { CaptchaChallenge, type CaptchaHandle } from './captcha-challenge.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { GoogleSignInButton } from './google-sign-in-button.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 
-export const CAPTCHA_ANSWER_REQUIRED = 'Digite os caracteres da imagem';
+export const CAPTCHA_UNSOLVED = 'Não foi possível concluir a verificação. Tente novamente.';
 
 export interface LoginFormProps {
   onSuccess: (result: LoginResult) => void;
   onForgotPassword: () => void;
   onRegister: () => void;
-}
-
-interface CaptchaState {
-  needed: boolean;
-  captcha: Captcha | null;
-  loading: boolean;
-  failed: boolean;
 }
 
 export function LoginForm({ onSuccess, onForgotPassword, onRegister }: LoginFormProps) {
@@ -35,35 +27,21 @@ export function LoginForm({ onSuccess, onForgotPassword, onRegister }: LoginForm
     defaultValues: { email: '', password: '' },
   });
   const [failure, setFailure] = useState<string | null>(null);
-  const [challenge, setChallenge] = useState<CaptchaState>({
-    needed: false,
-    captcha: null,
-    loading: false,
-    failed: false,
-  });
-  const [answer, setAnswer] = useState('');
-  const [answerError, setAnswerError] = useState<string | undefined>();
-
-  async function loadCaptcha() {
-    setChallenge({ needed: true, captcha: null, loading: true, failed: false });
-    setAnswer('');
-    try {
-      const captcha = await fetchCaptcha();
-      setChallenge({ needed: true, captcha, loading: false, failed: false });
-    } catch {
-      setChallenge({ needed: true, captcha: null, loading: false, failed: true });
-    }
-  }
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
+  const [captchaError, setCaptchaError] = useState<string | undefined>();
+  const captcha = useRef<CaptchaHandle>(null);
 
   async function onSubmit(values: LoginRequest) {
     setFailure(null);
-    if (challenge.needed && !answer.trim()) {
-      setAnswerError(CAPTCHA_ANSWER_REQUIRED);
-      return;
+    setCaptchaError(undefined);
+    let token: string | null = null;
+    if (captchaNeeded) {
+      token = (await captcha.current?.token()) ?? null;
+      if (!token) {
+        setCaptchaError(CAPTCHA_UNSOLVED);
+        return;
+      }
     }
-    setAnswerError(undefined);
-    const token =
-      challenge.needed && challenge.captcha ? captchaToken(challenge.captcha, answer) : undefined;
     try {
       const result = await login({
         email: values.email,
@@ -73,8 +51,9 @@ export function LoginForm({ onSuccess, onForgotPassword, onRegister }: LoginForm
       onSuccess(result);
     } catch (error) {
       setFailure(loginErrorMessage(error));
-      // A challenge is good for one attempt: a new one for the next try.
-      if (isCaptchaRequired(error) || challenge.needed) await loadCaptcha();
+      // A solution is good for one attempt: the next try needs a new one.
+      if (isCaptchaRequired(error)) setCaptchaNeeded(true);
+      captcha.current?.reset();
     }
   }
 
@@ -105,17 +84,7 @@ export function LoginForm({ onSuccess, onForgotPassword, onRegister }: LoginForm
           registration={register('password')}
           error={errors.password?.message}
         />
-        {challenge.needed ? (
-          <CaptchaChallenge
-            captcha={challenge.captcha}
-            loading={challenge.loading}
-            failed={challenge.failed}
-            answer={answer}
-            onAnswerChange={setAnswer}
-            onReload={() => void loadCaptcha()}
-            error={answerError}
-          />
-        ) : null}
+        {captchaNeeded ? <CaptchaChallenge ref={captcha} error={captchaError} /> : null}
         {failure ? <FormAlert kind="error">{failure}</FormAlert> : null}
         <Button type="submit" size="lg" className="w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Entrando...' : 'Entrar'}
