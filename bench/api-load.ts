@@ -51,7 +51,10 @@ async function fetchOk(url: string): Promise<RawResponse> {
   return response;
 }
 
-/** The two catalogue reads, with the exact bytes the bare server will answer. */
+/**
+ * The two catalogue reads and the product page's HTML (its server-written head, issue 15), with
+ * the exact bytes the bare server will answer.
+ */
 async function catalogueCases(baseUrl: string): Promise<RouteCase[]> {
   const listPath = '/api/products?per_page=100';
   const list = await fetchOk(baseUrl + listPath);
@@ -60,9 +63,12 @@ async function catalogueCases(baseUrl: string): Promise<RouteCase[]> {
   if (firstId === undefined) throw new Error(`${listPath} returned no products`);
   const detailPath = `/api/products/${firstId}`;
   const detail = await fetchOk(baseUrl + detailPath);
+  const pagePath = `/produto/${firstId}`;
+  const page = await fetchOk(baseUrl + pagePath);
   return [
     { name: 'products list', realPath: listPath, barePath: '/bare/products', response: list },
     { name: 'product detail', realPath: detailPath, barePath: '/bare/product', response: detail },
+    { name: 'product page (HTML)', realPath: pagePath, barePath: '/bare/page', response: page },
   ];
 }
 
