@@ -44,9 +44,7 @@ describe('getAllProducts', () => {
   it('pages through a larger catalogue, 100 at a time, keeping the order', async () => {
     const requests = serveCatalogue(250);
     const listing = await getAllProducts({ search: 'argola' });
-    expect(listing.products.map((p) => p.id)).toEqual(
-      Array.from({ length: 250 }, (_, i) => i + 1),
-    );
+    expect(listing.products.map((p) => p.id)).toEqual(Array.from({ length: 250 }, (_, i) => i + 1));
     expect(listing.total).toBe(250);
     expect(requests.map((url) => url.searchParams.get('page'))).toEqual(['1', '2', '3']);
     expect(requests.every((url) => url.searchParams.get('search') === 'argola')).toBe(true);
