@@ -51,7 +51,7 @@ beforeAll(async () => {
     createProduct({ name: 'Piercing "</script><script>alert(1)</script> & <b>', sku: 'X"Y' }),
     createProduct({ name: 'Retirado', active: false }),
     createProduct({ name: 'Escondido', display_status: 'hidden' }),
-    createProduct({ name: 'Esgotado', stock_quantity: 0 }),
+    createProduct({ name: 'Esgotado - Tamanho: 8mm; Espessura: 1,2mm', stock_quantity: 0 }),
   ]);
   ids = { plain: plain!, tricky: tricky!, inactive: inactive!, hidden: hidden!, soldOut: soldOut! };
   const user = await createUser(ctx.database, { role: 'admin' });
@@ -146,7 +146,11 @@ describe('product pages', () => {
   it('say out of stock in the offer of a sold-out product', async () => {
     const html = (await fetchPage(`/produto/${ids.soldOut}`)).body;
     expect(jsonLd(html)[0]?.offers?.availability).toBe('https://schema.org/OutOfStock');
-    expect(metaContent(html, 'description')).toContain('(esgotado)');
+    expect(metaContent(html, 'description')).toMatch(
+      /^Esgotado por R\$ 47,41 no PIX \(esgotado\)\./,
+    );
+    // The title is the name without its embedded specs, as the page's heading shows it.
+    expect(html).toContain('<title>Esgotado | Lumina Piercings</title>');
   });
 
   it('escape every product field: a name with "</script> cannot break out', async () => {
@@ -185,7 +189,13 @@ describe('product pages', () => {
       method: 'PUT',
       url: `/api/products/${ids.soldOut}`,
       headers: admin,
-      payload: { product: { name: 'Esgotado', price: '100,00', category: 'orelha' } },
+      payload: {
+        product: {
+          name: 'Esgotado - Tamanho: 8mm; Espessura: 1,2mm',
+          price: '100,00',
+          category: 'orelha',
+        },
+      },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     const after = (await fetchPage(`/produto/${ids.soldOut}`)).body;

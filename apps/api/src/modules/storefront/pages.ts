@@ -4,6 +4,7 @@ import {
   isCategorySlug,
 } from '@lumina/shared/catalog/categories';
 import { pixPriceCents } from '@lumina/shared/catalog/pricing';
+import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { PRODUCT_PAGE_IMAGE_SIZES, photoSrcSet } from '@lumina/shared/catalog/product-images';
 import { HOME_BANNERS } from '@lumina/shared/storefront/home-banners';
 import { formatBRL } from '@lumina/shared/format/money';
@@ -197,10 +198,12 @@ function productPage(appUrl: string, row: ProductReadRow): ResolvedPage {
   const images = product.images.map((image) => shopUrl(appUrl, image));
   const inStock = product.active && product.stock_quantity > 0;
   const text = descriptionText(product.description ?? '');
+  // The name without its embedded specs ('Argola - Tamanho: 8mm'), as the page's heading shows it.
+  const name = parseProductName(product.name).title || product.name;
   const description = shorten(
-    `${product.name} por ${formatBRL(pix)} no PIX${inStock ? '' : ' (esgotado)'}. ${text}`,
+    `${name} por ${formatBRL(pix)} no PIX${inStock ? '' : ' (esgotado)'}. ${text}`,
   );
-  const title = pageTitle(product.name);
+  const title = pageTitle(name);
   const category = product.category;
   return {
     status: 200,
@@ -217,7 +220,7 @@ function productPage(appUrl: string, row: ProductReadRow): ResolvedPage {
         : undefined,
       openGraph: {
         type: 'product',
-        title: `${product.name} — ${formatBRL(pix)} no PIX`,
+        title: `${name} — ${formatBRL(pix)} no PIX`,
         description,
         url,
         image: images[0],
@@ -246,7 +249,7 @@ function productPage(appUrl: string, row: ProductReadRow): ResolvedPage {
         breadcrumbs(appUrl, [
           { name: 'Início', path: '/' },
           { name: CATEGORY_LABELS[category], path: categoryPath(category) },
-          { name: product.name, path },
+          { name, path },
         ]),
       ],
     },

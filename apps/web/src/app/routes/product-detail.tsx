@@ -4,7 +4,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { isNotFound, useProduct } from '../../features/catalog/api/get-product.ts';
 import { ProductDetail } from '../../features/catalog/components/product-detail.tsx';
 import { ProductDetailSkeleton } from '../../features/catalog/components/product-detail-skeleton.tsx';
-import { parseProductName } from '../../features/catalog/utils/parse-product-name.ts';
+import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { usePageMeta } from '../../lib/page-meta.ts';
 
 const DESCRIPTION_LENGTH = 155;

@@ -7,7 +7,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { cardPrices } from '../utils/display-price.ts';
-import { parseProductName } from '../utils/parse-product-name.ts';
+import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { AddToCartButton, availabilityOf } from './add-to-cart-button.tsx';
 import { WishlistButton } from './wishlist-button.tsx';
 

@@ -3,7 +3,7 @@ import { CATEGORY_LABELS } from '@lumina/shared/catalog/categories';
 import type { ProductDto } from '@lumina/shared/catalog/product';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cardPrices } from '../utils/display-price.ts';
-import { parseProductName } from '../utils/parse-product-name.ts';
+import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { ProductGallery } from './product-gallery.tsx';
 import { ProductPurchase } from './product-purchase.tsx';
 import { WishlistButton } from './wishlist-button.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProductName } from './parse-product-name.ts';
+import { parseProductName } from './product-name.ts';
 
 describe('parseProductName', () => {
   it.each([
