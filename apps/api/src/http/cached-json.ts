@@ -118,23 +118,28 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
- * Sends a cached answer with its ETag and Cache-Control: 304 when the client already has it,
- * else the stored compressed form (so @fastify/compress, seeing Content-Encoding, leaves it be).
+ * Sends a cached answer (JSON, or a rendered page with its status) with its ETag and
+ * Cache-Control: 304 when the client already has it, else the stored compressed form. Pages need
+ * this too: @fastify/compress only reaches declared routes, not the not-found handler that
+ * serves most page addresses.
  */
 export function sendCachedJson(
   request: FastifyRequest,
   reply: FastifyReply,
   entry: CachedJson,
   cacheControl: string,
+  contentType = 'application/json; charset=utf-8',
 ): FastifyReply {
   reply
     .header('etag', entry.etag)
     .header('cache-control', cacheControl)
     .header('vary', 'accept-encoding');
-  if (matchesEtag(request.headers['if-none-match'], entry.etag)) {
+  const status = entry.status ?? 200;
+  // A 404 page is sent whole each time: only a success can be "not modified".
+  if (status === 200 && matchesEtag(request.headers['if-none-match'], entry.etag)) {
     return reply.code(304).send();
   }
-  reply.type('application/json; charset=utf-8');
+  reply.code(status).type(contentType);
   const encoding =
     entry.body.length >= COMPRESS_MIN_BYTES
       ? pickEncoding(request.headers['accept-encoding'])

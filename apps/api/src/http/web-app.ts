@@ -4,7 +4,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error.ts';
-import { type CachedJson, type JsonCache, matchesEtag } from './cached-json.ts';
+import { type CachedJson, type JsonCache, sendCachedJson } from './cached-json.ts';
 import { applyPageHead } from '../modules/storefront/page-head.ts';
 import type { PageResolver } from '../modules/storefront/pages.ts';
 import { errorBody } from './error-handler.ts';
@@ -107,21 +107,9 @@ export async function registerWebApp(
   // no-cache makes the browser ask each time; the ETag lets the answer be a 304 without the body.
   async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const page = cache
-      ? await cache.get(
-          `page:${request.url}`,
-          () => render(request.url),
-          (value) => value,
-        )
+      ? await cache.get(`page:${request.url}`, () => render(request.url), (value) => value)
       : await render(request.url);
-    reply.header('cache-control', HTML_CACHE).header('etag', page.etag);
-    if (page.status === 200 && matchesEtag(request.headers['if-none-match'], page.etag)) {
-      await reply.code(304).send();
-      return;
-    }
-    await reply
-      .code(page.status ?? 200)
-      .type('text/html; charset=utf-8')
-      .send(page.body);
+    await sendCachedJson(request, reply, page, HTML_CACHE, 'text/html; charset=utf-8');
   }
 
   if (indexHtml !== null) {

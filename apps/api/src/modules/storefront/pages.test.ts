@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/products.ts';
@@ -141,6 +142,18 @@ describe('product pages', () => {
         { position: 3, name: 'Argola Clicker Titânio', item: `${APP_URL}/produto/${ids.plain}` },
       ],
     });
+  });
+
+  it('come compressed to a browser that takes br', async () => {
+    const response = await ctx.app.inject({
+      url: `/produto/${ids.plain}`,
+      headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain(
+      '<title>Argola Clicker Titânio | Lumina Piercings</title>',
+    );
   });
 
   it('say out of stock in the offer of a sold-out product', async () => {
