@@ -107,7 +107,11 @@ export async function registerWebApp(
   // no-cache makes the browser ask each time; the ETag lets the answer be a 304 without the body.
   async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const page = cache
-      ? await cache.get(`page:${request.url}`, () => render(request.url), (value) => value)
+      ? await cache.get(
+          `page:${request.url}`,
+          () => render(request.url),
+          (value) => value,
+        )
       : await render(request.url);
     await sendCachedJson(request, reply, page, HTML_CACHE, 'text/html; charset=utf-8');
   }
