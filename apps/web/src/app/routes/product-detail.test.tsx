@@ -120,8 +120,13 @@ describe('product page', () => {
   });
 
   it('marks an inactive product as unavailable', async () => {
-    renderPage(createProduct({ id: 11, active: false }));
+    renderPage(createProduct({ id: 11, active: false, category: 'nariz' }));
     expect(await screen.findByRole('button', { name: 'Indisponível' })).toBeDisabled();
+    // A retired product points to what is sold now in its category.
+    expect(screen.getByRole('link', { name: 'Ver outras peças para nariz' })).toHaveAttribute(
+      'href',
+      '/categorias?categoria=nariz',
+    );
   });
 
   it('says "Produto não encontrado" when the API has no such product', async () => {

@@ -72,10 +72,19 @@ export function ProductDetail({ product }: { product: ProductDto }) {
           ) : null}
 
           {!product.active ? (
-            <p className="rounded-2xl bg-cream-200 p-4 text-sm text-ink-800">
-              Este produto está indisponível no momento. Fale com a gente pelo WhatsApp para saber
-              quando ele volta.
-            </p>
+            <div className="rounded-2xl bg-cream-200 p-4 text-sm text-ink-800">
+              <p>
+                Este produto está indisponível no momento. Fale com a gente pelo WhatsApp para saber
+                quando ele volta.
+              </p>
+              {/* Someone who followed an old link finds the pieces sold now (issue 15). */}
+              <Link
+                to={`/categorias?categoria=${product.category}`}
+                className="mt-2 inline-block font-medium text-gold-700 underline underline-offset-2 hover:text-ink-900"
+              >
+                Ver outras peças para {categoryLabel.toLowerCase()}
+              </Link>
+            </div>
           ) : null}
 
           <ProductPurchase product={product} />
