@@ -4,13 +4,17 @@ import tailwindcss from '@tailwindcss/vite';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3001';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server's renderer needs no copy of public/ (the browser's build has it).
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [react(), tailwindcss()],
   server: {
     port: 5173,
     // In development the API runs on its own port; the browser only ever talks to /api.
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },
+  // The server's renderer (build.mjs, --ssr) carries its dependencies: it runs from any folder.
+  ssr: { noExternal: true },
   build: {
     outDir: 'dist',
     sourcemap: false,
@@ -42,4 +46,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
   },
-});
+}));

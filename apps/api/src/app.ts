@@ -31,6 +31,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createPageResolver } from './modules/storefront/pages.ts';
 import { storefrontRoutes } from './modules/storefront/routes.ts';
+import { createStorefrontData } from './modules/storefront/storefront-data.ts';
 import { type AppServices, createAppServices } from './modules/auth/app-services.ts';
 import { authenticate, requireAdmin } from './modules/auth/authenticate.ts';
 import { createCaptchaService } from './modules/auth/captcha.ts';
@@ -485,6 +486,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       appUrl: config.appUrl,
       catalog: { findProduct: (id) => catalogRepository.findProductById(id) },
     }),
+    storefront: createStorefrontData(catalog),
     cache: catalogCache,
   });
   return app;

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pathToFileURL } from 'node:url';
 import { AppError } from './app-error.ts';
 import { type CachedJson, type JsonCache, sendCachedJson } from './cached-json.ts';
-import { applyPageHead } from '../modules/storefront/page-head.ts';
+import { applyPageHead, scriptSafeJson } from '../modules/storefront/page-head.ts';
+import { loggableUrl } from './logger.ts';
 import type { PageResolver } from '../modules/storefront/pages.ts';
 import { errorBody } from './error-handler.ts';
 
@@ -51,6 +53,21 @@ export function pageEtag(html: string): string {
   return `W/"${createHash('sha1').update(html).digest('base64url')}"`;
 }
 
+const ROOT = '<div id="root"></div>';
+
+/** The server renderer of this build, when the build has one (DIST/ssr/entry-server.js). */
+async function loadRenderer(
+  distDir: string,
+  log: FastifyBaseLogger,
+): Promise<StorefrontRenderer | undefined> {
+  const entry = join(distDir, 'ssr', 'entry-server.js');
+  if (!existsSync(entry)) {
+    log.info({ entry }, 'no server renderer in the web build: pages are drawn by the browser');
+    return undefined;
+  }
+  return (await import(pathToFileURL(entry).href)) as StorefrontRenderer;
+}
+
 /** A path whose last segment has an extension asks for a file, not a page ('/logo.png'). */
 function looksLikeFile(pathname: string): boolean {
   return /\.[a-z0-9]{1,8}$/i.test(pathname.slice(pathname.lastIndexOf('/') + 1));
@@ -61,10 +78,27 @@ export function renderPage(page: { status: number; html: string }): CachedJson {
   return { body: page.html, etag: pageEtag(page.html), encoded: {}, status: page.status };
 }
 
+/** What the server renderer (apps/web/src/entry-server.tsx, built to DIST/ssr) exports. */
+export interface StorefrontRenderer {
+  renderPage(
+    url: string,
+    options: { data: StorefrontData; sandbox: boolean },
+  ): Promise<{ html: string; state: unknown } | undefined>;
+}
+
+/** The catalogue in the API's answer shapes, for the renderer (entry-server.tsx's StorefrontData). */
+export interface StorefrontData {
+  products(query: Record<string, string | number | null | undefined>): Promise<unknown>;
+  product(id: number): Promise<unknown>;
+  subcategories(slug: string): Promise<unknown>;
+}
+
 export interface WebAppOptions {
   paymentsSandbox: boolean;
   /** Each page's status and head (storefront/pages.ts); without it every page is index.html. */
   pages?: PageResolver;
+  /** The catalogue the server renderer shows (issue 15); without it pages are drawn by the browser. */
+  storefront?: StorefrontData;
   /** Rendered pages live as long as catalogue answers and are dropped with them. */
   cache?: JsonCache;
 }
@@ -87,6 +121,28 @@ export async function registerWebApp(
     ? pageHtml(readFileSync(indexPath, 'utf8'), options.paymentsSandbox)
     : null;
   const { pages, cache } = options;
+  const renderer = indexHtml === null ? undefined : await loadRenderer(distDir, app.log);
+
+  /** The page's content and query cache in place of the empty root, when the server renders it. */
+  async function withContent(html: string, url: string): Promise<string> {
+    if (!renderer || !options.storefront) return html;
+    try {
+      const rendered = await renderer.renderPage(url, {
+        data: options.storefront,
+        sandbox: options.paymentsSandbox,
+      });
+      if (!rendered) return html;
+      return html.replace(
+        ROOT,
+        () =>
+          `<div id="root">${rendered.html}</div><script type="application/json" id="lumina-state">${scriptSafeJson(rendered.state)}</script>`,
+      );
+    } catch (error) {
+      // The browser draws the page as it did before server rendering: nothing is lost.
+      app.log.error({ err: error, url: loggableUrl(url) }, 'server rendering failed');
+      return html;
+    }
+  }
 
   async function render(url: string): Promise<CachedJson> {
     if (indexHtml === null) throw new Error('no index.html');
@@ -101,7 +157,9 @@ export async function registerWebApp(
       // An address no URL parser takes is no page of ours: the not-found page.
     }
     const page = await pages.resolve(pathname, query);
-    return renderPage({ status: page.status, html: applyPageHead(indexHtml, page.head) });
+    const withHead = applyPageHead(indexHtml, page.head);
+    const html = page.render ? await withContent(withHead, url) : withHead;
+    return renderPage({ status: page.status, html });
   }
 
   // no-cache makes the browser ask each time; the ETag lets the answer be a 304 without the body.
@@ -126,7 +184,8 @@ export async function registerWebApp(
       cacheControl: false,
       // Pages (/, /index.html) are the routes below: the same HTML as every other page address.
       index: false,
-      allowedPath: (pathName) => pathName !== '/index.html',
+      // The server renderer's bundle (DIST/ssr) is the server's, not the browser's.
+      allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/ssr/'),
       setHeaders(res, path) {
         const cacheControl = path.startsWith(assetsDir)
           ? IMMUTABLE_CACHE

@@ -1,7 +1,7 @@
 import { PRIVATE_PAGE_PATHS, PUBLIC_PAGE_PATHS } from '@lumina/shared/storefront/page-paths';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { router } from './router.tsx';
+import { routes } from './routes.tsx';
 
 /** Every page address the router has, as '/a/:b' patterns (the catch-all left out). */
 function pagePaths(routes: readonly RouteObject[], parent = ''): string[] {
@@ -18,7 +18,7 @@ function pagePaths(routes: readonly RouteObject[], parent = ''): string[] {
 
 describe('the router and the server agree on the page addresses', () => {
   it('lists every route of the app in @lumina/shared/storefront/page-paths', () => {
-    const routed = new Set(pagePaths(router.routes));
+    const routed = new Set(pagePaths(routes));
     const listed = new Set<string>([...PUBLIC_PAGE_PATHS, ...PRIVATE_PAGE_PATHS]);
     // The server answers 404 for an address outside the list: a route missing there would be
     // served as 'Página não encontrada'.

@@ -15,5 +15,6 @@ function getSnapshot(): boolean {
 
 /** True when the visitor asked the system for less motion: no autoplay, no sliding. */
 export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribe, getSnapshot);
+  // On the server nobody asked for less motion yet; the browser corrects it after hydrating.
+  return useSyncExternalStore(subscribe, getSnapshot, () => false);
 }

@@ -29,6 +29,11 @@ const DESCRIPTION_MAX = 160;
 export interface ResolvedPage {
   status: 200 | 404;
   head: PageHead;
+  /**
+   * Whether the server renders the page's content (issue 15): the storefront's public pages and
+   * the not-found page. Account, checkout, payment and admin pages are drawn by the browser.
+   */
+  render: boolean;
 }
 
 export interface PageCatalog {
@@ -52,6 +57,7 @@ export function shopUrl(appUrl: string, path: string): string {
 function notFound(): ResolvedPage {
   return {
     status: 404,
+    render: true,
     head: {
       title: NOT_FOUND_TITLE,
       description: 'A página que você procurou não existe ou mudou de endereço.',
@@ -81,6 +87,7 @@ function homePage(appUrl: string): ResolvedPage {
   const url = shopUrl(appUrl, '/');
   return {
     status: 200,
+    render: true,
     head: {
       title: HOME_TITLE,
       description: HOME_DESCRIPTION,
@@ -133,6 +140,7 @@ function productsPage(appUrl: string, query: URLSearchParams): ResolvedPage {
   const url = shopUrl(appUrl, '/produtos');
   return {
     status: 200,
+    render: true,
     // A search result is a view of the listing, not a page of its own.
     head: search
       ? { title, description, canonical: url, noindex: true }
@@ -155,6 +163,7 @@ function categoriesPage(appUrl: string, query: URLSearchParams): ResolvedPage {
     const url = shopUrl(appUrl, '/categorias');
     return {
       status: 200,
+      render: true,
       head: {
         title,
         description,
@@ -169,6 +178,7 @@ function categoriesPage(appUrl: string, query: URLSearchParams): ResolvedPage {
   const url = shopUrl(appUrl, categoryPath(slug));
   return {
     status: 200,
+    render: true,
     head: {
       title,
       description,
@@ -207,6 +217,7 @@ function productPage(appUrl: string, row: ProductReadRow): ResolvedPage {
   const category = product.category;
   return {
     status: 200,
+    render: true,
     head: {
       title,
       description,
@@ -287,6 +298,7 @@ export function createPageResolver(deps: { appUrl: string; catalog: PageCatalog 
           const description = 'Como a Lumina Piercings trata seus dados pessoais, conforme a LGPD.';
           return {
             status: 200,
+            render: true,
             head: { title, description, canonical: shopUrl(appUrl, '/politica-privacidade') },
           };
         }
@@ -294,6 +306,7 @@ export function createPageResolver(deps: { appUrl: string; catalog: PageCatalog 
           if (isPrivatePage(match.path)) {
             return {
               status: 200,
+              render: false,
               head: { title: HOME_TITLE, description: HOME_DESCRIPTION, noindex: true },
             };
           }

@@ -34,21 +34,9 @@ function SignedInHosts() {
   );
 }
 
-/**
- * The shell every page shares: skip link, header, main content, footer and app-wide overlays.
- * `pending` is the first paint while the first page's code loads: header only, with a main tall
- * enough that the footer never appears in view and then jumps down (a layout shift).
- */
-export function RootLayout({ pending = false }: { pending?: boolean }) {
+/** The shell every page shares: skip link, header, main content, footer and app-wide overlays. */
+export function RootLayout() {
   const { search } = useLocation();
-  if (pending) {
-    return (
-      <div className="flex min-h-dvh flex-col">
-        <Header />
-        <main id="conteudo" className="min-h-dvh" />
-      </div>
-    );
-  }
   return (
     <div className="flex min-h-dvh flex-col">
       <a

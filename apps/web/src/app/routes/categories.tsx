@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
-import { CATEGORY_LABELS, CATEGORY_SLUGS, isCategorySlug } from '@lumina/shared/catalog/categories';
+import { CATEGORY_LABELS, CATEGORY_SLUGS } from '@lumina/shared/catalog/categories';
 import { CategoryBrowser } from '../../features/catalog/components/category-browser.tsx';
+import { categoryListing } from '../../features/catalog/utils/listing-params.ts';
 import { cn } from '../../lib/cn.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 
@@ -10,9 +11,8 @@ const chip =
 /** /categorias?categoria=orelha (spec 000, Category page). */
 export function Component() {
   const [params] = useSearchParams();
-  const requested = params.get('categoria')?.trim().toLowerCase() ?? '';
   // An unknown category lists everything rather than an empty page.
-  const category = isCategorySlug(requested) ? requested : null;
+  const category = categoryListing(params);
   const label = category ? CATEGORY_LABELS[category].toLowerCase() : '';
   const title = category ? `Piercing de ${label}` : 'Todas as categorias';
 

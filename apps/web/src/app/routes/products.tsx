@@ -1,22 +1,13 @@
 import { Link, useSearchParams } from 'react-router';
-import { CATEGORY_LABELS, isCategorySlug } from '@lumina/shared/catalog/categories';
-import { PRODUCT_SORTS, type ProductSort } from '@lumina/shared/catalog/product';
-import { SEARCH_MAX_LENGTH } from '@lumina/shared/constants/storefront-constants';
+import { CATEGORY_LABELS } from '@lumina/shared/catalog/categories';
 import { ProductsBrowser } from '../../features/catalog/components/products-browser.tsx';
+import { productsListing } from '../../features/catalog/utils/listing-params.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
-
-function isSort(value: string | null): value is ProductSort {
-  return (PRODUCT_SORTS as readonly (string | null)[]).includes(value);
-}
 
 /** /produtos?search=...&categoria=...&ordem=... : the choices live in the URL, so they can be shared. */
 export function Component() {
   const [params, setParams] = useSearchParams();
-  const search = (params.get('search') ?? '').trim().slice(0, SEARCH_MAX_LENGTH);
-  const requested = params.get('categoria')?.trim().toLowerCase() ?? '';
-  const category = isCategorySlug(requested) ? requested : null;
-  const ordem = params.get('ordem');
-  const sort: ProductSort = isSort(ordem) ? ordem : 'name';
+  const { search, category, sort } = productsListing(params);
 
   const title = search
     ? `Resultados para “${search}”`

@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { AuthContext } from './auth-context.ts';
-import { createAuthSession, type AuthSession } from './auth-session.ts';
+import { ANONYMOUS_SNAPSHOT, createAuthSession, type AuthSession } from './auth-session.ts';
 import type { AuthContextValue } from './auth-types.ts';
 
 let appSession: AuthSession | null = null;
+
+const serverSnapshot = () => ANONYMOUS_SNAPSHOT;
 
 /** The app's one session, created on first use (tests pass their own to AuthProvider). */
 function defaultSession(): AuthSession {
@@ -19,7 +21,9 @@ export function AuthProvider({
   session?: AuthSession;
 }) {
   const [session] = useState(() => givenSession ?? defaultSession());
-  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  // A page rendered on the server is an anonymous visitor's; a signed-in browser greets its user
+  // right after hydrating (issue 15).
+  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, serverSnapshot);
 
   useEffect(() => session.start(), [session]);
 

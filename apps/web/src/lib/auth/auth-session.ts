@@ -19,6 +19,8 @@ export interface AuthSnapshot {
 }
 
 const ANONYMOUS: AuthSnapshot = { status: 'anonymous', user: null, hint: null };
+/** Who a page rendered on the server is for: nobody in particular. */
+export const ANONYMOUS_SNAPSHOT = ANONYMOUS;
 
 /** What the session operations (refresh, login...) may read and change. */
 export interface SessionCore {

@@ -45,5 +45,10 @@ export function publishCartCount(count: number): void {
 
 /** The header badge: the cart's item count once the cart has been read, 0 until then. */
 export function useCartCount(): number {
-  return useSyncExternalStore(subscribeToCount, () => itemCount);
+  return useSyncExternalStore(
+    subscribeToCount,
+    () => itemCount,
+    // A page rendered on the server knows no cart: 0, as the browser's first render says too.
+    () => 0,
+  );
 }

@@ -20,13 +20,18 @@ const MAX_PAGES = Math.ceil(MAX_DISPLAYED_PRODUCTS / PRODUCTS_PER_REQUEST);
 export async function getAllProducts(
   query: ListingQuery,
   signal?: AbortSignal,
+  /** How one page is asked for: the API over HTTP, or the server's catalogue when rendering. */
+  getPage: (
+    query: ProductsQuery,
+    signal?: AbortSignal,
+  ) => Promise<ProductListResponse> = getProducts,
 ): Promise<ProductListResponse> {
   const perPage = PRODUCTS_PER_REQUEST;
-  const first = await getProducts({ ...query, per_page: perPage, page: 1 }, signal);
+  const first = await getPage({ ...query, per_page: perPage, page: 1 }, signal);
   const pageCount = Math.min(first.total_pages, MAX_PAGES);
   const rest = await Promise.all(
     Array.from({ length: Math.max(pageCount - 1, 0) }, (_, index) =>
-      getProducts({ ...query, per_page: perPage, page: index + 2 }, signal),
+      getPage({ ...query, per_page: perPage, page: index + 2 }, signal),
     ),
   );
   // A product moved by a change made between two requests would come twice: keep the first.

@@ -14,7 +14,7 @@ import { ProductCard } from './product-card.tsx';
 import { ProductCardSkeleton } from './product-card-skeleton.tsx';
 
 /** The API lists featured products first, so the first dozen are the ones to show off. */
-const CAROUSEL_PRODUCT_COUNT = 12;
+export const CAROUSEL_PRODUCT_COUNT = 12;
 
 // One card on phones (with a peek at the next), two on small tablets, three, then four (spec: 4).
 const slide =

@@ -19,6 +19,7 @@ import { AddToCartButton, availabilityOf } from './add-to-cart-button.tsx';
 import { OptionGroup } from './option-group.tsx';
 import { QuantityControl } from './quantity-control.tsx';
 import { ShippingBox } from './shipping-box.tsx';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 /** 'Tamanho', 'Tamanho e Medida', 'Tamanho, Medida e Cor' */
 function listText(names: string[]): string {
@@ -61,6 +62,7 @@ const stockTone: Record<StockTone, string> = {
 
 /** Options, prices, quantity, total and the ways to buy (spec 000, Product detail). */
 export function ProductPurchase({ product }: { product: ProductDto }) {
+  const hydrated = useHydrated();
   const colourId = useId();
   const colourHintId = useId();
   const available = availabilityOf(product) === 'available';
@@ -97,11 +99,13 @@ export function ProductPurchase({ product }: { product: ProductDto }) {
       .map((v) => v.name),
   ];
 
+  // The page's own address once in the browser; the server's HTML (issue 15) names the path only.
+  const origin = hydrated ? window.location.origin : '';
   const whatsappHref = whatsappUrl(
     whatsappMessage({
       productName: product.name,
       sku: product.sku,
-      url: `${window.location.origin}/produto/${product.id}`,
+      url: `${origin}/produto/${product.id}`,
       options: chosen,
       quantity: units,
       pixTotalCents: pixCents * units,

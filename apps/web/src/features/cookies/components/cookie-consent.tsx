@@ -35,7 +35,7 @@ export function CookieConsent() {
 
   return (
     <>
-      {consent ? null : <CookieBanner onPreloadPreferences={preloadDialog} />}
+      {consent === null ? <CookieBanner onPreloadPreferences={preloadDialog} /> : null}
       {dialogMounted ? (
         <Suspense fallback={null}>
           {/* Keyed by the opening so the toggles start from the stored choice each time. */}

@@ -53,10 +53,21 @@ export function reloadConsentFromStorage(): void {
   for (const listener of listeners) listener();
 }
 
-export function useCookieConsent(): StoredConsent | null {
-  return useSyncExternalStore(subscribe, () => current().consent);
+/**
+ * The stored choice, null when none was made. undefined while not known: on the server and while
+ * a server-rendered page hydrates (issue 15), so the banner appears only once the browser has
+ * read its storage.
+ */
+export function useCookieConsent(): StoredConsent | null | undefined {
+  return useSyncExternalStore(subscribe, () => current().consent, noChoiceKnown);
 }
 
+const noChoiceKnown = () => undefined;
+
 export function useCookiePreferencesOpen(): boolean {
-  return useSyncExternalStore(subscribe, () => current().preferencesOpen);
+  return useSyncExternalStore(
+    subscribe,
+    () => current().preferencesOpen,
+    () => false,
+  );
 }

@@ -1,0 +1,35 @@
+import { productQuerySchema } from '@lumina/shared/catalog/product-query';
+import { AppError } from '../../http/app-error.ts';
+import type { StorefrontData } from '../../http/web-app.ts';
+import type { CatalogService } from '../catalog/service.ts';
+
+/** A query as the web app builds it ({per_page: 12, category: null}) in the API's string form. */
+function asQueryString(
+  query: Record<string, string | number | null | undefined>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query).flatMap(([key, value]) =>
+      value === undefined || value === null || value === '' ? [] : [[key, String(value)]],
+    ),
+  );
+}
+
+/**
+ * The catalogue the server renderer shows (issue 15), read through the same service and
+ * validation as GET /api/products, so the page holds exactly what the browser would have asked.
+ */
+export function createStorefrontData(catalog: CatalogService): StorefrontData {
+  return {
+    products: (query) => catalog.listProducts(productQuerySchema.parse(asQueryString(query))),
+    async product(id) {
+      try {
+        return await catalog.getProduct(id);
+      } catch (error) {
+        // Not in the storefront: the page asks for it itself and shows 'Produto não encontrado'.
+        if (error instanceof AppError && error.kind === 'not_found') return undefined;
+        throw error;
+      }
+    },
+    subcategories: (slug) => catalog.listSubcategories(slug),
+  };
+}

@@ -1,0 +1,71 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { RootLayout } from './layout/root-layout.tsx';
+import { RouteError } from './routes/route-error.tsx';
+
+/**
+ * The app's routes, for the browser's router (router.tsx) and the server's renderer
+ * (entry-server.tsx). Every page is its own chunk so the home page loads only what it shows.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <RootLayout />,
+    // Shown while the first page's chunk loads, on pages the browser draws itself (the
+    // storefront's come drawn by the server): a screen's height, so the footer never jumps.
+    hydrateFallbackElement: <div className="min-h-dvh" />,
+    children: [
+      {
+        // A pathless route so a failing page shows its error inside the header and footer.
+        errorElement: <RouteError />,
+        children: [
+          { index: true, lazy: () => import('./routes/home.tsx') },
+          { path: 'produtos', lazy: () => import('./routes/products.tsx') },
+          { path: 'produto/:id', lazy: () => import('./routes/product-detail.tsx') },
+          { path: 'categorias', lazy: () => import('./routes/categories.tsx') },
+          { path: 'carrinho', lazy: () => import('./routes/cart.tsx') },
+          { path: 'minha-conta', lazy: () => import('./routes/my-account.tsx') },
+          { path: 'esqueci-senha', lazy: () => import('./routes/forgot-password.tsx') },
+          { path: 'redefinir-senha', lazy: () => import('./routes/reset-password.tsx') },
+          { path: 'confirmar-email', lazy: () => import('./routes/confirm-email.tsx') },
+          {
+            // Logged-in only (spec 000 §2): anonymous visitors go to / and log in from there.
+            lazy: () => import('./routes/protected-layout.tsx'),
+            children: [
+              { path: 'gerenciar-dados', lazy: () => import('./routes/manage-data.tsx') },
+              { path: 'checkout', lazy: () => import('./routes/checkout.tsx') },
+            ],
+          },
+          {
+            // Payment and result pages: anonymous visitors are told to log in and sent to
+            // /minha-conta (spec 001 §2), unlike the guard above.
+            lazy: () => import('./routes/payment-layout.tsx'),
+            children: [
+              { path: 'payment-pix', lazy: () => import('./routes/payment-pix.tsx') },
+              { path: 'payment-pending', lazy: () => import('./routes/payment-pending.tsx') },
+              { path: 'payment-success', lazy: () => import('./routes/payment-success.tsx') },
+              { path: 'payment-failure', lazy: () => import('./routes/payment-failure.tsx') },
+              { path: 'checkout-success', lazy: () => import('./routes/checkout-success.tsx') },
+              { path: 'checkout-pending', lazy: () => import('./routes/checkout-pending.tsx') },
+              { path: 'checkout-failure', lazy: () => import('./routes/checkout-failure.tsx') },
+            ],
+          },
+          {
+            // The administrator's panel: its own chunks, downloaded by administrators only.
+            path: 'admin',
+            lazy: () => import('./routes/admin.tsx'),
+            children: [
+              { index: true, element: <Navigate to="pedidos" replace /> },
+              { path: 'pedidos', lazy: () => import('./routes/admin-orders.tsx') },
+              { path: 'pedidos/:id', lazy: () => import('./routes/admin-order.tsx') },
+              { path: 'produtos', lazy: () => import('./routes/admin-products.tsx') },
+              { path: 'seguranca', lazy: () => import('./routes/admin-security.tsx') },
+              { path: 'privacidade', lazy: () => import('./routes/admin-privacy.tsx') },
+            ],
+          },
+          { path: 'politica-privacidade', lazy: () => import('./routes/privacy-policy.tsx') },
+          { path: '*', lazy: () => import('./routes/not-found.tsx') },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,63 @@
+// @vitest-environment node
+import type { CategorySlug } from '@lumina/shared/catalog/categories';
+import type { ProductListResponse } from '@lumina/shared/catalog/product';
+import { describe, expect, it } from 'vitest';
+import { createProduct } from './features/catalog/testing/create-product.ts';
+import { renderPage, type StorefrontData } from './entry-server.tsx';
+
+const products = [
+  createProduct({ id: 7, name: 'Argola Segmentada Titânio', price_cents: 8990 }),
+  createProduct({ id: 8, name: 'Labret Cristal', price_cents: 2990, category: 'boca' }),
+];
+
+function listOf(items = products): ProductListResponse {
+  return {
+    products: items,
+    total: items.length,
+    page: 1,
+    per_page: 100,
+    total_pages: 1,
+    sync_stats: { synced: 0, local_only: items.length, pending: 0 },
+  };
+}
+
+const data: StorefrontData = {
+  products: (query) =>
+    Promise.resolve(
+      listOf(products.filter((p) => !query.category || p.category === query.category)),
+    ),
+  product: (id) => {
+    const product = products.find((p) => p.id === id);
+    return Promise.resolve(product ? { product } : undefined);
+  },
+  subcategories: (slug) => Promise.resolve({ category: slug as CategorySlug, subcategories: [] }),
+};
+
+describe('renderPage (the server renderer)', () => {
+  it('renders a product page from the catalogue, without a browser', async () => {
+    const page = await renderPage('/produto/7', { data, sandbox: false });
+    expect(page?.html).toContain('Argola Segmentada Titânio');
+    expect(page?.html).toContain('R$ 89,90');
+    // The cache goes to the browser with the product in it.
+    expect(JSON.stringify(page?.state)).toContain('Argola Segmentada Titânio');
+  });
+
+  it('renders the home page with its carousel products', async () => {
+    const page = await renderPage('/', { data, sandbox: true });
+    expect(page?.html).toContain('Joias em destaque');
+    expect(page?.html).toContain('Labret Cristal');
+    expect(page?.html).toContain('Loja em modo de teste: pagamentos simulados');
+  });
+
+  it('renders a category listing with its products', async () => {
+    const page = await renderPage('/categorias?categoria=boca', { data, sandbox: false });
+    expect(page?.html).toContain('Labret Cristal');
+    expect(page?.html).not.toContain('Argola Segmentada Titânio');
+  });
+
+  it('renders the product listing', async () => {
+    const page = await renderPage('/produtos?search=argola', { data, sandbox: false });
+    expect(page?.html).toContain('Resultados para');
+    expect(page?.html).toContain('Argola Segmentada Titânio');
+  });
+});

@@ -1,0 +1,142 @@
+/**
+ * The server's renderer of the storefront (issue 15): the same routes and providers as the
+ * browser's app, rendered to HTML for one address with the catalogue the server holds, and the
+ * query cache to hand to the browser so it hydrates without asking again. Built by build.mjs into
+ * DIST/ssr/entry-server.js; the API imports it (http/web-app.ts).
+ */
+import type {
+  ProductListResponse,
+  ProductResponse,
+  SubcategoriesResponse,
+} from '@lumina/shared/catalog/product';
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  StaticRouterProvider,
+} from 'react-router';
+// An entry point, like main.tsx: the one kind of module above app/ that may import it.
+// eslint-disable-next-line no-restricted-imports
+import { setSandboxMode } from './app/layout/sandbox-notice.tsx';
+// eslint-disable-next-line no-restricted-imports
+import { routes } from './app/routes.tsx';
+import {
+  allProductsQueryOptions,
+  getAllProducts,
+} from './features/catalog/api/get-all-products.ts';
+import { productQueryOptions } from './features/catalog/api/get-product.ts';
+import { type ProductsQuery, productsQueryOptions } from './features/catalog/api/get-products.ts';
+import { subcategoriesQueryOptions } from './features/catalog/api/get-subcategories.ts';
+import { CAROUSEL_PRODUCT_COUNT } from './features/catalog/components/product-carousel.tsx';
+import { categoryListing, productsListing } from './features/catalog/utils/listing-params.ts';
+import { AuthProvider } from './lib/auth/auth-provider.tsx';
+import { createAuthSession } from './lib/auth/auth-session.ts';
+import { PRODUCT_GC_MS, PRODUCT_STALE_MS } from './lib/query-client.ts';
+
+/** The catalogue as the server reads it, in the API's own answer shapes. */
+export interface StorefrontData {
+  products(query: ProductsQuery): Promise<ProductListResponse>;
+  /** undefined for a product the storefront does not show. */
+  product(id: number): Promise<ProductResponse | undefined>;
+  subcategories(slug: string): Promise<SubcategoriesResponse>;
+}
+
+export interface RenderOptions {
+  data: StorefrontData;
+  /** The shop takes simulated payments (the notice every page shows). */
+  sandbox: boolean;
+}
+
+export interface RenderedPage {
+  /** What goes inside <div id="root">. */
+  html: string;
+  /**
+   * The queries the page was rendered from, for the browser's QueryClient (main.tsx sets them
+   * before hydrating; a plain list costs the browser less code than TanStack's hydrate()).
+   */
+  state: { queryKey: QueryKey; data: unknown }[];
+}
+
+const handler = createStaticHandler(routes);
+
+/** The queries the page's components ask for first, answered from the server's catalogue. */
+async function prefetch(client: QueryClient, url: URL, data: StorefrontData): Promise<void> {
+  const path = matchRoutes(routes, url.pathname)?.at(-1)?.route.path;
+  const page = (query: ProductsQuery) => data.products(query);
+  switch (path) {
+    case undefined: // the home page is the index route
+      if (url.pathname === '/' || url.pathname === '') {
+        client.setQueryData(
+          productsQueryOptions({ per_page: CAROUSEL_PRODUCT_COUNT }).queryKey,
+          await data.products({ per_page: CAROUSEL_PRODUCT_COUNT }),
+        );
+      }
+      return;
+    case 'produto/:id': {
+      const raw = url.pathname.split('/').filter(Boolean)[1] ?? '';
+      const id = /^\d{1,10}$/.test(raw) ? Number(raw) : null;
+      const found = id === null ? undefined : await data.product(id);
+      if (id !== null && found) client.setQueryData(productQueryOptions(id).queryKey, found);
+      return;
+    }
+    case 'produtos': {
+      const { search, category, sort } = productsListing(url.searchParams);
+      const query = { category, search, sort };
+      client.setQueryData(
+        allProductsQueryOptions(query).queryKey,
+        await getAllProducts(query, undefined, page),
+      );
+      return;
+    }
+    case 'categorias': {
+      const category = categoryListing(url.searchParams);
+      client.setQueryData(
+        allProductsQueryOptions({ category }).queryKey,
+        await getAllProducts({ category }, undefined, page),
+      );
+      if (category) {
+        client.setQueryData(
+          subcategoriesQueryOptions(category).queryKey,
+          await data.subcategories(category),
+        );
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/** The page at `url` as HTML, or undefined when the router answers a redirect. */
+export async function renderPage(
+  url: string,
+  options: RenderOptions,
+): Promise<RenderedPage | undefined> {
+  const address = new URL(url, 'http://loja.local');
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: PRODUCT_STALE_MS, gcTime: PRODUCT_GC_MS } },
+  });
+  await prefetch(queryClient, address, options.data);
+  const context = await handler.query(new Request(address));
+  if (context instanceof Response) return undefined;
+  setSandboxMode(options.sandbox);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider session={createAuthSession()}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AuthProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+  const state = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.status === 'success')
+    .map((query) => ({ queryKey: query.queryKey, data: query.state.data }));
+  return { html, state };
+}

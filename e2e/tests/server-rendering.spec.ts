@@ -1,0 +1,83 @@
+// Server-rendered storefront (issue 15): the pages' content is in the HTML a script-less client
+// gets, and the browser takes it over without redrawing it, asking the API again or moving it.
+import type { Page } from '@playwright/test';
+import { listProducts, productTitle } from './support/catalog-api.ts';
+import { brlText } from './support/money.ts';
+import { expect, test } from './support/test.ts';
+
+/** The layout shift the page has accumulated so far (the CLS of its loading). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 500);
+      }),
+  );
+}
+
+test.describe('storefront pages come rendered by the server', { tag: '@phone' }, () => {
+  test('a product page: name, PIX price and stock text in the HTML, hydrated without asking again', async ({
+    page,
+    request,
+  }) => {
+    const [product] = await listProducts(request, { category: 'nariz' });
+    if (!product) throw new Error('the demo catalogue has no nose piercing');
+    const title = productTitle(product.name);
+
+    // As curl or a link preview gets it: no JavaScript, any Accept.
+    const raw = await request.get(`/produto/${product.id}`, { headers: { accept: '*/*' } });
+    expect(raw.status()).toBe(200);
+    const html = await raw.text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain(title);
+    expect(root).toContain(brlText(product.price_cents));
+    expect(html).toContain('<meta property="og:type" content="product">');
+
+    const apiCalls: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes(`/api/products/${product.id}`)) apiCalls.push(r.url());
+    });
+    await page.goto(`/produto/${product.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // Hydrated: the page answers clicks (the quantity control is React's).
+    await page.getByRole('button', { name: 'Adicionar uma unidade' }).click();
+    await expect(page.getByRole('spinbutton', { name: 'Quantidade' })).toHaveValue('2');
+    expect(await layoutShift(page)).toBeLessThan(0.01);
+    expect(apiCalls, 'the product the HTML carries is not asked for again').toEqual([]);
+  });
+
+  for (const path of ['/', '/produtos', '/categorias?categoria=orelha']) {
+    test(`${path}: products in the HTML, no layout shift while it hydrates`, async ({
+      page,
+      request,
+    }) => {
+      const listed = await listProducts(
+        request,
+        path.includes('orelha') ? { category: 'orelha' } : {},
+      );
+      const raw = await (await request.get(path, { headers: { accept: '*/*' } })).text();
+      const root = raw.slice(raw.indexOf('<div id="root">'));
+      // The first product of the listing is in the page before any script runs.
+      expect(root).toContain(productTitle(listed[0]?.name ?? ''));
+
+      const listCalls: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/products?')) listCalls.push(r.url());
+      });
+      await page.goto(path);
+      await expect(page.locator('main h1, main h2').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await layoutShift(page)).toBeLessThan(0.01);
+      expect(listCalls, 'the listing the HTML carries is not asked for again').toEqual([]);
+    });
+  }
+});
