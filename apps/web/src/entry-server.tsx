@@ -4,6 +4,7 @@
  * query cache to hand to the browser so it hydrates without asking again. Built by build.mjs into
  * DIST/ssr/entry-server.js; the API imports it (http/web-app.ts).
  */
+import { parseProductId } from '@lumina/shared/catalog/product-id';
 import type {
   ProductListResponse,
   ProductResponse,
@@ -31,7 +32,7 @@ import { productQueryOptions } from './features/catalog/api/get-product.ts';
 import { type ProductsQuery, productsQueryOptions } from './features/catalog/api/get-products.ts';
 import { subcategoriesQueryOptions } from './features/catalog/api/get-subcategories.ts';
 import { CAROUSEL_PRODUCT_COUNT } from './features/catalog/components/product-carousel.tsx';
-import { categoryListing, productsListing } from './features/catalog/utils/listing-params.ts';
+import { categoryListing, productsListing } from '@lumina/shared/catalog/listing-params';
 import { AuthProvider } from './lib/auth/auth-provider.tsx';
 import { createAuthSession } from './lib/auth/auth-session.ts';
 import { PRODUCT_GC_MS, PRODUCT_STALE_MS } from './lib/query-client.ts';
@@ -76,8 +77,7 @@ async function prefetch(client: QueryClient, url: URL, data: StorefrontData): Pr
       }
       return;
     case 'produto/:id': {
-      const raw = url.pathname.split('/').filter(Boolean)[1] ?? '';
-      const id = /^\d{1,10}$/.test(raw) ? Number(raw) : null;
+      const id = parseProductId(url.pathname.split('/').filter(Boolean)[1]);
       const found = id === null ? undefined : await data.product(id);
       if (id !== null && found) client.setQueryData(productQueryOptions(id).queryKey, found);
       return;

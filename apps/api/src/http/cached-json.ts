@@ -123,7 +123,7 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
  * this too: @fastify/compress only reaches declared routes, not the not-found handler that
  * serves most page addresses.
  */
-export function sendCachedJson(
+export function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   entry: CachedJson,

@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pathToFileURL } from 'node:url';
 import { AppError } from './app-error.ts';
-import { type CachedJson, type JsonCache, sendCachedJson } from './cached-json.ts';
+import { type CachedJson, type JsonCache, sendCached } from './cached-json.ts';
 import { applyPageHead, scriptSafeJson } from '../modules/storefront/page-head.ts';
 import { loggableUrl } from './logger.ts';
 import type { PageResolver } from '../modules/storefront/pages.ts';
@@ -171,7 +171,7 @@ export async function registerWebApp(
           (value) => value,
         )
       : await render(request.url);
-    await sendCachedJson(request, reply, page, HTML_CACHE, 'text/html; charset=utf-8');
+    await sendCached(request, reply, page, HTML_CACHE, 'text/html; charset=utf-8');
   }
 
   if (indexHtml !== null) {

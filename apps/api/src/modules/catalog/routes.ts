@@ -1,6 +1,6 @@
 import { productQuerySchema } from '@lumina/shared/catalog/product-query';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { type JsonCache, sendCachedJson } from '../../http/cached-json.ts';
+import { type JsonCache, sendCached } from '../../http/cached-json.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import {
   categoryParamsSchema,
@@ -42,7 +42,7 @@ export const catalogRoutes: FastifyPluginCallbackZod<CatalogRoutesOptions> = (
       const query = request.query;
       const key = `list:${JSON.stringify([query.per_page, query.page, query.category?.toLowerCase(), query.search, query.sort, query.display_status])}`;
       const entry = await cache.get(key, () => catalog.listProducts(query));
-      return sendCachedJson(request, reply, entry, CATALOG_CACHE_CONTROL);
+      return sendCached(request, reply, entry, CATALOG_CACHE_CONTROL);
     },
   );
 
@@ -59,7 +59,7 @@ export const catalogRoutes: FastifyPluginCallbackZod<CatalogRoutesOptions> = (
     async (request, reply) => {
       const id = parseProductId(request.params.id);
       const entry = await cache.get(`product:${id}`, () => catalog.getProduct(id));
-      return sendCachedJson(request, reply, entry, CATALOG_CACHE_CONTROL);
+      return sendCached(request, reply, entry, CATALOG_CACHE_CONTROL);
     },
   );
 
@@ -76,7 +76,7 @@ export const catalogRoutes: FastifyPluginCallbackZod<CatalogRoutesOptions> = (
     async (request, reply) => {
       const slug = request.params.slug.toLowerCase();
       const entry = await cache.get(`subcategories:${slug}`, () => catalog.listSubcategories(slug));
-      return sendCachedJson(request, reply, entry, CATALOG_CACHE_CONTROL);
+      return sendCached(request, reply, entry, CATALOG_CACHE_CONTROL);
     },
   );
   done();

@@ -13,15 +13,7 @@ import { searchTerms } from './search-text.ts';
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado';
 export const CATEGORY_NOT_FOUND = 'Categoria não encontrada';
 
-/** PostgreSQL `integer` ids: anything larger can only be a typo or a probe. */
-const MAX_ID = 2_147_483_647;
-
-/** A path id as typed in a URL: a positive integer that fits the column, else null. */
-export function parseProductId(raw: string): number | null {
-  if (!/^\d{1,10}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id >= 1 && id <= MAX_ID ? id : null;
-}
+export { parseProductId } from '@lumina/shared/catalog/product-id';
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 

@@ -8,6 +8,7 @@ import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../http/app-error.ts';
+import { AUTH_MESSAGES } from '../auth/authenticate.ts';
 import { hashToken, type RequestMeta } from '../auth/token-service.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { SecurityLog } from '../security/security-log.ts';
@@ -37,6 +38,13 @@ export const VERIFICATION_LIMITS = {
 } as const;
 
 type Person = Pick<UserRow, 'id' | 'email' | 'name'>;
+
+/** The account was erased after the access token was issued. */
+function notAuthenticated(): AppError {
+  return new AppError('unauthorized', AUTH_MESSAGES.notAuthenticated, {
+    code: 'not_authenticated',
+  });
+}
 
 function invalidLink(): AppError {
   return new AppError('invalid_data', EMAIL_VERIFICATION_MESSAGES.invalidLink, {
@@ -132,9 +140,7 @@ export function createEmailVerificationService(deps: {
         return createUserRepository(tx).update(userId, { pendingEmail: null }, at);
       });
       if (!user) {
-        throw new AppError('unauthorized', 'Usuário não autenticado', {
-          code: 'not_authenticated',
-        });
+        throw notAuthenticated();
       }
       await securityLog.record({
         type: 'email_change_cancelled',
@@ -154,9 +160,7 @@ export function createEmailVerificationService(deps: {
     async resend(userId: number, meta: RequestMeta): Promise<{ success: true; message: string }> {
       const user = await createUserRepository(db).findById(userId);
       if (!user) {
-        throw new AppError('unauthorized', 'Usuário não autenticado', {
-          code: 'not_authenticated',
-        });
+        throw notAuthenticated();
       }
       const purpose: VerificationPurpose | undefined = user.pendingEmail
         ? 'change'

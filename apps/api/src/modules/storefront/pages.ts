@@ -1,8 +1,5 @@
-import {
-  CATEGORY_LABELS,
-  type CategorySlug,
-  isCategorySlug,
-} from '@lumina/shared/catalog/categories';
+import { CATEGORY_LABELS, type CategorySlug } from '@lumina/shared/catalog/categories';
+import { categoryListing, productsListing } from '@lumina/shared/catalog/listing-params';
 import { pixPriceCents } from '@lumina/shared/catalog/pricing';
 import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { PRODUCT_PAGE_IMAGE_SIZES, photoSrcSet } from '@lumina/shared/catalog/product-images';
@@ -11,7 +8,7 @@ import { formatBRL } from '@lumina/shared/format/money';
 import { isPrivatePage, matchPagePath } from '@lumina/shared/storefront/page-paths';
 import { toProductDto, type ProductReadRow } from '../catalog/product-dto.ts';
 import { descriptionText } from '../catalog/sanitize-description.ts';
-import { parseProductId } from '../catalog/service.ts';
+import { parseProductId } from '@lumina/shared/catalog/product-id';
 import { type PageHead, SHOP_NAME } from './page-head.ts';
 
 /** The titles match what the web app sets once it runs (lib/page-meta.ts: 'Title | Shop'). */
@@ -66,6 +63,30 @@ function notFound(): ResolvedPage {
   };
 }
 
+/** A page people find through search and shared links: indexed, with its link preview. */
+function publicPage(
+  appUrl: string,
+  page: { title: string; description: string; path: string } & Pick<
+    PageHead,
+    'jsonLd' | 'preloadImage'
+  > & { image?: string },
+): ResolvedPage {
+  const { title, description, image, jsonLd, preloadImage } = page;
+  const url = shopUrl(appUrl, page.path);
+  return {
+    status: 200,
+    render: true,
+    head: {
+      title,
+      description,
+      canonical: url,
+      preloadImage,
+      openGraph: { type: 'website', title, description, url, image },
+      jsonLd,
+    },
+  };
+}
+
 function breadcrumbs(appUrl: string, items: readonly { name: string; path: string }[]) {
   return {
     '@context': 'https://schema.org',
@@ -85,114 +106,76 @@ function categoryPath(slug: CategorySlug): string {
 
 function homePage(appUrl: string): ResolvedPage {
   const url = shopUrl(appUrl, '/');
-  return {
-    status: 200,
-    render: true,
-    head: {
-      title: HOME_TITLE,
-      description: HOME_DESCRIPTION,
-      canonical: url,
-      preloadImage: { href: HOME_BANNERS[0].src },
-      openGraph: {
-        type: 'website',
-        title: HOME_TITLE,
-        description: HOME_DESCRIPTION,
+  return publicPage(appUrl, {
+    title: HOME_TITLE,
+    description: HOME_DESCRIPTION,
+    path: '/',
+    preloadImage: { href: HOME_BANNERS[0].src },
+    image: shopUrl(appUrl, HOME_BANNERS[0].src),
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Organization',
+        name: SHOP_NAME,
         url,
-        image: shopUrl(appUrl, HOME_BANNERS[0].src),
+        logo: shopUrl(appUrl, '/favicon.svg'),
       },
-      jsonLd: [
-        {
-          '@context': 'https://schema.org',
-          '@type': 'Organization',
-          name: SHOP_NAME,
-          url,
-          logo: shopUrl(appUrl, '/favicon.svg'),
-        },
-        {
-          '@context': 'https://schema.org',
-          '@type': 'WebSite',
-          name: SHOP_NAME,
-          url,
-          inLanguage: 'pt-BR',
-          potentialAction: {
-            '@type': 'SearchAction',
-            target: {
-              '@type': 'EntryPoint',
-              urlTemplate: `${shopUrl(appUrl, '/produtos')}?search={search_term_string}`,
-            },
-            'query-input': 'required name=search_term_string',
+      {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name: SHOP_NAME,
+        url,
+        inLanguage: 'pt-BR',
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: {
+            '@type': 'EntryPoint',
+            urlTemplate: `${shopUrl(appUrl, '/produtos')}?search={search_term_string}`,
           },
+          'query-input': 'required name=search_term_string',
         },
-      ],
-    },
-  };
+      },
+    ],
+  });
 }
 
 function productsPage(appUrl: string, query: URLSearchParams): ResolvedPage {
-  const search = query.get('search')?.trim().slice(0, 100);
-  const requested = query.get('categoria')?.trim().toLowerCase() ?? '';
-  const category = isCategorySlug(requested) ? requested : undefined;
+  const { search, category } = productsListing(query);
   const title = pageTitle(
     search ? `Busca: ${search}` : category ? `Produtos: ${CATEGORY_LABELS[category]}` : 'Produtos',
   );
   const description =
     'Piercings e joias em aço cirúrgico, titânio e ouro para orelha, nariz, boca, umbigo e mais. 5% de desconto no PIX.';
-  const url = shopUrl(appUrl, '/produtos');
-  return {
-    status: 200,
-    render: true,
-    // A search result is a view of the listing, not a page of its own.
-    head: search
-      ? { title, description, canonical: url, noindex: true }
-      : {
-          title,
-          description,
-          canonical: url,
-          openGraph: { type: 'website', title, description, url },
-        },
-  };
+  const page = publicPage(appUrl, { title, description, path: '/produtos' });
+  // A search result is a view of the listing, not a page of its own.
+  return search
+    ? { ...page, head: { title, description, canonical: page.head.canonical, noindex: true } }
+    : page;
 }
 
 function categoriesPage(appUrl: string, query: URLSearchParams): ResolvedPage {
-  const raw = query.get('categoria')?.toLowerCase();
-  const slug = raw !== undefined && isCategorySlug(raw) ? raw : undefined;
+  const slug = categoryListing(query);
   if (!slug) {
-    const title = pageTitle('Todas as categorias');
-    const description =
-      'Piercings por região do corpo: orelha, boca, nariz, sobrancelha, umbigo e mamilo.';
-    const url = shopUrl(appUrl, '/categorias');
-    return {
-      status: 200,
-      render: true,
-      head: {
-        title,
-        description,
-        canonical: url,
-        openGraph: { type: 'website', title, description, url },
-      },
-    };
+    return publicPage(appUrl, {
+      title: pageTitle('Todas as categorias'),
+      description:
+        'Piercings por região do corpo: orelha, boca, nariz, sobrancelha, umbigo e mamilo.',
+      path: '/categorias',
+    });
   }
   const label = CATEGORY_LABELS[slug];
-  const title = pageTitle(`Piercing de ${label.toLowerCase()}`);
-  const description = `Joias para piercing de ${label.toLowerCase()} em aço cirúrgico, titânio e ouro. 5% de desconto no PIX e frete grátis a partir de R$ 299.`;
-  const url = shopUrl(appUrl, categoryPath(slug));
-  return {
-    status: 200,
-    render: true,
-    head: {
-      title,
-      description,
-      canonical: url,
-      openGraph: { type: 'website', title, description, url },
-      jsonLd: [
-        breadcrumbs(appUrl, [
-          { name: 'Início', path: '/' },
-          { name: 'Categorias', path: '/categorias' },
-          { name: label, path: categoryPath(slug) },
-        ]),
-      ],
-    },
-  };
+  return publicPage(appUrl, {
+    title: pageTitle(`Piercing de ${label.toLowerCase()}`),
+    description: `Joias para piercing de ${label.toLowerCase()} em aço cirúrgico, titânio e ouro. 5% de desconto no PIX e frete grátis a partir de R$ 299.`,
+    path: categoryPath(slug),
+    jsonLd: [
+      breadcrumbs(appUrl, [
+        { name: 'Início', path: '/' },
+        { name: 'Categorias', path: '/categorias' },
+        { name: label, path: categoryPath(slug) },
+      ]),
+    ],
+  });
 }
 
 /** Price in reais for schema.org and Open Graph: '89.91'. */

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_LABELS, CATEGORY_SLUGS } from '@lumina/shared/catalog/categories';
 import { CategoryBrowser } from '../../features/catalog/components/category-browser.tsx';
-import { categoryListing } from '../../features/catalog/utils/listing-params.ts';
+import { categoryListing } from '@lumina/shared/catalog/listing-params';
 import { cn } from '../../lib/cn.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 

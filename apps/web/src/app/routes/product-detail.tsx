@@ -4,6 +4,7 @@ import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { isNotFound, useProduct } from '../../features/catalog/api/get-product.ts';
 import { ProductDetail } from '../../features/catalog/components/product-detail.tsx';
 import { ProductDetailSkeleton } from '../../features/catalog/components/product-detail-skeleton.tsx';
+import { parseProductId } from '@lumina/shared/catalog/product-id';
 import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { usePageMeta } from '../../lib/page-meta.ts';
 
@@ -23,16 +24,10 @@ function summary(text: string): string {
     : `${text.slice(0, DESCRIPTION_LENGTH - 1).trimEnd()}…`;
 }
 
-/** Only whole positive numbers are product ids; anything else is a missing product, unasked. */
-function parseId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
-}
-
 /** /produto/{id} */
 export function Component() {
-  const id = parseId(useParams().id);
+  // Only whole positive numbers are product ids; anything else is a missing product, unasked.
+  const id = parseProductId(useParams().id);
   const query = useProduct(id);
   const product = query.data?.product;
   const missing = id === null || isNotFound(query.error);

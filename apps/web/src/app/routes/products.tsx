@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_LABELS } from '@lumina/shared/catalog/categories';
 import { ProductsBrowser } from '../../features/catalog/components/products-browser.tsx';
-import { productsListing } from '../../features/catalog/utils/listing-params.ts';
+import { productsListing } from '@lumina/shared/catalog/listing-params';
 import { usePageMeta } from '../../lib/page-meta.ts';
 
 /** /produtos?search=...&categoria=...&ordem=... : the choices live in the URL, so they can be shared. */

@@ -1,6 +1,6 @@
-import { type CategorySlug, isCategorySlug } from '@lumina/shared/catalog/categories';
-import { PRODUCT_SORTS, type ProductSort } from '@lumina/shared/catalog/product';
-import { SEARCH_MAX_LENGTH } from '@lumina/shared/constants/storefront-constants';
+import { SEARCH_MAX_LENGTH } from '../constants/storefront-constants.ts';
+import { type CategorySlug, isCategorySlug } from './categories.ts';
+import { PRODUCT_SORTS, type ProductSort } from './product.ts';
 
 function isSort(value: string | null): value is ProductSort {
   return (PRODUCT_SORTS as readonly (string | null)[]).includes(value);
@@ -12,8 +12,9 @@ function categoryOf(params: URLSearchParams): CategorySlug | null {
 }
 
 /**
- * /produtos?search=...&categoria=...&ordem=...: what the page lists. The page and the server's
- * renderer (entry-server.tsx) read the address the same way, so they ask for the same products.
+ * /produtos?search=...&categoria=...&ordem=...: what the page lists. The page, the server's
+ * renderer (entry-server.tsx) and the page's head (the API's storefront/pages.ts) read the
+ * address the same way.
  */
 export function productsListing(params: URLSearchParams): {
   search: string;
