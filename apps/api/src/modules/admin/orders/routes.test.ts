@@ -27,6 +27,7 @@ import { createProduct, insertProducts } from '../../../test/product-builder.ts'
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../../test/user-builder.ts';
 import { ORDER_MAIL_SUBJECTS } from '../../orders/order-mails.ts';
+import { calendarDateOf } from '@lumina/shared/validation/calendar-date';
 
 const TRACKING = 'AA473124829BR';
 
@@ -155,7 +156,10 @@ describe('admin order list', () => {
     const pastTheEnd = await list(`per_page=1&page=${all.total + 5}`);
     expect(pastTheEnd).toMatchObject({ orders: [], total: all.total });
 
-    const today = new Date().toISOString().slice(0, 10);
+    // The filter's days are the shop's (America/Sao_Paulo): from 21:00 to 24:00 there, UTC is
+    // already on the next day.
+    const { year, month, day } = calendarDateOf(new Date());
+    const today = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
     expect((await list(`from=2000-01-01&to=2000-01-31`)).total).toBe(0);
     expect((await list(`from=${today}&to=${today}&per_page=100`)).total).toBeGreaterThan(0);
   });
