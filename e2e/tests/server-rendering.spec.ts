@@ -43,8 +43,15 @@ test.describe('storefront pages come rendered by the server', { tag: '@phone' },
     expect(html).toContain('<meta property="og:type" content="product">');
 
     const apiCalls: string[] = [];
+    // What the network did, in order: the page's code is asked for only once its main picture
+    // has arrived (deferred-hydration.ts), so the two do not share a slow phone link.
+    const network: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes(`/api/products/${product.id}`)) apiCalls.push(r.url());
+      if (/\/assets\/index-[\w-]+\.js$/.test(r.url())) network.push('entry script asked');
+    });
+    page.on('requestfinished', (r) => {
+      if (r.url().endsWith(product.images[0] ?? '-')) network.push('main picture arrived');
     });
     await page.goto(`/produto/${product.id}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -53,6 +60,7 @@ test.describe('storefront pages come rendered by the server', { tag: '@phone' },
     await expect(page.getByRole('spinbutton', { name: 'Quantidade' })).toHaveValue('2');
     expect(await layoutShift(page)).toBeLessThan(0.01);
     expect(apiCalls, 'the product the HTML carries is not asked for again').toEqual([]);
+    expect(network).toEqual(['main picture arrived', 'entry script asked']);
   });
 
   for (const path of ['/', '/produtos', '/categorias?categoria=orelha']) {

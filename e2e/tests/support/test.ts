@@ -1,4 +1,19 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * A page the server rendered (it carries #lumina-state) shows its content before the app's code
+ * has arrived: the code starts once the main picture is painted (apps/api/src/http/
+ * deferred-hydration.ts). Like a shopper who waits for the page to be ready, a test acts once
+ * React has taken the page over (hydrateRoot marks the root; clicks from then on are React's,
+ * replayed if the part clicked is still hydrating). Pages drawn by the browser pass at once.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    if (!document.getElementById('lumina-state') || !root) return true;
+    return Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+  });
+}
 
 interface Fixtures {
   /**
@@ -12,6 +27,23 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      const reload = page.reload.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (options?.waitUntil !== 'commit') await waitForApp(page);
+        return response;
+      };
+      page.reload = async (options) => {
+        const response = await reload(options);
+        if (options?.waitUntil !== 'commit') await waitForApp(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
   pageErrors: [
     async ({ page, allowedConsoleErrors }, use) => {
       const errors: string[] = [];

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { BOOT_SCRIPT_SOURCE } from './deferred-hydration.ts';
 
 /**
  * A Vite build loads only its own hashed files; React and the carousel set styles through the
@@ -11,7 +12,8 @@ export const CONTENT_SECURITY_POLICY = {
   useDefaults: false,
   directives: {
     'default-src': ["'self'"],
-    'script-src': ["'self'"],
+    // The one inline script: deferred-hydration.ts's boot, allowed by its hash.
+    'script-src': ["'self'", BOOT_SCRIPT_SOURCE],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:'],

@@ -10,6 +10,7 @@ import { applyPageHead, scriptSafeJson } from '../modules/storefront/page-head.t
 import { loggableUrl } from './logger.ts';
 import type { PageResolver } from '../modules/storefront/pages.ts';
 import { errorBody } from './error-handler.ts';
+import { deferAppScripts } from './deferred-hydration.ts';
 
 /** Vite names files under assets/ by content hash: a changed file is a new URL. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -132,7 +133,7 @@ export async function registerWebApp(
         sandbox: options.paymentsSandbox,
       });
       if (!rendered) return html;
-      return html.replace(
+      return deferAppScripts(html).replace(
         ROOT,
         () =>
           `<div id="root">${rendered.html}</div><script type="application/json" id="lumina-state">${scriptSafeJson(rendered.state)}</script>`,
