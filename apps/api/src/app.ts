@@ -206,9 +206,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const catalogRepository = createCatalogRepository(database.db);
   const catalog = createCatalogService({ repository: catalogRepository });
   // Rendered catalogue answers, reused for a few seconds by this process (0 disables).
+  const catalogCacheTtlMs = deps.catalogCacheTtlMs ?? 5_000;
   const catalogCache = createJsonCache({
-    ttlMs: deps.catalogCacheTtlMs ?? 5_000,
+    ttlMs: catalogCacheTtlMs,
     maxEntries: 500,
+    // Under traffic the answers are refreshed in the background: none older than two lifetimes
+    // (10 s: stock shown on a card may lag an order by that much; checkout reads it live).
+    staleMs: catalogCacheTtlMs,
   });
   const uploadsDir = join(config.dataDir, 'uploads');
   if (deps.database.listen) {

@@ -76,4 +76,60 @@ describe('createJsonCache', () => {
     await cache.get('a', load);
     expect(loads).toBe(2);
   });
+
+  it('serves an expired answer while one background refresh runs, then the new one', async () => {
+    vi.useFakeTimers();
+    const cache = createJsonCache({ ttlMs: 1000, maxEntries: 10, staleMs: 1000 });
+    let loads = 0;
+    let finish: (() => void) | undefined;
+    const load = () =>
+      new Promise<number>((resolve) => {
+        loads += 1;
+        const answer = loads;
+        finish = () => resolve(answer);
+        if (answer === 1) finish();
+      });
+    expect((await cache.get('k', load)).body).toBe('1');
+    vi.advanceTimersByTime(1001);
+    // Expired: the old answer at once, and a single refresh for any number of requests.
+    expect((await cache.get('k', load)).body).toBe('1');
+    expect((await cache.get('k', load)).body).toBe('1');
+    expect(loads).toBe(2);
+    finish?.();
+    await vi.waitFor(async () => expect((await cache.get('k', load)).body).toBe('2'));
+    expect(loads).toBe(2);
+  });
+
+  it('loads in the foreground once an answer is older than its stale window', async () => {
+    vi.useFakeTimers();
+    const cache = createJsonCache({ ttlMs: 1000, maxEntries: 10, staleMs: 1000 });
+    let loads = 0;
+    const load = () => Promise.resolve(++loads);
+    await cache.get('k', load);
+    vi.advanceTimersByTime(2001);
+    expect((await cache.get('k', load)).body).toBe('2');
+  });
+
+  it('stops serving an answer whose background refresh failed', async () => {
+    vi.useFakeTimers();
+    const cache = createJsonCache({ ttlMs: 1000, maxEntries: 10, staleMs: 1000 });
+    await cache.get('k', () => Promise.resolve('old'));
+    vi.advanceTimersByTime(1001);
+    const failing = () => Promise.reject(new Error('database down'));
+    expect((await cache.get('k', failing)).body).toBe('"old"');
+    await vi.waitFor(() => expect(cache.get('k', failing)).rejects.toThrow('database down'));
+  });
+
+  it('after clear() never stores nor shares what a load read before it', async () => {
+    const cache = createJsonCache({ ttlMs: 60_000, maxEntries: 10, staleMs: 60_000 });
+    let release: ((value: string) => void) | undefined;
+    const before = cache.get('k', () => new Promise<string>((resolve) => (release = resolve)));
+    cache.clear();
+    // A request after the change does not wait for the load that began before it.
+    const after = cache.get('k', () => Promise.resolve('new price'));
+    release?.('old price');
+    expect((await before).body).toBe('"old price"');
+    expect((await after).body).toBe('"new price"');
+    expect((await cache.get('k', () => Promise.resolve('third'))).body).toBe('"new price"');
+  });
 });
