@@ -41,6 +41,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      'apps/api/dist-e2e-*/**',
       'data/**',
       'apps/api/drizzle/**',
       'e2e/test-results/**',

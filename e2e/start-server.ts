@@ -36,16 +36,30 @@ const build = spawnSync(
 );
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const bling = await startE2eBling();
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+// The API as `npm start` runs it: compiled to JavaScript, under plain node (issue 16), into a
+// folder of its own for the same reason as the web build's.
+const apiOutDir = `dist-e2e-${randomBytes(4).toString('hex')}`;
+const apiBuild = spawnSync(process.execPath, ['scripts/build-api.mjs', '--outDir', apiOutDir], {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env, WEB_DIST_DIR: outDir, ...bling.env },
 });
+if (apiBuild.status !== 0) process.exit(apiBuild.status ?? 1);
+
+const bling = await startE2eBling();
+const server = spawn(
+  process.execPath,
+  ['--enable-source-maps', `apps/api/${apiOutDir}/server.js`],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { NODE_ENV: 'production', ...process.env, WEB_DIST_DIR: outDir, ...bling.env },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => {
   // Playwright stops the server with SIGTERM (gracefulShutdown in the config), so this runs.
   if (ownOutDir) rmSync(outDir, { recursive: true, force: true });
+  rmSync(join(root, 'apps/api', apiOutDir), { recursive: true, force: true });
   void bling.close();
   process.exit(code ?? (signal ? 1 : 0));
 });

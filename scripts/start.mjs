@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: build the web app when its build is missing or older than its sources, then run the
-// one production process (API under /api + the built web app) on PORT (default 3000).
+// `npm start`: build the web app and compile the API when their builds are missing or older than
+// their sources, then run the one production process (API under /api + the built web app) on PORT
+// (default 3000) with plain node: no TypeScript loader in production (issue 16).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
@@ -8,13 +9,20 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const distIndex = join(root, 'apps/web/dist/index.html');
-const sources = [
+const apiEntry = join(root, 'apps/api/dist/server.js');
+const webSources = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
   'apps/web/package.json',
   'packages/shared/src',
+].map((p) => join(root, p));
+const apiSources = [
+  'apps/api/src',
+  'apps/api/package.json',
+  'packages/shared/src',
+  'scripts/build-api.mjs',
 ].map((p) => join(root, p));
 
 function newestMtime(path) {
@@ -26,9 +34,15 @@ function newestMtime(path) {
   return newest;
 }
 
-const builtAt = existsSync(distIndex) ? statSync(distIndex).mtimeMs : 0;
-const changedAt = Math.max(...sources.map(newestMtime));
-if (builtAt < changedAt) {
+/** Whether `output` is missing or older than the newest file of `sources`. */
+function isStale(output, sources) {
+  const builtAt = existsSync(output) ? statSync(output).mtimeMs : 0;
+  return builtAt < Math.max(...sources.map(newestMtime));
+}
+
+// WEB_DIST_DIR pointing elsewhere means a build the operator makes (or none: the API alone).
+if (!process.env.WEB_DIST_DIR && isStale(distIndex, webSources)) {
+  const builtAt = existsSync(distIndex);
   console.log(
     builtAt ? 'Web app changed since the last build: rebuilding…' : 'Building the web app…',
   );
@@ -39,7 +53,15 @@ if (builtAt < changedAt) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+if (isStale(apiEntry, apiSources)) {
+  const build = spawnSync(process.execPath, ['scripts/build-api.mjs'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/server.js'], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

@@ -1,12 +1,11 @@
 import { isAbsolute, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isLoopbackHttp } from './integrations/google/loopback-url.ts';
 import { normalisePixKey } from './integrations/pix/pix-key.ts';
 import { cepToState } from './integrations/shipping/cep-regions.ts';
+import { REPO_ROOT } from './paths.ts';
 
-/** The repository root: relative paths in the configuration are resolved against it, not the cwd. */
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+export { REPO_ROOT } from './paths.ts';
 
 /** Every environment variable the API reads, with its default, for the README and CONFIG.md. */
 export const CONFIG_VARIABLES = [

@@ -1,0 +1,82 @@
+// `npm start` (scripts/start.mjs) runs the compiled API under plain node (issue 16, item 1): no
+// TypeScript loader and no esbuild service in the production process or beside it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from './paths.ts';
+import { freePort, STARTUP_TIMEOUT_MS } from './test/api-process.ts';
+
+/** The processes whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+      .split(' ')
+      .filter(Boolean)
+      .map(Number),
+  );
+}
+
+const commandLine = (pid: number): string[] =>
+  readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+
+let launcher: ChildProcess | undefined;
+const dataDir = mkdtempSync(join(tmpdir(), 'lumina-start-'));
+const webDir = mkdtempSync(join(tmpdir(), 'lumina-no-web-'));
+
+afterAll(async () => {
+  if (launcher && launcher.exitCode === null) {
+    const exited = new Promise((resolve) => launcher?.once('exit', resolve));
+    launcher.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+describe.runIf(process.platform === 'linux')('npm start', () => {
+  it(
+    'serves from JavaScript compiled to apps/api/dist under plain node, with no loader',
+    async () => {
+      const port = await freePort();
+      const output: string[] = [];
+      launcher = spawn(process.execPath, ['scripts/start.mjs'], {
+        cwd: REPO_ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          PATH: process.env.PATH,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          // An empty build folder: the API alone, and no web build for this test to wait for.
+          WEB_DIST_DIR: webDir,
+          SEED_DEMO_CATALOG: 'false',
+          LOG_LEVEL: 'warn',
+        },
+      });
+      launcher.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+      launcher.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+
+      const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+      let healthy = false;
+      while (!healthy && Date.now() < deadline && launcher.exitCode === null) {
+        healthy = await fetch(`http://127.0.0.1:${port}/api/health`)
+          .then((response) => response.ok)
+          .catch(() => false);
+        if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(healthy, output.join('')).toBe(true);
+
+      const [server, ...others] = childrenOf(launcher.pid ?? 0);
+      expect(others).toEqual([]);
+      const argv = commandLine(server ?? 0);
+      expect(argv.slice(1)).toEqual(['--enable-source-maps', 'apps/api/dist/server.js']);
+      const environment = readFileSync(`/proc/${server}/environ`, 'utf8');
+      expect(environment).not.toMatch(/NODE_OPTIONS=[^\0]*(tsx|loader|import)/);
+      // No esbuild service (tsx starts one) or any other process under the server.
+      expect(childrenOf(server ?? 0).map((pid) => commandLine(pid).join(' '))).toEqual([]);
+    },
+    STARTUP_TIMEOUT_MS + 30_000,
+  );
+});
