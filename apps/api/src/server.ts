@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { buildApp } from './app.ts';
 import { insecureAppUrlWarning, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { createEmbeddedDatabaseInChild, needsNewEmbeddedDatabase } from './db/embedded-initdb.ts';
 import { appJobs } from './jobs/app-jobs.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { seedDemoCatalog } from './modules/catalog/seed-demo.ts';
@@ -11,6 +12,8 @@ import { ensureAdminAtStart } from './modules/users/admin.ts';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = loadConfig();
+const createdDatabase = !config.databaseUrl && needsNewEmbeddedDatabase(config.dataDir);
+if (createdDatabase) await createEmbeddedDatabaseInChild(config.dataDir);
 const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
@@ -65,7 +68,10 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 
 try {
   await database.migrate();
-  app.log.info({ driver: database.driver }, 'database migrated');
+  app.log.info(
+    { driver: database.driver, created: createdDatabase || undefined },
+    'database migrated',
+  );
   await ensureAdminAtStart({ db: database.db, logger: app.log }, config);
   if (config.seedDemoCatalog) {
     const seeded = await seedDemoCatalog(database.db);
