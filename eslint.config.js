@@ -48,6 +48,7 @@ export default tseslint.config(
       'e2e/playwright-report/**',
       'bench/results/**',
       'scripts/**/*.mjs',
+      'scripts/**/*.d.mts',
       'eslint.config.js',
     ],
   },

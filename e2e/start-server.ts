@@ -12,6 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverArgs } from '../scripts/server-command.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ownOutDir = !process.env.E2E_WEB_DIST;
@@ -46,15 +47,11 @@ const apiBuild = spawnSync(process.execPath, ['scripts/build-api.mjs', '--outDir
 if (apiBuild.status !== 0) process.exit(apiBuild.status ?? 1);
 
 const bling = await startE2eBling();
-const server = spawn(
-  process.execPath,
-  ['--enable-source-maps', `apps/api/${apiOutDir}/server.js`],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: { NODE_ENV: 'production', ...process.env, WEB_DIST_DIR: outDir, ...bling.env },
-  },
-);
+const server = spawn(process.execPath, serverArgs(apiOutDir), {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env, WEB_DIST_DIR: outDir, ...bling.env },
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => {
   // Playwright stops the server with SIGTERM (gracefulShutdown in the config), so this runs.

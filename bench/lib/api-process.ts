@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { serverArgs } from '../../scripts/server-command.mjs';
 import { freePort } from './free-port.ts';
 import { type ManagedChild, spawnManaged } from './managed-child.ts';
 import { REPO_ROOT } from './repo-root.ts';
@@ -11,14 +12,29 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
+let compiled = false;
+
+/** The API compiled to apps/api/dist from the current sources, once per benchmark run. */
+function compileApi(): void {
+  if (compiled) return;
+  const build = spawnSync(process.execPath, ['scripts/build-api.mjs'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('compiling the API failed (scripts/build-api.mjs)');
+  compiled = true;
+}
+
 /**
- * `apps/api/src/server.ts` alone (no web build, no start.mjs), NODE_ENV=production, on a free
- * port of 127.0.0.1, with the caller's database settings; stopped on any exit of the benchmark.
+ * The compiled API alone (apps/api/dist/server.js under node with `npm start`'s flags; no web
+ * build, no start.mjs), NODE_ENV=production, on a free port of 127.0.0.1, with the caller's
+ * database settings; stopped on any exit of the benchmark.
  */
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  compileApi();
   const port = await freePort();
-  const child: ManagedChild = spawnManaged(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: join(REPO_ROOT, 'apps/api'),
+  const child: ManagedChild = spawnManaged(process.execPath, serverArgs(), {
+    cwd: REPO_ROOT,
     env: {
       ...process.env,
       NODE_ENV: 'production',

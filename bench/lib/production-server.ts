@@ -20,7 +20,7 @@ export interface ProductionServer {
 
 /**
  * Starts the store exactly as `npm start` does (node scripts/start.mjs: rebuild the web app if it is
- * stale, then run apps/api/src/server.ts with NODE_ENV=production), on a free port, bound to
+ * stale, compile the API, then run apps/api/dist/server.js with NODE_ENV=production), on a free port, bound to
  * 127.0.0.1, with a fresh data folder (so a fresh embedded database with the demo catalogue).
  */
 export async function startProductionServer(): Promise<ProductionServer> {
@@ -94,9 +94,11 @@ async function waitForHealth(baseUrl: string, exited: () => boolean): Promise<vo
   throw new Error(`timed out after ${STARTUP_TIMEOUT_MS / 1000} s (${lastProblem})`);
 }
 
-/** start.mjs spawns `node --import tsx apps/api/src/server.ts`; that child is the one to measure. */
+/** start.mjs spawns `node … apps/api/dist/server.js`; that child is the one to measure. */
 function findServingPid(launcherPid: number): number {
-  const server = childProcesses(launcherPid).find(({ cmdline }) => cmdline.includes('server.ts'));
+  const server = childProcesses(launcherPid).find(({ cmdline }) =>
+    cmdline.includes('apps/api/dist/server.js'),
+  );
   // If start.mjs ever serves in-process, the launcher itself is the server.
   return server?.pid ?? launcherPid;
 }

@@ -1,6 +1,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
+import type StreamTransport from 'nodemailer/lib/stream-transport';
 
 export const DEFAULT_MAIL_FROM = 'Lumina Piercings <nao-responda@lumina.local>';
 
@@ -53,22 +56,44 @@ export function createMailer(config: MailerConfig, logger: MailLogger): Mailer {
     : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, logger);
 }
 
+/**
+ * nodemailer (about 15 MB) is loaded with the first e-mail rather than with the server; the
+ * transporter is made then and kept.
+ */
+function lazyTransporter<T>(create: (mailer: typeof Nodemailer) => Transporter<T>): {
+  get(): Promise<Transporter<T>>;
+  close(): void;
+} {
+  let transporter: Promise<Transporter<T>> | undefined;
+  return {
+    get() {
+      transporter ??= import('nodemailer').then(({ default: mailer }) => create(mailer));
+      return transporter;
+    },
+    close() {
+      void transporter?.then((made) => made.close()).catch(() => undefined);
+    },
+  };
+}
+
 function createSmtpMailer(smtpUrl: string, from: string, timeoutMs: number): Mailer {
   // nodemailer waits 2 min for a connection and 10 min for a stalled reply by default: bounded
   // here, so the outbox's lease on an e-mail (twice this) always outlives one attempt.
-  const transporter = nodemailer.createTransport(
-    {
-      url: smtpUrl,
-      connectionTimeout: timeoutMs,
-      greetingTimeout: timeoutMs,
-      socketTimeout: timeoutMs,
-    },
-    { from },
+  const transporter = lazyTransporter<SMTPTransport.SentMessageInfo>((mailer) =>
+    mailer.createTransport(
+      {
+        url: smtpUrl,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+      },
+      { from },
+    ),
   );
   return {
     transport: 'smtp',
     async send(message) {
-      await transporter.sendMail(message);
+      await (await transporter.get()).sendMail(message);
     },
     close() {
       transporter.close();
@@ -77,11 +102,13 @@ function createSmtpMailer(smtpUrl: string, from: string, timeoutMs: number): Mai
 }
 
 function createOutboxMailer(outboxDir: string, from: string, logger: MailLogger): Mailer {
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true }, { from });
+  const transporter = lazyTransporter<StreamTransport.SentMessageInfo>((mailer) =>
+    mailer.createTransport({ streamTransport: true, buffer: true }, { from }),
+  );
   return {
     transport: 'outbox',
     async send(message) {
-      const info = await transporter.sendMail(message);
+      const info = await (await transporter.get()).sendMail(message);
       // With `buffer: true` the stream transport hands back the whole message as a Buffer.
       const raw = info.message as Buffer;
       await mkdir(outboxDir, { recursive: true });

@@ -1,5 +1,3 @@
-import { toDataURL } from 'qrcode';
-
 /**
  * M recovers from ~15% damage without making the symbol denser than a phone camera reads at
  * arm's length; 300 px with a 2-module quiet zone stays sharp on screens and under a print.
@@ -12,6 +10,8 @@ const PIX_QR_OPTIONS = {
 } as const;
 
 /** The QR image of a BR Code payload as a data:image/png;base64 URL for an <img> tag. */
-export function pixQrCodeDataUrl(payload: string): Promise<string> {
+export async function pixQrCodeDataUrl(payload: string): Promise<string> {
+  // Loaded with the first PIX charge rather than with the server (about 10 MB).
+  const { toDataURL } = await import('qrcode');
   return toDataURL(payload, PIX_QR_OPTIONS);
 }

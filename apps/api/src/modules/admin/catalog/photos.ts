@@ -9,7 +9,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db } from '../../../db/database.ts';
 import { rowsOf } from '../../../db/raw-rows.ts';
 import { products, type ProductRow } from '../../../db/schema/products.ts';
@@ -60,6 +59,8 @@ function notAnImage(cause?: unknown): AppError {
 export async function encodePhoto(bytes: Uint8Array): Promise<{ page: Buffer; card: Buffer }> {
   const sniffed = sniffPhotoFormat(bytes);
   if (!sniffed) throw notAnImage();
+  // libvips costs the server about 30 MB from the moment it is loaded: only once a photo comes.
+  const { default: sharp } = await import('sharp');
   const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   let format: string | undefined;
   try {
