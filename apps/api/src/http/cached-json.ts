@@ -10,7 +10,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export interface CachedJson {
   body: string;
   etag: string;
-  encoded: { br?: Buffer; gzip?: Buffer };
+  /** The body as bytes, made once: identity too, so no request converts the string again. */
+  encoded: { br?: Buffer; gzip?: Buffer; identity?: Buffer };
   /** The status a rendered page answers with (pages share the catalogue's cache). */
   status?: number;
 }
@@ -178,6 +179,6 @@ export function sendCached(
     entry.body.length >= COMPRESS_MIN_BYTES
       ? pickEncoding(request.headers['accept-encoding'])
       : null;
-  if (!encoding) return reply.send(entry.body);
+  if (!encoding) return reply.send((entry.encoded.identity ??= Buffer.from(entry.body)));
   return reply.header('content-encoding', encoding).send(encode(entry, encoding));
 }
