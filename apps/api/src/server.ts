@@ -11,6 +11,11 @@ import { ensureAdminAtStart } from './modules/users/admin.ts';
 /** After this long a shutdown stops waiting for slow requests and exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
+// Milliseconds since the process began, at each step of the start (logged once listening).
+const startup: Record<string, number> = { modulesLoaded: Math.round(performance.now()) };
+const mark = (step: string): void => {
+  startup[step] = Math.round(performance.now());
+};
 const config = loadConfig();
 const createdDatabase = !config.databaseUrl && needsNewEmbeddedDatabase(config.dataDir);
 if (createdDatabase) await createEmbeddedDatabaseInChild(config.dataDir);
@@ -21,6 +26,7 @@ const database = await openDatabase({
   onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
 });
 // The app queues jobs (the Bling syncs) through the runner created below, once both exist.
+mark('databaseOpen');
 const app = await buildApp({
   config,
   database,
@@ -67,7 +73,9 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 process.once('SIGINT', () => void shutdown('SIGINT'));
 
 try {
+  mark('appBuilt');
   await database.migrate();
+  mark('migrated');
   app.log.info(
     { driver: database.driver, created: createdDatabase || undefined },
     'database migrated',
@@ -77,10 +85,15 @@ try {
     const seeded = await seedDemoCatalog(database.db);
     if (seeded > 0) app.log.info({ products: seeded }, 'demo catalogue seeded');
   }
+  // Answering first: the job runner's start (pg-boss's schema check and schedules, about 0.5 s)
+  // runs while the first requests are served; a job queued meanwhile waits for it.
+  await app.listen({ port: config.port, host: config.host });
+  mark('listening');
   await jobs.start();
+  mark('jobsStarted');
   // E-mails a process that stopped left unsent (or a restart interrupted) go out now.
   app.outbox.kick();
-  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ startup }, 'started');
   // Says where the reset e-mails go and whether "Entrar com Google" works, so nobody wonders.
   app.log.info(
     {

@@ -202,6 +202,19 @@ describe('job runner', () => {
     await waitUntil(() => runs.length === 1);
   });
 
+  it('a job sent while the runner is starting waits for the start and then runs', async () => {
+    const logger = createRecordingLogger();
+    const { job, runs } = recordingJob('test-early');
+    const runner = createJobRunner({ database, logger, jobs: [job], pollingIntervalSeconds: 0.5 });
+    runners.push(runner);
+    const started = runner.start();
+    // The server is already answering: a request queues a job before the start has finished.
+    const sent = runner.send('test-early', { n: 1 });
+    await started;
+    expect(await sent).toEqual(expect.any(String));
+    await waitUntil(() => runs.length === 1);
+  });
+
   it('refuses unknown jobs, bad names and sending before start', async () => {
     const logger = createRecordingLogger();
     const { job } = recordingJob('test-refuse');
