@@ -25,6 +25,7 @@ import {
 import { type JsonAnswer, jsonRequest } from './lib/json-request.ts';
 import { percentile } from './lib/percentile.ts';
 import { withHighPriority } from './lib/priority.ts';
+import { childProcesses } from './lib/proc-memory.ts';
 import { type CpuSplit, startCpuSplit } from './lib/cpu-split.ts';
 import { waitForQuietMachine } from './lib/quiet-machine.ts';
 import { describeRun, envNumber, runInfo, writeResult } from './lib/run-info.ts';
@@ -161,7 +162,7 @@ interface LoadCase {
 const LOAD_CASES: LoadCase[] = [
   { label: 'PGlite, 1 process', driver: 'pglite', processes: 1 },
   { label: 'PostgreSQL, 1 process', driver: 'postgres', processes: 1 },
-  { label: 'PostgreSQL, 2 processes', driver: 'postgres', processes: 2 },
+  { label: 'PostgreSQL, 2 workers (WEB_CONCURRENCY=2)', driver: 'postgres', processes: 2 },
 ];
 
 interface LoadResult {
@@ -415,14 +416,18 @@ async function runCase(loadCase: LoadCase): Promise<LoadResult> {
     const apis: ApiProcess[] = [];
     let measured;
     try {
-      // One after the other: two processes starting at once on a fresh database race to create
-      // pg-boss's schema and one of them exits (reported to the main engineer).
-      for (let index = 0; index < loadCase.processes; index += 1) {
-        apis.push(await startApiProcess({ ...store.serverEnv, JWT_SECRET }));
-      }
+      // Two processes are the cluster mode a shop runs (WEB_CONCURRENCY on PostgreSQL, issue 16):
+      // one port, the primary handing connections to its workers.
+      apis.push(
+        await startApiProcess({
+          ...store.serverEnv,
+          JWT_SECRET,
+          WEB_CONCURRENCY: String(loadCase.processes),
+        }),
+      );
       const quietStart = await waitForQuietMachine(loadCase.label);
       measured = await withHighPriority(
-        apis.map((api) => api.pid),
+        apis.flatMap((api) => [api.pid, ...childProcesses(api.pid).map((child) => child.pid)]),
         async () => {
           console.error(`· ${loadCase.label}: one shopper, ${SINGLE_ORDERS} orders`);
           const single = await singleShopper(apis, sessions[0]!, plentyId);

@@ -1,7 +1,9 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyEtag from '@fastify/etag';
+import cluster from 'node:cluster';
 import fastifyRateLimit from '@fastify/rate-limit';
+import { ClusterRateLimitStore } from './cluster/rate-limit-store.ts';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -395,10 +397,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         roleOf,
       });
       if (config.rateLimitMax > 0) {
-        // A flood guard per process; the limits that matter for abuse (contact) live in the DB.
+        // A flood guard per server; the limits that matter for abuse (contact) live in the DB.
         await api.register(fastifyRateLimit, {
           max: config.rateLimitMax,
           timeWindow: 60_000,
+          // Cluster workers count in the primary (WEB_CONCURRENCY): one limit for all of them.
+          ...(cluster.isWorker ? { store: ClusterRateLimitStore } : {}),
           // The limit headers go out only with a 429: three fewer headers on every answer.
           addHeadersOnExceeding: {
             'x-ratelimit-limit': false,

@@ -51,6 +51,12 @@ export const CONFIG_VARIABLES = [
       'Set behind a reverse proxy so client IPs come from X-Forwarded-For: true, a hop count, or a comma-separated list of proxy addresses.',
   },
   {
+    name: 'WEB_CONCURRENCY',
+    default: '1',
+    description:
+      'Server processes sharing PORT (Node cluster workers), with DATABASE_URL only: the embedded database can be opened by one process, so without DATABASE_URL the server runs one and says so.',
+  },
+  {
     name: 'RATE_LIMIT_MAX',
     default: '600',
     description: 'Requests per minute allowed from one IP across the API; 0 disables the limit.',
@@ -339,6 +345,7 @@ export const configEnvSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   TRUST_PROXY: trustProxy.default(false),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
   ACCOUNTS_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   SEED_DEMO_CATALOG: booleanString.default(true),
@@ -407,6 +414,8 @@ export interface Config {
   databasePoolMax: number;
   webDistDir: string;
   trustProxy: boolean | number | string[];
+  /** Cluster workers; more than 1 only takes effect with databaseUrl. */
+  webConcurrency: number;
   rateLimitMax: number;
   accountsPerIpHour: number;
   seedDemoCatalog: boolean;
@@ -528,6 +537,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolMax: e.DATABASE_POOL_MAX,
     webDistDir: fromRepoRoot(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,
+    webConcurrency: e.WEB_CONCURRENCY,
     rateLimitMax: e.RATE_LIMIT_MAX,
     accountsPerIpHour: e.ACCOUNTS_PER_IP_HOUR,
     seedDemoCatalog: e.SEED_DEMO_CATALOG,
