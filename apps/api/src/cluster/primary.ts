@@ -1,9 +1,11 @@
 import cluster from 'node:cluster';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { resolveJwtSecret } from '../modules/auth/jwt-secret.ts';
 import { seedDemoCatalog } from '../modules/catalog/seed-demo.ts';
 import { resolveTokenCipher } from '../modules/erp/token-cipher.ts';
+import { ensureAdminAtStart } from '../modules/users/admin.ts';
 import { serveClusterRateLimits } from './rate-limit-store.ts';
 
 /** A worker that dies is started again after this long (longer while they keep dying). */
@@ -21,8 +23,8 @@ function log(level: 'info' | 'warn' | 'error', msg: string, details: object = {}
 }
 
 /**
- * What must happen once before the workers start, so they do not race for it: the migrations
- * and the demo catalogue, and the secrets generated into DATA_DIR when not configured (every
+ * What must happen once before the workers start, so they do not race for it: the migrations,
+ * ADMIN_EMAIL's account and the demo catalogue, and the secrets generated into DATA_DIR when not configured (every
  * worker must sign and encrypt with the same ones).
  */
 async function prepareOnce(config: Config): Promise<void> {
@@ -35,6 +37,16 @@ async function prepareOnce(config: Config): Promise<void> {
   });
   try {
     await database.migrate();
+    // Workers would otherwise race to create ADMIN_EMAIL's account (one of them failing).
+    const as =
+      (level: 'info' | 'warn') =>
+      (first: unknown, message?: string): void =>
+        typeof first === 'string' ? log(level, first) : log(level, message ?? '', first as object);
+    const logger = { info: as('info'), warn: as('warn') } as Pick<
+      FastifyBaseLogger,
+      'info' | 'warn'
+    >;
+    await ensureAdminAtStart({ db: database.db, logger }, config);
     if (config.seedDemoCatalog) await seedDemoCatalog(database.db);
   } finally {
     await database.close();
