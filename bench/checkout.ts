@@ -151,6 +151,11 @@ function expectStatus(
 }
 
 // ---------------------------------------------------------------------------------------------
+/** An API process and, in cluster mode (WEB_CONCURRENCY), its workers: the server's CPU. */
+function serverPids(api: ApiProcess): number[] {
+  return [api.pid, ...childProcesses(api.pid).map((child) => child.pid)];
+}
+
 // Load: real API processes over HTTP.
 
 interface LoadCase {
@@ -326,7 +331,7 @@ async function concurrentShoppers(
   const unexpected: string[] = [];
   let created = 0;
   let refusals = 0;
-  const endCpu = startCpuSplit(apis.map((api) => api.pid));
+  const endCpu = startCpuSplit(apis.flatMap(serverPids));
   const started = performance.now();
   await Promise.all(
     sessions.map(async (headers, shopper) => {
@@ -426,16 +431,13 @@ async function runCase(loadCase: LoadCase): Promise<LoadResult> {
         }),
       );
       const quietStart = await waitForQuietMachine(loadCase.label);
-      measured = await withHighPriority(
-        apis.flatMap((api) => [api.pid, ...childProcesses(api.pid).map((child) => child.pid)]),
-        async () => {
-          console.error(`· ${loadCase.label}: one shopper, ${SINGLE_ORDERS} orders`);
-          const single = await singleShopper(apis, sessions[0]!, plentyId);
-          console.error(`· ${loadCase.label}: ${SHOPPERS} shoppers, ${LIMITED_STOCK} units`);
-          const concurrent = await concurrentShoppers(apis, sessions.slice(1), limitedId);
-          return { single, concurrent, quietStart };
-        },
-      );
+      measured = await withHighPriority(apis.flatMap(serverPids), async () => {
+        console.error(`· ${loadCase.label}: one shopper, ${SINGLE_ORDERS} orders`);
+        const single = await singleShopper(apis, sessions[0]!, plentyId);
+        console.error(`· ${loadCase.label}: ${SHOPPERS} shoppers, ${LIMITED_STOCK} units`);
+        const concurrent = await concurrentShoppers(apis, sessions.slice(1), limitedId);
+        return { single, concurrent, quietStart };
+      });
     } finally {
       await Promise.all(apis.map((api) => api.stop()));
     }
