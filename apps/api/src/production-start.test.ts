@@ -1,22 +1,13 @@
 // `npm start` (scripts/start.mjs) runs the compiled API under plain node (issue 16, item 1): no
 // TypeScript loader and no esbuild service in the production process or beside it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './paths.ts';
 import { freePort, STARTUP_TIMEOUT_MS } from './test/api-process.ts';
-
-/** The processes whose parent is `pid` (Linux /proc). */
-function childrenOf(pid: number): number[] {
-  return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
-      .split(' ')
-      .filter(Boolean)
-      .map(Number),
-  );
-}
+import { childrenOf } from './test/processes.ts';
 
 const commandLine = (pid: number): string[] =>
   readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);

@@ -13,19 +13,10 @@ import {
   startApi,
   stopApi,
 } from '../test/api-process.ts';
+import { childrenOf } from '../test/processes.ts';
 
 const template = inject('testDatabase');
 const RATE_LIMIT = 24;
-
-/** The processes whose parent is `pid` (Linux /proc). */
-function childrenOf(pid: number): number[] {
-  return readdirSync(`/proc/${pid}/task`).flatMap((task) =>
-    readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
-      .split(' ')
-      .filter(Boolean)
-      .map(Number),
-  );
-}
 
 /** One request on a connection of its own, so the cluster may hand it to either worker. */
 function call(
