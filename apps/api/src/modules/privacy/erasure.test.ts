@@ -419,10 +419,12 @@ describe('completing LGPD requests', () => {
       // Nothing that names the person is left; their e-mail only in the security records of
       // the period (and in the new account that took it: its row, its login counters, its
       // confirmation link and the e-mail carrying it).
-      const found = await findMarkers();
+      // That e-mail names the address until it is delivered (delivery drops it), which the
+      // outbox may or may not have done by now: either is right.
+      const { mail_outbox: outbox = [], ...found } = await findMarkers();
+      expect(['email'].slice(0, outbox.length)).toEqual(outbox);
       expect(found).toEqual({
         email_verifications: ['email'],
-        mail_outbox: ['email'],
         security_logs: ['email'],
         throttle_events: ['email'],
         users: ['email'],
