@@ -1,16 +1,17 @@
-// Real API processes (apps/api/src/server.ts as production runs it) for tests that need what
+// Real API processes (the compiled server, as `npm start` runs it) for tests that need what
 // in-process `inject` cannot show: several processes on one PostgreSQL, or a process killed.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { inject } from 'vitest';
+import { serverArgs } from '../../../../scripts/server-command.mjs';
 import { openPostgres } from '../db/database.ts';
+import { REPO_ROOT } from '../paths.ts';
 import { databaseUrl, quoteIdent, uniqueDatabaseName } from './postgres-url.ts';
 
-const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
 export const STARTUP_TIMEOUT_MS = 90_000;
 
 export interface ApiProcess {
@@ -56,12 +57,18 @@ async function waitForHealth(api: ApiProcess): Promise<void> {
   throw new Error(`API at ${api.baseUrl} did not become healthy:\n${api.output.join('')}`);
 }
 
-/** Starts the server on its own port and data folder against the PostgreSQL at `url`. */
+/**
+ * Starts the server on its own port and data folder against the PostgreSQL at `url`: the run's
+ * compiled API (global-setup.ts) under plain node, with production's flags. Under tsx, every
+ * process would also start an esbuild service, a child process of its own, and take seconds more.
+ */
 export async function startApi(url: string, env: Record<string, string> = {}): Promise<ApiProcess> {
+  const template = inject('testDatabase');
+  if (template.driver !== 'postgres') throw new Error('API processes need TEST_DATABASE_URL');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lumina-api-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: API_DIR,
+  const child = spawn(process.execPath, serverArgs(template.compiledApi), {
+    cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
       PATH: process.env.PATH,

@@ -7,7 +7,13 @@ import { databaseUrl, quoteIdent, uniqueDatabaseName } from './postgres-url.ts';
 
 export type TestDatabaseTemplate =
   | { driver: 'pglite'; snapshotPath: string }
-  | { driver: 'postgres'; serverUrl: string; template: string };
+  | {
+      driver: 'postgres';
+      serverUrl: string;
+      template: string;
+      /** The API compiled for this run (apps/api/<folder>), for tests that start real servers. */
+      compiledApi: string;
+    };
 
 /**
  * A migrated database for one test file, on the driver chosen for the run: a PGlite loaded from
