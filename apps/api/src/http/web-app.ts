@@ -124,29 +124,29 @@ export async function registerWebApp(
   const { pages, cache } = options;
   const renderer = indexHtml === null ? undefined : await loadRenderer(distDir, app.log);
 
-  /** The page's content and query cache in place of the empty root, when the server renders it. */
-  async function withContent(html: string, url: string): Promise<string> {
-    if (!renderer || !options.storefront) return html;
+  // A rendered page starts the app's code once it is painted (deferred-hydration.ts): its own
+  // template, made once at start, beside the plain one for pages the browser draws.
+  const deferredIndexHtml = indexHtml === null ? null : deferAppScripts(indexHtml);
+
+  /** The root with the page's content and query cache, when the server renders it. */
+  async function renderRoot(url: string): Promise<string | undefined> {
+    if (!renderer || !options.storefront) return undefined;
     try {
       const rendered = await renderer.renderPage(url, {
         data: options.storefront,
         sandbox: options.paymentsSandbox,
       });
-      if (!rendered) return html;
-      return deferAppScripts(html).replace(
-        ROOT,
-        () =>
-          `<div id="root">${rendered.html}</div><script type="application/json" id="lumina-state">${scriptSafeJson(rendered.state)}</script>`,
-      );
+      if (!rendered) return undefined;
+      return `<div id="root">${rendered.html}</div><script type="application/json" id="lumina-state">${scriptSafeJson(rendered.state)}</script>`;
     } catch (error) {
       // The browser draws the page as it did before server rendering: nothing is lost.
       app.log.error({ err: error, url: loggableUrl(url) }, 'server rendering failed');
-      return html;
+      return undefined;
     }
   }
 
   async function render(url: string): Promise<CachedJson> {
-    if (indexHtml === null) throw new Error('no index.html');
+    if (indexHtml === null || deferredIndexHtml === null) throw new Error('no index.html');
     if (!pages) return renderPage({ status: 200, html: indexHtml });
     let pathname = '/nao-encontrada';
     let query = new URLSearchParams();
@@ -158,8 +158,11 @@ export async function registerWebApp(
       // An address no URL parser takes is no page of ours: the not-found page.
     }
     const page = await pages.resolve(pathname, query);
-    const withHead = applyPageHead(indexHtml, page.head);
-    const html = page.render ? await withContent(withHead, url) : withHead;
+    const root = page.render ? await renderRoot(url) : undefined;
+    const html =
+      root === undefined
+        ? applyPageHead(indexHtml, page.head)
+        : applyPageHead(deferredIndexHtml, page.head).replace(ROOT, () => root);
     return renderPage({ status: page.status, html });
   }
 
