@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './paths.ts';
-import { freePort, STARTUP_TIMEOUT_MS } from './test/api-process.ts';
+import { freePort, STARTUP_TIMEOUT_MS, waitForHealth } from './test/api-process.ts';
 import { childrenOf } from './test/processes.ts';
 
 const commandLine = (pid: number): string[] =>
@@ -49,15 +49,7 @@ describe.runIf(process.platform === 'linux')('npm start', () => {
       launcher.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
       launcher.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
 
-      const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-      let healthy = false;
-      while (!healthy && Date.now() < deadline && launcher.exitCode === null) {
-        healthy = await fetch(`http://127.0.0.1:${port}/api/health`)
-          .then((response) => response.ok)
-          .catch(() => false);
-        if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      expect(healthy, output.join('')).toBe(true);
+      await waitForHealth({ baseUrl: `http://127.0.0.1:${port}`, child: launcher, output });
 
       const [server, ...others] = childrenOf(launcher.pid ?? 0);
       expect(others).toEqual([]);

@@ -2,6 +2,7 @@
 import cluster from 'node:cluster';
 import { runPrimary } from './cluster/primary.ts';
 import { loadConfig } from './config.ts';
+import { writeLogLine } from './lib/log-line.ts';
 import { serve } from './serve.ts';
 
 const config = loadConfig();
@@ -11,8 +12,9 @@ if (cluster.isPrimary && config.webConcurrency > 1 && config.databaseUrl) {
 } else {
   if (cluster.isPrimary && config.webConcurrency > 1) {
     // Said once, before the server's own logs: the setting is not silently ignored.
-    process.stdout.write(
-      `${JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, msg: `WEB_CONCURRENCY=${config.webConcurrency} ignored: the embedded database (no DATABASE_URL) can be opened by one process only, so one server process runs` })}\n`,
+    writeLogLine(
+      'warn',
+      `WEB_CONCURRENCY=${config.webConcurrency} ignored: the embedded database (no DATABASE_URL) can be opened by one process only, so one server process runs`,
     );
   }
   await serve(config);

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
+import { writeLogLine } from '../lib/log-line.ts';
 import { resolveJwtSecret } from '../modules/auth/jwt-secret.ts';
 import { seedDemoCatalog } from '../modules/catalog/seed-demo.ts';
 import { resolveTokenCipher } from '../modules/erp/token-cipher.ts';
@@ -16,10 +17,7 @@ const STOP_GRACE_MS = 15_000;
 
 /** The primary logs as the workers do (pino's JSON lines), with no logger of its own to load. */
 function log(level: 'info' | 'warn' | 'error', msg: string, details: object = {}): void {
-  const levels = { info: 30, warn: 40, error: 50 };
-  process.stdout.write(
-    `${JSON.stringify({ level: levels[level], time: Date.now(), pid: process.pid, role: 'primary', ...details, msg })}\n`,
-  );
+  writeLogLine(level, msg, { role: 'primary', ...details });
 }
 
 /**

@@ -40,7 +40,10 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(api: ApiProcess): Promise<void> {
+/** Waits until the process at `baseUrl` answers /api/health; throws with its output if it never does. */
+export async function waitForHealth(
+  api: Pick<ApiProcess, 'baseUrl' | 'child' | 'output'>,
+): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (api.child.exitCode !== null) break;

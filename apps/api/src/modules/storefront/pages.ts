@@ -63,15 +63,18 @@ function notFound(): ResolvedPage {
   };
 }
 
-/** A page people find through search and shared links: indexed, with its link preview. */
+/**
+ * A page people find through search and shared links: indexed, with its link preview. A product
+ * page's preview is a product's, with its own title and the PIX price.
+ */
 function publicPage(
   appUrl: string,
-  page: { title: string; description: string; path: string } & Pick<
+  page: { title: string; description: string; path: string; image?: string } & Pick<
     PageHead,
     'jsonLd' | 'preloadImage'
-  > & { image?: string },
+  > & { product?: { previewTitle: string; priceAmount: string } },
 ): ResolvedPage {
-  const { title, description, image, jsonLd, preloadImage } = page;
+  const { title, description, image, jsonLd, preloadImage, product } = page;
   const url = shopUrl(appUrl, page.path);
   return {
     status: 200,
@@ -81,7 +84,16 @@ function publicPage(
       description,
       canonical: url,
       preloadImage,
-      openGraph: { type: 'website', title, description, url, image },
+      openGraph: product
+        ? {
+            type: 'product',
+            title: product.previewTitle,
+            description,
+            url,
+            image,
+            priceAmount: product.priceAmount,
+          }
+        : { type: 'website', title, description, url, image },
       jsonLd,
     },
   };
@@ -196,58 +208,47 @@ function productPage(appUrl: string, row: ProductReadRow): ResolvedPage {
   const description = shorten(
     `${name} por ${formatBRL(pix)} no PIX${inStock ? '' : ' (esgotado)'}. ${text}`,
   );
-  const title = pageTitle(name);
   const category = product.category;
-  return {
-    status: 200,
-    render: true,
-    head: {
-      title,
-      description,
-      canonical: url,
-      preloadImage: product.images[0]
-        ? {
-            href: product.images[0],
-            srcset: photoSrcSet(product.images[0]),
-            sizes: PRODUCT_PAGE_IMAGE_SIZES,
-          }
-        : undefined,
-      openGraph: {
-        type: 'product',
-        title: `${name} — ${formatBRL(pix)} no PIX`,
-        description,
-        url,
-        image: images[0],
-        priceAmount: amount(pix),
-      },
-      jsonLd: [
-        {
-          '@context': 'https://schema.org',
-          '@type': 'Product',
-          name: product.name,
-          description: text || product.name,
-          ...(images.length > 0 ? { image: images } : {}),
-          ...(product.sku ? { sku: product.sku } : {}),
-          category: CATEGORY_LABELS[category],
-          brand: { '@type': 'Brand', name: SHOP_NAME },
-          offers: {
-            '@type': 'Offer',
-            url,
-            priceCurrency: 'BRL',
-            price: amount(pix),
-            availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-            itemCondition: 'https://schema.org/NewCondition',
-            seller: { '@type': 'Organization', name: SHOP_NAME },
-          },
+  return publicPage(appUrl, {
+    title: pageTitle(name),
+    description,
+    path,
+    image: images[0],
+    preloadImage: product.images[0]
+      ? {
+          href: product.images[0],
+          srcset: photoSrcSet(product.images[0]),
+          sizes: PRODUCT_PAGE_IMAGE_SIZES,
+        }
+      : undefined,
+    product: { previewTitle: `${name} — ${formatBRL(pix)} no PIX`, priceAmount: amount(pix) },
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: product.name,
+        description: text || product.name,
+        ...(images.length > 0 ? { image: images } : {}),
+        ...(product.sku ? { sku: product.sku } : {}),
+        category: CATEGORY_LABELS[category],
+        brand: { '@type': 'Brand', name: SHOP_NAME },
+        offers: {
+          '@type': 'Offer',
+          url,
+          priceCurrency: 'BRL',
+          price: amount(pix),
+          availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          itemCondition: 'https://schema.org/NewCondition',
+          seller: { '@type': 'Organization', name: SHOP_NAME },
         },
-        breadcrumbs(appUrl, [
-          { name: 'Início', path: '/' },
-          { name: CATEGORY_LABELS[category], path: categoryPath(category) },
-          { name, path },
-        ]),
-      ],
-    },
-  };
+      },
+      breadcrumbs(appUrl, [
+        { name: 'Início', path: '/' },
+        { name: CATEGORY_LABELS[category], path: categoryPath(category) },
+        { name, path },
+      ]),
+    ],
+  });
 }
 
 /**
