@@ -39,7 +39,8 @@ describe.runIf(process.platform === 'linux')('npm start', () => {
           PATH: process.env.PATH,
           HOST: '127.0.0.1',
           PORT: String(port),
-          DATA_DIR: dataDir,
+          // A folder that does not exist yet, as data/ in a fresh clone.
+          DATA_DIR: join(dataDir, 'data'),
           // An empty build folder: the API alone, and no web build for this test to wait for.
           WEB_DIST_DIR: webDir,
           SEED_DEMO_CATALOG: 'false',

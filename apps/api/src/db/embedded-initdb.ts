@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_DIR } from '../paths.ts';
 
@@ -15,6 +15,8 @@ export function needsNewEmbeddedDatabase(dataDir: string): boolean {
  * server then opens the database initdb left, migrates and seeds it as on any start.
  */
 export function createEmbeddedDatabaseInChild(dataDir: string): Promise<void> {
+  // PGlite makes its own folder but not its parents: a fresh clone has no data/ yet.
+  mkdirSync(dataDir, { recursive: true });
   const script = [
     "import { PGlite } from '@electric-sql/pglite';",
     'const db = await PGlite.create({ dataDir: process.env.LUMINA_PGLITE_DIR });',
