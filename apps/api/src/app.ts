@@ -27,7 +27,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createJsonCache } from './http/cached-json.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { loggerOptions, OneLinePerRequest, requestId } from './http/logger.ts';
+import { lazyChildLogger, loggerOptions, OneLinePerRequest, requestId } from './http/logger.ts';
 import { rejectInvalidText } from './http/reject-invalid-text.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -174,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // The largest body the API accepts today is a contact message (about 1 KB).
     bodyLimit: 64 * 1024,
     logController: new OneLinePerRequest(),
+    childLoggerFactory: lazyChildLogger,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

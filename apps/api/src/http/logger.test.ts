@@ -2,7 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { loggableUrl, REDACTED_PATHS, requestId } from './logger.ts';
+import {
+  lazyChildLogger,
+  loggableUrl,
+  OneLinePerRequest,
+  REDACTED_PATHS,
+  requestId,
+} from './logger.ts';
 
 function incoming(headers: Record<string, string>): IncomingMessage {
   return { headers } as unknown as IncomingMessage;
@@ -51,5 +57,64 @@ describe('loggableUrl', () => {
     ['/api/products?category=nariz&page=2', '/api/products?category=nariz&page=2'],
   ])('%s -> %s', (url, logged) => {
     expect(loggableUrl(url)).toBe(logged);
+  });
+});
+
+describe('the per-request logger', () => {
+  async function appAt(level: 'info' | 'warn') {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) {
+          lines.push(JSON.parse(line) as Record<string, unknown>);
+        }
+        done();
+      },
+    });
+    let children = 0;
+    const counted = new WeakSet<object>();
+    const app = Fastify({
+      logger: { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, stream: sink },
+      genReqId: requestId,
+      logController: new OneLinePerRequest(),
+      childLoggerFactory(parent, bindings, options) {
+        // Counts the children pino really makes (the request logger's child() is pino's).
+        if (!counted.has(parent)) {
+          counted.add(parent);
+          const child = parent.child.bind(parent);
+          parent.child = (...args) => {
+            children += 1;
+            return child(...args);
+          };
+        }
+        return lazyChildLogger.call(this, parent, bindings, options);
+      },
+    });
+    app.get('/quiet', () => ({ ok: true }));
+    app.get('/talks', (request) => {
+      request.log.info({ body: { cpf: '52998224725' } }, 'said');
+      request.log.warn('careful');
+      return { ok: true };
+    });
+    await app.ready();
+    return { app, lines, children: () => children };
+  }
+
+  it('at warn, writes the warning with its request id and makes no child for a quiet request', async () => {
+    const { app, lines, children } = await appAt('warn');
+    await app.inject({ url: '/quiet', headers: { 'x-request-id': 'quiet-1' } });
+    expect(children()).toBe(0);
+    await app.inject({ url: '/talks', headers: { 'x-request-id': 'talks-1' } });
+    expect(lines.map((line) => [line.msg, line.reqId])).toEqual([['careful', 'talks-1']]);
+    expect(children()).toBe(1);
+  });
+
+  it('at info, writes each line with the request id, redacted, and one line per request', async () => {
+    const { app, lines } = await appAt('info');
+    await app.inject({ url: '/talks?token=t0k3n', headers: { 'x-request-id': 'talks-2' } });
+    const ours = lines.filter((line) => line.reqId === 'talks-2');
+    expect(ours.map((line) => line.msg)).toEqual(['said', 'careful', 'request']);
+    expect(JSON.stringify(ours)).not.toMatch(/52998224725|t0k3n/);
+    expect(ours[2]).toMatchObject({ method: 'GET', statusCode: 200 });
   });
 });

@@ -1,0 +1,37 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify from 'fastify';
+import helmet from 'helmet';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HELMET_OPTIONS, registerSecurityHeaders } from './security-headers.ts';
+
+/** Headers that say something about security (not date, length, connection…). */
+function securityOnly(headers: Record<string, unknown>): Record<string, unknown> {
+  const skip = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-type']);
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !skip.has(name)));
+}
+
+describe('security headers', () => {
+  let live: Server | undefined;
+  afterAll(() => new Promise<void>((resolve) => (live ? live.close(() => resolve()) : resolve())));
+
+  it('are, on every answer, exactly what helmet itself sets on a live response', async () => {
+    // Helmet as middleware on a plain node server, run for this request.
+    const applyHelmet = helmet(HELMET_OPTIONS);
+    live = createServer((request, response) => {
+      applyHelmet(request, response, () => response.end());
+    });
+    await new Promise<void>((resolve) => live?.listen(0, '127.0.0.1', resolve));
+    const { port } = live.address() as AddressInfo;
+    const fromHelmet = await fetch(`http://127.0.0.1:${port}/`);
+    const expected = securityOnly(Object.fromEntries(fromHelmet.headers));
+    expect(expected['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(expected['strict-transport-security']).toMatch(/max-age=\d+/);
+
+    const app = Fastify();
+    registerSecurityHeaders(app);
+    app.get('/', () => '');
+    const ours = await app.inject('/');
+    expect(securityOnly(ours.headers)).toEqual(expected);
+  });
+});
