@@ -43,14 +43,6 @@ function ownerCartId(owner: CartOwner) {
 /** Pass a transaction as `db` to make several writes one unit. */
 export function createCartRepository(db: Db) {
   return {
-    async findProduct(productId: number): Promise<ProductForCart | undefined> {
-      const [row] = await db
-        .select({ id: products.id, active: products.active, stockQuantity: products.stockQuantity })
-        .from(products)
-        .where(eq(products.id, productId));
-      return row;
-    },
-
     /** The owner's cart id, created on first use; every call also marks the cart as touched. */
     async ensureCart(owner: CartOwner, at: Date): Promise<number> {
       const values = 'userId' in owner ? { userId: owner.userId } : { sessionId: owner.sessionId };
@@ -93,38 +85,88 @@ export function createCartRepository(db: Db) {
     },
 
     /**
-     * Adds `quantity` to the line of this product and variation, creating it when the cart has
-     * room for one more line. The stock bound is part of the statement, so a line never holds
-     * more than `stock` units; no row back means the add was refused (the caller finds out why).
+     * An add in one statement (one round trip, issue 16): reads the product, creates or touches
+     * the owner's cart when the product is for sale, and adds `quantity` to the line of this
+     * product and variation, creating the line when the cart has room for one more. The stock
+     * bound is part of the statement, checked against the line as it is when the row is written,
+     * so a line never holds more than the stock. Without a `line` the add was refused: no
+     * product, an inactive one (no cart made then), or the stock or the line limit (the caller
+     * finds out which).
      */
-    async addToLine(input: {
-      cartId: number;
-      productId: number;
-      quantity: number;
-      variationKey: string;
-      variationDetails: VariationDetails;
-      stock: number;
-      at: Date;
-    }): Promise<{ id: number; quantity: number } | undefined> {
-      const { cartId, productId, quantity, variationKey, stock, at } = input;
+    async addToCart(
+      owner: CartOwner,
+      input: {
+        productId: number;
+        quantity: number;
+        variationKey: string;
+        variationDetails: VariationDetails;
+        at: Date;
+      },
+    ): Promise<{
+      product: ProductForCart | undefined;
+      cartId: number | undefined;
+      line: { id: number; quantity: number } | undefined;
+    }> {
+      const { productId, quantity, variationKey, at } = input;
       const stamp = at.toISOString();
       const details = JSON.stringify(input.variationDetails);
+      const [ownerColumn, ownerValue] =
+        'userId' in owner
+          ? [sql.raw('user_id'), sql`${owner.userId}::integer`]
+          : [sql.raw('session_id'), sql`${owner.sessionId}::uuid`];
+      // Parameters are typed: untyped, two of them would be compared as text.
       const result = await db.execute(sql`
-        insert into ${cartItems} (cart_id, product_id, quantity, variation_key, variation_details, created_at, updated_at)
-        select ${cartId}::integer, ${productId}::integer, ${quantity}::integer, ${variationKey}::text,
-          ${details}::jsonb, ${stamp}::timestamptz, ${stamp}::timestamptz
-        -- Parameters are typed here: untyped, two of them would be compared as text.
-        where ${quantity}::integer <= ${stock}::integer and (
-          exists (select 1 from ${cartItems} where cart_id = ${cartId} and product_id = ${productId} and variation_key = ${variationKey})
-          or (select count(*) from ${cartItems} where cart_id = ${cartId}) < ${MAX_CART_LINES}::integer
+        with product as (
+          select id, active, stock_quantity from ${products} where id = ${productId}::integer
+        ),
+        cart as (
+          insert into ${carts} (${ownerColumn}, created_at, updated_at)
+          select ${ownerValue}, ${stamp}::timestamptz, ${stamp}::timestamptz
+          where exists (select 1 from product where active)
+          on conflict (${ownerColumn}) do update set updated_at = excluded.updated_at
+          returning id
+        ),
+        line as (
+          insert into ${cartItems} (cart_id, product_id, quantity, variation_key, variation_details, created_at, updated_at)
+          select cart.id, product.id, ${quantity}::integer, ${variationKey}::text,
+            ${details}::jsonb, ${stamp}::timestamptz, ${stamp}::timestamptz
+          from cart, product
+          where ${quantity}::integer <= product.stock_quantity and (
+            exists (select 1 from ${cartItems} where cart_id = cart.id and product_id = product.id and variation_key = ${variationKey}::text)
+            or (select count(*) from ${cartItems} where cart_id = cart.id) < ${MAX_CART_LINES}::integer
+          )
+          on conflict (cart_id, product_id, variation_key) do update
+            set quantity = ${cartItems.quantity} + excluded.quantity, updated_at = excluded.updated_at
+            where ${cartItems.quantity} + excluded.quantity <= (select stock_quantity from product)
+          returning id, quantity
         )
-        on conflict (cart_id, product_id, variation_key) do update
-          set quantity = ${cartItems.quantity} + excluded.quantity, updated_at = excluded.updated_at
-          where ${cartItems.quantity} + excluded.quantity <= ${stock}::integer
-        returning id, quantity
+        select product.id as product_id, product.active, product.stock_quantity,
+          (select id from cart) as cart_id, line.id as line_id, line.quantity as line_quantity
+        from (select 1) as one
+        left join product on true
+        left join line on true
       `);
-      const [row] = rowsOf<{ id: number; quantity: number }>(result);
-      return row;
+      const [row] = rowsOf<{
+        product_id: number | null;
+        active: boolean | null;
+        stock_quantity: number | null;
+        cart_id: number | null;
+        line_id: number | null;
+        line_quantity: number | null;
+      }>(result);
+      return {
+        product:
+          row?.product_id == null
+            ? undefined
+            : {
+                id: row.product_id,
+                active: row.active === true,
+                stockQuantity: row.stock_quantity ?? 0,
+              },
+        cartId: row?.cart_id ?? undefined,
+        line:
+          row?.line_id == null ? undefined : { id: row.line_id, quantity: row.line_quantity ?? 0 },
+      };
     },
 
     async lineQuantity(cartId: number, productId: number, variationKey: string) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { CartJson } from '@lumina/shared/cart/cart-schemas';
+import { type CartJson, MAX_CART_LINES } from '@lumina/shared/cart/cart-schemas';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/products.ts';
@@ -145,6 +145,43 @@ describe('user cart', () => {
     const none = await send('POST', '/carts/items', headers, { product_id: soldOut, quantity: 1 });
     expect(none.statusCode).toBe(422);
     expect(none.json<ErrorJson>().code).toBe('insufficient_stock');
+  });
+
+  it('sells a line no more than the stock when adds for it arrive at once', async () => {
+    const headers = await userHeaders();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        send('POST', '/carts/items', headers, { product_id: ring, quantity: 1 }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 422, 422, 422]);
+    const cart = (await send('GET', '/carts/current', headers)).json<{ cart: CartJson }>().cart;
+    expect(cart.items.map((line) => line.quantity)).toEqual([5]);
+  });
+
+  it('refuses a line past the limit of different items, and still adds to a line it has', async () => {
+    const headers = await userHeaders();
+    for (let size = 1; size <= MAX_CART_LINES; size += 1) {
+      const added = await send('POST', '/carts/items', headers, {
+        product_id: ring,
+        quantity: 1,
+        variation_details: { size: `${size} mm` },
+      });
+      expect(added.statusCode).toBe(201);
+    }
+    const full = await send('POST', '/carts/items', headers, { product_id: pixRing, quantity: 1 });
+    expect(full.statusCode).toBe(409);
+    expect(full.json<ErrorJson>()).toMatchObject({
+      code: 'cart_full',
+      message: 'Seu carrinho já tem o número máximo de itens diferentes.',
+    });
+    const more = await send('POST', '/carts/items', headers, {
+      product_id: ring,
+      quantity: 1,
+      variation_details: { size: '1 mm' },
+    });
+    expect(more.statusCode).toBe(201);
   });
 
   it('updates, removes with a quantity of 0 or less, and clears', async () => {

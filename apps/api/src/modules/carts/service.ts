@@ -55,7 +55,14 @@ export function createCartService(deps: { db: Db; now: () => Date }) {
       owner: CartOwner,
       input: { productId: number; quantity: number; variationDetails: VariationDetails },
     ): Promise<{ cart: CartJson; itemId: number }> {
-      const product = await repository.findProduct(input.productId);
+      const key = variationKey(input.variationDetails);
+      const { product, cartId, line } = await repository.addToCart(owner, {
+        productId: input.productId,
+        quantity: input.quantity,
+        variationKey: key,
+        variationDetails: input.variationDetails,
+        at: now(),
+      });
       if (!product) {
         throw new AppError('not_found', CART_INPUT_MESSAGES.productNotFound, {
           code: 'product_not_found',
@@ -66,20 +73,9 @@ export function createCartService(deps: { db: Db; now: () => Date }) {
           code: 'product_unavailable',
         });
       }
-      const at = now();
-      const cartId = await repository.ensureCart(owner, at);
-      const key = variationKey(input.variationDetails);
-      const line = await repository.addToLine({
-        cartId,
-        productId: product.id,
-        quantity: input.quantity,
-        variationKey: key,
-        variationDetails: input.variationDetails,
-        stock: product.stockQuantity,
-        at,
-      });
-      if (!line) {
-        const current = await repository.lineQuantity(cartId, product.id, key);
+      if (!line || cartId === undefined) {
+        const current =
+          cartId === undefined ? undefined : await repository.lineQuantity(cartId, product.id, key);
         if (current === undefined && input.quantity <= product.stockQuantity) {
           throw new AppError('conflict', CART_INPUT_MESSAGES.tooManyLines, {
             code: 'cart_full',
