@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serverArgs } from '../scripts/server-command.mjs';
+import { serverArgs, serverEnv } from '../scripts/server-command.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ownOutDir = !process.env.E2E_WEB_DIST;
@@ -50,7 +50,7 @@ const bling = await startE2eBling();
 const server = spawn(process.execPath, serverArgs(apiOutDir), {
   cwd: root,
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env, WEB_DIST_DIR: outDir, ...bling.env },
+  env: serverEnv({ NODE_ENV: 'production', ...process.env, WEB_DIST_DIR: outDir, ...bling.env }),
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => {

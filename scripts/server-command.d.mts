@@ -1,2 +1,5 @@
 export declare const SERVER_NODE_FLAGS: readonly string[];
 export declare function serverArgs(outDir?: string): string[];
+export declare function serverEnv<T extends Record<string, string | undefined>>(
+  env: T,
+): T & { MALLOC_ARENA_MAX: string };

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { serverArgs } from '../../scripts/server-command.mjs';
+import { serverArgs, serverEnv } from '../../scripts/server-command.mjs';
 import { freePort } from './free-port.ts';
 import { type ManagedChild, spawnManaged } from './managed-child.ts';
 import { REPO_ROOT } from './repo-root.ts';
@@ -35,7 +35,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   const port = await freePort();
   const child: ManagedChild = spawnManaged(process.execPath, serverArgs(), {
     cwd: REPO_ROOT,
-    env: {
+    env: serverEnv({
       ...process.env,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
@@ -46,7 +46,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
       // Out of reach, but registered: its cost is part of every request, as in production.
       RATE_LIMIT_MAX: '1000000000',
       ...env,
-    },
+    }),
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;

@@ -42,4 +42,9 @@ describe('judgeRoute', () => {
   it('does not pass memory that was never sampled', () => {
     expect(judgeRoute({ ...good, peakRssMb: 0 }).misses).toEqual(['RSS not sampled']);
   });
+
+  it('judges memory against the limit it is given (150 MB on PostgreSQL)', () => {
+    expect(judgeRoute({ ...good, peakRssMb: 160 }).rssOk).toBe(true);
+    expect(judgeRoute({ ...good, peakRssMb: 160 }, 150).misses).toEqual(['RSS 160 MB >= 150 MB']);
+  });
 });

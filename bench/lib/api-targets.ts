@@ -7,6 +7,8 @@ export const API_TARGETS = {
   maxP99Ms: 25,
   /** Peak resident memory of the serving process under load, strictly below (MB). */
   maxRssMb: 200,
+  /** The same on a PostgreSQL server (issue 16): no database inside the process. */
+  maxRssMbOnPostgres: 150,
 } as const;
 
 export interface RouteMeasurement {
@@ -29,17 +31,20 @@ export interface RouteVerdict {
   misses: string[];
 }
 
-export function judgeRoute(m: RouteMeasurement): RouteVerdict {
+export function judgeRoute(
+  m: RouteMeasurement,
+  maxRssMb: number = API_TARGETS.maxRssMb,
+): RouteVerdict {
   const ratio = m.bareRequestsPerSecond > 0 ? m.requestsPerSecond / m.bareRequestsPerSecond : 0;
   const ratioOk = ratio >= API_TARGETS.minRatioToBare;
   const p99Ok = m.latencyP99Ms < API_TARGETS.maxP99Ms;
-  const rssOk = m.peakRssMb > 0 && m.peakRssMb < API_TARGETS.maxRssMb;
+  const rssOk = m.peakRssMb > 0 && m.peakRssMb < maxRssMb;
   const responsesOk = m.failedResponses === 0;
   const misses: string[] = [];
   if (!ratioOk) misses.push(`ratio ${ratio.toFixed(2)} < ${API_TARGETS.minRatioToBare}`);
   if (!p99Ok) misses.push(`p99 ${m.latencyP99Ms} ms >= ${API_TARGETS.maxP99Ms} ms`);
   if (m.peakRssMb <= 0) misses.push('RSS not sampled');
-  else if (!rssOk) misses.push(`RSS ${m.peakRssMb.toFixed(0)} MB >= ${API_TARGETS.maxRssMb} MB`);
+  else if (!rssOk) misses.push(`RSS ${m.peakRssMb.toFixed(0)} MB >= ${maxRssMb} MB`);
   if (!responsesOk) misses.push(`${m.failedResponses} non-2xx/failed responses`);
   return { ratio, ratioOk, p99Ok, rssOk, responsesOk, pass: misses.length === 0, misses };
 }

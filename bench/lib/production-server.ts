@@ -21,9 +21,12 @@ export interface ProductionServer {
 /**
  * Starts the store exactly as `npm start` does (node scripts/start.mjs: rebuild the web app if it is
  * stale, compile the API, then run apps/api/dist/server.js with NODE_ENV=production), on a free port, bound to
- * 127.0.0.1, with a fresh data folder (so a fresh embedded database with the demo catalogue).
+ * 127.0.0.1, with a fresh data folder (so a fresh embedded database with the demo catalogue), or
+ * on the PostgreSQL database `databaseUrl` names.
  */
-export async function startProductionServer(): Promise<ProductionServer> {
+export async function startProductionServer(
+  options: { databaseUrl?: string } = {},
+): Promise<ProductionServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lumina-bench-'));
   const removeDataDir = (): void => rmSync(dataDir, { recursive: true, force: true });
@@ -42,8 +45,8 @@ export async function startProductionServer(): Promise<ProductionServer> {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
-        // Always the embedded database, whatever the caller's shell has.
-        DATABASE_URL: '',
+        // The embedded database unless the caller names one, whatever the caller's shell has.
+        DATABASE_URL: options.databaseUrl ?? '',
         // One client sends thousands of requests a second: keep the per-IP limiter registered (its
         // cost is part of what is measured) but out of reach, else the runs would measure 429s.
         RATE_LIMIT_MAX: '1000000000',

@@ -59,6 +59,8 @@ describe.runIf(process.platform === 'linux')('npm start', () => {
       expect(argv.join(' ')).not.toMatch(/tsx|--import|--loader|--require/);
       const environment = readFileSync(`/proc/${server}/environ`, 'utf8');
       expect(environment).not.toMatch(/NODE_OPTIONS=[^\0]*(tsx|loader|import)/);
+      // glibc's malloc kept to 2 arenas (scripts/server-command.mjs): a few MB less resident.
+      expect(environment.split('\0')).toContain('MALLOC_ARENA_MAX=2');
       // No esbuild service (tsx starts one) or any other process under the server.
       expect(childrenOf(server ?? 0).map((pid) => commandLine(pid).join(' '))).toEqual([]);
     },

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
-import { serverArgs } from '../../../../scripts/server-command.mjs';
+import { serverArgs, serverEnv } from '../../../../scripts/server-command.mjs';
 import { openPostgres } from '../db/database.ts';
 import { REPO_ROOT } from '../paths.ts';
 import { databaseUrl, quoteIdent, uniqueDatabaseName } from './postgres-url.ts';
@@ -73,7 +73,7 @@ export async function startApi(url: string, env: Record<string, string> = {}): P
   const child = spawn(process.execPath, serverArgs(template.compiledApi), {
     cwd: REPO_ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
+    env: serverEnv({
       PATH: process.env.PATH,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
@@ -87,7 +87,7 @@ export async function startApi(url: string, env: Record<string, string> = {}): P
       JWT_SECRET: 'process-test-only-jwt-secret-0123456789abcdef',
       RATE_LIMIT_MAX: '0',
       ...env,
-    },
+    }),
   });
   const api: ApiProcess = { baseUrl: `http://127.0.0.1:${port}`, child, output: [], dataDir };
   started.add(api);
