@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { listProducts, productTitle } from './support/catalog-api.ts';
 import { brlText } from './support/money.ts';
-import { expect, test } from './support/test.ts';
+import { expect, test, waitForApp } from './support/test.ts';
 
 /** The layout shift the page has accumulated so far (the CLS of its loading). */
 async function layoutShift(page: Page): Promise<number> {
@@ -61,6 +61,32 @@ test.describe('storefront pages come rendered by the server', { tag: '@phone' },
     expect(await layoutShift(page)).toBeLessThan(0.01);
     expect(apiCalls, 'the product the HTML carries is not asked for again').toEqual([]);
     expect(network).toEqual(['main picture arrived', 'entry script asked']);
+  });
+
+  test('a tap on a button before the code has arrived is answered once the page is hydrated', async ({
+    page,
+    request,
+  }) => {
+    const [product] = await listProducts(request, { category: 'nariz' });
+    if (!product) throw new Error('the demo catalogue has no nose piercing');
+    // A slow phone: the app's code arrives 2 s after the page has painted.
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    await page.goto(`/produto/${product.id}`, { waitUntil: 'commit' });
+    const plus = page.getByRole('button', { name: 'Adicionar uma unidade' });
+    await plus.click();
+    await plus.click();
+    const reactOwnsPage = () =>
+      page.evaluate(() =>
+        Object.keys(document.getElementById('root') ?? {}).some((key) =>
+          key.startsWith('__reactContainer$'),
+        ),
+      );
+    expect(await reactOwnsPage(), 'the taps came before hydration').toBe(false);
+    await waitForApp(page);
+    await expect(page.getByRole('spinbutton', { name: 'Quantidade' })).toHaveValue('3');
   });
 
   for (const path of ['/', '/produtos', '/categorias?categoria=orelha']) {

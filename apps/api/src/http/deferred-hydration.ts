@@ -9,22 +9,43 @@ import { escapeHtml } from '../integrations/mail/escape-html.ts';
  * fetchpriority="high" has loaded and been painted (or, without one, until the first paint),
  * and at most 3 s. It then adds the modulepreload links and the entry script as Vite wrote them.
  *
+ * Until React has taken the whole page over, a tap on one of the page's buttons ('+', 'Adicionar
+ * ao carrinho', the menu) would do nothing: the buttons have no handlers yet. The script holds
+ * such clicks (a form's button does not submit it either) and clicks the same buttons again once
+ * hydration has reached the root's last element (it goes depth first, marking each element it
+ * adopts) and the browser has idled, so React's handlers answer them. Clicks still held after
+ * 15 s are dropped; links work as links all along.
+ *
  * The text never changes (what differs per build travels in data-entry and data-preload), so the
  * Content-Security-Policy allows it by its hash and keeps script-src 'self' otherwise.
  */
 export const BOOT_SCRIPT =
-  '(function(d){' +
-  'var b=d.currentScript.dataset,started=false;' +
+  '(function(d,w){' +
+  'var b=d.currentScript.dataset,root=d.getElementById("root"),held=[],holding=true,started=false;' +
+  'function hold(e){var t=e.target,button=t&&t.closest?t.closest("button"):null;' +
+  'if(!holding||!button||!root||!root.contains(button))return;' +
+  'e.preventDefault();e.stopPropagation();if(held.length<10)held.push(button)}' +
+  'd.addEventListener("click",hold,true);' +
+  'function release(replay){holding=false;d.removeEventListener("click",hold,true);' +
+  // One click per task, as taps come: React commits each before the next reads its state.
+  'var clicks=replay?held:[];held=[];' +
+  '(function next(){var button=clicks.shift();if(!button)return;' +
+  'if(button.isConnected)button.click();setTimeout(next,0)})()}' +
+  'function adopted(){var last=root&&root.lastElementChild;' +
+  'return!!last&&Object.keys(last).some(function(k){return k.indexOf("__reactFiber$")===0})}' +
+  'function watch(tries){if(adopted())(w.requestIdleCallback||setTimeout)(function(){release(true)});' +
+  'else if(tries<300)setTimeout(function(){watch(tries+1)},50);else release(false)}' +
   'function start(){if(started)return;started=true;' +
   'b.preload.split(" ").filter(Boolean).forEach(function(h){' +
   'var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});' +
-  'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=b.entry;d.head.appendChild(s)}' +
+  'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=b.entry;d.head.appendChild(s);' +
+  'watch(0)}' +
   'function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}' +
   'var img=d.querySelector("#root img[fetchpriority=high]");' +
   'if(img&&!img.complete){img.addEventListener("load",afterPaint);img.addEventListener("error",afterPaint)}' +
   'else afterPaint();' +
   'setTimeout(start,3000)' +
-  '})(document)';
+  '})(document,window)';
 
 /** The CSP source that allows BOOT_SCRIPT and no other inline script. */
 export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
