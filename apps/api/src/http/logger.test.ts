@@ -91,6 +91,11 @@ describe('the per-request logger', () => {
       },
     });
     app.get('/quiet', () => ({ ok: true }));
+    // A route with a level of its own (Fastify's logLevel) logs at that level.
+    app.get('/chatty', { logLevel: 'info' }, (request) => {
+      request.log.info('chatty');
+      return { ok: true };
+    });
     app.get('/talks', (request) => {
       request.log.info({ body: { cpf: '52998224725' } }, 'said');
       request.log.warn('careful');
@@ -107,6 +112,11 @@ describe('the per-request logger', () => {
     await app.inject({ url: '/talks', headers: { 'x-request-id': 'talks-1' } });
     expect(lines.map((line) => [line.msg, line.reqId])).toEqual([['careful', 'talks-1']]);
     expect(children()).toBe(1);
+    await app.inject({ url: '/chatty', headers: { 'x-request-id': 'chatty-1' } });
+    expect(lines.filter((line) => line.reqId === 'chatty-1').map((line) => line.msg)).toEqual([
+      'chatty',
+      'request',
+    ]);
   });
 
   it('at info, writes each line with the request id, redacted, and one line per request', async () => {

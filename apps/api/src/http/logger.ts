@@ -161,7 +161,8 @@ class LazyChildLogger {
   constructor(
     private readonly parent: FastifyBaseLogger,
     private readonly bindings: Record<string, unknown>,
-    private readonly options: object,
+    /** Fastify passes a route's or plugin's own `logLevel` here, as `level`. */
+    private readonly options: { level?: string },
   ) {}
 
   #real(): FastifyBaseLogger {
@@ -169,7 +170,7 @@ class LazyChildLogger {
   }
 
   #write(level: LogLevel, args: Parameters<FastifyBaseLogger[LogLevel]>): void {
-    if (writes(this.#child ?? this.parent, level)) this.#real()[level](...args);
+    if (writes(this, level)) this.#real()[level](...args);
   }
 
   fatal(...args: Parameters<FastifyBaseLogger['fatal']>): void {
@@ -195,7 +196,7 @@ class LazyChildLogger {
     return this.#real().child(...args);
   }
   get level(): string {
-    return this.#child?.level ?? this.parent.level;
+    return this.#child?.level ?? this.options.level ?? this.parent.level;
   }
   set level(value: string) {
     this.#real().level = value;
@@ -207,7 +208,7 @@ export function lazyChildLogger(
   this: unknown,
   parent: FastifyBaseLogger,
   bindings: Record<string, unknown>,
-  options: object,
+  options: { level?: string },
 ): FastifyBaseLogger {
   return new LazyChildLogger(parent, bindings, options);
 }
