@@ -1,9 +1,16 @@
 // Server-rendered storefront (issue 15): the pages' content is in the HTML a script-less client
 // gets, and the browser takes it over without redrawing it, asking the API again or moving it.
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { listProducts, productTitle } from './support/catalog-api.ts';
 import { brlText } from './support/money.ts';
 import { expect, test, waitForApp } from './support/test.ts';
+
+/** A product of the demo catalogue's, with a quantity control on its page. */
+async function noseProduct(request: APIRequestContext) {
+  const [product] = await listProducts(request, { category: 'nariz' });
+  if (!product) throw new Error('the demo catalogue has no nose piercing');
+  return product;
+}
 
 /** The layout shift the page has accumulated so far (the CLS of its loading). */
 async function layoutShift(page: Page): Promise<number> {
@@ -29,8 +36,7 @@ test.describe('storefront pages come rendered by the server', { tag: '@phone' },
     page,
     request,
   }) => {
-    const [product] = await listProducts(request, { category: 'nariz' });
-    if (!product) throw new Error('the demo catalogue has no nose piercing');
+    const product = await noseProduct(request);
     const title = productTitle(product.name);
 
     // As curl or a link preview gets it: no JavaScript, any Accept.
@@ -67,8 +73,7 @@ test.describe('storefront pages come rendered by the server', { tag: '@phone' },
     page,
     request,
   }) => {
-    const [product] = await listProducts(request, { category: 'nariz' });
-    if (!product) throw new Error('the demo catalogue has no nose piercing');
+    const product = await noseProduct(request);
     // A slow phone: the app's code arrives 2 s after the page has painted.
     await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 2_000));

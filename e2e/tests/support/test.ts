@@ -2,29 +2,17 @@ import { test as base, expect, type Page } from '@playwright/test';
 
 /**
  * A page the server rendered (it carries #lumina-state) shows its content before the app's code
- * has arrived: the code starts once the main picture is painted (apps/api/src/http/
- * deferred-hydration.ts), and hydration then runs as a transition, in slices. Like a shopper who
- * waits for the page to be ready, a test acts once React has taken the whole page over:
- * hydrateRoot has marked the root, hydration has reached the root's last element (it goes depth
- * first, marking each element it adopts) and the browser has had an idle moment since, so the
- * commit that attaches the handlers is done. Pages drawn by the browser pass at once.
+ * has arrived, and hydration then runs in slices. Like a shopper who waits for the page to be
+ * ready, a test acts once React has taken the whole page over: the page's boot script
+ * (apps/api/src/http/deferred-hydration.ts) marks <html data-hydrated> when it has, the moment it
+ * replays taps held before. Pages drawn by the browser pass at once.
  */
 export async function waitForApp(page: Page): Promise<void> {
-  const rendered = await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    if (!document.getElementById('lumina-state') || !root) return 'browser';
-    const adopted = (node: Element | null, prefix: string): boolean =>
-      node !== null && Object.keys(node).some((key) => key.startsWith(prefix));
-    return adopted(root, '__reactContainer$') && adopted(root.lastElementChild, '__reactFiber$')
-      ? 'server'
-      : false;
-  });
-  if ((await rendered.jsonValue()) === 'server') {
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2_000 })),
-    );
-  }
+  await page.waitForFunction(
+    () =>
+      !document.getElementById('lumina-state') ||
+      document.documentElement.hasAttribute('data-hydrated'),
+  );
 }
 
 interface Fixtures {

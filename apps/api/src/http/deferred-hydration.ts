@@ -14,7 +14,8 @@ import { escapeHtml } from '../integrations/mail/escape-html.ts';
  * such clicks (a form's button does not submit it either) and clicks the same buttons again once
  * hydration has reached the root's last element (it goes depth first, marking each element it
  * adopts) and the browser has idled, so React's handlers answer them. Clicks still held after
- * 15 s are dropped; links work as links all along.
+ * 15 s are dropped; links work as links all along. Once React has the page, <html> gets
+ * data-hydrated.
  *
  * The text never changes (what differs per build travels in data-entry and data-preload), so the
  * Content-Security-Policy allows it by its hash and keeps script-src 'self' otherwise.
@@ -27,6 +28,8 @@ export const BOOT_SCRIPT =
   'e.preventDefault();e.stopPropagation();if(held.length<10)held.push(button)}' +
   'd.addEventListener("click",hold,true);' +
   'function release(replay){holding=false;d.removeEventListener("click",hold,true);' +
+  // The page says it is ready (the browser tests wait for this, as a shopper would).
+  'if(replay)d.documentElement.setAttribute("data-hydrated","");' +
   // One click per task, as taps come: React commits each before the next reads its state.
   'var clicks=replay?held:[];held=[];' +
   '(function next(){var button=clicks.shift();if(!button)return;' +
