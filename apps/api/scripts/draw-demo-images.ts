@@ -1,19 +1,34 @@
 /**
- * Draws every picture of the demo catalogue into apps/web/public: the product images referenced
- * by DEMO_PRODUCTS, the four home banners and the six category tiles. The output is committed, so
- * run this again after changing products.ts or jewelry-art.ts:
+ * Draws every picture of the demo catalogue and saves it as WebP, as a shop's photos are: the
+ * product photos referenced by DEMO_PRODUCTS into apps/api/demo-photos (the seed stores them as
+ * uploaded photos), the four home banners and the six category tiles into apps/web/public. Vector
+ * pictures would cost the phone's main thread a document, a layout and a paint each (issue 15).
+ * The output is committed, so run this again after changing products.ts or jewelry-art.ts
+ * (about 30 s):
  *
  *   npx tsx apps/api/scripts/draw-demo-images.ts
  */
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CategorySlug } from '@lumina/shared/catalog/categories';
+import {
+  PRODUCT_PHOTO_CARD_WIDTH,
+  PRODUCT_PHOTO_PAGE_WIDTH,
+} from '@lumina/shared/catalog/product-images';
+import sharp from 'sharp';
 import {
   renderJewelryArt,
   renderJewelryPiece,
   shadowFilter,
   type JewelryArtOptions,
 } from '../src/modules/catalog/demo/jewelry-art.ts';
+import {
+  DEMO_PHOTO_SOURCES_FILE,
+  DEMO_PHOTO_SVG_SIZE,
+  DEMO_PHOTOS_DIR,
+  demoPhotoSourceHash,
+} from '../src/modules/catalog/demo/photos.ts';
 import { DEMO_PRODUCT_IMAGES } from '../src/modules/catalog/demo/products.ts';
 
 const publicDir = fileURLToPath(new URL('../../web/public/', import.meta.url));
@@ -170,32 +185,59 @@ const CATEGORY_ART: Record<CategorySlug, JewelryArtOptions> = {
   mamilo: { kind: 'nipple-shield', metal: 'steel', seed: 6 },
 };
 
-/** Writes the files of one folder and removes the SVGs it no longer has, so nothing stale ships. */
-function writeFolder(folder: string, files: Map<string, string>): number {
-  const dir = `${publicDir}${folder}/`;
+/**
+ * The drawing as a WebP picture `width` pixels wide, rendered from its vector at that size, at the
+ * quality the admin panel stores uploads with (80) unless told.
+ */
+function toWebp(svg: string, svgWidth: number, width: number, quality = 80): Promise<Buffer> {
+  return sharp(Buffer.from(svg), { density: (72 * width) / svgWidth })
+    .resize({ width })
+    .webp({ quality, effort: 6 })
+    .toBuffer();
+}
+
+/** Writes the files of one folder and removes the pictures it no longer has, so nothing stale ships. */
+function writeFolder(dir: string, files: Map<string, Buffer | string>): number {
   mkdirSync(dir, { recursive: true });
   for (const name of readdirSync(dir)) {
-    if (name.endsWith('.svg') && !files.has(name)) rmSync(`${dir}${name}`);
+    if (/\.(svg|webp)$/.test(name) && !files.has(name)) rmSync(join(dir, name));
   }
-  for (const [name, svg] of files) writeFileSync(`${dir}${name}`, svg);
+  for (const [name, bytes] of files) writeFileSync(join(dir, name), bytes);
   return files.size;
 }
 
-const productFiles = new Map(
-  DEMO_PRODUCT_IMAGES.map(({ path, art }) => [
-    path.replace('/product-images/', ''),
-    renderJewelryArt(art),
-  ]),
-);
-const bannerFiles = new Map(
-  BANNERS.map((banner, i) => [`banner-${i + 1}.svg`, renderBanner(banner)]),
-);
-const categoryFiles = new Map(
-  Object.entries(CATEGORY_ART).map(([slug, art]) => [`${slug}.svg`, renderJewelryArt(art, 600)]),
-);
+// Product photos: as the admin panel stores an upload (page and card widths), plus the hash of the
+// drawing each was made from, by which a test finds a photo that was not drawn again.
+const productFiles = new Map<string, Buffer | string>();
+const sources: Record<string, string> = {};
+for (const { name, art } of DEMO_PRODUCT_IMAGES) {
+  const svg = renderJewelryArt(art, DEMO_PHOTO_SVG_SIZE);
+  productFiles.set(
+    `${name}.webp`,
+    await toWebp(svg, DEMO_PHOTO_SVG_SIZE, PRODUCT_PHOTO_PAGE_WIDTH),
+  );
+  productFiles.set(
+    `${name}-${PRODUCT_PHOTO_CARD_WIDTH}.webp`,
+    await toWebp(svg, DEMO_PHOTO_SVG_SIZE, PRODUCT_PHOTO_CARD_WIDTH),
+  );
+  sources[name] = demoPhotoSourceHash(svg);
+}
+productFiles.set(DEMO_PHOTO_SOURCES_FILE, `${JSON.stringify(sources, null, 2)}\n`);
 
+const bannerFiles = new Map<string, Buffer>();
+for (const [i, banner] of BANNERS.entries()) {
+  // The first banner is the home page's largest paint on a phone's slow link: 60 keeps its text
+  // sharp at three quarters of the bytes of 80 (19 KB against 26 KB).
+  bannerFiles.set(`banner-${i + 1}.webp`, await toWebp(renderBanner(banner), 1600, 1600, 60));
+}
+const categoryFiles = new Map<string, Buffer>();
+for (const [slug, art] of Object.entries(CATEGORY_ART)) {
+  categoryFiles.set(`${slug}.webp`, await toWebp(renderJewelryArt(art, 600), 600, 600));
+}
+
+rmSync(join(publicDir, 'product-images'), { recursive: true, force: true });
 const written =
-  writeFolder('product-images', productFiles) +
-  writeFolder('banners', bannerFiles) +
-  writeFolder('categories', categoryFiles);
-console.log(`Wrote ${written} pictures under ${publicDir}`);
+  writeFolder(DEMO_PHOTOS_DIR, productFiles) +
+  writeFolder(join(publicDir, 'banners'), bannerFiles) +
+  writeFolder(join(publicDir, 'categories'), categoryFiles);
+console.log(`Wrote ${written} files under ${DEMO_PHOTOS_DIR} and ${publicDir}`);

@@ -21,7 +21,6 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { constants as zlibConstants } from 'node:zlib';
-import { join } from 'node:path';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -87,7 +86,7 @@ import { adminProductPhotoRoutes } from './modules/admin/catalog/photo-routes.ts
 import { createProductPhotos } from './modules/admin/catalog/photos.ts';
 import { adminProductWriteRoutes } from './modules/admin/catalog/write-routes.ts';
 import { CATALOG_CHANNEL } from './modules/catalog/changes.ts';
-import { registerUploads } from './http/uploads.ts';
+import { registerUploads, uploadsDirOf } from './http/uploads.ts';
 import type { JobSender } from './jobs/job-runner.ts';
 import { createErp, type Erp } from './modules/erp/erp.ts';
 import {
@@ -217,7 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // (10 s: stock shown on a card may lag an order by that much; checkout reads it live).
     staleMs: catalogCacheTtlMs,
   });
-  const uploadsDir = join(config.dataDir, 'uploads');
+  const uploadsDir = uploadsDirOf(config.dataDir);
   if (deps.database.listen) {
     // A change made by any process on this database clears this process's answers at once.
     const stopListening = await deps.database.listen(CATALOG_CHANNEL, () => catalogCache.clear());

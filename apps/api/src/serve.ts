@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { type Config, insecureAppUrlWarning } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { createEmbeddedDatabaseInChild, needsNewEmbeddedDatabase } from './db/embedded-initdb.ts';
+import { uploadsDirOf } from './http/uploads.ts';
 import { appJobs } from './jobs/app-jobs.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { seedDemoCatalog } from './modules/catalog/seed-demo.ts';
@@ -87,7 +88,7 @@ export async function serve(config: Config): Promise<void> {
     );
     await ensureAdminAtStart({ db: database.db, logger: app.log }, config);
     if (config.seedDemoCatalog) {
-      const seeded = await seedDemoCatalog(database.db);
+      const seeded = await seedDemoCatalog(database.db, uploadsDirOf(config.dataDir));
       if (seeded > 0) app.log.info({ products: seeded }, 'demo catalogue seeded');
     }
     // Answering first: the job runner's start (pg-boss's schema check and schedules, about 0.5 s)

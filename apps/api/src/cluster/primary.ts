@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
+import { uploadsDirOf } from '../http/uploads.ts';
 import { writeLogLine } from '../lib/log-line.ts';
 import { resolveJwtSecret } from '../modules/auth/jwt-secret.ts';
 import { seedDemoCatalog } from '../modules/catalog/seed-demo.ts';
@@ -45,7 +46,9 @@ async function prepareOnce(config: Config): Promise<void> {
       'info' | 'warn'
     >;
     await ensureAdminAtStart({ db: database.db, logger }, config);
-    if (config.seedDemoCatalog) await seedDemoCatalog(database.db);
+    if (config.seedDemoCatalog) {
+      await seedDemoCatalog(database.db, uploadsDirOf(config.dataDir));
+    }
   } finally {
     await database.close();
   }

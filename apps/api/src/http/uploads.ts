@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { IMMUTABLE_CACHE } from './web-app.ts';
+
+/** Where uploaded files live: DATA_DIR/uploads. */
+export function uploadsDirOf(dataDir: string): string {
+  return join(dataDir, 'uploads');
+}
 
 /**
  * Files the shop's people upload (product photos), from DATA_DIR/uploads at /uploads/. Each file

@@ -221,7 +221,7 @@ describe('other storefront pages', () => {
     const html = (await fetchPage('/')).body;
     expect(html).toContain(`<link rel="canonical" href="${APP_URL}/">`);
     expect(html).toContain(
-      '<link rel="preload" as="image" href="/banners/banner-1.svg" fetchpriority="high">',
+      '<link rel="preload" as="image" href="/banners/banner-1.webp" fetchpriority="high">',
     );
     const [organization, website] = jsonLd(html);
     expect(organization).toMatchObject({ '@type': 'Organization', name: 'Lumina Piercings' });

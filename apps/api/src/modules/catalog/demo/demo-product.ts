@@ -19,7 +19,7 @@ export interface DemoProduct {
   subcategory: string;
   display_status: DisplayStatus;
   active: boolean;
-  /** Paths served by the store, e.g. '/product-images/argola-aco-8mm.svg'; first is the main one. */
+  /** Addresses of stored photos ('/uploads/products/{id}.webp'); first is the main one. */
   images: string[];
   sizes: string[];
   measures: string[];

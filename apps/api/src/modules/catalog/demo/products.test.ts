@@ -1,11 +1,20 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CATEGORY_SLUGS } from '@lumina/shared/catalog/categories';
+import { PRODUCT_PHOTO_CARD_WIDTH, productPhotoId } from '@lumina/shared/catalog/product-images';
 import { describe, expect, it } from 'vitest';
+import { sniffPhotoFormat } from '../../admin/catalog/photos.ts';
 import { renderJewelryArt } from './jewelry-art.ts';
+import {
+  DEMO_PHOTO_SOURCES_FILE,
+  DEMO_PHOTO_SVG_SIZE,
+  DEMO_PHOTOS_DIR,
+  demoPhotoId,
+  demoPhotoSourceHash,
+} from './photos.ts';
 import { DEMO_PRODUCT_IMAGES, DEMO_PRODUCTS } from './products.ts';
 
-const publicDir = fileURLToPath(new URL('../../../../../web/public', import.meta.url));
+const REDRAW = 'npx tsx apps/api/scripts/draw-demo-images.ts';
 const listed = DEMO_PRODUCTS.filter((p) => p.active && p.display_status !== 'hidden');
 const count = (predicate: (p: (typeof DEMO_PRODUCTS)[number]) => boolean) =>
   DEMO_PRODUCTS.filter(predicate).length;
@@ -111,27 +120,37 @@ describe('demo catalogue', () => {
     expect(Math.max(...days)).toBeGreaterThanOrEqual(150);
   });
 
-  it('refers to one to three pictures, each drawn and committed up to date', () => {
-    const drawn = new Map(DEMO_PRODUCT_IMAGES.map(({ path, art }) => [path, art]));
+  it('refers to one to three photos, each drawn, committed in both widths and up to date', () => {
+    const sources = JSON.parse(
+      readFileSync(join(DEMO_PHOTOS_DIR, DEMO_PHOTO_SOURCES_FILE), 'utf8'),
+    ) as Record<string, string>;
+    const drawn = new Map(DEMO_PRODUCT_IMAGES.map((image) => [image.path, image]));
     for (const p of DEMO_PRODUCTS) {
       expect(p.images.length, p.sku).toBeGreaterThanOrEqual(1);
       expect(p.images.length, p.sku).toBeLessThanOrEqual(3);
-      for (const [index, image] of p.images.entries()) {
-        expect(image).toBe(`/product-images/${p.sku.toLowerCase()}-${index + 1}.svg`);
-        const file = `${publicDir}${image}`;
-        expect(
-          existsSync(file),
-          `${file} missing: run npx tsx apps/api/scripts/draw-demo-images.ts`,
-        ).toBe(true);
-        const art = drawn.get(image);
-        expect(art, image).toBeDefined();
-        if (art) {
-          expect(readFileSync(file, 'utf8'), `${image} is stale: redraw it`).toBe(
-            renderJewelryArt(art),
-          );
+      for (const [index, path] of p.images.entries()) {
+        const image = drawn.get(path);
+        expect(image, path).toBeDefined();
+        if (!image) continue;
+        expect(image.name).toBe(`${p.sku.toLowerCase()}-${index + 1}`);
+        // Stored like an upload: the page and card sizes, srcset and all.
+        expect(productPhotoId(path)).toBe(demoPhotoId(image.name));
+        for (const file of [
+          `${image.name}.webp`,
+          `${image.name}-${PRODUCT_PHOTO_CARD_WIDTH}.webp`,
+        ]) {
+          const bytes = readFileSync(join(DEMO_PHOTOS_DIR, file));
+          expect(sniffPhotoFormat(bytes), file).toBe('webp');
         }
+        const svg = renderJewelryArt(image.art, DEMO_PHOTO_SVG_SIZE);
+        expect(sources[image.name], `${image.name} is stale: run ${REDRAW}`).toBe(
+          demoPhotoSourceHash(svg),
+        );
       }
     }
     expect(drawn.size).toBe(DEMO_PRODUCTS.flatMap((p) => p.images).length);
+    expect(Object.keys(sources).length, `photos of removed products: run ${REDRAW}`).toBe(
+      drawn.size,
+    );
   });
 });

@@ -2,6 +2,7 @@ import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import type { DisplayStatus, ProductVariation } from '@lumina/shared/catalog/product';
 import type { DemoProduct } from './demo-product.ts';
 import type { Gem, JewelryArtOptions, Metal } from './jewelry-art.ts';
+import { demoPhotoUrl } from './photos.ts';
 
 /**
  * The demo catalogue seeded into an empty database: pieces a Brazilian piercing shop really
@@ -994,8 +995,8 @@ function describe(entry: Entry): string {
   return `<p>${entry.intro}</p><ul>${items.map((item) => `<li>${item}</li>`).join('')}</ul>`;
 }
 
-const imagePath = (sku: string, index: number): string =>
-  `/product-images/${sku.toLowerCase()}-${index + 1}.svg`;
+/** 'lum-boc-001-1': the demo photo's file name in apps/api/demo-photos, without its extension. */
+const photoName = (sku: string, index: number): string => `${sku.toLowerCase()}-${index + 1}`;
 
 export const DEMO_PRODUCTS: DemoProduct[] = ENTRIES.map((entry) => ({
   sku: entry.sku,
@@ -1009,7 +1010,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = ENTRIES.map((entry) => ({
   subcategory: entry.subcategory,
   display_status: entry.status ?? 'visible',
   active: entry.active ?? true,
-  images: entry.art.map((_, index) => imagePath(entry.sku, index)),
+  images: entry.art.map((_, index) => demoPhotoUrl(photoName(entry.sku, index))),
   sizes: entry.sizes,
   measures: entry.measures,
   tags: entry.tags,
@@ -1019,11 +1020,12 @@ export const DEMO_PRODUCTS: DemoProduct[] = ENTRIES.map((entry) => ({
   created_days_ago: entry.days,
 }));
 
-/** Every picture the catalogue refers to, with the drawing that produces it. */
-export const DEMO_PRODUCT_IMAGES: { path: string; art: JewelryArtOptions }[] = ENTRIES.flatMap(
-  (entry, productIndex) =>
+/** Every photo the catalogue refers to: its file name, its address and the drawing it shows. */
+export const DEMO_PRODUCT_IMAGES: { name: string; path: string; art: JewelryArtOptions }[] =
+  ENTRIES.flatMap((entry, productIndex) =>
     entry.art.map((art, index) => ({
-      path: imagePath(entry.sku, index),
+      name: photoName(entry.sku, index),
+      path: demoPhotoUrl(photoName(entry.sku, index)),
       art: { ...art, seed: productIndex * 10 + index + 1 },
     })),
-);
+  );

@@ -19,7 +19,7 @@ export function CategoryGrid() {
             >
               <span className="block aspect-square overflow-hidden bg-cream-100">
                 <img
-                  src={`/categories/${slug}.svg`}
+                  src={`/categories/${slug}.webp`}
                   alt=""
                   width={400}
                   height={400}
