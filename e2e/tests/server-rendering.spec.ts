@@ -67,6 +67,26 @@ test.describe('storefront pages come rendered by the server', { tag: '@phone' },
     expect(await layoutShift(page)).toBeLessThan(0.01);
     expect(apiCalls, 'the product the HTML carries is not asked for again').toEqual([]);
     expect(network).toEqual(['main picture arrived', 'entry script asked']);
+    // And not only arrived: on screen, by the browser's own account (its largest-contentful-paint
+    // entry), before the code was asked for; a frame's callbacks can run before it is presented.
+    const timing = await page.evaluate(
+      () =>
+        new Promise<{ url: string; onScreen: number; scriptAsked: number }>((resolve) => {
+          const script = performance
+            .getEntriesByType('resource')
+            .find((entry) => /\/assets\/index-[\w-]+\.js$/.test(entry.name));
+          new PerformanceObserver((list) => {
+            const largest = list.getEntries().at(-1) as PerformanceEntry & { url: string };
+            resolve({
+              url: largest.url,
+              onScreen: largest.startTime,
+              scriptAsked: script?.startTime ?? -1,
+            });
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    expect(timing.url).toContain(product.images[0]);
+    expect(timing.scriptAsked).toBeGreaterThanOrEqual(timing.onScreen);
   });
 
   test('a tap on a button before the code has arrived is answered once the page is hydrated', async ({

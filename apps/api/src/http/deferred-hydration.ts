@@ -6,8 +6,11 @@ import { escapeHtml } from '../integrations/mail/escape-html.ts';
  * phone link the 130 KiB of script fetched from the <head> shares the bandwidth with the
  * stylesheet and the page's main picture, and so delays both the first paint and the picture;
  * the HTML already shows the page, so the code can wait until the picture marked
- * fetchpriority="high" has loaded and been painted (or, without one, until the first paint),
+ * fetchpriority="high" has loaded and is on screen (or, without one, until the first paint is),
  * and at most 3 s. It then adds the modulepreload links and the entry script as Vite wrote them.
+ * "On screen" is the browser's own paint entry (largest-contentful-paint, first-contentful-paint)
+ * where it has one: a frame's callbacks run before its pixels are presented, and a script asked
+ * for in between would still compete with the paint for the phone's link and CPU.
  *
  * Until React has taken the whole page over, a tap on one of the page's buttons ('+', 'Adicionar
  * ao carrinho', the menu) would do nothing: the buttons have no handlers yet. The script holds
@@ -43,10 +46,18 @@ export const BOOT_SCRIPT =
   'var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});' +
   'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=b.entry;d.head.appendChild(s);' +
   'watch(0)}' +
-  'function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}' +
+  // Once the browser has put the paint on screen: its own paint entry says so where it has one
+  // (a frame's callbacks can run before the pixels reach the screen), else the next frame.
+  'function shown(type,test,then){var P=w.PerformanceObserver;' +
+  'if(!P||(P.supportedEntryTypes||[]).indexOf(type)<0){requestAnimationFrame(function(){setTimeout(then,0)});return}' +
+  'var o=new P(function(list){if(list.getEntries().some(test)){o.disconnect();setTimeout(then,0)}});' +
+  'o.observe({type:type,buffered:true})}' +
   'var img=d.querySelector("#root img[fetchpriority=high]");' +
-  'if(img&&!img.complete){img.addEventListener("load",afterPaint);img.addEventListener("error",afterPaint)}' +
-  'else afterPaint();' +
+  'if(img&&!img.complete){img.addEventListener("load",function(){' +
+  'shown("largest-contentful-paint",function(e){return e.url===img.currentSrc},start);' +
+  // A picture that is not the largest paint gets no entry of its own.
+  'setTimeout(start,1000)});img.addEventListener("error",start)}' +
+  'else shown("paint",function(e){return e.name==="first-contentful-paint"},start);' +
   'setTimeout(start,3000)' +
   '})(document,window)';
 
