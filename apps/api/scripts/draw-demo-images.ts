@@ -30,6 +30,7 @@ import {
   demoPhotoSourceHash,
 } from '../src/modules/catalog/demo/photos.ts';
 import { DEMO_PRODUCT_IMAGES } from '../src/modules/catalog/demo/products.ts';
+import { HOME_PREVIEW_IMAGE } from '../src/modules/storefront/preview-image.ts';
 
 const publicDir = fileURLToPath(new URL('../../web/public/', import.meta.url));
 
@@ -200,7 +201,7 @@ function toWebp(svg: string, svgWidth: number, width: number, quality = 80): Pro
 function writeFolder(dir: string, files: Map<string, Buffer | string>): number {
   mkdirSync(dir, { recursive: true });
   for (const name of readdirSync(dir)) {
-    if (/\.(svg|webp)$/.test(name) && !files.has(name)) rmSync(join(dir, name));
+    if (/\.(svg|webp|jpg)$/.test(name) && !files.has(name)) rmSync(join(dir, name));
   }
   for (const [name, bytes] of files) writeFileSync(join(dir, name), bytes);
   return files.size;
@@ -230,6 +231,16 @@ for (const [i, banner] of BANNERS.entries()) {
   // sharp at three quarters of the bytes of 80 (19 KB against 26 KB).
   bannerFiles.set(`banner-${i + 1}.webp`, await toWebp(renderBanner(banner), 1600, 1600, 60));
 }
+// The home page's link preview: WhatsApp shows a JPEG, not a WebP.
+bannerFiles.set(
+  HOME_PREVIEW_IMAGE.path.replace('/banners/', ''),
+  await sharp(Buffer.from(renderBanner(BANNERS[0]!)), {
+    density: (72 * HOME_PREVIEW_IMAGE.width) / 1600,
+  })
+    .resize({ width: HOME_PREVIEW_IMAGE.width })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer(),
+);
 const categoryFiles = new Map<string, Buffer>();
 for (const [slug, art] of Object.entries(CATEGORY_ART)) {
   categoryFiles.set(`${slug}.webp`, await toWebp(renderJewelryArt(art, 600), 600, 600));

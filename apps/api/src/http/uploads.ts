@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { registerShareImages } from './share-images.ts';
 import { IMMUTABLE_CACHE } from './web-app.ts';
 
 /** Where uploaded files live: DATA_DIR/uploads. */
@@ -31,4 +32,5 @@ export async function registerUploads(app: FastifyInstance, uploadsDir: string):
       res.setHeader('x-content-type-options', 'nosniff');
     },
   });
+  registerShareImages(app, uploadsDir);
 }

@@ -15,8 +15,11 @@ export interface PageHead {
     title: string;
     description: string;
     url: string;
-    /** Absolute URL of the main picture. */
-    image?: string;
+    /**
+     * The link preview's picture: an absolute URL, in a format WhatsApp shows (JPEG or PNG, not
+     * WebP: see http/share-images.ts), with its type and size where known.
+     */
+    image?: { url: string; type?: string; width?: number; height?: number; alt?: string };
     /** PIX price in reais with two decimals ('89.91'). */
     priceAmount?: string;
   };
@@ -70,7 +73,18 @@ function extraTags(head: PageHead): string[] {
       meta('property', 'og:description', og.description),
       meta('property', 'og:url', og.url),
     );
-    if (og.image) tags.push(meta('property', 'og:image', og.image));
+    if (og.image) {
+      const { url, type, width, height, alt } = og.image;
+      tags.push(meta('property', 'og:image', url));
+      if (type) tags.push(meta('property', 'og:image:type', type));
+      if (width && height) {
+        tags.push(
+          meta('property', 'og:image:width', String(width)),
+          meta('property', 'og:image:height', String(height)),
+        );
+      }
+      if (alt) tags.push(meta('property', 'og:image:alt', alt));
+    }
     if (og.priceAmount) {
       tags.push(
         meta('property', 'product:price:amount', og.priceAmount),
@@ -82,7 +96,7 @@ function extraTags(head: PageHead): string[] {
       meta('name', 'twitter:title', og.title),
       meta('name', 'twitter:description', og.description),
     );
-    if (og.image) tags.push(meta('name', 'twitter:image', og.image));
+    if (og.image) tags.push(meta('name', 'twitter:image', og.image.url));
   }
   for (const data of head.jsonLd ?? []) {
     tags.push(`<script type="application/ld+json">${scriptSafeJson(data)}</script>`);

@@ -1,15 +1,19 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/products.ts';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
+import { HOME_PREVIEW_IMAGE } from './preview-image.ts';
 
 const APP_URL = 'https://loja.example.com';
+const WEB_PUBLIC_DIR = fileURLToPath(new URL('../../../../web/public', import.meta.url));
 /** The shape of the real build's index.html: title and description the server replaces. */
 const INDEX_HTML = `<!doctype html>
 <html lang="pt-BR">
@@ -104,9 +108,13 @@ describe('product pages', () => {
     );
     expect(metaContent(html, 'og:type')).toBe('product');
     expect(metaContent(html, 'og:title')).toBe('Argola Clicker Titânio — R$ 94,91 no PIX');
+    // The preview picture is the photo's JPEG: WhatsApp shows no WebP.
     expect(metaContent(html, 'og:image')).toBe(
-      `${APP_URL}/uploads/products/0123456789abcdef01234567.webp`,
+      `${APP_URL}/uploads/share/0123456789abcdef01234567.jpg`,
     );
+    expect(metaContent(html, 'og:image:type')).toBe('image/jpeg');
+    expect(metaContent(html, 'og:image:alt')).toBe('Argola Clicker Titânio');
+    expect(metaContent(html, 'twitter:image')).toBe(metaContent(html, 'og:image'));
     expect(metaContent(html, 'product:price:amount')).toBe('94.91');
     expect(metaContent(html, 'product:price:currency')).toBe('BRL');
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
@@ -223,6 +231,13 @@ describe('other storefront pages', () => {
     expect(html).toContain(
       '<link rel="preload" as="image" href="/banners/banner-1.webp" fetchpriority="high">',
     );
+    // Its preview picture is the first banner as a JPEG, committed at the size the tags say.
+    expect(metaContent(html, 'og:image')).toBe(`${APP_URL}${HOME_PREVIEW_IMAGE.path}`);
+    expect(metaContent(html, 'og:image:type')).toBe('image/jpeg');
+    const preview = await sharp(join(WEB_PUBLIC_DIR, HOME_PREVIEW_IMAGE.path)).metadata();
+    expect(preview).toMatchObject({ format: 'jpeg', width: 1200, height: 450 });
+    expect(metaContent(html, 'og:image:width')).toBe('1200');
+    expect(metaContent(html, 'og:image:height')).toBe('450');
     const [organization, website] = jsonLd(html);
     expect(organization).toMatchObject({ '@type': 'Organization', name: 'Lumina Piercings' });
     expect(website).toMatchObject({

@@ -9,7 +9,9 @@ import { isPrivatePage, matchPagePath } from '@lumina/shared/storefront/page-pat
 import { toProductDto, type ProductReadRow } from '../catalog/product-dto.ts';
 import { descriptionText } from '../catalog/sanitize-description.ts';
 import { parseProductId } from '@lumina/shared/catalog/product-id';
+import { shareImageUrl } from '../../http/share-images.ts';
 import { type PageHead, SHOP_NAME } from './page-head.ts';
+import { HOME_PREVIEW_IMAGE } from './preview-image.ts';
 
 /** The titles match what the web app sets once it runs (lib/page-meta.ts: 'Title | Shop'). */
 export function pageTitle(title: string): string {
@@ -69,10 +71,14 @@ function notFound(): ResolvedPage {
  */
 function publicPage(
   appUrl: string,
-  page: { title: string; description: string; path: string; image?: string } & Pick<
-    PageHead,
-    'jsonLd' | 'preloadImage'
-  > & { product?: { previewTitle: string; priceAmount: string } },
+  page: {
+    title: string;
+    description: string;
+    path: string;
+    image?: NonNullable<PageHead['openGraph']>['image'];
+  } & Pick<PageHead, 'jsonLd' | 'preloadImage'> & {
+      product?: { previewTitle: string; priceAmount: string };
+    },
 ): ResolvedPage {
   const { title, description, image, jsonLd, preloadImage, product } = page;
   const url = shopUrl(appUrl, page.path);
@@ -123,7 +129,13 @@ function homePage(appUrl: string): ResolvedPage {
     description: HOME_DESCRIPTION,
     path: '/',
     preloadImage: { href: HOME_BANNERS[0].src },
-    image: shopUrl(appUrl, HOME_BANNERS[0].src),
+    image: {
+      url: shopUrl(appUrl, HOME_PREVIEW_IMAGE.path),
+      type: 'image/jpeg',
+      width: HOME_PREVIEW_IMAGE.width,
+      height: HOME_PREVIEW_IMAGE.height,
+      alt: HOME_BANNERS[0].alt,
+    },
     jsonLd: [
       {
         '@context': 'https://schema.org',
@@ -201,6 +213,7 @@ function productPage(appUrl: string, row: ProductReadRow): ResolvedPage {
   const path = `/produto/${product.id}`;
   const url = shopUrl(appUrl, path);
   const images = product.images.map((image) => shopUrl(appUrl, image));
+  const preview = product.images[0] ? shareImageUrl(product.images[0]) : null;
   const inStock = product.active && product.stock_quantity > 0;
   const text = descriptionText(product.description ?? '');
   // The name without its embedded specs ('Argola - Tamanho: 8mm'), as the page's heading shows it.
@@ -213,7 +226,11 @@ function productPage(appUrl: string, row: ProductReadRow): ResolvedPage {
     title: pageTitle(name),
     description,
     path,
-    image: images[0],
+    image: preview
+      ? { url: shopUrl(appUrl, preview), type: 'image/jpeg', alt: name }
+      : images[0]
+        ? { url: images[0], alt: name }
+        : undefined,
     preloadImage: product.images[0]
       ? {
           href: product.images[0],

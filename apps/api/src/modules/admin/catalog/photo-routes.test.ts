@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopper } from '../../../test/checkout.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../../test/user-builder.ts';
+import { SHARE_IMAGE_NOT_FOUND, SHARE_IMAGE_SIZE } from '../../../http/share-images.ts';
 import { PHOTO_MESSAGES, sniffPhotoFormat } from './photos.ts';
 
 interface ProductJson {
@@ -104,6 +105,55 @@ describe('product photos', () => {
     const card = await ctx.app.inject(url!.replace('.webp', '-480.webp'));
     expect(card.statusCode).toBe(200);
     expect(await sharp(card.rawPayload).metadata()).toMatchObject({ width: 480, height: 360 });
+  });
+
+  it('gives each photo a JPEG for link previews, made once on the first request', async () => {
+    const id = await newProduct();
+    // A PNG with transparency: WhatsApp gets it on white.
+    const clear = await sharp({
+      create: { width: 1600, height: 800, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const uploaded = await upload(id, multipart(clear, 'argola.png', 'image/png'));
+    const [url] = uploaded.json<ProductJson>().product.images;
+    const imageId = /([a-f0-9]{24})/.exec(url!)![1]!;
+    const shareUrl = `/uploads/share/${imageId}.jpg`;
+    const stored = join(dataDir, 'uploads', 'share', `${imageId}.jpg`);
+    expect(existsSync(stored)).toBe(false);
+
+    const first = await ctx.app.inject(shareUrl);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['content-type']).toBe('image/jpeg');
+    expect(first.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    const meta = await sharp(first.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: SHARE_IMAGE_SIZE, height: 300 });
+    const { data } = await sharp(first.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)].every((value) => value > 245)).toBe(true);
+    expect(existsSync(stored)).toBe(true);
+    // Later previews are the stored file, byte for byte.
+    expect((await ctx.app.inject(shareUrl)).rawPayload.equals(first.rawPayload)).toBe(true);
+
+    for (const path of [
+      '/uploads/share/ffffffffffffffffffffffff.jpg',
+      `/uploads/share/${imageId}.png`,
+      '/uploads/share/..%2Fproducts%2Fx.jpg',
+      '/uploads/share/abc.jpg',
+    ]) {
+      const missing = await ctx.app.inject(path);
+      expect(missing.statusCode, path).toBe(404);
+      expect(missing.json(), path).toMatchObject({ message: SHARE_IMAGE_NOT_FOUND });
+    }
+
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/products/${id}/images/${imageId}`,
+      headers: admin,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(existsSync(stored)).toBe(false);
+    expect((await ctx.app.inject(shareUrl)).statusCode).toBe(404);
   });
 
   it('takes PNG and WebP too and never enlarges a small photo', async () => {

@@ -13,6 +13,7 @@ import type { Db } from '../../../db/database.ts';
 import { rowsOf } from '../../../db/raw-rows.ts';
 import { products, type ProductRow } from '../../../db/schema/products.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { shareImagePath } from '../../../http/share-images.ts';
 import { announceCatalogChange } from '../../catalog/changes.ts';
 import { PRODUCT_NOT_FOUND } from '../../catalog/service.ts';
 import type { SecurityLog } from '../../security/security-log.ts';
@@ -113,6 +114,8 @@ export function createProductPhotos(deps: {
   const files = (imageId: string) => [
     join(dir, `${imageId}.webp`),
     join(dir, `${imageId}-${PRODUCT_PHOTO_CARD_WIDTH}.webp`),
+    // Its link-preview JPEG, if a preview bot ever asked for one.
+    shareImagePath(deps.uploadsDir, imageId),
   ];
 
   async function removeFiles(imageId: string): Promise<void> {
