@@ -1,8 +1,9 @@
 import { productPhotoId } from '@lumina/shared/catalog/product-images';
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { fileExists } from '../lib/file-exists.ts';
 import { AppError } from './app-error.ts';
 import { IMMUTABLE_CACHE } from './web-app.ts';
 
@@ -29,18 +30,11 @@ export function shareImagePath(uploadsDir: string, imageId: string): string {
   return join(uploadsDir, 'share', `${imageId}.jpg`);
 }
 
-async function exists(path: string): Promise<boolean> {
-  return access(path).then(
-    () => true,
-    () => false,
-  );
-}
-
 export function registerShareImages(app: FastifyInstance, uploadsDir: string): void {
   app.get<{ Params: { file: string } }>(`${SHARE_PREFIX}:file`, async (request, reply) => {
     const id = SHARE_FILE.exec(request.params.file)?.[1];
     const photo = id ? join(uploadsDir, 'products', `${id}.webp`) : null;
-    if (!id || !photo || !(await exists(photo))) {
+    if (!id || !photo || !(await fileExists(photo))) {
       throw new AppError('not_found', SHARE_IMAGE_NOT_FOUND, { code: 'image_not_found' });
     }
     const target = shareImagePath(uploadsDir, id);

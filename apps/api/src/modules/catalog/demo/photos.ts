@@ -1,7 +1,8 @@
 import { PRODUCT_PHOTO_CARD_WIDTH, productPhotoUrl } from '@lumina/shared/catalog/product-images';
 import { createHash } from 'node:crypto';
-import { access, copyFile, mkdir, rename } from 'node:fs/promises';
+import { copyFile, mkdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileExists } from '../../../lib/file-exists.ts';
 import { API_DIR } from '../../../paths.ts';
 
 /**
@@ -29,13 +30,6 @@ export function demoPhotoSourceHash(svg: string): string {
   return createHash('sha256').update(svg).digest('hex');
 }
 
-async function exists(path: string): Promise<boolean> {
-  return access(path).then(
-    () => true,
-    () => false,
-  );
-}
-
 /**
  * Stores the named demo photos among the uploads, where they are missing; returns how many files
  * it wrote. Each is copied under a temporary name and renamed: a process starting beside this one
@@ -60,7 +54,7 @@ export async function installDemoPhotos(
   const written = await Promise.all(
     copies.map(async ({ from, to }) => {
       const target = join(dir, to);
-      if (await exists(target)) return 0;
+      if (await fileExists(target)) return 0;
       const temporary = `${target}.${process.pid}.tmp`;
       await copyFile(join(DEMO_PHOTOS_DIR, from), temporary);
       await rename(temporary, target);
