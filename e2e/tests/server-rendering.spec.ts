@@ -114,6 +114,26 @@ test.describe('storefront pages come rendered by the server', { tag: '@phone' },
     await expect(page.getByRole('spinbutton', { name: 'Quantidade' })).toHaveValue('3');
   });
 
+  test('the first banner holds its place before its picture arrives', async ({ page }) => {
+    // A slow link: the banner's picture comes 1.5 s after the page.
+    await page.route(/\/banners\/banner-1\.webp$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    const banner = page.getByRole('img', { name: /^Coleção titânio/ });
+    // The stylesheet applies (the picture is cropped to fill its box), the picture is not there.
+    await expect(banner).toHaveCSS('object-fit', 'cover');
+    expect(await banner.evaluate((img: HTMLImageElement) => img.complete)).toBe(false);
+    const box = await banner.boundingBox();
+    const width = box?.width ?? 0;
+    // Phones crop it to 4:3; wider screens show the banner's own 8:3.
+    const ratio = width >= 640 ? 3 / 8 : 3 / 4;
+    expect(box?.height).toBeCloseTo(width * ratio, 0);
+    await expect.poll(() => banner.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    expect(await layoutShift(page)).toBeLessThan(0.01);
+  });
+
   for (const path of ['/', '/produtos', '/categorias?categoria=orelha']) {
     test(`${path}: products in the HTML, no layout shift while it hydrates`, async ({
       page,

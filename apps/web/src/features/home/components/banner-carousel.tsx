@@ -107,8 +107,11 @@ export function BannerCarousel({ banners, intervalMs = BANNER_INTERVAL_MS }: Ban
                 loading={i <= index + 1 ? 'eager' : 'lazy'}
                 fetchPriority={i === 0 ? 'high' : 'low'}
                 decoding={i === 0 ? 'sync' : 'async'}
-                // Phones get a taller crop of the left side, where the banner text is.
-                className="block aspect-[4/3] h-auto w-full object-cover object-left sm:aspect-auto"
+                // Phones get a taller crop of the left side, where the banner text is. Wider
+                // screens get the banner's own 8:3, set here: `aspect-ratio: auto` would drop the
+                // ratio the width and height give, and the banner would be 0 px tall (pushing the
+                // page down once it arrives) until its picture has loaded.
+                className="block aspect-[4/3] h-auto w-full object-cover object-left sm:aspect-[8/3]"
               />
             </Link>
           </div>
