@@ -53,10 +53,13 @@ export const BOOT_SCRIPT =
   'var o=new P(function(list){if(list.getEntries().some(test)){o.disconnect();setTimeout(then,0)}});' +
   'o.observe({type:type,buffered:true})}' +
   'var img=d.querySelector("#root img[fetchpriority=high]");' +
-  'if(img&&!img.complete){img.addEventListener("load",function(){' +
+  'function pictureShown(){' +
   'shown("largest-contentful-paint",function(e){return e.url===img.currentSrc},start);' +
   // A picture that is not the largest paint gets no entry of its own.
-  'setTimeout(start,1000)});img.addEventListener("error",start)}' +
+  'setTimeout(start,1000)}' +
+  // Loaded already is not painted yet: its decoding may land in a frame after the first paint.
+  'if(img&&img.complete)pictureShown();' +
+  'else if(img){img.addEventListener("load",pictureShown);img.addEventListener("error",start)}' +
   'else shown("paint",function(e){return e.name==="first-contentful-paint"},start);' +
   'setTimeout(start,3000)' +
   '})(document,window)';
