@@ -16,7 +16,7 @@ import { textTable } from './lib/text-table.ts';
 
 /**
  * BENCH_DATABASE_URL: a PostgreSQL server (trust auth) to run the store on, in a database made for
- * the run and dropped after it, instead of the embedded database (issue 16's memory targets).
+ * the run and dropped after it, instead of the embedded database (its own memory target).
  */
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL || undefined;
 const maxRssMb = POSTGRES_URL ? API_TARGETS.maxRssMbOnPostgres : API_TARGETS.maxRssMb;
@@ -61,7 +61,7 @@ async function fetchOk(url: string): Promise<RawResponse> {
 }
 
 /**
- * The two catalogue reads and the product page's HTML (its server-written head, issue 15), with
+ * The two catalogue reads and the product page's HTML (its server-written head), with
  * the exact bytes the bare server will answer.
  */
 async function catalogueCases(baseUrl: string): Promise<RouteCase[]> {

@@ -421,7 +421,7 @@ async function runCase(loadCase: LoadCase): Promise<LoadResult> {
     const apis: ApiProcess[] = [];
     let measured;
     try {
-      // Two processes are the cluster mode a shop runs (WEB_CONCURRENCY on PostgreSQL, issue 16):
+      // Two processes are the cluster mode a shop runs (WEB_CONCURRENCY on PostgreSQL):
       // one port, the primary handing connections to its workers.
       apis.push(
         await startApiProcess({

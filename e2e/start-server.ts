@@ -37,7 +37,7 @@ const build = spawnSync(
 );
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-// The API as `npm start` runs it: compiled to JavaScript, under plain node (issue 16), into a
+// The API as `npm start` runs it: compiled to JavaScript, under plain node, into a
 // folder of its own for the same reason as the web build's.
 const apiOutDir = `dist-e2e-${randomBytes(4).toString('hex')}`;
 const apiBuild = spawnSync(process.execPath, ['scripts/build-api.mjs', '--outDir', apiOutDir], {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Compiles the API (apps/api/src/server.ts and what it imports, @lumina/shared included) to plain
 // JavaScript in apps/api/dist, with source maps, so the production process runs under `node` alone:
-// no TypeScript loader and no esbuild service beside it (issue 16, item 1). Packages from
+// no TypeScript loader and no esbuild service beside it (less memory, faster start). Packages from
 // node_modules stay imports, as Node resolves them; only the workspace's TypeScript is bundled.
 // Usage: node scripts/build-api.mjs [--outDir NAME]   (about half a second)
 // NAME is a folder directly in apps/api (default dist): the compiled code finds the repository and

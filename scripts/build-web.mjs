@@ -1,5 +1,5 @@
 // `npm run build -w @lumina/web [-- --outDir DIR ...]` (apps/web's build script runs this): the browser's app into DIR (default dist),
-// then the server's renderer of the storefront (src/entry-server.tsx, issue 15) into DIR/ssr,
+// then the server's renderer of the storefront (src/entry-server.tsx) into DIR/ssr,
 // with its dependencies bundled so it runs wherever DIR is copied. The API serves DIR but never
 // DIR/ssr (http/web-app.ts).
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,5 @@
-// How the production server runs (issue 16): the compiled API under plain node. One place for
+// How the production server runs (less memory, a faster start): the compiled API under plain
+// node. One place for
 // `npm start` (start.mjs), the browser tests' server and the benchmarks.
 
 /**

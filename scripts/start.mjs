@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build the web app and compile the API when their builds are missing or older than
 // their sources, then run the one production process (API under /api + the built web app) on PORT
-// (default 3000) with plain node: no TypeScript loader in production (issue 16).
+// (default 3000) with plain node: no TypeScript loader in production (less memory, faster start).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';

@@ -1,4 +1,4 @@
-// Target of issue 11 for the administrator's product table, and how one measured case is judged.
+// Target for the administrator's product table, and how one measured case is judged.
 
 /** Targets of the admin product table benchmark (bench/README.md, Admin product table). */
 export const ADMIN_PRODUCTS_TARGETS = {

@@ -1,4 +1,4 @@
-// Targets of issue 2 for the catalogue reads, and how one measured route is judged against them.
+// Targets for the catalogue reads, and how one measured route is judged against them.
 
 export const API_TARGETS = {
   /** Catalogue route requests/s divided by the bare Fastify route's, at least. */
@@ -7,7 +7,7 @@ export const API_TARGETS = {
   maxP99Ms: 25,
   /** Peak resident memory of the serving process under load, strictly below (MB). */
   maxRssMb: 200,
-  /** The same on a PostgreSQL server (issue 16): no database inside the process. */
+  /** The same on a PostgreSQL server: lower, as no database runs inside the process. */
   maxRssMbOnPostgres: 150,
 } as const;
 

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 
-/** 130 KiB of gzip-compressed JavaScript on the home page (issue 2). */
+/** 130 KiB of gzip-compressed JavaScript on the home page (a slow phone link downloads it). */
 export const HOME_JS_TARGET_BYTES = 130 * 1024;
 
 export interface ScriptSize {

@@ -1,4 +1,4 @@
-// Accounts as a new shopper meets them (issue 3): register in the auth modal, log out and in,
+// Accounts as a new shopper meets them: register in the auth modal, log out and in,
 // reset a forgotten password with the link from the outbox, protected routes and /minha-conta.
 // Each test brings its own account (the register form makes one, the others make theirs through
 // the API), so any test can run alone. The API throttles register, login and reset per IP: the

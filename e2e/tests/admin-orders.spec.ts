@@ -1,4 +1,4 @@
-// The shop's side of an order (issue 10): the administrator created from ADMIN_EMAIL confirms a
+// The shop's side of an order: the administrator created from ADMIN_EMAIL confirms a
 // built-in PIX payment seen in the bank, ships the order with a Correios code and marks it
 // delivered, in the admin panel; the customer sees each step in 'Meus Pedidos' and gets the
 // e-mails. Screenshots of the panel at phone and desktop widths go to SHOT_DIR for review.
@@ -137,7 +137,7 @@ test('the administrator confirms a PIX order, ships and delivers it; the custome
     await expect
       .poll(() => outboxSlugsTo(dataDir, account.email))
       .toEqual([
-        // Registration asks the customer to confirm the address (issue 14).
+        // Registration asks the customer to confirm the address (it must be proven theirs).
         'confirme-seu-e-mail-lumina-piercings',
         `pedido-${number}-recebido-pague-com-pix-em-ate-30-minutos`,
         `pagamento-aprovado-pedido-${number}`,

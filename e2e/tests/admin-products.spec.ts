@@ -1,4 +1,4 @@
-// The owner manages the catalogue (issue 11): creates a product with a photo in the panel, finds it
+// The owner manages the catalogue: creates a product with a photo in the panel, finds it
 // in the storefront at once with that photo, edits its price, and, once a customer has ordered it,
 // retires it (it leaves the shop, the order keeps it). Screenshots go to SHOT_DIR for review.
 import { loginThroughHeader, shopAdministrator } from './support/accounts.ts';

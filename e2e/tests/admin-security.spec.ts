@@ -1,4 +1,4 @@
-// The owner watches the shop's security (issue 13): a burst of failed logins on one account
+// The owner watches the shop's security: a burst of failed logins on one account
 // becomes an alert on /admin/seguranca, and the CSV export carries those attempts.
 import { readFileSync } from 'node:fs';
 import { loginThroughHeader, shopAdministrator } from './support/accounts.ts';

@@ -1,4 +1,4 @@
-// The owner connects the shop to Bling (issue 12): 'Conectar ao Bling' goes to Bling's page (the
+// The owner connects the shop to Bling: 'Conectar ao Bling' goes to Bling's page (the
 // fake Bling started beside the test server, see start-server.ts), comes back connected, and the
 // full sync brings Bling's products into the storefront. Screenshots go to SHOT_DIR for review.
 import { loginThroughHeader, shopAdministrator } from './support/accounts.ts';

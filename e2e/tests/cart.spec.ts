@@ -1,4 +1,4 @@
-// The cart as a shopper meets it (spec 000 §2, §4; issue 4): a visitor fills an anonymous cart
+// The cart as a shopper meets it (spec 000 §2, §4): a visitor fills an anonymous cart
 // from the product cards, changes a quantity, logs in and finds the same cart, then quotes PAC and
 // SEDEX for a CEP and sees the total follow; the product page's result modal says when the stock
 // is short and adjusts the quantity. One account, one login (the API throttles both per IP).

@@ -1,4 +1,5 @@
-// E-mail ownership (issue 14): registration mails a confirmation link, the account page asks
+// E-mail ownership (an address must be proven the account's): registration mails a confirmation
+// link, the account page asks
 // for it gently ('Confirme seu e-mail', 'Reenviar link'), /confirmar-email follows it; a new
 // e-mail needs the current password and takes effect only once the link sent to it is followed.
 // The links are read from the outbox (DATA_DIR/outbox: the test server has no SMTP).

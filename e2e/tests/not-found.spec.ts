@@ -2,7 +2,7 @@ import { acceptCookies } from './support/cookie-banner.ts';
 import { expect, test } from './support/test.ts';
 
 test.describe('an unknown path', () => {
-  // The server answers it with a real 404 (issue 15), which Chromium logs.
+  // The server answers it with a real 404 (so search engines drop it), which Chromium logs.
   test.use({ allowedConsoleErrors: [/status of 404/] });
 
   test('shows the store\'s "Página não encontrada" page, with status 404', async ({ page }) => {

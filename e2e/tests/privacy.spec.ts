@@ -1,4 +1,4 @@
-// The LGPD rights reach the shop (issue 13): a shopper changes a consent and asks for access on
+// The LGPD rights reach the shop: a shopper changes a consent and asks for access on
 // /gerenciar-dados, and both are on the server; a shopper asks for deletion, the administrator
 // completes it at /admin/privacidade, and the account is gone while its order keeps only the
 // fiscal data.

@@ -1,4 +1,5 @@
-// Server-rendered storefront (issue 15): the pages' content is in the HTML a script-less client
+// Server-rendered storefront (search engines, a quick first paint): the pages' content is in the
+// HTML a script-less client
 // gets, and the browser takes it over without redrawing it, asking the API again or moving it.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { listProducts, productTitle } from './support/catalog-api.ts';

@@ -1,5 +1,5 @@
 /**
- * What the common-password list costs in heap once loaded (issue 16 holds the whole server under
+ * What the common-password list costs in heap once loaded (the whole server should stay under
  * 200 MB). Not a test: the figure depends on the Node version.
  *
  *   node --expose-gc --import tsx apps/api/scripts/common-passwords-heap.ts

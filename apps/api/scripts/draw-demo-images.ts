@@ -2,7 +2,7 @@
  * Draws every picture of the demo catalogue and saves it as WebP, as a shop's photos are: the
  * product photos referenced by DEMO_PRODUCTS into apps/api/demo-photos (the seed stores them as
  * uploaded photos), the four home banners and the six category tiles into apps/web/public. Vector
- * pictures would cost the phone's main thread a document, a layout and a paint each (issue 15).
+ * pictures would cost the phone's main thread a document, a layout and a paint each.
  * The output is committed, so run this again after changing products.ts or jewelry-art.ts
  * (about 30 s):
  *

@@ -587,7 +587,7 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
  * A production server whose public address is plain http on a real host sends sign-in cookies
- * without Secure and every password in clear: said loudly at start (issue 14). Undefined when
+ * without Secure and every password in clear: said loudly at start. Undefined when
  * the setting is fine.
  */
 export function insecureAppUrlWarning(

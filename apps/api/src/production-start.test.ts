@@ -1,4 +1,5 @@
-// `npm start` (scripts/start.mjs) runs the compiled API under plain node (issue 16, item 1): no
+// `npm start` (scripts/start.mjs) runs the compiled API under plain node (less memory, a faster
+// start): no
 // TypeScript loader and no esbuild service in the production process or beside it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

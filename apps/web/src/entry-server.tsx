@@ -1,5 +1,6 @@
 /**
- * The server's renderer of the storefront (issue 15): the same routes and providers as the
+ * The server's renderer of the storefront, so search engines, link previews and a slow phone get
+ * the content in the HTML: the same routes and providers as the
  * browser's app, rendered to HTML for one address with the catalogue the server holds, and the
  * query cache to hand to the browser so it hydrates without asking again. Built by build.mjs into
  * DIST/ssr/entry-server.js; the API imports it (http/web-app.ts).

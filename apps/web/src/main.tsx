@@ -13,7 +13,7 @@ import './styles.css';
 
 // index.html always has it (createRoot would say so otherwise).
 const root = document.getElementById('root') as HTMLElement;
-// A storefront page the server rendered (issue 15) carries the queries it rendered from.
+// A storefront page the server rendered carries the queries it rendered from: no second fetch.
 const state = document.getElementById('lumina-state');
 
 /** One query the server answered (entry-server.tsx's RenderedPage.state). */

@@ -1,4 +1,4 @@
-// WEB_CONCURRENCY=2 on PostgreSQL (issue 16, item 4): one port served by two worker processes
+// WEB_CONCURRENCY=2 on PostgreSQL: one port served by two worker processes
 // that share the flood guard, deliver each e-mail once, and are replaced when one dies. Runs only
 // in `npm run test:pg`: the embedded database is one process's.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -55,7 +55,7 @@ async function prepareOnce(config: Config): Promise<void> {
 }
 
 /**
- * WEB_CONCURRENCY on PostgreSQL (issue 16, item 4): this process prepares the database, then runs
+ * WEB_CONCURRENCY on PostgreSQL, to use every core: this process prepares the database, then runs
  * `count` workers (Node's cluster module: they share PORT, the primary hands out connections) and
  * keeps them running. Jobs are shared through pg-boss's tables, catalogue caches are cleared
  * through LISTEN/NOTIFY, account limits live in the database and the flood guard is counted here.

@@ -2,7 +2,7 @@ import cluster, { type Worker } from 'node:cluster';
 
 /**
  * The API's flood guard (@fastify/rate-limit, RATE_LIMIT_MAX per IP and minute) counted once for
- * all the workers of a cluster (issue 16, item 4): the primary holds the counters and each worker
+ * all the workers of a cluster: the primary holds the counters and each worker
  * asks it over the cluster's IPC channel, so a client spreading its requests over several
  * connections (and so over several workers) meets the same limit as with one process. The limits
  * that guard accounts (logins, sign-ups, resets, the contact form) are kept in the database and

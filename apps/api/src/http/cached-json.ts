@@ -30,7 +30,7 @@ export function renderJson(value: unknown): CachedJson {
  * from any process, through LISTEN/NOTIFY) drops everything at once. Concurrent misses share one
  * load.
  *
- * Stale while revalidate (issue 16): an answer past its lifetime but younger than `staleMs` is
+ * Stale while revalidate: an answer past its lifetime but younger than `staleMs` is
  * still served while one refresh runs in the background, so no request waits for the refill (it
  * used to cost the unlucky request 20 to 130 ms every 5 s). A failed refresh drops the answer: the
  * next request loads in the foreground and sees the error. Answers older than `staleMs`, and

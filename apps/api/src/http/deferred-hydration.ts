@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { escapeHtml } from '../integrations/mail/escape-html.ts';
 
 /**
- * Starts the web app's code once a server-rendered page is on screen (issue 15, LCP). On a slow
+ * Starts the web app's code once a server-rendered page is on screen (for the largest contentful
+ * paint). On a slow
  * phone link the 130 KiB of script fetched from the <head> shares the bandwidth with the
  * stylesheet and the page's main picture, and so delays both the first paint and the picture;
  * the HTML already shows the page, so the code can wait until the picture marked

@@ -152,7 +152,7 @@ function writes(logger: FastifyBaseLogger, level: LogLevel): boolean {
 /**
  * A request's logger (bound to its reqId) that makes pino's child the first time the request
  * writes a line. Pino's child() serializes the bindings through the redaction on every call,
- * which cost about 4 % of the server's time per request (CPU profile, issue 16) for a logger
+ * which cost about 4 % of the server's time per request (CPU profile) for a logger
  * that, at LOG_LEVEL=warn, most requests never use. Same lines, same redaction. A class: one
  * object per request, its methods shared.
  */

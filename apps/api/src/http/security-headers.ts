@@ -42,7 +42,7 @@ export const HELMET_OPTIONS = {
  * Helmet's headers, as helmet sets them with this configuration. None depends on the request (no
  * CSP nonce, no per-route policy), so helmet runs once, at start, on a response that only records
  * them: running its eleven middlewares for every answer was about 3 % of the server's time on a
- * small catalogue read (CPU profile, issue 16). Not @fastify/helmet either, which rebuilds its
+ * small catalogue read (CPU profile). Not @fastify/helmet either, which rebuilds its
  * middleware (parsing the CSP again) on every request: that halved the requests per second (about
  * 13k against 29k measured).
  */

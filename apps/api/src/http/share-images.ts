@@ -8,7 +8,7 @@ import { AppError } from './app-error.ts';
 import { IMMUTABLE_CACHE } from './web-app.ts';
 
 /**
- * Link previews (issue 15, item 2). WhatsApp does not show an og:image in WebP, and the shop stores
+ * Link previews. WhatsApp does not show an og:image in WebP, and the shop stores
  * every product photo as WebP. So a page's preview points at /uploads/share/{id}.jpg: the photo
  * as a JPEG of at most SHARE_IMAGE_SIZE pixels a side, on white. It is made from the stored photo
  * the first time a preview bot asks for it, then kept in DATA_DIR/uploads/share and served from

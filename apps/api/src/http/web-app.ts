@@ -98,17 +98,18 @@ export interface WebAppOptions {
   paymentsSandbox: boolean;
   /** Each page's status and head (storefront/pages.ts); without it every page is index.html. */
   pages?: PageResolver;
-  /** The catalogue the server renderer shows (issue 15); without it pages are drawn by the browser. */
+  /** The catalogue the server renderer shows; without it pages are drawn by the browser. */
   storefront?: StorefrontData;
   /** Rendered pages live as long as catalogue answers and are dropped with them. */
   cache?: JsonCache;
 }
 
 /**
- * In production the API process also serves the built storefront (issue 2, item 9): files from
+ * In production the API process also serves the built storefront (one process to run): files from
  * WEB_DIST_DIR, and index.html for any page address so React Router can take over, with the
  * page's own head (title, description, canonical, Open Graph, JSON-LD) and status: 404 for an
- * address the app does not have or a product no longer sold (issue 15). Any Accept header gets
+ * address the app does not have or a product no longer sold (so search engines drop it). Any
+ * Accept header gets
  * the page, since link-preview bots and curl do not ask for text/html. Without a build (tests,
  * API-only development) only the JSON 404s remain.
  */

@@ -235,7 +235,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
 
     async send(name, data = {}, sendOptions = {}) {
       if (!jobs.some((job) => job.name === name)) throw new Error(`Unknown job: ${name}`);
-      // The server answers while the runner starts (issue 16: health in under 2 s): wait for it.
+      // The server answers while the runner starts (health within 2 s of start): wait for it.
       if (state === 'starting') await starting;
       if (state !== 'running') throw new Error('The job runner is not running');
       return boss.send(name, data, {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What the panel and the API say about the Bling ERP (issue 12), in the shop owner's words. */
+/** What the panel and the API say about the Bling ERP, in the shop owner's words. */
 export const BLING_TEXTS = {
   notConfigured:
     'Integração com o Bling não configurada: defina BLING_CLIENT_ID e BLING_CLIENT_SECRET no servidor.',

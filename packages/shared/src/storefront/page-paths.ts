@@ -1,6 +1,6 @@
 /**
  * Every page address of the web app (apps/web/src/app/router.tsx), so the server can answer an
- * unknown one with a real 404 and keep private pages out of search engines (issue 15). A web
+ * unknown one with a real 404 and keep private pages out of search engines. A web
  * test checks that the router and this list agree.
  */
 

@@ -1,5 +1,6 @@
 /**
- * E-mail ownership (issue 14): the texts the API answers and the account page shows, and the
+ * E-mail ownership (an account's address must be proven its owner's): the texts the API answers
+ * and the account page shows, and the
  * shape of the confirmation call. The spec has no screen for it; these follow its tone.
  */
 import { z } from 'zod';

@@ -133,7 +133,7 @@ describe('registerSchema', () => {
     }
   });
 
-  describe('password (issue 14: any printable character, at most 128)', () => {
+  describe('password (any printable character, at most 128)', () => {
     const withPassword = (password: string) =>
       createRegisterBody({ password, password_confirmation: password });
 

@@ -19,7 +19,7 @@ export const userJsonSchema = z
     country: z.string(),
     role: z.enum(['customer', 'admin']),
     email_verified: z.boolean(),
-    /** A new address waiting for its confirmation link (issue 14); `email` stays until then. */
+    /** A new address waiting for its confirmation link; `email` stays until it is proven. */
     pending_email: z.string().nullable(),
     has_password: z.boolean(),
     google_linked: z.boolean(),
@@ -42,7 +42,8 @@ export const loginAnswerSchema = z.object({
   cart_items_count: z.number().int(),
   /**
    * Google sign-in only: something the person must read once signed in (pt-BR), e.g. that the
-   * password of an unconfirmed account with their address was revoked (issue 14).
+   * password of an unconfirmed account with their address was revoked (its setter never proved
+   * the mailbox).
    */
   notice: z.string().optional(),
 });

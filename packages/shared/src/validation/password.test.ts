@@ -11,7 +11,7 @@ describe('password rule', () => {
     ['Abcdefg1', undefined],
     ['Senha@123', undefined],
     ['Aa1@$!%*?&', undefined],
-    // Any printable character (issue 14): spaces inside, accents, other symbols, other alphabets.
+    // Any printable character (passphrases, pt-BR): spaces inside, accents, symbols, alphabets.
     ['Çãoé Senha 1', undefined],
     ['Abcdefg1#', undefined],
     ['Minha frase, com 3 vírgulas; e ponto.', undefined],

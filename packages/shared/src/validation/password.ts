@@ -5,7 +5,8 @@ export const PASSWORD_MESSAGES = {
   registerRule: 'Senha deve ter pelo menos 8 caracteres, 1 maiúscula, 1 minúscula e 1 número',
   confirmationRequired: 'Confirmação de senha é obrigatória',
   registerMismatch: 'Senhas não coincidem',
-  // Ours (issue 14): the spec gives no maximum and allows only letters, digits and @$!%*?&.
+  // Ours: the spec gives no maximum (an endless one only costs hashing time) and allows only
+  // letters, digits and @$!%*?&, which refuses passphrases and accented letters.
   tooLong: 'Senha deve ter no máximo 128 caracteres',
   controlCharacter:
     'Senha não pode ter quebras de linha, tabulações ou outros caracteres de controle',
@@ -36,8 +37,8 @@ const EDGE_SPACE = /^\s|\s$/u;
 /**
  * The one rule for every new password (register, password change, reset, administrator): spec
  * 000 §5's 8+ characters with upper case, lower case and a digit, any printable character
- * (spaces and accented letters included, issue 14), at most 128. The first failing check speaks;
- * an empty value is each form's own 'required' message.
+ * (spaces and accented letters included: passphrases, pt-BR keyboards), at most 128. The first
+ * failing check speaks; an empty value is each form's own 'required' message.
  */
 export function passwordRuleError(value: string): string | undefined {
   if (value.length > PASSWORD_MAX_LENGTH) return PASSWORD_MESSAGES.tooLong;

@@ -49,7 +49,7 @@ export const passwordResets = pgTable(
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 
 /**
- * Links that prove an address is the account owner's (issue 14): sent at registration
+ * Links that prove an address is the account owner's: sent at registration
  * ('verify', for the account's address) and on an e-mail change ('change', for the new one,
  * which becomes the account's address only when the link is followed). Random token stored as
  * sha256, valid 48 hours, single use; a new link retires the unused ones of the account.

@@ -49,7 +49,7 @@ export const users = pgTable(
     googleSub: text('google_sub').unique(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /**
-     * An address the owner asked to change to (issue 14): the account keeps `email` until the
+     * An address the owner asked to change to, not proven yet: the account keeps `email` until the
      * link sent to this one is followed.
      */
     pendingEmail: text('pending_email'),

@@ -23,7 +23,8 @@ export function pixTicketUrl(appUrl: string, txid: string): string {
 }
 
 /**
- * The shop's own PIX (issue 5 item 3): a BR Code with the order total and a fresh txid for the
+ * The shop's own PIX, for a shop without a payment provider: a BR Code with the order total and a
+ * fresh txid for the
  * shop's key. Nothing outside knows about the charge, so its status lives in our database and is
  * confirmed by an administrator (or by 'Simular pagamento' in sandbox mode).
  */

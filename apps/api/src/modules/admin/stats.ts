@@ -14,7 +14,7 @@ interface Counts {
 }
 
 /**
- * The panel's stat cards (issue 11): three aggregate statements, one per table, read-only. Days
+ * The panel's stat cards: three aggregate statements, one per table, read-only. Days
  * are the shop's (America/Sao_Paulo); revenue counts orders by the day they were paid, and leaves
  * out those cancelled or refunded since.
  */

@@ -8,7 +8,8 @@ const HOUR = 60 * MINUTE;
  * address or an IPv6 /64 (lib/ip-source.ts).
  *
  * Nothing here locks an account: what a stranger does from elsewhere never stops the owner
- * (issue 14). Failures count per account and source; past a ceiling across all sources, the
+ * (else anyone could lock the owner out). Failures count per account and source; past a ceiling
+ * across all sources, the
  * sources that keep failing are slowed, and a right password from a source that has not been
  * failing goes through at once.
  */

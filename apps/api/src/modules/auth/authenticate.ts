@@ -55,7 +55,7 @@ export const authenticate = fp<{
       }
       try {
         const claims = await tokens.verifyAccessToken(token);
-        // A signed, unexpired token is not enough: its login must still stand (issue 14).
+        // A signed, unexpired token is not enough: its login must still stand (logout, erasure).
         if (!(await tokens.isSessionLive(claims.userId, claims.sessionId))) {
           request.authError = 'session_ended';
           return;

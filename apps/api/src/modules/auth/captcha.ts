@@ -75,7 +75,8 @@ function deriveSecret(secret: string, purpose: string): string {
 }
 
 /**
- * ALTCHA proof-of-work challenges (issue 14): HMAC-signed, so any process can check a solution
+ * ALTCHA proof-of-work challenges (no third party sees who logs in): HMAC-signed, so any process
+ * can check a solution
  * without a lookup, and kept as a row (the id signed into the challenge) so that a solution
  * works once and only within 5 minutes. `maxNumber` is injectable so tests solve in a moment.
  */

@@ -1,5 +1,6 @@
 /**
- * The most common leaked passwords (issue 14): @zxcvbn-ts/language-common's 'passwords-common',
+ * The most common leaked passwords, the first an attacker tries: @zxcvbn-ts/language-common's
+ * 'passwords-common',
  * 49,233 lower-case entries (Brazilian favourites such as 'senha123', 'flamengo' and 'palmeiras'
  * among them), of which the 45,193 with a letter are kept. Loaded on the first password set, not
  * at start: about 3.7 MB of heap with the module (scripts/common-passwords-heap.ts measures it).

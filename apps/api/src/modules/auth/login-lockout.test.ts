@@ -1,4 +1,4 @@
-// Throttling that cannot be turned against the account's owner (issue 14): failures count per
+// Throttling that cannot be turned against the account's owner: failures count per
 // account and source (an IPv4 address, an IPv6 /64), a burst in parallel is counted one by one,
 // and an attack from everywhere slows the failing sources while the owner logs in at once.
 import { eq, sql } from 'drizzle-orm';

@@ -15,7 +15,7 @@ const ARGON2_OPTIONS = {
 } as const;
 
 /**
- * Passwords may hold accented letters (issue 14), which one keyboard types as 'é' and another as
+ * Passwords may hold accented letters (pt-BR), which one keyboard types as 'é' and another as
  * 'e' plus a combining accent: both are hashed and checked in NFKC, as NIST SP 800-63B (5.1.1.2)
  * advises. Passwords of the earlier ASCII-only rule are unchanged by it, so their hashes still match.
  */

@@ -85,7 +85,8 @@ export function createCartRepository(db: Db) {
     },
 
     /**
-     * An add in one statement (one round trip, issue 16): reads the product, creates or touches
+     * An add in one statement (one round trip, so adding to the cart answers fast): reads the
+     * product, creates or touches
      * the owner's cart when the product is for sale, and adds `quantity` to the line of this
      * product and variation, creating the line when the cart has room for one more. The stock
      * bound is part of the statement, checked against the line as it is when the row is written,

@@ -36,7 +36,7 @@ export function variationKey(details: VariationDetails): string {
 }
 
 /**
- * Rules of spec 000 §5 and issue 4 for both kinds of cart: the same product and variation is one
+ * Rules of spec 000 §5 and ours for both kinds of cart: the same product and variation is one
  * line, a quantity of 0 or less removes the line, no line holds more than the stock, inactive or
  * unknown products are refused, and a line is only reachable through its owner's cart.
  */

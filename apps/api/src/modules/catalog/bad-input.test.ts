@@ -3,7 +3,7 @@ import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
 /**
- * Issue 2, "Bad input": any malformed query or path gets a 4xx with a pt-BR message or an empty
+ * Bad input: any malformed query or path gets a 4xx with a pt-BR message or an empty
  * result, never a 5xx.
  */
 let ctx: TestContext;

@@ -58,7 +58,7 @@ const nameOrder = sql`${products.nameKey} COLLATE "C"`;
 
 /**
  * The default order (name) shows featured products first; an order the shopper picks is that
- * order and nothing else: 'Menor preço' strictly by the displayed price (issue 15). Each ends on
+ * order and nothing else: 'Menor preço' strictly by the price shown, featured or not. Each ends on
  * the id, so pages of 100 never repeat or skip a product.
  */
 function orderBy(sort: ProductSort): SQL[] {

@@ -4,7 +4,8 @@ import { DEMO_PRODUCT_IMAGES, DEMO_PRODUCTS } from './demo/products.ts';
 import { seedCatalog } from './seed.ts';
 
 /**
- * The demo catalogue (issue 2, item 7), seeded on start when the products table is empty. Its
+ * The demo catalogue, so a fresh install shows a working shop, seeded on start when the products
+ * table is empty. Its
  * photos are stored among the uploads first, on every start: a database seeded by another process
  * (one PostgreSQL, several machines) finds them in this one's uploads too.
  */

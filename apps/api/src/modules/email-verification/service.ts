@@ -53,7 +53,8 @@ function invalidLink(): AppError {
 }
 
 /**
- * E-mail ownership (issue 14). A link goes out at registration and on an e-mail change, through
+ * E-mail ownership: whoever registers an address need not hold its mailbox. A link goes out at
+ * registration and on an e-mail change, through
  * the outbox in the transaction that needs it; following it marks the address verified, or makes
  * the new address the account's. Until then the account can shop, but it cannot become an
  * administrator and Google sign-in does not silently inherit it (users/admin.ts,

@@ -77,7 +77,7 @@ export function createGoogleSignInService(deps: GoogleSignInServiceDeps) {
     if (!byEmail) return undefined;
     // Google vouches that this person holds the mailbox today, which is what owning the account
     // means here. An account whose address was never confirmed may be someone else's squat on
-    // that address (issue 14): whatever password and sessions it had are not the mailbox
+    // that address: whatever password and sessions it had are not the mailbox
     // owner's, so they end here, in the same transaction as the link.
     const at = now();
     const squatted = byEmail.emailVerifiedAt === null;

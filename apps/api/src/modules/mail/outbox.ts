@@ -30,7 +30,7 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
- * The transactional outbox of e-mails (issue 10, "No promised e-mail is lost"). A state change
+ * The transactional outbox of e-mails, so no promised e-mail is lost. A state change
  * calls `enqueue` with its own transaction, so the e-mail exists exactly when the change does.
  * `deliverDue` sends what is due: each row is claimed with a lease (FOR UPDATE SKIP LOCKED, then
  * `locked_until`), so two processes never send the same row, a crashed sender's row is taken again

@@ -61,7 +61,8 @@ export interface AppliedChange {
 }
 
 /**
- * The only writer of an order's status (issue 10 §1). Callers open the transaction, lock the
+ * The only writer of an order's status, so no path skips a step or its effects. Callers open the
+ * transaction, lock the
  * order with `lock` (before any payment row: every writer locks in that order), and `apply` an
  * action: the machine in lifecycle.ts decides, and this writes the order, the step, the stock
  * movement (through the catalogue's stock) and the promised e-mails (to the outbox), all in the

@@ -3,7 +3,7 @@ import type { PaymentRowStatus, RefundStatus } from '@lumina/shared/orders/order
 import type { OrderStatus } from '@lumina/shared/orders/order-status';
 
 /**
- * The one state machine of an order (issue 10): pending -> processing (paid) -> shipped ->
+ * The one state machine of an order: pending -> processing (paid) -> shipped ->
  * delivered; cancelled from pending or paid-and-not-shipped; refunded when a paid order's money
  * goes back. Pure: `decide` says what an action does to an order as it stands, and the
  * lifecycle service (the only writer of an order's status) applies it under the order's lock.

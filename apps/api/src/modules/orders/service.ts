@@ -75,7 +75,7 @@ function orderItemsOf(lines: CheckoutLine[]): NewOrderItem[] {
 }
 
 /**
- * Turns the user's server cart into an order (issue 5 item 2): the browser sends who and where;
+ * Turns the user's server cart into an order: the browser sends who and where;
  * what is bought and what it costs come from the database. Stock for every line is taken in the
  * same transaction that writes the order, so two buyers can never both get the last unit.
  */

@@ -68,7 +68,7 @@ function notFound(): AppError {
 }
 
 /**
- * Collecting an order's total (issue 5 items 3 to 7): issuing the PIX charge, following it to a
+ * Collecting an order's total: issuing the PIX charge, following it to a
  * final status through the one state machine, expiring it after 30 minutes, and the e-mails.
  */
 export function createPaymentService(deps: PaymentServiceDeps) {

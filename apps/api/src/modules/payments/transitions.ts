@@ -1,7 +1,7 @@
 import type { PaymentRowStatus } from '../../db/schema/orders.ts';
 
 /**
- * The one state machine of a payment row (issue 5 item 4). Every status change, whoever reports
+ * The one state machine of a payment row. Every status change, whoever reports
  * it (webhook, verification, expiry, sandbox, administrator), goes through `canMove`: a status is
  * only ever left forwards, so replayed, duplicated or out-of-order notifications change nothing.
  * Rejected and refunded are final. A cancelled (expired) charge is never paid through the store,

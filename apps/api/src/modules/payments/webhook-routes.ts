@@ -11,7 +11,7 @@ export const WEBHOOK_MESSAGES = {
 } as const;
 
 /**
- * POST /api/webhooks/mercadopago (issue 5 item 4). The body is only a hint: after the signature
+ * POST /api/webhooks/mercadopago. The body is only a hint: after the signature
  * checks out, the payment is read again from MercadoPago and applied through the state machine,
  * so a forged, replayed or out-of-order notification can change nothing. When MercadoPago
  * cannot be read, the answer is 503 and MercadoPago delivers the notification again later.

@@ -1,4 +1,4 @@
-// The personal-data page's consents live on the server with their history (issue 13).
+// The personal-data page's consents live on the server with their history (LGPD proof of consent).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userConsents, type UserRow } from '../../db/schema/users.ts';

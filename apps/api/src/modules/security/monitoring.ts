@@ -12,7 +12,7 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** Issue 13's thresholds: a burst on one account, and one IP failing on many accounts. */
+/** Alert thresholds: a burst on one account, and one IP failing on many accounts. */
 export const MONITORING_RULES = {
   failedLoginBurst: { min: 5, windowMs: 15 * MINUTE },
   credentialStuffing: { minAccounts: 5, windowMs: 15 * MINUTE },

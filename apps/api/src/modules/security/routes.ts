@@ -15,7 +15,7 @@ import type { SecurityMonitoring } from './monitoring.ts';
 
 const failures = { 401: errorResponseSchema, 403: errorResponseSchema };
 
-/** The owner's security calls (spec 001 §7, issue 13): dashboard, monitoring now, export. */
+/** The owner's security calls (spec 001 §7): dashboard, monitoring now, export. */
 export const securityRoutes: FastifyPluginCallbackZod<{
   db: Db;
   monitoring: SecurityMonitoring;

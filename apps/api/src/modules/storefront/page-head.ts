@@ -2,7 +2,7 @@ import { escapeHtml } from '../../integrations/mail/escape-html.ts';
 
 export const SHOP_NAME = 'Lumina Piercings';
 
-/** What a page's <head> says about it (issue 15): for search engines and link previews. */
+/** What a page's <head> says about it: for search engines and link previews. */
 export interface PageHead {
   title: string;
   description: string;
@@ -25,7 +25,8 @@ export interface PageHead {
   };
   /**
    * The page's largest picture, asked for by the HTML itself rather than once the script has
-   * run (issue 15, LCP): the same srcset and sizes as the <img>, so it is fetched once.
+   * run (it is the largest contentful paint): the same srcset and sizes as the <img>, so it is
+   * fetched once.
    */
   preloadImage?: { href: string; srcset?: string; sizes?: string };
   /** schema.org objects, each written as one application/ld+json script. */

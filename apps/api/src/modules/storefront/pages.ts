@@ -29,7 +29,8 @@ export interface ResolvedPage {
   status: 200 | 404;
   head: PageHead;
   /**
-   * Whether the server renders the page's content (issue 15): the storefront's public pages and
+   * Whether the server renders the page's content (for search engines and a quick first paint):
+   * the storefront's public pages and
    * the not-found page. Account, checkout, payment and admin pages are drawn by the browser.
    */
   render: boolean;
@@ -269,7 +270,8 @@ function productPage(appUrl: string, row: ProductReadRow): ResolvedPage {
 }
 
 /**
- * What the server answers for a page address (issue 15, items 2 and 4): its status (404 for an
+ * What the server answers for a page address, for search engines and link previews: its status
+ * (404 for an
  * address the app does not have, and for a product that is unknown, hidden or no longer sold)
  * and its head.
  */

@@ -8,7 +8,7 @@ import { matchesEtag } from '../../http/cached-json.ts';
 /** Crawlers read these daily at most; an hour of caching spares the database. */
 const CRAWLER_CACHE = 'public, max-age=3600';
 
-/** /robots.txt and /sitemap.xml (issue 15, item 3), with or without a web build. */
+/** /robots.txt and /sitemap.xml for search engines, with or without a web build. */
 export const storefrontRoutes: FastifyPluginCallback<{
   appUrl: string;
   catalog: Pick<CatalogRepository, 'listedProductStamps'>;

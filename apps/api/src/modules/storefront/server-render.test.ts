@@ -6,7 +6,7 @@ import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 
 /**
- * The API's side of server rendering (issue 15): it finds the build's renderer (DIST/ssr), hands
+ * The API's side of server rendering: it finds the build's renderer (DIST/ssr), hands
  * it the catalogue, puts the HTML in the root and the queries in a JSON script. The renderer here
  * is a stand-in module that echoes what it was given; the real one (apps/web/src/entry-server.tsx)
  * has its own tests and the browser tests hydrate its pages.

@@ -15,7 +15,8 @@ function asQueryString(
 }
 
 /**
- * The catalogue the server renderer shows (issue 15), read through the same service and
+ * The catalogue the server renderer shows (for search engines and a quick first paint), read
+ * through the same service and
  * validation as GET /api/products, so the page holds exactly what the browser would have asked.
  */
 export function createStorefrontData(catalog: CatalogService): StorefrontData {

@@ -160,7 +160,7 @@ export async function ensureAdmin(
 
     const promote = existing.role !== 'admin';
     if (promote && !input.promote) return 'not_promoted';
-    // Whoever registered an address first need not own it (issue 14): only an account whose
+    // Whoever registered an address first need not own its mailbox: only an account whose
     // owner followed the confirmation link can become an administrator.
     if (promote && existing.emailVerifiedAt === null) throw new AdminInputError(NOT_VERIFIED);
     if (promote) {
@@ -217,7 +217,7 @@ export async function ensureAdminAtStart(
   config: { adminEmail: string | undefined; adminPassword: string | undefined },
 ): Promise<EnsureAdminResult | undefined> {
   const result = await ensureAdminFromConfig(deps, config);
-  // The address is not logged: logs travel further than the database (issue 14).
+  // The address is not logged: logs travel further than the database and are kept longer.
   if (result === 'not_promoted') {
     deps.logger.warn(ADMIN_EMAIL_NOT_PROMOTED);
   } else if (result) {

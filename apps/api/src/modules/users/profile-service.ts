@@ -106,7 +106,8 @@ export function createProfileService(deps: {
     },
 
     /**
-     * Saves the profile. A new e-mail does not take effect here (issue 14): it needs the current
+     * Saves the profile. A new e-mail does not take effect here (a session alone must not move
+     * the account to another mailbox): it needs the current
      * password, the current address is told, and the new one becomes the account's only when the
      * link sent to it is followed (email-verification). Saving the current e-mail leaves a pending
      * change as it is ('Cancelar troca' drops it: DELETE /api/users/email_change).

@@ -53,7 +53,7 @@ export function createRegisterService(deps: {
   now: () => Date;
   /** Accounts one IP may create in an hour (ACCOUNTS_PER_IP_HOUR). */
   accountsPerIpHour: number;
-  /** The confirmation link, queued with the account (issue 14). */
+  /** The confirmation link that proves the address, queued with the account. */
   emailVerification: Pick<EmailVerificationService, 'queueVerification' | 'kick'>;
 }) {
   const { db, tokens, throttle, securityLog, now } = deps;

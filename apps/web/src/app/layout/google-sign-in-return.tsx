@@ -41,7 +41,8 @@ export function GoogleSignInReturn() {
     exchangeGoogleLogin().then(
       ({ user, notice }) => {
         notify(`Olá, ${firstName(user.name)}! Você entrou com sua conta Google.`, 'success');
-        // E.g. an unconfirmed account with this address lost its password (issue 14).
+        // E.g. an unconfirmed account with this address lost its password: its setter never
+        // proved the mailbox.
         if (notice) notify(notice, 'warning', true);
         const back = takeReturnPath();
         if (back) void navigate(back, { replace: true });

@@ -22,7 +22,7 @@ export function AuthProvider({
 }) {
   const [session] = useState(() => givenSession ?? defaultSession());
   // A page rendered on the server is an anonymous visitor's; a signed-in browser greets its user
-  // right after hydrating (issue 15).
+  // right after hydrating (the first render must match the server's HTML).
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot, serverSnapshot);
 
   useEffect(() => session.start(), [session]);

@@ -41,7 +41,7 @@ function notFound(): AppError {
 }
 
 /**
- * The shop's order operations (issue 10 §4): the filtered list, one order with everything that
+ * The shop's order operations: the filtered list, one order with everything that
  * happened to it, and the four actions. Orders decide (their lifecycle), payments move their
  * rows and talk to the provider; this module only puts them in order and keeps the record.
  */

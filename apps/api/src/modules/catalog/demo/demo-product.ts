@@ -2,7 +2,7 @@ import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import type { DisplayStatus, ProductVariation } from '@lumina/shared/catalog/product';
 
 /**
- * One product of the demo catalogue seeded into an empty database (issue 2, item 7).
+ * One product of the demo catalogue seeded into an empty database (a fresh install shows a shop).
  * Money is integer cents; the seed turns `created_days_ago` into `created_at` so that
  * the 'newest' sort has something to order by.
  */

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
- * 'Reenviar link' (issue 14): a new confirmation link to the pending new e-mail, else to the
+ * 'Reenviar link': a new confirmation link to the pending new e-mail, else to the
  * account's own. The answer's message says which happened; 429 past 5 links an hour.
  */
 export function resendVerification(): Promise<SuccessMessage> {

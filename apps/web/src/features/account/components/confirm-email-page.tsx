@@ -40,7 +40,7 @@ function CheckMark() {
 }
 
 /**
- * /confirmar-email?token=... (issue 14): the link of the confirmation e-mail. The token leaves
+ * /confirmar-email?token=...: the link of the confirmation e-mail. The token leaves
  * the address bar at once (no history entry, no copy in a bookmark or a screenshot) and goes to
  * the API once: a second use of the same link is refused.
  */

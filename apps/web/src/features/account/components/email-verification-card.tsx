@@ -19,7 +19,8 @@ export function needsEmailConfirmation(user: ProfileUser): boolean {
 }
 
 /**
- * 'Confirme seu e-mail' (issue 14): a gentle reminder, not an error; the account shops as
+ * 'Confirme seu e-mail' (the address is not proven the shopper's yet): a gentle reminder, not an
+ * error; the account shops as
  * usual meanwhile. Says where the link went and sends another on request.
  */
 export function EmailVerificationCard({ user }: { user: ProfileUser }) {

@@ -41,7 +41,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('the profile form and a new e-mail (issue 14)', () => {
+describe('the profile form and a new e-mail (current password, confirmation link)', () => {
   it("asks for 'Senha atual' only while the e-mail differs from the account's", async () => {
     const { dialog } = await openForm();
     expect(within(dialog).queryByLabelText('Senha atual')).toBeNull();

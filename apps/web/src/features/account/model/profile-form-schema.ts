@@ -4,7 +4,7 @@ import { profileSchema } from '@lumina/shared/users/profile-schema';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 
-/** The shared profile rules, and the current password a new e-mail needs (issue 14). */
+/** The shared profile rules, and the current password a new e-mail needs (not just a session). */
 export const profileFormSchema = profileSchema.extend({
   current_password: z.string().max(1024).optional(),
 });

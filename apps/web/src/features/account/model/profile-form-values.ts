@@ -8,7 +8,7 @@ import type { ProfileUser } from '../../../lib/account/get-profile.ts';
 export interface ProfileFormValues {
   name: string;
   email: string;
-  /** Asked only when the e-mail changes (issue 14); never prefilled. */
+  /** Asked only when the e-mail changes (a session alone must not move it); never prefilled. */
   current_password: string;
   phone: string;
   cpf: string;

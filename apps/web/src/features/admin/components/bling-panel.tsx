@@ -57,7 +57,7 @@ function summaryLine(summary: BlingSyncSummary): string {
   return `Última execução (${KIND_LABELS[summary.kind]}): ${parts.join(', ')}${stopped}`;
 }
 
-/** What Bling refused or never answered, for the owner to check in Bling (issue 12). */
+/** What Bling refused or never answered, for the owner to check in Bling. */
 function attentionLines({ attention }: BlingStatus): string[] {
   const lines: string[] = [];
   if (attention.sales_orders_failed > 0) {

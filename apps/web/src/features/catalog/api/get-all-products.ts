@@ -14,7 +14,7 @@ const MAX_PAGES = Math.ceil(MAX_DISPLAYED_PRODUCTS / PRODUCTS_PER_REQUEST);
 
 /**
  * Every product of a listing, 100 per request as the spec asks, up to the 999 the storefront
- * shows (spec 000 §9, issue 15): the first page says how many there are, the others are asked
+ * shows (spec 000 §9): the first page says how many there are, the others are asked
  * for together. The listing pages filter and sort in the browser, so they need all of them.
  */
 export async function getAllProducts(

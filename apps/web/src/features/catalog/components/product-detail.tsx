@@ -77,7 +77,7 @@ export function ProductDetail({ product }: { product: ProductDto }) {
                 Este produto está indisponível no momento. Fale com a gente pelo WhatsApp para saber
                 quando ele volta.
               </p>
-              {/* Someone who followed an old link finds the pieces sold now (issue 15). */}
+              {/* Someone who followed an old link (search, a share) finds the pieces sold now. */}
               <Link
                 to={`/categorias?categoria=${product.category}`}
                 className="mt-2 inline-block font-medium text-gold-700 underline underline-offset-2 hover:text-ink-900"

@@ -99,7 +99,8 @@ export function ProductPurchase({ product }: { product: ProductDto }) {
       .map((v) => v.name),
   ];
 
-  // The page's own address once in the browser; the server's HTML (issue 15) names the path only.
+  // The page's own address once in the browser; the server's HTML, which the first render must
+  // match, names the path only.
   const origin = hydrated ? window.location.origin : '';
   const whatsappHref = whatsappUrl(
     whatsappMessage({

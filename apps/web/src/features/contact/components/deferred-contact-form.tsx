@@ -15,7 +15,7 @@ const placeholder = <div aria-hidden="true" className="min-h-[27rem]" />;
 export function DeferredContactForm() {
   const ref = useRef<HTMLDivElement>(null);
   // Without IntersectionObserver (old browsers, jsdom) the form loads at once; the server's HTML
-  // (issue 15) has the placeholder, as the browser's first render does.
+  // has the placeholder, as the browser's first render does.
   const [near, setNear] = useState(
     () => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined',
   );

@@ -55,7 +55,8 @@ export function reloadConsentFromStorage(): void {
 
 /**
  * The stored choice, null when none was made. undefined while not known: on the server and while
- * a server-rendered page hydrates (issue 15), so the banner appears only once the browser has
+ * a server-rendered page hydrates (its HTML has no banner), so the banner appears only once the
+ * browser has
  * read its storage.
  */
 export function useCookieConsent(): StoredConsent | null | undefined {
