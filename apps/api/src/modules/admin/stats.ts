@@ -1,4 +1,5 @@
 import type { AdminStats } from '@lumina/shared/admin/admin-stats';
+import { centsToReais } from '@lumina/shared/format/money';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
@@ -51,7 +52,7 @@ export async function readAdminStats(db: Db, now: Date): Promise<AdminStats> {
     `),
   );
   const n = (row: Counts | undefined, key: string) => Number(row?.[key] ?? 0);
-  const reais = (key: string) => n(orderCounts, key) / 100;
+  const reais = (key: string) => centsToReais(n(orderCounts, key));
   return {
     products: {
       total: n(productCounts, 'total'),

@@ -1,6 +1,6 @@
 import type { CartItemJson, CartJson } from '@lumina/shared/cart/cart-schemas';
-import { pixPriceCents } from '@lumina/shared/catalog/pricing';
 import { centsToReais as reais } from '@lumina/shared/format/money';
+import { rowPixPriceCents } from '../catalog/product-dto.ts';
 import type { CartLineRow } from './repository.ts';
 
 /** A line priced from its product's current data: nothing the browser sent is used. */
@@ -14,9 +14,7 @@ export function toCartItemJson(line: CartLineRow): CartItemJson {
     sku: line.sku,
     price: reais(line.priceCents),
     price_cents: line.priceCents,
-    pix_price: reais(
-      pixPriceCents({ price_cents: line.priceCents, pix_price_cents: line.pixPriceCents }),
-    ),
+    pix_price: reais(rowPixPriceCents(line)),
     quantity: line.quantity,
     variation_details: line.variationDetails,
     size: line.variationDetails.size ?? null,

@@ -1,15 +1,13 @@
 import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import type { ProductDto } from '@lumina/shared/catalog/product';
+import { pixPriceCents } from '@lumina/shared/catalog/pricing';
+import { centsToReais as reais } from '@lumina/shared/format/money';
 import type { ProductRow } from '../../db/schema/products.ts';
 
 /** The columns a response needs (the search helpers stay in the database). */
 export type ProductReadRow = Omit<ProductRow, 'searchText' | 'nameKey'>;
 
 /** Reais for the spec's shapes; integer cents stay beside them for anything that computes. */
-function reais(cents: number): number {
-  return cents / 100;
-}
-
 function reaisOrNull(cents: number | null): number | null {
   return cents === null ? null : reais(cents);
 }
@@ -49,4 +47,12 @@ export function toProductDto(row: ProductReadRow): ProductDto {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/**
+ * The PIX price of a product as a row holds it (the cart's, the order's, the wishlist's and the
+ * panel's), by the one rule of @lumina/shared/catalog/pricing.
+ */
+export function rowPixPriceCents(row: Pick<ProductRow, 'priceCents' | 'pixPriceCents'>): number {
+  return pixPriceCents({ price_cents: row.priceCents, pix_price_cents: row.pixPriceCents });
 }

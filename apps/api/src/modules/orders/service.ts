@@ -1,4 +1,3 @@
-import { pixPriceCents } from '@lumina/shared/catalog/pricing';
 import { CHECKOUT_MESSAGES } from '@lumina/shared/checkout/checkout-messages';
 import { createCheckoutCustomerSchema } from '@lumina/shared/checkout/checkout-customer-schema';
 import type { ShippingMethod } from '@lumina/shared/constants/storefront-constants';
@@ -9,6 +8,7 @@ import type { OrderItemRow, OrderRow } from '../../db/schema/orders.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parsePathId } from '../../http/path-id.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { rowPixPriceCents } from '../catalog/product-dto.ts';
 import { createStock } from '../catalog/stock.ts';
 import { type OrderJson, toOrderJson } from './order-json.ts';
 import { type CheckoutLine, createOrderRepository, type NewOrderItem } from './repository.ts';
@@ -55,10 +55,7 @@ function unitsByProduct(lines: CheckoutLine[]): Map<number, number> {
 /** Each item at its PIX price (the product's own, else 5% off), rounded to cents. */
 function orderItemsOf(lines: CheckoutLine[]): NewOrderItem[] {
   return lines.map((line) => {
-    const unit = pixPriceCents({
-      price_cents: line.priceCents,
-      pix_price_cents: line.pixPriceCents,
-    });
+    const unit = rowPixPriceCents(line);
     return {
       productId: line.productId,
       productName: line.name,

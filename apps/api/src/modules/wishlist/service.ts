@@ -3,11 +3,11 @@ import {
   WISHLIST_MESSAGES,
   type WishlistItemJson,
 } from '@lumina/shared/cart/cart-schemas';
-import { pixPriceCents } from '@lumina/shared/catalog/pricing';
 import { centsToReais } from '@lumina/shared/format/money';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parsePathId } from '../../http/path-id.ts';
+import { rowPixPriceCents } from '../catalog/product-dto.ts';
 import { createWishlistRepository, type WishlistRow } from './repository.ts';
 
 /** Not in the spec: a bound on one account's wishlist, far above any real list. */
@@ -30,9 +30,7 @@ function toJson(row: WishlistRow): WishlistItemJson {
     added_at: row.addedAt.toISOString(),
     name: row.name,
     price: centsToReais(row.priceCents),
-    pix_price: centsToReais(
-      pixPriceCents({ price_cents: row.priceCents, pix_price_cents: row.pixPriceCents }),
-    ),
+    pix_price: centsToReais(rowPixPriceCents(row)),
     image: row.images[0] ?? null,
     sku: row.sku,
     stock: row.stockQuantity,

@@ -5,7 +5,6 @@ import {
   adminProductListResponseSchema,
 } from '@lumina/shared/admin/admin-products';
 import { adminStatsSchema } from '@lumina/shared/admin/admin-stats';
-import { pixPriceCents } from '@lumina/shared/catalog/pricing';
 import { centsToReais as reais } from '@lumina/shared/format/money';
 import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -15,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { products } from '../../../db/schema/products.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { errorResponseSchema } from '../../../http/error-schema.ts';
-import { toProductDto } from '../../catalog/product-dto.ts';
+import { rowPixPriceCents, toProductDto } from '../../catalog/product-dto.ts';
 import { productIdParamsSchema, productResponseSchema } from '../../catalog/schemas.ts';
 import { parseProductId, PRODUCT_NOT_FOUND } from '../../catalog/service.ts';
 import { requireAdmin } from '../../auth/authenticate.ts';
@@ -23,10 +22,7 @@ import { readAdminStats } from '../stats.ts';
 import { createAdminCatalogQueries } from './queries.ts';
 
 function toRow(product: ProductRow): AdminProductRow {
-  const pix = pixPriceCents({
-    price_cents: product.priceCents,
-    pix_price_cents: product.pixPriceCents,
-  });
+  const pix = rowPixPriceCents(product);
   return {
     id: product.id,
     name: product.name,
