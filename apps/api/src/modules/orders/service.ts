@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { OrderItemRow, OrderRow } from '../../db/schema/orders.ts';
 import { AppError } from '../../http/app-error.ts';
+import { fieldErrors } from '../../http/field-errors.ts';
 import { parsePathId } from '../../http/path-id.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { rowPixPriceCents } from '../catalog/product-dto.ts';
@@ -129,15 +130,10 @@ export function createOrderService(deps: {
         }
         const parsed = createCheckoutCustomerSchema(() => now()).safeParse(raw);
         if (!parsed.success) {
-          const messages = parsed.error.issues.map((issue) => issue.message);
-          throw new AppError('invalid_data', messages[0] ?? CHECKOUT_MESSAGES.required, {
+          const message = parsed.error.issues[0]?.message ?? CHECKOUT_MESSAGES.required;
+          throw new AppError('invalid_data', message, {
             code: 'invalid_checkout',
-            fields: Object.fromEntries(
-              parsed.error.issues.map((issue) => [
-                String(issue.path[0] ?? 'order'),
-                [issue.message],
-              ]),
-            ),
+            fields: fieldErrors(parsed.error, 'order'),
           });
         }
         const method = shippingMethodSchema.safeParse(

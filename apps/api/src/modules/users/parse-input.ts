@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
+import { fieldErrors } from '../../http/field-errors.ts';
 
 export const VALIDATION_FALLBACK = 'Erro de validação';
 
@@ -11,12 +12,7 @@ export const VALIDATION_FALLBACK = 'Erro de validação';
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path.map(String).join('.') || 'body';
-    const messages = (fields[field] ??= []);
-    if (!messages.includes(issue.message)) messages.push(issue.message);
-  }
+  const fields = fieldErrors(result.error, 'body');
   const messages = [...new Set(Object.values(fields).flat())];
   return invalid(messages.join(', ') || VALIDATION_FALLBACK, fields);
 }

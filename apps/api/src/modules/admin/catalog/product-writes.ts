@@ -9,6 +9,7 @@ import { rowsOf } from '../../../db/raw-rows.ts';
 import { products, type ProductRow } from '../../../db/schema/products.ts';
 import { isUniqueViolation } from '../../../db/unique-violation.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { fieldErrors } from '../../../http/field-errors.ts';
 import { announceCatalogChange } from '../../catalog/changes.ts';
 import { toProductValues } from '../../catalog/product-record.ts';
 import { PRODUCT_NOT_FOUND } from '../../catalog/service.ts';
@@ -27,14 +28,9 @@ function parseForm(body: unknown) {
   const raw = (body as { product?: unknown } | null)?.product;
   const parsed = adminProductFormSchema.safeParse(raw ?? {});
   if (parsed.success) return parsed.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? 'product');
-    (fields[key] ??= []).push(issue.message);
-  }
   throw new AppError('invalid_data', parsed.error.issues[0]?.message ?? 'Produto inválido', {
     code: 'invalid_product',
-    fields,
+    fields: fieldErrors(parsed.error, 'product'),
   });
 }
 

@@ -11,6 +11,7 @@ import { shipOrderBodySchema } from '@lumina/shared/orders/tracking-code';
 import type { Db } from '../../../db/database.ts';
 import type { OrderRow, PaymentRow } from '../../../db/schema/orders.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { fieldErrors } from '../../../http/field-errors.ts';
 import type { MailOutbox } from '../../mail/outbox.ts';
 import type { OrderAction } from '../../orders/lifecycle.ts';
 import { availableActions } from '../../orders/lifecycle.ts';
@@ -221,7 +222,7 @@ export function createAdminOrderService(deps: {
         const message = parsed.error.issues[0]?.message ?? '';
         throw new AppError('invalid_data', message, {
           code: 'invalid_tracking_code',
-          fields: { tracking_code: parsed.error.issues.map((issue) => issue.message) },
+          fields: fieldErrors(parsed.error, 'tracking_code'),
         });
       }
       const trackingCode = parsed.data.tracking_code;
