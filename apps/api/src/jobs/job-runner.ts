@@ -1,11 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
+import { STORE_TIME_ZONE } from '@lumina/shared/validation/calendar-date';
 import type { Database } from '../db/database.ts';
 import { createInFlight } from '../lib/in-flight.ts';
 import { pgBossDb, withInstallLock } from './pg-boss-db.ts';
-
-/** The store's clock on the wall: schedules without a time zone of their own use it. */
-export const STORE_TIMEZONE = 'America/Sao_Paulo';
 
 /** Queue names become part of pg-boss's SQL and logs: keep them plain. */
 const JOB_NAME = /^[a-z0-9][a-z0-9._-]{0,49}$/;
@@ -159,7 +157,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       await boss.createQueue(job.name, queueOptions(job));
       await boss.updateQueue(job.name, queueOptions(job));
       if (job.schedule) {
-        const tz = job.schedule.timezone ?? STORE_TIMEZONE;
+        // The store's clock on the wall, for schedules without a time zone of their own.
+        const tz = job.schedule.timezone ?? STORE_TIME_ZONE;
         await boss.schedule(job.name, job.schedule.cron, undefined, { tz });
       }
     }

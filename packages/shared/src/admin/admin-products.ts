@@ -1,14 +1,19 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS } from '../catalog/categories.ts';
 import { DISPLAY_STATUSES, STOCK_STATUSES } from '../catalog/product.ts';
+import {
+  ADMIN_FILTERS,
+  ADMIN_PAGE_SIZE,
+  ADMIN_SORT_FIELDS,
+} from '../constants/account-constants.ts';
 import { SYNC_STATUSES } from './sync-status.ts';
 
 /** Spec 001 §9: filters, sort fields and the page size of the admin product table. */
-export const ADMIN_PRODUCT_FILTERS = ['all', 'bling', 'local', 'pending', 'failed'] as const;
+export const ADMIN_PRODUCT_FILTERS = ADMIN_FILTERS;
 export type AdminProductFilter = (typeof ADMIN_PRODUCT_FILTERS)[number];
-export const ADMIN_PRODUCT_SORTS = ['id', 'name', 'price', 'category'] as const;
+export const ADMIN_PRODUCT_SORTS = ADMIN_SORT_FIELDS;
 export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number];
-export const ADMIN_PRODUCTS_PER_PAGE = 10;
+export const ADMIN_PRODUCTS_PER_PAGE = ADMIN_PAGE_SIZE;
 
 export const ADMIN_PRODUCT_LIST_MESSAGES = {
   filter: 'Filtro inválido. Use all, bling, local, pending ou failed.',

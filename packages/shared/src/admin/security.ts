@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ADMIN_EXPORT_RANGE_DAYS } from '../constants/account-constants.ts';
 
 /** Spec 001 §9: the export covers at most the last 30 days. */
-export const SECURITY_EXPORT_MAX_DAYS = 30;
+export const SECURITY_EXPORT_MAX_DAYS = ADMIN_EXPORT_RANGE_DAYS;
 
 export const SECURITY_TEXTS = {
   badFormat: 'Formato inválido: use json ou csv.',

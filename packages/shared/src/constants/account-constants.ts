@@ -51,7 +51,7 @@ export const ADMIN_FILTERS = ['all', 'bling', 'local', 'pending', 'failed'] as c
 /** List and stats are read again this long after a sync is triggered. */
 export const ADMIN_SYNC_REFRESH_DELAY_MS = 2 * SECOND;
 
-export const PRIVACY_RESPONSE_BUSINESS_DAYS = 15;
+export { PRIVACY_RESPONSE_BUSINESS_DAYS } from '../privacy/business-days.ts';
 /** Stated in the privacy policy. */
 export const DATA_RETENTION = {
   transactionsYears: 5,

@@ -1,14 +1,14 @@
 import type { AdminStats } from '@lumina/shared/admin/admin-stats';
 import { centsToReais } from '@lumina/shared/format/money';
+import { STORE_TIME_ZONE } from '@lumina/shared/validation/calendar-date';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
-import { STORE_TIMEZONE } from '../../jobs/job-runner.ts';
 
-const DAY = `(now() at time zone '${STORE_TIMEZONE}')::date`;
+const DAY = `(now() at time zone '${STORE_TIME_ZONE}')::date`;
 /** Midnight of a day in the shop's time zone, as a timestamptz. */
 const startOf = (daysAgo: number) =>
-  sql.raw(`((${DAY} - ${daysAgo})::timestamp at time zone '${STORE_TIMEZONE}')`);
+  sql.raw(`((${DAY} - ${daysAgo})::timestamp at time zone '${STORE_TIME_ZONE}')`);
 
 interface Counts {
   [key: string]: number | string | null;

@@ -1,3 +1,4 @@
+import { STORE_TIME_ZONE } from '@lumina/shared/validation/calendar-date';
 import { and, isNotNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { carts } from '../../db/schema/carts.ts';
@@ -27,7 +28,7 @@ export async function purgeAnonymousCarts(db: Db, now: Date): Promise<number> {
 export function purgeAnonymousCartsJob(deps: { db: Db; now: () => Date }): JobDefinition {
   return {
     name: PURGE_ANONYMOUS_CARTS_JOB,
-    schedule: { cron: '17 3 * * *', timezone: 'America/Sao_Paulo' },
+    schedule: { cron: '17 3 * * *', timezone: STORE_TIME_ZONE },
     async run(_data, { log }) {
       const purged = await purgeAnonymousCarts(deps.db, deps.now());
       log.info({ purged }, 'anonymous carts purged');

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { STORE_TIME_ZONE } from '@lumina/shared/validation/calendar-date';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { BlingUnavailableError } from '../../integrations/bling/bling-client.ts';
-import { STORE_TIMEZONE } from '../../jobs/job-runner.ts';
 
 /** Bling's limits (REFERENCE.md): 3 requests a second and 120,000 a day per account. */
 export const BLING_PER_SECOND = 3;
@@ -33,7 +33,7 @@ export function createBlingRateLimiter(
   const perDay = options.perDay ?? BLING_PER_DAY;
   const windowMs = options.windowMs ?? WINDOW_MS;
   const window = sql.raw(`interval '${Math.round(windowMs)} milliseconds'`);
-  const zone = STORE_TIMEZONE;
+  const zone = STORE_TIME_ZONE;
 
   async function turn(): Promise<Turn> {
     // `free`: fewer calls remembered than the share, or the oldest one left the window.

@@ -8,6 +8,7 @@ import {
   type PendingSignIn,
 } from '../../integrations/google/google-sign-in.ts';
 import { EMAIL_VERIFICATION_MESSAGES } from '@lumina/shared/users/email-verification';
+import { NAME_MAX } from '@lumina/shared/validation/name';
 import type { Db } from '../../db/database.ts';
 import {
   hashToken,
@@ -29,9 +30,6 @@ export const GOOGLE_EXCHANGE_MESSAGES = {
   invalidCode: 'Login com Google expirado ou já utilizado. Entre novamente.',
 } as const;
 
-/** Longest name kept from the provider's claims (the register form allows 100). */
-const NAME_MAX = 100;
-
 export interface LoginAnswer {
   user: UserJson;
   access_token: string;
@@ -52,6 +50,7 @@ export interface GoogleSignInServiceDeps {
   now: () => Date;
 }
 
+/** The provider's name, cut to the longest the register form allows. */
 function displayName(identity: GoogleIdentity, email: string): string {
   const name = identity.name?.trim().replace(/\s+/g, ' ');
   return (name || email.split('@')[0] || email).slice(0, NAME_MAX);

@@ -1,3 +1,4 @@
+import { PIX_COUNTDOWN_SECONDS } from '@lumina/shared/constants/account-constants';
 import { centsToReais as reais } from '@lumina/shared/format/money';
 import { PAYMENT_ERRORS } from '@lumina/shared/payments/pix-texts';
 import { pixStatusText } from '@lumina/shared/payments/payment-status';
@@ -16,7 +17,7 @@ import { createPaymentRepository, type PaymentChange } from './repository.ts';
 import { canMove, isOpen } from './transitions.ts';
 
 /** A PIX charge is payable for 30 minutes (spec 001 §9), and so is an order without one. */
-export const PIX_PAYMENT_WINDOW_MS = 30 * 60 * 1000;
+export const PIX_PAYMENT_WINDOW_MS = PIX_COUNTDOWN_SECONDS * 1000;
 
 export const PAYMENT_MESSAGES = {
   createFailed: PAYMENT_ERRORS.createPix,

@@ -1,6 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { formatBRL } from '@lumina/shared/format/money';
 import { pixStatusText } from '@lumina/shared/payments/payment-status';
+import { STORE_TIME_ZONE } from '@lumina/shared/validation/calendar-date';
 import { z } from 'zod';
 import { escapeHtml } from '../../integrations/mail/escape-html.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -53,7 +54,7 @@ export const pixTicketRoutes: FastifyPluginCallbackZod<{ payments: PaymentServic
     <img src="data:image/png;base64,${escapeHtml(payment.qrCodeBase64 ?? '')}" alt="QR Code PIX" width="260" height="260">
     <p>Ou copie o código PIX Copia e Cola:</p>
     <p style="font-family: monospace; word-break: break-all; background: #f3f4f6; padding: 12px; text-align: left">${code}</p>
-    <p>Válido até ${escapeHtml(payment.expiresAt.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' }))}.</p>
+    <p>Válido até ${escapeHtml(payment.expiresAt.toLocaleString('pt-BR', { timeZone: STORE_TIME_ZONE }))}.</p>
   </body>
 </html>`;
     },

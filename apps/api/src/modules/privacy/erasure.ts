@@ -1,3 +1,5 @@
+import { DATA_RETENTION } from '@lumina/shared/constants/account-constants';
+import { STORE_TIME_ZONE } from '@lumina/shared/validation/calendar-date';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { orders } from '../../db/schema/orders.ts';
@@ -22,11 +24,11 @@ import { forgetWishlistOf } from '../wishlist/repository.ts';
  * "transactions 5 years") counted, as the tax authorities count it, from the first day of the
  * year after the order (CTN art. 173, I), at midnight in São Paulo.
  */
-export const FISCAL_RETENTION_YEARS = 5;
+export const FISCAL_RETENTION_YEARS = DATA_RETENTION.transactionsYears;
 
 export function fiscalRetentionEnd(orderedAt: Date): Date {
   const year = Number(
-    orderedAt.toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric' }),
+    orderedAt.toLocaleDateString('en-CA', { timeZone: STORE_TIME_ZONE, year: 'numeric' }),
   );
   // 03:00 UTC is midnight in São Paulo (no daylight saving since 2019).
   return new Date(Date.UTC(year + 1 + FISCAL_RETENTION_YEARS, 0, 1, 3));

@@ -1,4 +1,5 @@
 import { businessDeadline } from '@lumina/shared/privacy/business-days';
+import { STORE_TIME_ZONE } from '@lumina/shared/validation/calendar-date';
 import {
   PRIVACY_REQUEST_STATUS_LABELS,
   PRIVACY_REQUEST_TEXTS,
@@ -23,7 +24,7 @@ import { eraseAccount, type ErasureResult } from './erasure.ts';
 /** An answered access or export request can be downloaded from the person's page this long. */
 export const EXPORT_AVAILABLE_MS = 30 * 24 * 60 * 60 * 1000;
 
-const dateBR = (at: Date) => at.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+const dateBR = (at: Date) => at.toLocaleDateString('pt-BR', { timeZone: STORE_TIME_ZONE });
 
 function exportAvailable(row: PrivacyRequestRow, at: Date): boolean {
   return row.exportData !== null && row.exportExpiresAt !== null && row.exportExpiresAt > at;
@@ -86,7 +87,7 @@ export function createPrivacyRequests(deps: {
 
   async function tellAdmins(row: PrivacyRequestRow, requester: string): Promise<void> {
     const label = PRIVACY_REQUEST_TYPE_LABELS[row.type];
-    const deadline = row.deadlineAt.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+    const deadline = row.deadlineAt.toLocaleDateString('pt-BR', { timeZone: STORE_TIME_ZONE });
     const queue = `${deps.appUrl}/admin/privacidade`;
     await mailAdministrators(db, deps.outbox, {
       key: `privacy-request:${row.id}`,

@@ -1,9 +1,9 @@
 import type { AdminOrderListQuery } from '@lumina/shared/admin/admin-orders';
+import { STORE_TIME_ZONE } from '@lumina/shared/validation/calendar-date';
 import { and, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { orderEvents, orders } from '../../../db/schema/orders.ts';
 import { users } from '../../../db/schema/users.ts';
-import { STORE_TIMEZONE } from '../../../jobs/job-runner.ts';
 
 /** `%` and `_` typed in the search box are letters, not wildcards. */
 function containing(text: string): string {
@@ -12,7 +12,7 @@ function containing(text: string): string {
 
 /** A day typed as YYYY-MM-DD starts at midnight in the shop's time zone. */
 function startOfDay(day: string): SQL {
-  return sql`(${day}::date)::timestamp at time zone ${STORE_TIMEZONE}`;
+  return sql`(${day}::date)::timestamp at time zone ${STORE_TIME_ZONE}`;
 }
 
 function filtersOf(query: AdminOrderListQuery): SQL | undefined {
