@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COLOUR_MAX_LENGTH, STOCK_FALLBACK } from '../constants/storefront-constants.ts';
 import { optionalText } from '../validation/rule-schema.ts';
 import { colourSchema } from '../validation/text-limits.ts';
+import { INTEGER_ID_MAX } from '../validation/integer-id.ts';
 
 /**
  * Request bodies and answers of the cart calls (spec 000 §7), used by the web app's cart client
@@ -23,8 +24,6 @@ export const MAX_LINE_QUANTITY = STOCK_FALLBACK;
 /** Not in the spec: a bound on distinct lines per cart, far above any real piercing order. */
 export const MAX_CART_LINES = 50;
 
-const INT32_MAX = 2_147_483_647;
-
 /** The X-Session-ID header: a UUID the web app creates once per browser. */
 export const sessionIdSchema = z.uuid({ error: CART_INPUT_MESSAGES.sessionId });
 
@@ -33,7 +32,7 @@ function idSchema(message: string) {
     .number({ error: message })
     .int({ error: message })
     .min(1, message)
-    .max(INT32_MAX, message);
+    .max(INTEGER_ID_MAX, message);
 }
 export const productIdSchema = idSchema(CART_INPUT_MESSAGES.productId);
 export const cartItemIdSchema = idSchema(CART_INPUT_MESSAGES.itemId);

@@ -14,6 +14,7 @@ import { AppError } from '../../http/app-error.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { currentUser, requireAdmin, requireUser } from '../auth/authenticate.ts';
 import { consentsAnswerSchema, updateConsentsSchema } from '@lumina/shared/privacy/consents';
+import { INTEGER_ID_MAX } from '@lumina/shared/validation/integer-id';
 import type { Consents } from './consents.ts';
 import type { PrivacyRequests } from './service.ts';
 
@@ -52,7 +53,7 @@ export const privacyRequestRoutes: FastifyPluginCallbackZod<{
         tags: ['privacy'],
         summary: 'The data file of one of my answered access or export requests',
         description: 'Available for 30 days after the answer; a JSON download.',
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: z.object({ id: z.coerce.number().int().positive().max(INTEGER_ID_MAX) }),
         // The file as written (a JSON text), sent as is.
         response: { 200: z.string(), 401: errorResponseSchema, 404: errorResponseSchema },
       },
@@ -146,7 +147,7 @@ export const adminPrivacyRoutes: FastifyPluginCallbackZod<{ privacy: PrivacyRequ
           'Access and export: the person gets their data file by e-mail and on their page (30 days). ' +
           'Deletion: the account is erased, its orders keep only their fiscal data; refused (409) ' +
           'while an order is still moving. A completed request answers as it is.',
-        params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: z.object({ id: z.coerce.number().int().positive().max(INTEGER_ID_MAX) }),
         body: completePrivacyRequestSchema.optional(),
         response: {
           200: completePrivacyRequestAnswerSchema,
