@@ -7,7 +7,7 @@ export const SECURITY_EXPORT_MAX_DAYS = ADMIN_EXPORT_RANGE_DAYS;
 export const SECURITY_TEXTS = {
   badFormat: 'Formato inválido: use json ou csv.',
   badDate: 'Data inválida: use o formato AAAA-MM-DD.',
-  badRange: 'O período deve estar dentro dos últimos 30 dias, com o início antes do fim.',
+  badRange: `O período deve estar dentro dos últimos ${SECURITY_EXPORT_MAX_DAYS} dias, com o início antes do fim.`,
   monitoringDone: 'Monitoramento executado.',
 } as const;
 
