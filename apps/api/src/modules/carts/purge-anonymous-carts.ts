@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { carts } from '../../db/schema/carts.ts';
 import type { JobDefinition } from '../../jobs/job-runner.ts';
 
-/** A visitor's cart untouched for this long is dropped, so abandoned ones do not pile up. */
+/** A visitor's cart idle this long is dropped (abandoned ones pile up); a customer's never is. */
 export const ANONYMOUS_CART_MAX_IDLE_DAYS = 30;
 
 export const PURGE_ANONYMOUS_CARTS_JOB = 'purge-anonymous-carts';
