@@ -37,9 +37,9 @@ export interface SessionTokens {
   refresh_token: string;
 }
 
+/** The role claim is not among them: admin rights are read from the database (authenticate.ts). */
 export interface AccessTokenClaims {
   userId: number;
-  role: UserRole;
   /** The refresh-token family (one login) this access token belongs to. */
   sessionId: string;
 }
@@ -75,6 +75,7 @@ function invalidRefresh(): AppError {
  * Access tokens are 15-minute HS256 JWTs (sub, role, sid, jti, iat, exp, iss, aud); refresh
  * tokens are 32 random bytes stored as sha256, rotated on every use. Each login is a family:
  * presenting an already rotated token means it was stolen, so the whole family is revoked.
+ * The role claim only tells the web app which menu to show; the API never reads it.
  */
 export function createTokenService({
   db,
@@ -178,17 +179,11 @@ export function createTokenService({
           clockTolerance: 0,
         });
         const userId = Number(payload.sub);
-        const role = payload.role;
         const sessionId = payload.sid;
-        if (
-          !Number.isSafeInteger(userId) ||
-          userId <= 0 ||
-          (role !== 'customer' && role !== 'admin') ||
-          typeof sessionId !== 'string'
-        ) {
+        if (!Number.isSafeInteger(userId) || userId <= 0 || typeof sessionId !== 'string') {
           throw new Error('unexpected claims');
         }
-        return { userId, role, sessionId };
+        return { userId, sessionId };
       } catch (error) {
         throw new AppError('unauthorized', TOKEN_MESSAGES.invalidAccess, {
           code: error instanceof joseErrors.JWTExpired ? 'token_expired' : 'invalid_token',

@@ -6,7 +6,7 @@ import {
 } from '@lumina/shared/orders/order-schemas';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../http/error-schema.ts';
-import { currentUser, requireUser } from '../auth/authenticate.ts';
+import { currentUser, isAdmin, requireUser } from '../auth/authenticate.ts';
 import type { PaymentService } from '../payments/service.ts';
 import { toOrderListJson } from './order-json.ts';
 import { type OrderService, parseOrderId } from './service.ts';
@@ -70,7 +70,8 @@ export const orderRoutes: FastifyPluginCallbackZod<{
       },
     },
     async (request) => {
-      const order = await orders.get(currentUser(request), parseOrderId(request.params.id));
+      const viewer = { id: currentUser(request).id, isAdmin: (await isAdmin(request)) === true };
+      const order = await orders.get(viewer, parseOrderId(request.params.id));
       return {
         id: order.id,
         status: order.status,

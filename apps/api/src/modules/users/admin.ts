@@ -43,6 +43,10 @@ export const PROMOTE_NEEDED =
 export const NOT_VERIFIED =
   'A conta com este e-mail ainda não confirmou o endereço: ela não pode se tornar administradora. Peça à pessoa que abra o link de confirmação enviado ao e-mail (ou use Reenviar link em Minha Conta) e rode de novo.';
 
+export const NO_SUCH_ACCOUNT = 'Nenhuma conta usa este e-mail: nada foi alterado.';
+
+export const NOT_AN_ADMIN = 'A conta com este e-mail não é administradora: nada foi alterado.';
+
 /** A mistake in the operator's input, with a pt-BR message the CLI prints as is. */
 export class AdminInputError extends Error {
   constructor(message: string) {
@@ -108,6 +112,29 @@ export async function changeRole(
       source: input.source,
     });
     return changed ? 'changed' : 'unchanged';
+  });
+}
+
+/**
+ * `admin:create --demote`: the administrator with this e-mail becomes a customer again, every
+ * session of the account ends and the change is logged (applyRoleChange), in one transaction.
+ * Its password stays: the person keeps the account, as a customer.
+ */
+export async function demoteAdmin(
+  deps: { db: Db; now?: () => Date },
+  input: { email: string; source: string },
+): Promise<void> {
+  const at = (deps.now ?? (() => new Date()))();
+  await deps.db.transaction(async (tx) => {
+    const user = await createUserRepository(tx).findByEmail(input.email);
+    if (!user) throw new AdminInputError(NO_SUCH_ACCOUNT);
+    if (user.role !== 'admin') throw new AdminInputError(NOT_AN_ADMIN);
+    await applyRoleChange(tx, at, {
+      userId: user.id,
+      from: user.role,
+      to: 'customer',
+      source: input.source,
+    });
   });
 }
 
