@@ -306,15 +306,27 @@ export function createTokenService({
 export type TokenService = ReturnType<typeof createTokenService>;
 
 /**
- * Ends every session of a user, in the caller's transaction when given one: a role change or an
- * operator's password change (users/admin.ts) takes effect on the next refresh.
+ * Ends every session of a user but `keepSessionId` when given, in the caller's transaction when
+ * given one: a role change or an operator's password change (users/admin.ts), an e-mail change
+ * completed (email-verification).
  */
-export async function revokeAllSessions(db: Db, userId: number, at: Date): Promise<void> {
-  forgetLiveSessions((_sessionId, owner) => owner === userId);
+export async function revokeAllSessions(
+  db: Db,
+  userId: number,
+  at: Date,
+  keepSessionId?: string,
+): Promise<void> {
+  forgetLiveSessions((sessionId, owner) => owner === userId && sessionId !== keepSessionId);
   await db
     .update(refreshTokens)
     .set({ revokedAt: at })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keepSessionId === undefined ? undefined : ne(refreshTokens.familyId, keepSessionId),
+      ),
+    );
 }
 
 /** LGPD erasure: every session of the account ends and its refresh tokens are gone. */

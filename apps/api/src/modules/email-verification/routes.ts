@@ -6,10 +6,23 @@ import { profileUpdateResponseSchema, successMessageSchema } from '@lumina/share
 import { toUserJson } from '../users/user-json.ts';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { FastifyReply } from 'fastify';
+import { AppError } from '../../http/app-error.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { currentUser, requireUser } from '../auth/authenticate.ts';
 import { requestMeta } from '../auth/request-meta.ts';
+import { cancelDonePage, cancelFormPage, cancelInvalidPage } from './cancel-page.ts';
 import type { EmailVerificationService } from './service.ts';
+
+/** A bound the form's one field never nears; anything longer is not a link we sent. */
+const FORM_BODY_LIMIT = 1024;
+
+const cancelTokenSchema = z.object({ token: z.string().max(200).optional() });
+
+function html(reply: FastifyReply, status: number, page: string): string {
+  reply.code(status).type('text/html; charset=utf-8').header('x-robots-tag', 'noindex');
+  return page;
+}
 
 export const emailVerificationRoutes: FastifyPluginCallbackZod<{
   emailVerification: EmailVerificationService;
@@ -61,6 +74,61 @@ export const emailVerificationRoutes: FastifyPluginCallbackZod<{
     },
   );
 
+  // The 'Cancelar troca' page posts a plain HTML form: its one field, read as text.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  app.get(
+    '/email_change_cancellations',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          "'Cancelar troca' link of the notice to the old address: a page with the button (HTML)",
+        description:
+          'Opening the link changes nothing (mail scanners open links); the button posts the token. 422 page for a link that is not live.',
+        querystring: cancelTokenSchema,
+      },
+    },
+    async (request, reply) => {
+      const token = request.query.token ?? '';
+      const live = await emailVerification.isCancelLinkLive(token);
+      const { appUrl } = emailVerification;
+      return live
+        ? html(reply, 200, cancelFormPage(appUrl, token))
+        : html(reply, 422, cancelInvalidPage(appUrl));
+    },
+  );
+
+  app.post(
+    '/email_change_cancellations',
+    {
+      schema: {
+        tags: ['users'],
+        summary:
+          "'Cancelar troca' without signing in: drops the pending e-mail change of the link's account (HTML)",
+        body: cancelTokenSchema,
+      },
+    },
+    async (request, reply) => {
+      const { appUrl } = emailVerification;
+      try {
+        await emailVerification.cancelChangeByLink(request.body.token ?? '', requestMeta(request));
+      } catch (error) {
+        if (error instanceof AppError && error.kind === 'invalid_data') {
+          return html(reply, 422, cancelInvalidPage(appUrl));
+        }
+        throw error;
+      }
+      return html(reply, 200, cancelDonePage(appUrl));
+    },
+  );
+
   app.post(
     '/email_verifications',
     {
@@ -77,7 +145,8 @@ export const emailVerificationRoutes: FastifyPluginCallbackZod<{
         },
       },
     },
-    async (request) => emailVerification.confirm(request.body, requestMeta(request)),
+    async (request) =>
+      emailVerification.confirm(request.body, requestMeta(request), request.user ?? undefined),
   );
 
   done();

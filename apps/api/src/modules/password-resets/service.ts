@@ -11,6 +11,7 @@ import { hashToken, type RequestMeta, type TokenService } from '../auth/token-se
 import type { SecurityLog } from '../security/security-log.ts';
 import { ipSource } from '../../lib/ip-source.ts';
 import type { Throttle, ThrottleKeyMatch } from '../security/throttle.ts';
+import { dropPendingEmailChange } from '../email-verification/service.ts';
 import { createUserRepository, normalizeEmail } from '../users/repository.ts';
 import { createPasswordResetRepository } from './repository.ts';
 import { passwordResetMail, resetLink } from './reset-mail.ts';
@@ -177,6 +178,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
           await txUsers.setPasswordHash(owner, passwordHash, at);
           // The link went to the account's address: following it proves the mailbox is theirs.
           await txUsers.markEmailVerified(owner, at);
+          await dropPendingEmailChange(tx, owner, at);
         }
         return owner;
       });
