@@ -137,6 +137,33 @@ describe('administrators', () => {
     expect(orders.statusCode).toBe(200);
   });
 
+  it('drops a pending e-mail change when the operator sets the password', async () => {
+    const customer = await registerThroughApi(ctx.app, { email: 'bia@example.com', cpf: '' });
+    const asked = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: bearer(customer.accessToken),
+      payload: {
+        user: { name: 'Ana Souza', email: 'intrusa@example.com', current_password: 'Segura123' },
+      },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await userByEmail('bia@example.com'))?.pendingEmail).toBe('intrusa@example.com');
+    await ctx.database.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.id, customer.userId));
+    await runAdminCreate(ctx.database, [
+      '--email',
+      'bia@example.com',
+      '--password',
+      'Outra1234',
+      '--promote',
+    ]);
+    // Whoever asked for the change knew the password the operator has just replaced.
+    expect((await userByEmail('bia@example.com'))?.pendingEmail).toBeNull();
+  });
+
   it('runs again on an administrator without a new role change', async () => {
     const args = ['--email', 'dona@loja.com', '--password', 'Dona2025Loja'];
     await runAdminCreate(ctx.database, args);

@@ -7,6 +7,7 @@ import type { UserRole } from '../../db/schema/users.ts';
 import { isCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeAllSessions } from '../auth/token-service.ts';
+import { dropPendingEmailChange } from '../email-verification/service.ts';
 import { createSecurityLog } from '../security/security-log.ts';
 import { createUserRepository } from './repository.ts';
 
@@ -200,6 +201,7 @@ export async function ensureAdmin(
     }
     if (input.setPassword) {
       await users.setPasswordHash(existing.id, await storablePasswordHash(input.password), at);
+      await dropPendingEmailChange(tx, existing.id, at);
       await revokeAllSessions(tx, existing.id, at);
       await securityLog.record({
         type: 'password_changed',
