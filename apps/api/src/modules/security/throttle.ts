@@ -4,7 +4,7 @@ import { throttleEvents } from '../../db/schema/security.ts';
 import { AppError } from '../../http/app-error.ts';
 
 export interface ThrottleRule {
-  /** What is counted, e.g. `login:ip:203.0.113.9` or `password-reset:email:ana@example.com`. */
+  /** What is counted, e.g. `login:ip:203.0.113.9` or `password-reset:ip:203.0.113.9`. */
   key: string;
   /** Attempts allowed inside the window; the next one is refused. */
   max: number;
