@@ -51,8 +51,9 @@ export type PasswordResetRow = typeof passwordResets.$inferSelect;
 /**
  * Links that prove an address is the account owner's: sent at registration
  * ('verify', for the account's address) and on an e-mail change ('change', for the new one,
- * which becomes the account's address only when the link is followed). Random token stored as
- * sha256, valid 48 hours, single use; a new link retires the unused ones of the account.
+ * which becomes the account's address only when the link is followed), and 'cancel' to the
+ * address in use, whose link drops that pending change ('Cancelar troca'). Random token stored
+ * as sha256, valid 48 hours, single use; a new link retires the unused ones of the account.
  */
 export const emailVerifications = pgTable(
   'email_verifications',
@@ -61,7 +62,7 @@ export const emailVerifications = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify', 'change'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify', 'change', 'cancel'] }).notNull(),
     /** The address the link was sent to. */
     email: text('email').notNull(),
     tokenHash: text('token_hash').notNull().unique(),

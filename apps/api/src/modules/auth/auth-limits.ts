@@ -1,3 +1,5 @@
+import type { ThrottleKeyMatch } from '../security/throttle.ts';
+
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 
@@ -55,7 +57,7 @@ export function loginDelayMs(failures: number): number {
 
 /**
  * Throttle keys; e-mails are already normalised (trimmed, lower case), sources come from
- * ipSource. Keys that hold an e-mail end with it (LGPD erasure finds them so).
+ * ipSource. Keys that hold an e-mail are listed by loginThrottleKeysOf (LGPD erasure).
  */
 export const throttleKeys = {
   loginIp: (source: string) => `login:ip:${source}`,
@@ -69,3 +71,11 @@ export const throttleKeys = {
   changePasswordUser: (userId: number) => `change-password:user:${userId}`,
   captchaIp: (ip: string) => `captcha:ip:${ip}`,
 };
+
+/** The login counters of one e-mail, from every source, for LGPD erasure. */
+export function loginThrottleKeysOf(email: string): ThrottleKeyMatch[] {
+  return [
+    { key: throttleKeys.loginFailures(email) },
+    { prefix: 'login-failed:source:', suffix: `:email:${email}` },
+  ];
+}

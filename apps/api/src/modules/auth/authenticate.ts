@@ -4,9 +4,12 @@ import type { UserRole } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { TokenService } from './token-service.ts';
 
+/**
+ * Who the access token says is calling. Deliberately without the token's role claim: admin rights
+ * come from the database on each request, through `isAdmin` (DESIGN.md).
+ */
 export interface AuthUser {
   id: number;
-  role: UserRole;
   /** The login (refresh-token family) the access token came from. */
   sessionId: string;
 }
@@ -60,7 +63,7 @@ export const authenticate = fp<{
           request.authError = 'session_ended';
           return;
         }
-        request.user = { id: claims.userId, role: claims.role, sessionId: claims.sessionId };
+        request.user = { id: claims.userId, sessionId: claims.sessionId };
       } catch (error) {
         request.authError = error instanceof AppError ? error.code : 'invalid_token';
       }
@@ -85,19 +88,36 @@ export function requireUser(
   done(request.user ? undefined : notAuthenticated(request));
 }
 
+const adminChecks = new WeakMap<FastifyRequest, Promise<boolean | undefined>>();
+
+/**
+ * The one place that decides admin rights: the account's role in the database now, read once
+ * per request. The token's role claim is never consulted, so a demoted administrator (or a token
+ * minted with a claim it should not have) gets no more than a customer. Undefined when anonymous
+ * or when the account no longer exists.
+ */
+export function isAdmin(request: FastifyRequest): Promise<boolean | undefined> {
+  const user = request.user;
+  if (!user) return Promise.resolve(undefined);
+  let check = adminChecks.get(request);
+  if (!check) {
+    check = request.server.roleOf(user.id).then((role) => role && role === 'admin');
+    adminChecks.set(request, check);
+  }
+  return check;
+}
+
 /**
  * onRequest/preHandler: 401 when anonymous, 403 to anyone whose role in the database is not admin
- * (DESIGN.md). The token's role is not trusted: a demoted administrator is refused at once, not
- * when the access token expires. An account that no longer exists is anonymous.
+ * (DESIGN.md). An account that no longer exists is anonymous.
  */
 export async function requireAdmin(request: FastifyRequest): Promise<void> {
   if (!request.user) throw notAuthenticated(request);
-  const role = await request.server.roleOf(request.user.id);
-  if (role === undefined) throw notAuthenticated(request);
-  if (role !== 'admin') {
+  const admin = await isAdmin(request);
+  if (admin === undefined) throw notAuthenticated(request);
+  if (!admin) {
     throw new AppError('not_allowed', AUTH_MESSAGES.adminOnly, { code: 'admin_only' });
   }
-  request.user = { ...request.user, role };
 }
 
 /** Narrows `request.user` inside a handler guarded by requireUser. */

@@ -37,9 +37,9 @@ export interface SessionTokens {
   refresh_token: string;
 }
 
+/** The role claim is not among them: admin rights are read from the database (authenticate.ts). */
 export interface AccessTokenClaims {
   userId: number;
-  role: UserRole;
   /** The refresh-token family (one login) this access token belongs to. */
   sessionId: string;
 }
@@ -75,6 +75,7 @@ function invalidRefresh(): AppError {
  * Access tokens are 15-minute HS256 JWTs (sub, role, sid, jti, iat, exp, iss, aud); refresh
  * tokens are 32 random bytes stored as sha256, rotated on every use. Each login is a family:
  * presenting an already rotated token means it was stolen, so the whole family is revoked.
+ * The role claim only tells the web app which menu to show; the API never reads it.
  */
 export function createTokenService({
   db,
@@ -178,17 +179,11 @@ export function createTokenService({
           clockTolerance: 0,
         });
         const userId = Number(payload.sub);
-        const role = payload.role;
         const sessionId = payload.sid;
-        if (
-          !Number.isSafeInteger(userId) ||
-          userId <= 0 ||
-          (role !== 'customer' && role !== 'admin') ||
-          typeof sessionId !== 'string'
-        ) {
+        if (!Number.isSafeInteger(userId) || userId <= 0 || typeof sessionId !== 'string') {
           throw new Error('unexpected claims');
         }
-        return { userId, role, sessionId };
+        return { userId, sessionId };
       } catch (error) {
         throw new AppError('unauthorized', TOKEN_MESSAGES.invalidAccess, {
           code: error instanceof joseErrors.JWTExpired ? 'token_expired' : 'invalid_token',
@@ -311,15 +306,27 @@ export function createTokenService({
 export type TokenService = ReturnType<typeof createTokenService>;
 
 /**
- * Ends every session of a user, in the caller's transaction when given one: a role change or an
- * operator's password change (users/admin.ts) takes effect on the next refresh.
+ * Ends every session of a user but `keepSessionId` when given, in the caller's transaction when
+ * given one: a role change or an operator's password change (users/admin.ts), an e-mail change
+ * completed (email-verification).
  */
-export async function revokeAllSessions(db: Db, userId: number, at: Date): Promise<void> {
-  forgetLiveSessions((_sessionId, owner) => owner === userId);
+export async function revokeAllSessions(
+  db: Db,
+  userId: number,
+  at: Date,
+  keepSessionId?: string,
+): Promise<void> {
+  forgetLiveSessions((sessionId, owner) => owner === userId && sessionId !== keepSessionId);
   await db
     .update(refreshTokens)
     .set({ revokedAt: at })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        keepSessionId === undefined ? undefined : ne(refreshTokens.familyId, keepSessionId),
+      ),
+    );
 }
 
 /** LGPD erasure: every session of the account ends and its refresh tokens are gone. */

@@ -9,6 +9,7 @@ import {
 import { bearer, registerThroughApi, TEST_PASSWORD, validCpf } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { AdminInputError, changeRole, ensureAdmin, NOT_VERIFIED } from '../users/admin.ts';
+import { RESET_MAIL_SUBJECT } from '../password-resets/reset-mail.ts';
 import { REGISTER_MESSAGES } from '../users/register-service.ts';
 import { VERIFICATION_LIMITS, VERIFICATION_LINK_VALIDITY_MS } from './service.ts';
 import {
@@ -64,11 +65,12 @@ async function linkTokenIn(to: string, subject: string): Promise<string> {
   return token;
 }
 
-function confirm(token: unknown, remoteAddress = ip) {
+function confirm(token: unknown, remoteAddress = ip, accessToken?: string) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/email_verifications',
     payload: { token },
+    headers: accessToken ? bearer(accessToken) : {},
     remoteAddress,
   });
 }
@@ -211,10 +213,11 @@ describe('changing the e-mail', () => {
       if (!mail) throw new Error('no notice yet');
       return mail;
     });
-    // The old address is told, without the new one in full or any link to follow.
+    // The old address is told, without the new one in full; its only link cancels the change.
     expect(notice.text).toContain(`no***@example.com`);
     expect(notice.text).not.toContain(newEmail);
     expect(notice.text).not.toContain('confirmar-email');
+    expect(notice.text).toContain("'Cancelar troca'");
 
     // Until the link is followed, the account answers to the old address only.
     const loginNew = await ctx.app.inject({
@@ -226,7 +229,8 @@ describe('changing the e-mail', () => {
     expect(loginNew.statusCode).toBe(401);
 
     const token = await linkTokenIn(newEmail, CHANGE_MAIL_SUBJECT);
-    const done = await confirm(token);
+    // Followed in the browser the person is signed in with: that session stays.
+    const done = await confirm(token, ip, session.accessToken);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({
       success: true,
@@ -290,6 +294,187 @@ describe('changing the e-mail', () => {
     expect(response.json()).toMatchObject({
       fields: { 'user.current_password': [EMAIL_VERIFICATION_MESSAGES.noPassword] },
     });
+  });
+});
+
+/** The 'Cancelar troca' link of the newest notice the old address `to` received. */
+async function cancelTokenIn(to: string): Promise<string> {
+  const mail = await vi.waitFor(
+    () => {
+      const found = smtp.received.findLast(
+        (m) => m.recipients.includes(to.toLowerCase()) && m.subject === CHANGE_NOTICE_SUBJECT,
+      );
+      if (!found) throw new Error(`no notice to ${to} yet`);
+      return found;
+    },
+    { timeout: 5_000, interval: 20 },
+  );
+  const link = /(\S+\/api\/email_change_cancellations\?token=([\w-]{43}))/.exec(mail.text ?? '');
+  if (!link?.[2]) throw new Error(`no cancel link in: ${mail.text}`);
+  expect(link[1]).toBe(`${APP_URL}/api/email_change_cancellations?token=${link[2]}`);
+  expect(mail.html).toContain('Cancelar troca');
+  return link[2];
+}
+
+/** Someone signed in with the password asks to move the account to `to`; answers its link. */
+async function startChange(accessToken: string, to: string): Promise<string> {
+  const asked = await updateProfile(accessToken, { email: to, current_password: TEST_PASSWORD });
+  expect(asked.statusCode).toBe(200);
+  return linkTokenIn(to, CHANGE_MAIL_SUBJECT);
+}
+
+/** Asks for a reset link for `to` and answers its token. */
+async function resetTokenFor(to: string): Promise<string> {
+  const asked = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/password_resets',
+    payload: { email: to },
+    remoteAddress: ip,
+  });
+  expect(asked.statusCode).toBe(200);
+  const mail = await vi.waitFor(
+    () => {
+      const found = smtp.received.findLast(
+        (m) => m.recipients.includes(to.toLowerCase()) && m.subject === RESET_MAIL_SUBJECT,
+      );
+      if (!found) throw new Error(`no reset mail to ${to} yet`);
+      return found;
+    },
+    { timeout: 5_000, interval: 20 },
+  );
+  const token = /redefinir-senha\?token=([\w-]{43})/.exec(mail.text ?? '')?.[1];
+  if (!token) throw new Error(`no reset link in: ${mail.text}`);
+  return token;
+}
+
+function resetPassword(token: string, password = 'OutraSenha123') {
+  return ctx.app.inject({
+    method: 'PUT',
+    url: `/api/password_resets/${token}`,
+    payload: { password, password_confirmation: password },
+  });
+}
+
+function refresh(refreshToken: string) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    payload: { refresh_token: refreshToken },
+  });
+}
+
+describe('a pending e-mail change and the password', () => {
+  it('a password reset drops the pending change: its link no longer moves the account', async () => {
+    const owner = await registerThroughApi(ctx.app, { email }, ip);
+    // Someone who knew the password asks to move the account to their own mailbox.
+    const attackerLink = await startChange(owner.accessToken, `intruso${sequence}@example.com`);
+    // The owner resets the password (which ends every session)...
+    expect((await resetPassword(await resetTokenFor(email))).statusCode).toBe(200);
+    // ...and the link in the other mailbox no longer takes the account.
+    const late = await confirm(attackerLink);
+    expect(late.statusCode).toBe(422);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, owner.userId));
+    expect(row).toMatchObject({ email, pendingEmail: null });
+  });
+
+  it('a password change drops the pending change too', async () => {
+    const owner = await registerThroughApi(ctx.app, { email }, ip);
+    const attackerLink = await startChange(owner.accessToken, `intruso${sequence}@example.com`);
+    const changed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/change_password',
+      headers: bearer(owner.accessToken),
+      payload: {
+        current_password: TEST_PASSWORD,
+        new_password: 'OutraSenha123',
+        new_password_confirmation: 'OutraSenha123',
+      },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await profileOf(owner.accessToken)).pending_email).toBeNull();
+    expect((await confirm(attackerLink)).statusCode).toBe(422);
+    expect((await profileOf(owner.accessToken)).email).toBe(email);
+  });
+
+  it("'Cancelar troca' in the notice to the old address cancels the change, without signing in", async () => {
+    const owner = await registerThroughApi(ctx.app, { email }, ip);
+    const attackerLink = await startChange(owner.accessToken, `intruso${sequence}@example.com`);
+    const cancelToken = await cancelTokenIn(email);
+    const url = `/api/email_change_cancellations?token=${cancelToken}`;
+
+    // Opening the link changes nothing (mail scanners open links): it shows a button.
+    const page = await ctx.app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('Cancelar troca');
+    expect(page.body).toContain(`value="${cancelToken}"`);
+    expect((await profileOf(owner.accessToken)).pending_email).not.toBeNull();
+
+    const post = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/email_change_cancellations',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `token=${cancelToken}`,
+      });
+    const cancelled = await post();
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.headers['content-type']).toContain('text/html');
+    expect(cancelled.body).toContain('Troca de e-mail cancelada');
+    expect((await profileOf(owner.accessToken)).pending_email).toBeNull();
+    expect((await confirm(attackerLink)).statusCode).toBe(422);
+
+    // Used once: the link and the button now say so, with a 4xx.
+    const again = await post();
+    expect(again.statusCode).toBe(422);
+    expect(again.body).toContain('expirou ou já foi usado');
+    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(422);
+    for (const token of ['', 'x'.repeat(5000), "'; drop table users; --"]) {
+      const bad = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/email_change_cancellations?token=${encodeURIComponent(token)}`,
+      });
+      expect(bad.statusCode).toBe(422);
+    }
+    // The cancel link is not a confirmation link, nor the other way round.
+    expect((await confirm(cancelToken)).statusCode).toBe(422);
+  });
+
+  it('a completed change retires reset links sent to the old address and ends the other sessions', async () => {
+    const owner = await registerThroughApi(ctx.app, { email }, ip);
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: TEST_PASSWORD },
+      remoteAddress: ip,
+    });
+    const otherTokens = other.json<{ access_token: string; refresh_token: string }>();
+    const oldReset = await resetTokenFor(email);
+    const newEmail = `mudou${sequence}@example.com`;
+    const link = await startChange(owner.accessToken, newEmail);
+
+    // Confirmed from the owner's own session: that one stays, the others end.
+    const done = await confirm(link, ip, owner.accessToken);
+    expect(done.statusCode).toBe(200);
+    expect((await profileOf(owner.accessToken)).email).toBe(newEmail);
+    expect((await refresh(owner.refreshToken)).statusCode).toBe(200);
+    const ended = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: bearer(otherTokens.access_token),
+    });
+    expect(ended.statusCode).toBe(401);
+    expect((await refresh(otherTokens.refresh_token)).statusCode).toBe(401);
+    // A reset link mailed to the old address no longer opens the account.
+    expect((await resetPassword(oldReset)).statusCode).toBe(422);
+  });
+
+  it('a change confirmed without a session ends every session of the account', async () => {
+    const owner = await registerThroughApi(ctx.app, { email }, ip);
+    const link = await startChange(owner.accessToken, `mudou${sequence}@example.com`);
+    expect((await confirm(link)).statusCode).toBe(200);
+    expect((await refresh(owner.refreshToken)).statusCode).toBe(401);
   });
 });
 

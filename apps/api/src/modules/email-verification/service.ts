@@ -9,7 +9,8 @@ import type { UserRow } from '../../db/schema/users.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../http/app-error.ts';
 import { AUTH_MESSAGES } from '../auth/authenticate.ts';
-import { hashToken, type RequestMeta } from '../auth/token-service.ts';
+import { hashToken, type RequestMeta, revokeAllSessions } from '../auth/token-service.ts';
+import { retirePasswordResetsOf } from '../password-resets/repository.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { SecurityLog } from '../security/security-log.ts';
 import type { Throttle } from '../security/throttle.ts';
@@ -18,6 +19,7 @@ import { REGISTER_MESSAGES } from '../users/register-service.ts';
 import { createUserRepository, EMAIL_UNIQUE_INDEX, normalizeEmail } from '../users/repository.ts';
 import { createEmailVerificationRepository, type VerificationPurpose } from './repository.ts';
 import {
+  cancelChangeLink,
   changeEmailMail,
   changeNoticeMail,
   verificationLink,
@@ -38,6 +40,27 @@ export const VERIFICATION_LIMITS = {
 } as const;
 
 type Person = Pick<UserRow, 'id' | 'email' | 'name'>;
+
+/** 32 random bytes in base64url: the only shape a link we sent can have. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * A password reset or change, in its transaction: a pending e-mail change is dropped and its
+ * unused links (to the new address, and 'Cancelar troca' to the old one) stop working. Whoever
+ * asked for it knew the old password, which the owner has just replaced: the link in their
+ * mailbox must not hand them the account afterwards.
+ */
+export async function dropPendingEmailChange(tx: Db, userId: number, at: Date): Promise<void> {
+  const users = createUserRepository(tx);
+  const user = await users.findById(userId);
+  if (!user?.pendingEmail) return;
+  await createEmailVerificationRepository(tx).retireUnused(userId, at, ['change', 'cancel']);
+  await users.update(userId, { pendingEmail: null }, at);
+}
 
 /** The account was erased after the access token was issued. */
 function notAuthenticated(): AppError {
@@ -77,14 +100,13 @@ export function createEmailVerificationService(deps: {
     purpose: VerificationPurpose,
     email: string,
   ): Promise<void> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newToken();
     const tokenHash = hashToken(token);
     const at = now();
-    await createEmailVerificationRepository(tx).replaceForUser(
-      { userId: user.id, purpose, email, tokenHash },
-      new Date(at.getTime() + VERIFICATION_LINK_VALIDITY_MS),
-      at,
-    );
+    const expiresAt = new Date(at.getTime() + VERIFICATION_LINK_VALIDITY_MS);
+    const links = createEmailVerificationRepository(tx);
+    await links.replaceForUser({ userId: user.id, purpose, email, tokenHash }, expiresAt, at);
+    if (purpose === 'change') await links.extendUnused(user.id, 'cancel', expiresAt);
     const link = verificationLink(appUrl, token);
     await outbox.enqueue(tx, {
       key: `email-verification:${tokenHash}`,
@@ -121,13 +143,64 @@ export function createEmailVerificationService(deps: {
      */
     async queueChange(tx: Db, user: Person, newEmail: string): Promise<void> {
       const email = normalizeEmail(newEmail);
-      await createUserRepository(tx).update(user.id, { pendingEmail: email }, now());
+      const at = now();
+      await createUserRepository(tx).update(user.id, { pendingEmail: email }, at);
       await queueLink(tx, user, 'change', email);
+      const cancelToken = newToken();
+      await createEmailVerificationRepository(tx).add(
+        {
+          userId: user.id,
+          purpose: 'cancel',
+          email: user.email,
+          tokenHash: hashToken(cancelToken),
+        },
+        new Date(at.getTime() + VERIFICATION_LINK_VALIDITY_MS),
+        at,
+      );
       await outbox.enqueue(tx, {
-        key: `email-change-notice:${user.id}:${now().getTime()}`,
+        key: `email-change-notice:${user.id}:${at.getTime()}`,
         kind: 'email_change_notice',
-        message: changeNoticeMail(user.email, user.name, email, appUrl),
+        message: changeNoticeMail(
+          user.email,
+          user.name,
+          email,
+          appUrl,
+          cancelChangeLink(appUrl, cancelToken),
+        ),
         eraseAfterSend: true,
+      });
+    },
+
+    /** Whether a 'Cancelar troca' link can still be followed (the page shows its button). */
+    async isCancelLinkLive(token: string): Promise<boolean> {
+      if (!TOKEN_SHAPE.test(token)) return false;
+      return createEmailVerificationRepository(db).isLive(hashToken(token), now(), ['cancel']);
+    },
+
+    /**
+     * 'Cancelar troca' from the notice to the old address, without signing in (whoever asked
+     * for the change may hold the password and the sessions): the pending change is dropped and
+     * its links stop working. 422 for anything but a live link.
+     */
+    async cancelChangeByLink(token: string, meta: RequestMeta): Promise<void> {
+      if (!TOKEN_SHAPE.test(token)) throw invalidLink();
+      const at = now();
+      const userId = await db.transaction(async (tx) => {
+        const link = await createEmailVerificationRepository(tx).consume(hashToken(token), at, [
+          'cancel',
+        ]);
+        if (!link) return undefined;
+        await dropPendingEmailChange(tx, link.userId, at);
+        return link.userId;
+      });
+      if (userId === undefined) throw invalidLink();
+      await securityLog.record({
+        type: 'email_change_cancelled',
+        severity: 'warning',
+        userId,
+        ip: meta.ip,
+        userAgent: meta.userAgent,
+        message: 'Troca de e-mail cancelada pelo link enviado ao endereço anterior',
       });
     },
 
@@ -156,6 +229,9 @@ export function createEmailVerificationService(deps: {
 
     /** Sends what the transactions above queued, without holding up the answer. */
     kick: () => outbox.kick(),
+
+    /** Where the shop is served, for the pages the links open. */
+    appUrl,
 
     /** 'Reenviar link': for the pending new address, else for the account's own if unverified. */
     async resend(userId: number, meta: RequestMeta): Promise<{ success: true; message: string }> {
@@ -187,8 +263,15 @@ export function createEmailVerificationService(deps: {
       return { success: true, message: EMAIL_VERIFICATION_MESSAGES.resent };
     },
 
-    /** Follows a link: verifies the address, or completes the e-mail change. */
-    async confirm(body: unknown, meta: RequestMeta): Promise<ConfirmEmailAnswer> {
+    /**
+     * Follows a link: verifies the address, or completes the e-mail change. `caller` is the
+     * session the request came with, if any: after a change it is the only one kept.
+     */
+    async confirm(
+      body: unknown,
+      meta: RequestMeta,
+      caller?: { id: number; sessionId: string },
+    ): Promise<ConfirmEmailAnswer> {
       await throttle.consume(
         [{ key: `email-verification:ip:${meta.ip}`, ...VERIFICATION_LIMITS.confirmPerIp }],
         EMAIL_VERIFICATION_MESSAGES.throttled,
@@ -197,7 +280,10 @@ export function createEmailVerificationService(deps: {
       const at = now();
       const outcome = await db
         .transaction(async (tx) => {
-          const link = await createEmailVerificationRepository(tx).consume(hashToken(token), at);
+          const link = await createEmailVerificationRepository(tx).consume(hashToken(token), at, [
+            'verify',
+            'change',
+          ]);
           if (!link) return undefined;
           const users = createUserRepository(tx);
           const user = await users.findById(link.userId);
@@ -220,6 +306,13 @@ export function createEmailVerificationService(deps: {
             { email: link.email, pendingEmail: null, emailVerifiedAt: at },
             at,
           );
+          // The old address no longer speaks for the account: a reset link mailed there, a
+          // 'Cancelar troca' or any other link stops working, and so does every session but the
+          // one that confirmed (if it is the account's own).
+          await retirePasswordResetsOf(tx, user.id, at);
+          await createEmailVerificationRepository(tx).retireUnused(user.id, at);
+          const keep = caller?.id === user.id ? caller.sessionId : undefined;
+          await revokeAllSessions(tx, user.id, at, keep);
           return { purpose: link.purpose, user, email: link.email };
         })
         .catch((error: unknown) => {

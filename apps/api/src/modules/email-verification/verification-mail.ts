@@ -13,6 +13,16 @@ export function verificationLink(appUrl: string, token: string): string {
   return url.href;
 }
 
+/**
+ * 'Cancelar troca' in the notice to the address in use: the API's own page, which asks for a
+ * click before it cancels (mail scanners open links), and works without signing in.
+ */
+export function cancelChangeLink(appUrl: string, token: string): string {
+  const url = new URL(`${appUrl}/api/email_change_cancellations`);
+  url.searchParams.set('token', token);
+  return url.href;
+}
+
 function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
@@ -89,6 +99,7 @@ export function changeNoticeMail(
   name: string,
   newEmail: string,
   appUrl: string,
+  cancelLink: string,
 ): MailMessage {
   const masked = maskEmail(newEmail);
   const text = [
@@ -96,14 +107,19 @@ export function changeNoticeMail(
     '',
     `Foi pedida a troca do e-mail da sua conta na Lumina Piercings para ${masked}. A troca só acontece quando o link enviado ao novo endereço for aberto; até lá, nada muda.`,
     '',
-    `Se não foi você, entre na sua conta (${appUrl}/minha-conta) e altere sua senha; se não conseguir entrar, use 'Esqueceu sua senha?' com este e-mail.`,
+    "Se não foi você, abra o link abaixo e clique em 'Cancelar troca' (não é preciso entrar na conta). Ele vale enquanto a troca estiver pendente:",
+    cancelLink,
+    '',
+    `Depois, entre na sua conta (${appUrl}/minha-conta) e altere sua senha; se não conseguir entrar, use 'Esqueceu sua senha?' com este e-mail. Trocar a senha também cancela a troca de e-mail.`,
     '',
     'Equipe Lumina Piercings',
   ].join('\n');
   const html = page([
     `Olá, ${escapeHtml(firstName(name))}!`,
     `Foi pedida a troca do e-mail da sua conta na Lumina Piercings para <strong>${escapeHtml(masked)}</strong>. A troca só acontece quando o link enviado ao novo endereço for aberto; até lá, nada muda.`,
-    `Se não foi você, entre na <a href="${escapeHtml(`${appUrl}/minha-conta`)}">sua conta</a> e altere sua senha; se não conseguir entrar, use 'Esqueceu sua senha?' com este e-mail.`,
+    'Se não foi você, cancele a troca (não é preciso entrar na conta):',
+    button(cancelLink, 'Cancelar troca'),
+    `Depois, entre na <a href="${escapeHtml(`${appUrl}/minha-conta`)}">sua conta</a> e altere sua senha; se não conseguir entrar, use 'Esqueceu sua senha?' com este e-mail. Trocar a senha também cancela a troca de e-mail.`,
     'Equipe Lumina Piercings',
   ]);
   return { to, subject: CHANGE_NOTICE_SUBJECT, text, html };

@@ -13,6 +13,7 @@ import {
 } from '../../test/checkout.ts';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
 import type { OrderJson } from './order-json.ts';
 
 let ctx: TestContext;
@@ -204,6 +205,32 @@ describe('reading orders', () => {
       headers: other.headers,
     });
     expect(theirs.json<{ orders: OrderJson[] }>().orders).toEqual([]);
+  });
+
+  it("trusts the role in the database, not the access token's role claim", async () => {
+    const { headers } = await shopper();
+    await addToCart(headers, ring, 1);
+    const order = (await placeOrder(headers)).json<{ order: OrderJson }>().order;
+    const other = await createUser(ctx.database);
+    // A genuine token of a live session whose claim says admin for a customer account (what a
+    // demoted administrator holds until the token expires, or what a leaked secret could mint).
+    const claimed = await signIn(ctx.app, { id: other.id, role: 'admin' });
+    const foreign = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders/${order.id}`,
+      headers: bearerHeader(claimed.access_token),
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    const admin = await createUser(ctx.database, { role: 'admin' });
+    const staff = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders/${order.id}`,
+      headers: bearerHeader(
+        (await signIn(ctx.app, { id: admin.id, role: 'customer' })).access_token,
+      ),
+    });
+    expect(staff.statusCode).toBe(200);
   });
 });
 

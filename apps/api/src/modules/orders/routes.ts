@@ -6,7 +6,8 @@ import {
 } from '@lumina/shared/orders/order-schemas';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../http/error-schema.ts';
-import { currentUser, requireUser } from '../auth/authenticate.ts';
+import { currentUser, isAdmin } from '../auth/authenticate.ts';
+import { privateScope } from '../auth/private-scope.ts';
 import type { PaymentService } from '../payments/service.ts';
 import { toOrderListJson } from './order-json.ts';
 import { type OrderService, parseOrderId } from './service.ts';
@@ -23,10 +24,7 @@ export const orderRoutes: FastifyPluginCallbackZod<{
   orders: OrderService;
   payments: Pick<PaymentService, 'paymentInfo'>;
 }> = (app, { orders, payments }, done) => {
-  app.addHook('onRequest', requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  void app.register(privateScope);
 
   app.post(
     '/orders',
@@ -70,7 +68,8 @@ export const orderRoutes: FastifyPluginCallbackZod<{
       },
     },
     async (request) => {
-      const order = await orders.get(currentUser(request), parseOrderId(request.params.id));
+      const viewer = { id: currentUser(request).id, isAdmin: (await isAdmin(request)) === true };
+      const order = await orders.get(viewer, parseOrderId(request.params.id));
       return {
         id: order.id,
         status: order.status,

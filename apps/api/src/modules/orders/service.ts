@@ -242,9 +242,9 @@ export function createOrderService(deps: {
     },
 
     /** The owner's order, or any order for an administrator; others get the same 404. */
-    async get(viewer: { id: number; role: string }, orderId: number): Promise<OrderJson> {
+    async get(viewer: { id: number; isAdmin: boolean }, orderId: number): Promise<OrderJson> {
       const order = await repository.findOrder(orderId);
-      if (!order || (order.userId !== viewer.id && viewer.role !== 'admin')) throw notFound();
+      if (!order || (order.userId !== viewer.id && !viewer.isAdmin)) throw notFound();
       return answer(order);
     },
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { passwordResets } from '../../db/schema/auth-tokens.ts';
 
@@ -17,6 +17,23 @@ export function createPasswordResetRepository(db: Db) {
           .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
         await tx.insert(passwordResets).values({ userId, tokenHash, expiresAt, createdAt: at });
       });
+    },
+
+    /** When the account's live (unused, unexpired) link expires; undefined when it has none. */
+    async liveExpiry(userId: number, at: Date): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ expiresAt: passwordResets.expiresAt })
+        .from(passwordResets)
+        .where(
+          and(
+            eq(passwordResets.userId, userId),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, at),
+          ),
+        )
+        .orderBy(desc(passwordResets.expiresAt))
+        .limit(1);
+      return row?.expiresAt;
     },
 
     async isUsable(tokenHash: string, at: Date): Promise<boolean> {
@@ -52,6 +69,17 @@ function usable(tokenHash: string, at: Date) {
 }
 
 export type PasswordResetRepository = ReturnType<typeof createPasswordResetRepository>;
+
+/**
+ * The account's unused links stop working, in the caller's transaction: its e-mail changed, so a
+ * link mailed to the old address must not open it any more.
+ */
+export async function retirePasswordResetsOf(tx: Db, userId: number, at: Date): Promise<void> {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: at })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
 
 /** LGPD erasure: no reset link of the account is left. */
 export async function forgetPasswordResetsOf(tx: Db, userId: number): Promise<void> {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RESET_PASSWORD_MESSAGES, withCrossMark } from '@lumina/shared/users/reset-password-schema';
 import { PASSWORD_MESSAGES } from '@lumina/shared/validation/password';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { passwordResets } from '../../db/schema/auth-tokens.ts';
 import { securityLogs } from '../../db/schema/security.ts';
@@ -77,6 +77,43 @@ async function mailedToken(user: UserRow): Promise<string> {
   const token = /redefinir-senha\?token=([\w-]+)/.exec(mail.text ?? '')?.[1];
   if (!token) throw new Error(`no link in the mail: ${mail.text}`);
   return token;
+}
+
+let sentinels = 0;
+
+/**
+ * Waits until the reset mails queued so far are handled: they go one at a time, so once a mail
+ * asked for afterwards arrives, the earlier ones are done. Then forgets it.
+ */
+async function settled(): Promise<void> {
+  sentinels += 1;
+  const sentinel = await createUser(ctx.database);
+  const before = smtp.received.length;
+  expect(
+    (await requestReset({ email: sentinel.email }, `192.0.2.${100 + sentinels}`)).statusCode,
+  ).toBe(200);
+  await smtp.waitForMail(sentinel.email);
+  smtp.received.splice(before);
+}
+
+async function tokenOf(mail: { text?: string | undefined }): Promise<string> {
+  const token = /redefinir-senha\?token=([\w-]+)/.exec(mail.text ?? '')?.[1];
+  if (!token) throw new Error(`no link in the mail: ${mail.text}`);
+  return Promise.resolve(token);
+}
+
+/** The account's links that still work, with their expiry. */
+function liveLinks(userId: number) {
+  return ctx.database.db
+    .select({ expiresAt: passwordResets.expiresAt })
+    .from(passwordResets)
+    .where(
+      and(
+        eq(passwordResets.userId, userId),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, new Date(Date.now() + clockOffsetMs)),
+      ),
+    );
 }
 
 async function storedPasswordHash(userId: number) {
@@ -155,29 +192,73 @@ describe('POST /api/password_resets', () => {
     expect(response.statusCode).toBe(415);
   });
 
-  it('limits requests per e-mail, whatever the address they come from', async () => {
-    const email = 'muitos@example.com';
-    for (let i = 0; i < RESET_REQUEST_LIMITS.perEmail.max; i += 1) {
-      expect((await requestReset({ email }, `198.51.100.${i + 1}`)).statusCode).toBe(200);
+  it("does not let requests from elsewhere use up the owner's own", async () => {
+    const ana = await createUser(ctx.database, { email: 'alvo@example.com' });
+    // A stranger asks for Ana's link over and over, from three places.
+    for (const source of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
+      for (let i = 0; i <= RESET_REQUEST_LIMITS.perEmailSource.max; i += 1) {
+        expect((await requestReset({ email: ana.email }, source)).statusCode).toBe(200);
+      }
     }
-    const refused = await requestReset({ email }, '198.51.100.99');
-    expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toMatchObject({ message: PASSWORD_RESET_MESSAGES.throttled });
-    expect((await requestReset({ email: 'outra@example.com' }, '198.51.100.99')).statusCode).toBe(
-      200,
-    );
+    await settled();
+    smtp.clear();
+    // Ana, from home, still gets a link that works.
+    const own = await requestReset({ email: ana.email }, '192.0.2.77');
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ message: PASSWORD_RESET_MESSAGES.requested });
+    const token = await tokenOf(await smtp.waitForMail(ana.email));
+    expect((await reset(token, body(NEW_PASSWORD))).statusCode).toBe(200);
   });
 
-  it('limits requests per IP, whatever the e-mail', async () => {
-    for (let i = 0; i < RESET_REQUEST_LIMITS.perIp.max; i += 1) {
-      expect((await requestReset({ email: `ip${i}@example.com` })).statusCode).toBe(200);
+  it('past the limit of one source, answers the same and mails the live link again instead of a new one', async () => {
+    const ana = await createUser(ctx.database);
+    const tokens: string[] = [];
+    for (let i = 0; i < RESET_REQUEST_LIMITS.perEmailSource.max; i += 1) {
+      expect((await requestReset({ email: ana.email })).statusCode).toBe(200);
+      tokens.push(await tokenOf(await smtp.waitForMail(ana.email)));
+      smtp.clear();
+      clockOffsetMs += 10 * 60 * 1000;
     }
-    const refused = await requestReset({ email: 'mais-um@example.com' });
+    const live = await liveLinks(ana.id);
+    expect(live).toHaveLength(1);
+
+    const answers = [await requestReset({ email: ana.email })];
+    // An address nobody has, past the same limit, is answered alike.
+    for (let i = 0; i <= RESET_REQUEST_LIMITS.perEmailSource.max; i += 1) {
+      answers.push(await requestReset({ email: 'ninguem-aqui@example.com' }));
+    }
+    for (const response of answers) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: PASSWORD_RESET_MESSAGES.requested });
+    }
+    const again = await tokenOf(await smtp.waitForMail(ana.email));
+    // The database holds hashes only, so "the same link" is a new token with the live link's
+    // expiry: the mailed link works, lives no longer than the one it replaces, which retires.
+    expect(await liveLinks(ana.id)).toEqual([{ expiresAt: live[0]?.expiresAt }]);
+    expect((await verify(tokens.at(-1) ?? '')).json()).toEqual({ valid: false });
+    expect((await verify(again)).json()).toEqual({ valid: true });
+
+    // Once no link is live (used), a source past its limit gets nothing new this hour.
+    expect((await reset(again, body(NEW_PASSWORD))).statusCode).toBe(200);
+    smtp.clear();
+    expect((await requestReset({ email: ana.email })).statusCode).toBe(200);
+    await settled();
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('limits requests per source, whatever the e-mail; an IPv6 /64 is one source', async () => {
+    const net = `2001:db8:${ipSequence}:7`;
+    for (let i = 0; i < RESET_REQUEST_LIMITS.perSource.max; i += 1) {
+      const response = await requestReset({ email: `ip${i}@example.com` }, `${net}::${i + 1}`);
+      expect(response.statusCode).toBe(200);
+    }
+    const refused = await requestReset({ email: 'mais-um@example.com' }, `${net}::abcd`);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ message: PASSWORD_RESET_MESSAGES.throttled });
-    expect((await requestReset({ email: 'mais-um@example.com' }, '192.0.2.200')).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await requestReset({ email: 'mais-um@example.com' }, `2001:db8:${ipSequence}:8::1`))
+        .statusCode,
+    ).toBe(200);
   });
 });
 

@@ -9,7 +9,9 @@ import { isCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { hashToken, type RequestMeta, type TokenService } from '../auth/token-service.ts';
 import type { SecurityLog } from '../security/security-log.ts';
-import type { Throttle, ThrottleRule } from '../security/throttle.ts';
+import { ipSource } from '../../lib/ip-source.ts';
+import type { Throttle, ThrottleKeyMatch } from '../security/throttle.ts';
+import { dropPendingEmailChange } from '../email-verification/service.ts';
 import { createUserRepository, normalizeEmail } from '../users/repository.ts';
 import { createPasswordResetRepository } from './repository.ts';
 import { passwordResetMail, resetLink } from './reset-mail.ts';
@@ -23,11 +25,32 @@ export const PASSWORD_RESET_MESSAGES = {
 
 const HOUR = 60 * 60 * 1000;
 
-/** A person asks again once or twice; more is someone filling another person's mailbox. */
+/**
+ * Counted per source (an IPv4 address, an IPv6 /64: lib/ip-source.ts), never per address alone:
+ * requests from elsewhere must not use up the owner's own (three strangers' requests used to
+ * block the owner's reset for an hour).
+ */
 export const RESET_REQUEST_LIMITS = {
-  perIp: { max: 10, windowMs: HOUR },
-  perEmail: { max: 3, windowMs: HOUR },
+  /** Every request from one source, whatever the e-mail: past it, 429. */
+  perSource: { max: 10, windowMs: HOUR },
+  /**
+   * New links for one address from one source: a person asks again once or twice. Past it the
+   * answer stays the same, and the live link is mailed again instead of a new one (a fresh
+   * token with the live link's own expiry, which retires it), so a source past its limit can
+   * neither lengthen a link's life nor keep the owner from one that works.
+   */
+  perEmailSource: { max: 3, windowMs: HOUR },
 } as const;
+
+export const resetThrottleKeys = {
+  source: (source: string) => `password-reset:ip:${source}`,
+  emailSource: (email: string, source: string) => `password-reset:source:${source}:email:${email}`,
+};
+
+/** The reset counters of one e-mail, from every source, for LGPD erasure. */
+export function resetThrottleKeysOf(email: string): ThrottleKeyMatch[] {
+  return [{ prefix: 'password-reset:source:', suffix: `:email:${email}` }];
+}
 
 /** 32 random bytes in base64url: the only shape a link we sent can have. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -71,15 +94,22 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
     });
   }
 
-  async function sendLink(email: string, meta: RequestMeta): Promise<void> {
+  /**
+   * Mails a link to the account of `email`, if there is one. Only a hash of each token is stored,
+   * so a live link cannot be read back to send it again: `renew` mails a new token that takes
+   * over the live link's expiry and retires it, and sends nothing when no link is live.
+   */
+  async function sendLink(email: string, meta: RequestMeta, renew: boolean): Promise<void> {
     const user = await users.findByEmail(email);
     if (!user) return;
-    const token = newResetToken();
     const at = now();
+    const live = renew ? await resets.liveExpiry(user.id, at) : undefined;
+    if (renew && !live) return;
+    const token = newResetToken();
     await resets.replaceForUser(
       user.id,
       hashToken(token),
-      new Date(at.getTime() + RESET_LINK_VALIDITY_MS),
+      live ?? new Date(at.getTime() + RESET_LINK_VALIDITY_MS),
       at,
     );
     await deps.mailer.send(passwordResetMail(user.email, user.name, resetLink(deps.appUrl, token)));
@@ -89,19 +119,38 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       userId: user.id,
       ip: meta.ip,
       userAgent: meta.userAgent,
-      message: 'Redefinição de senha solicitada',
+      message: renew
+        ? 'Redefinição de senha solicitada de novo; o link em vigor foi reenviado'
+        : 'Redefinição de senha solicitada',
     });
   }
 
+  /** Whether `source` has had its new links for `email` this hour (the attempt is counted). */
+  async function pastLinkLimit(email: string, source: string): Promise<boolean> {
+    const rule = {
+      key: resetThrottleKeys.emailSource(email, source),
+      ...RESET_REQUEST_LIMITS.perEmailSource,
+    };
+    try {
+      await deps.throttle.consume([rule], PASSWORD_RESET_MESSAGES.throttled);
+      return false;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'throttled') return true;
+      throw error;
+    }
+  }
+
   return {
+    /** The same answer for every address, known or not, within the limit or past it. */
     async request(rawEmail: string, meta: RequestMeta): Promise<{ message: string }> {
       const email = normalizeEmail(rawEmail);
-      const rules: ThrottleRule[] = [
-        { key: `password-reset:ip:${meta.ip}`, ...RESET_REQUEST_LIMITS.perIp },
-        { key: `password-reset:email:${email}`, ...RESET_REQUEST_LIMITS.perEmail },
-      ];
-      await deps.throttle.consume(rules, PASSWORD_RESET_MESSAGES.throttled);
-      inBackground(() => sendLink(email, meta));
+      const source = ipSource(meta.ip);
+      await deps.throttle.consume(
+        [{ key: resetThrottleKeys.source(source), ...RESET_REQUEST_LIMITS.perSource }],
+        PASSWORD_RESET_MESSAGES.throttled,
+      );
+      const renew = await pastLinkLimit(email, source);
+      inBackground(() => sendLink(email, meta, renew));
       return { message: PASSWORD_RESET_MESSAGES.requested };
     },
 
@@ -129,6 +178,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
           await txUsers.setPasswordHash(owner, passwordHash, at);
           // The link went to the account's address: following it proves the mailbox is theirs.
           await txUsers.markEmailVerified(owner, at);
+          await dropPendingEmailChange(tx, owner, at);
         }
         return owner;
       });

@@ -451,3 +451,35 @@ describe('completing LGPD requests', () => {
     }
   });
 });
+
+describe('erasing one account', () => {
+  /** The throttle counters kept under keys that end with `email`. */
+  async function countersOf(email: string): Promise<number> {
+    const rows = rowsOf<{ key: string }>(
+      await ctx.database.db.execute(sql`select key from throttle_events`),
+    );
+    return rows.filter(({ key }) => key.endsWith(`:${email}`)).length;
+  }
+
+  it("leaves other accounts' login and reset counters alone, even where a wildcard would match them", async () => {
+    // '_' is a LIKE wildcard: 'ana_b@…' as a pattern also matches 'anaxb@…' and 'ana-b@…'.
+    const erased = 'ana_b@example.com';
+    const others = ['anaxb@example.com', 'ana-b@example.com'];
+    const session = await registerThroughApi(ctx.app, { email: erased, name: 'Ana Bê' });
+    for (const email of [erased, ...others]) {
+      const failed = await call('POST', '/auth/login', {}, { email, password: 'Errada123' });
+      expect(failed.statusCode).toBe(401);
+      expect((await call('POST', '/password_resets', {}, { email })).statusCode).toBe(200);
+    }
+    const before = await Promise.all(others.map(countersOf));
+    expect(before.every((count) => count >= 3)).toBe(true);
+    expect(await countersOf(erased)).toBeGreaterThanOrEqual(3);
+
+    const id = await request(bearerHeader(session.accessToken), 'deletion');
+    const done = await complete(id);
+    expect(done.statusCode, done.body).toBe(200);
+
+    expect(await countersOf(erased)).toBe(0);
+    expect(await Promise.all(others.map(countersOf))).toEqual(before);
+  });
+});

@@ -6,6 +6,7 @@ import { orders } from '../../db/schema/orders.ts';
 import { privacyRequests } from '../../db/schema/privacy.ts';
 import { users } from '../../db/schema/users.ts';
 import { forgetAddressesOf } from '../addresses/repository.ts';
+import { loginThrottleKeysOf } from '../auth/auth-limits.ts';
 import { forgetSessionsOf } from '../auth/token-service.ts';
 import { forgetCartOf } from '../carts/repository.ts';
 import { forgetContactMessagesFrom } from '../contact/repository.ts';
@@ -13,9 +14,10 @@ import { forgetLoginCodesOf } from '../google-sign-in/login-code-repository.ts';
 import { forgetMailsOf } from '../mail/outbox.ts';
 import { keepFiscalDataOnly } from '../orders/repository.ts';
 import { forgetPasswordResetsOf } from '../password-resets/repository.ts';
+import { resetThrottleKeysOf } from '../password-resets/service.ts';
 import { forgetEmailVerificationsOf } from '../email-verification/repository.ts';
 import { forgetPaymentPayloadsOf } from '../payments/repository.ts';
-import { forgetThrottleKeysOf } from '../security/throttle.ts';
+import { forgetThrottleKeys } from '../security/throttle.ts';
 import { anonymiseAccount } from '../users/repository.ts';
 import { forgetWishlistOf } from '../wishlist/repository.ts';
 
@@ -78,9 +80,13 @@ export async function eraseAccount(
   await forgetPasswordResetsOf(tx, userId);
   await forgetLoginCodesOf(tx, userId);
   await forgetContactMessagesFrom(tx, emails);
-  for (const email of new Set(emails.map((e) => e.toLowerCase()))) {
-    await forgetThrottleKeysOf(tx, email);
-  }
+  await forgetThrottleKeys(
+    tx,
+    [...new Set(emails.map((e) => e.toLowerCase()))].flatMap((email) => [
+      ...loginThrottleKeysOf(email),
+      ...resetThrottleKeysOf(email),
+    ]),
+  );
   await forgetMailsOf(tx, { emails, orderIds });
   await tx
     .update(privacyRequests)

@@ -1,10 +1,10 @@
-import { and, count, eq, gte, inArray, like, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { throttleEvents } from '../../db/schema/security.ts';
 import { AppError } from '../../http/app-error.ts';
 
 export interface ThrottleRule {
-  /** What is counted, e.g. `login:ip:203.0.113.9` or `password-reset:email:ana@example.com`. */
+  /** What is counted, e.g. `login:ip:203.0.113.9` or `password-reset:ip:203.0.113.9`. */
   key: string;
   /** Attempts allowed inside the window; the next one is refused. */
   max: number;
@@ -123,7 +123,26 @@ export function createThrottle({
 
 export type Throttle = ReturnType<typeof createThrottle>;
 
+/**
+ * A counter key that holds a person's e-mail, as its owner builds it: exactly `key`, or `prefix`,
+ * any source, then `suffix`. Never a LIKE pattern: an e-mail's '_' is a LIKE wildcard, so
+ * 'ana_b@…' would also match, and erase, the counters of 'anaxb@…'.
+ */
+export type ThrottleKeyMatch = { key: string } | { prefix: string; suffix: string };
+
+function matching(match: ThrottleKeyMatch): SQL {
+  if ('key' in match) return eq(throttleEvents.key, match.key);
+  const { prefix, suffix } = match;
+  return sql`(left(${throttleEvents.key}, ${prefix.length}::integer) = ${prefix}
+    and right(${throttleEvents.key}, ${suffix.length}::integer) = ${suffix}
+    and length(${throttleEvents.key}) > ${prefix.length + suffix.length}::integer)`;
+}
+
 /** LGPD erasure: the short-lived counters keyed by the person's e-mail go now, not in hours. */
-export async function forgetThrottleKeysOf(tx: Db, email: string): Promise<void> {
-  await tx.delete(throttleEvents).where(like(throttleEvents.key, `%:${email.toLowerCase()}`));
+export async function forgetThrottleKeys(
+  tx: Db,
+  matches: readonly ThrottleKeyMatch[],
+): Promise<void> {
+  if (matches.length === 0) return;
+  await tx.delete(throttleEvents).where(or(...matches.map(matching)));
 }

@@ -16,6 +16,8 @@ import {
   ensureAdmin,
   ensureAdminAtStart,
   ensureAdminFromConfig,
+  NO_SUCH_ACCOUNT,
+  NOT_AN_ADMIN,
   PROMOTE_NEEDED,
 } from './admin.ts';
 
@@ -135,6 +137,33 @@ describe('administrators', () => {
     expect(orders.statusCode).toBe(200);
   });
 
+  it('drops a pending e-mail change when the operator sets the password', async () => {
+    const customer = await registerThroughApi(ctx.app, { email: 'bia@example.com', cpf: '' });
+    const asked = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: bearer(customer.accessToken),
+      payload: {
+        user: { name: 'Ana Souza', email: 'intrusa@example.com', current_password: 'Segura123' },
+      },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await userByEmail('bia@example.com'))?.pendingEmail).toBe('intrusa@example.com');
+    await ctx.database.db
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(eq(users.id, customer.userId));
+    await runAdminCreate(ctx.database, [
+      '--email',
+      'bia@example.com',
+      '--password',
+      'Outra1234',
+      '--promote',
+    ]);
+    // Whoever asked for the change knew the password the operator has just replaced.
+    expect((await userByEmail('bia@example.com'))?.pendingEmail).toBeNull();
+  });
+
   it('runs again on an administrator without a new role change', async () => {
     const args = ['--email', 'dona@loja.com', '--password', 'Dona2025Loja'];
     await runAdminCreate(ctx.database, args);
@@ -177,10 +206,11 @@ describe('administrators', () => {
       password: 'Dona2025Loja',
       name: undefined,
       promote: false,
+      demote: false,
     });
     expect(
-      parseAdminArgs(['--email', 'a@b.com', '--password', 'Dona2025Loja', '--promote']).promote,
-    ).toBe(true);
+      parseAdminArgs(['--email', 'a@b.com', '--password', 'Dona2025Loja', '--promote']),
+    ).toMatchObject({ promote: true });
   });
 
   it('sets no common password on an existing account, and promotes nobody with one', async () => {
@@ -322,6 +352,51 @@ describe('changeRole', () => {
     expect(await ctx.app.services.tokens.countActiveSessions(row.id)).toBe(1);
     expect(await roleLogs()).toHaveLength(2);
     expect(await changeRole(deps, { ...demote, userId: row.id + 1000 })).toBe('not_found');
+  });
+});
+
+describe('npm run admin:create -- --demote', () => {
+  it('makes an administrator a customer again and ends every session of the account', async () => {
+    await runAdminCreate(ctx.database, ['--email', 'dona@loja.com', '--password', 'Dona2025Loja']);
+    const session = (await login('dona@loja.com', 'Dona2025Loja')).json<Tokens>();
+    const adminOrders = () =>
+      ctx.app.inject({ url: '/api/admin/orders', headers: bearer(session.access_token) });
+    expect((await adminOrders()).statusCode).toBe(200);
+
+    const line = await runAdminCreate(ctx.database, ['--email', ' Dona@Loja.com ', '--demote']);
+    expect(line).toBe('Conta voltou a ser de cliente; sessões encerradas: dona@loja.com');
+    expect((await userByEmail('dona@loja.com'))?.role).toBe('customer');
+    expect((await adminOrders()).statusCode).toBe(401);
+    expect((await refresh(session.refresh_token)).statusCode).toBe(401);
+    expect((await roleLogs()).at(-1)).toMatchObject({
+      message: 'Papel alterado de admin para customer',
+      metadata: { from: 'admin', to: 'customer', source: 'cli' },
+    });
+    // The password stays: the person logs in again, as a customer.
+    const again = await login('dona@loja.com', 'Dona2025Loja');
+    expect(again.json<{ user: { role: string } }>().user.role).toBe('customer');
+  });
+
+  it('says so and changes nothing for a customer or an unknown e-mail', async () => {
+    await registerThroughApi(ctx.app, { email: 'bia@example.com' });
+    await expect(
+      runAdminCreate(ctx.database, ['--email', 'bia@example.com', '--demote']),
+    ).rejects.toThrow(new AdminInputError(NOT_AN_ADMIN));
+    await expect(
+      runAdminCreate(ctx.database, ['--email', 'ninguem@example.com', '--demote']),
+    ).rejects.toThrow(new AdminInputError(NO_SUCH_ACCOUNT));
+    expect(await roleLogs()).toHaveLength(0);
+  });
+
+  it('takes no password and no other option beside it', () => {
+    expect(parseAdminArgs(['--email', 'a@b.com', '--demote'])).toMatchObject({ demote: true });
+    for (const argv of [
+      ['--email', 'a@b.com', '--demote', '--promote'],
+      ['--email', 'a@b.com', '--demote', '--password', 'Dona2025Loja'],
+      ['--demote'],
+    ]) {
+      expect(() => parseAdminArgs(argv)).toThrow(new AdminInputError(USAGE));
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import type { UserRole } from '../../db/schema/users.ts';
 import { isCommonPassword } from '../auth/common-passwords.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeAllSessions } from '../auth/token-service.ts';
+import { dropPendingEmailChange } from '../email-verification/service.ts';
 import { createSecurityLog } from '../security/security-log.ts';
 import { createUserRepository } from './repository.ts';
 
@@ -42,6 +43,10 @@ export const PROMOTE_NEEDED =
 
 export const NOT_VERIFIED =
   'A conta com este e-mail ainda não confirmou o endereço: ela não pode se tornar administradora. Peça à pessoa que abra o link de confirmação enviado ao e-mail (ou use Reenviar link em Minha Conta) e rode de novo.';
+
+export const NO_SUCH_ACCOUNT = 'Nenhuma conta usa este e-mail: nada foi alterado.';
+
+export const NOT_AN_ADMIN = 'A conta com este e-mail não é administradora: nada foi alterado.';
 
 /** A mistake in the operator's input, with a pt-BR message the CLI prints as is. */
 export class AdminInputError extends Error {
@@ -112,6 +117,29 @@ export async function changeRole(
 }
 
 /**
+ * `admin:create --demote`: the administrator with this e-mail becomes a customer again, every
+ * session of the account ends and the change is logged (applyRoleChange), in one transaction.
+ * Its password stays: the person keeps the account, as a customer.
+ */
+export async function demoteAdmin(
+  deps: { db: Db; now?: () => Date },
+  input: { email: string; source: string },
+): Promise<void> {
+  const at = (deps.now ?? (() => new Date()))();
+  await deps.db.transaction(async (tx) => {
+    const user = await createUserRepository(tx).findByEmail(input.email);
+    if (!user) throw new AdminInputError(NO_SUCH_ACCOUNT);
+    if (user.role !== 'admin') throw new AdminInputError(NOT_AN_ADMIN);
+    await applyRoleChange(tx, at, {
+      userId: user.id,
+      from: user.role,
+      to: 'customer',
+      source: input.source,
+    });
+  });
+}
+
+/**
  * Creates an administrator, or promotes the account with that e-mail; every role change is
  * written to the security log. There is no built-in administrator: this (the
  * `npm run admin:create` script, or ADMIN_EMAIL/ADMIN_PASSWORD at start) is the only way.
@@ -173,6 +201,7 @@ export async function ensureAdmin(
     }
     if (input.setPassword) {
       await users.setPasswordHash(existing.id, await storablePasswordHash(input.password), at);
+      await dropPendingEmailChange(tx, existing.id, at);
       await revokeAllSessions(tx, existing.id, at);
       await securityLog.record({
         type: 'password_changed',

@@ -17,7 +17,10 @@ import type { SecurityLog } from '../security/security-log.ts';
 import type { Throttle } from '../security/throttle.ts';
 import { invalidField, parseInput } from './parse-input.ts';
 import type { Db } from '../../db/database.ts';
-import type { EmailVerificationService } from '../email-verification/service.ts';
+import {
+  dropPendingEmailChange,
+  type EmailVerificationService,
+} from '../email-verification/service.ts';
 import { EMAIL_VERIFICATION_MESSAGES } from '@lumina/shared/users/email-verification';
 import { createUserRepository, normalizeEmail, type UserRepository } from './repository.ts';
 import { REGISTER_MESSAGES } from './register-service.ts';
@@ -196,7 +199,12 @@ export function createProfileService(deps: {
         throw wrongCurrentPassword();
       }
 
-      await users.setPasswordHash(user.id, await hashPassword(input.new_password), now());
+      const passwordHash = await hashPassword(input.new_password);
+      await db.transaction(async (tx) => {
+        const at = now();
+        await createUserRepository(tx).setPasswordHash(user.id, passwordHash, at);
+        await dropPendingEmailChange(tx, user.id, at);
+      });
       // Whoever else held a session with the old password is signed out; this one stays.
       await tokens.revokeOtherSessions(user.id, auth.sessionId);
       await securityLog.record({

@@ -8,7 +8,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../http/error-schema.ts';
-import { currentUser, requireUser } from '../auth/authenticate.ts';
+import { currentUser } from '../auth/authenticate.ts';
+import { privateScope } from '../auth/private-scope.ts';
 import { setRefreshCookie } from '../auth/refresh-cookie.ts';
 import { requestMeta } from '../auth/request-meta.ts';
 import type { MergeCartOnLogin } from '../carts/session-header.ts';
@@ -62,76 +63,77 @@ export const userRoutes: FastifyPluginCallbackZod<UserRoutesOptions> = (app, opt
     },
   );
 
-  app.get(
-    '/users/profile',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['users'],
-        summary: 'The signed-in user',
-        response: {
-          200: profileResponseSchema,
-          401: errorResponseSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const user = await profile.get(currentUser(request).id);
-      return noStore(reply).send({ success: true as const, user });
-    },
-  );
+  // Everything below is about the signed-in account.
+  void app.register((scope, _options, next) => {
+    void scope.register(privateScope);
 
-  app.put(
-    '/users/profile',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['users'],
-        summary: 'Edits name, e-mail, phone, CPF, birth date, gender and country (spec 001 §5)',
-        description:
-          'A new e-mail needs user.current_password and takes effect only when the link sent to it is followed (pending_email meanwhile). Any other field (role, email_verified...) is ignored.',
-        body: z.object({ user: anyObject }),
-        response: {
-          200: profileUpdateResponseSchema,
-          401: errorResponseSchema,
-          422: errorResponseSchema,
+    scope.get(
+      '/users/profile',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'The signed-in user',
+          response: {
+            200: profileResponseSchema,
+            401: errorResponseSchema,
+          },
         },
       },
-    },
-    async (request, reply) => {
-      const { user, message } = await profile.update(
-        currentUser(request),
-        request.body,
-        requestMeta(request),
-      );
-      return noStore(reply).send({ success: true as const, message, user });
-    },
-  );
+      async (request) => {
+        const user = await profile.get(currentUser(request).id);
+        return { success: true as const, user };
+      },
+    );
 
-  app.post(
-    '/users/change_password',
-    {
-      preHandler: requireUser,
-      schema: {
-        tags: ['users'],
-        summary: 'Changes the password; the other sessions of the account are ended',
-        body: anyObject,
-        response: {
-          200: successMessageSchema,
-          401: errorResponseSchema,
-          422: errorResponseSchema,
-          429: errorResponseSchema,
+    scope.put(
+      '/users/profile',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Edits name, e-mail, phone, CPF, birth date, gender and country (spec 001 §5)',
+          description:
+            'A new e-mail needs user.current_password and takes effect only when the link sent to it is followed (pending_email meanwhile). Any other field (role, email_verified...) is ignored.',
+          body: z.object({ user: anyObject }),
+          response: {
+            200: profileUpdateResponseSchema,
+            401: errorResponseSchema,
+            422: errorResponseSchema,
+          },
         },
       },
-    },
-    async (request, reply) => {
-      await profile.changePassword(currentUser(request), request.body, requestMeta(request));
-      return noStore(reply).send({
-        success: true as const,
-        message: PROFILE_ANSWERS.passwordChanged,
-      });
-    },
-  );
+      async (request) => {
+        const { user, message } = await profile.update(
+          currentUser(request),
+          request.body,
+          requestMeta(request),
+        );
+        return { success: true as const, message, user };
+      },
+    );
+
+    scope.post(
+      '/users/change_password',
+      {
+        schema: {
+          tags: ['users'],
+          summary: 'Changes the password; the other sessions of the account are ended',
+          body: anyObject,
+          response: {
+            200: successMessageSchema,
+            401: errorResponseSchema,
+            422: errorResponseSchema,
+            429: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => {
+        await profile.changePassword(currentUser(request), request.body, requestMeta(request));
+        return { success: true as const, message: PROFILE_ANSWERS.passwordChanged };
+      },
+    );
+
+    next();
+  });
 
   done();
 };

@@ -1,0 +1,111 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerErrorHandler } from '../../http/error-handler.ts';
+import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
+import { authenticate } from './authenticate.ts';
+import { privateScope } from './private-scope.ts';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const NOT_AUTHENTICATED = { message: 'Usuário não autenticado', code: 'not_authenticated' };
+
+describe('the private routes of the API', () => {
+  it.each([
+    ['GET', '/api/users/profile'],
+    ['PUT', '/api/users/profile'],
+    ['POST', '/api/users/change_password'],
+    ['POST', '/api/users/email_verification'],
+    ['DELETE', '/api/users/email_change'],
+    ['GET', '/api/orders/1'],
+    ['GET', '/api/my_orders'],
+  ] as const)(
+    '%s %s answers 401 anonymous, before reading the body, and no-store',
+    async (method, url) => {
+      const response = await ctx.app.inject({
+        method,
+        url,
+        payload: method === 'GET' ? undefined : {},
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject(NOT_AUTHENTICATED);
+      expect(response.headers['cache-control']).toBe('no-store');
+    },
+  );
+
+  it('say why a sent token was refused, and answer a signed-in account with no-store', async () => {
+    const refused = await ctx.app.inject({
+      url: '/api/users/profile',
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ code: 'invalid_token' });
+    const user = await createUser(ctx.database);
+    const headers = bearerHeader((await signIn(ctx.app, user)).access_token);
+    const own = await ctx.app.inject({ url: '/api/users/profile', headers });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cache-control']).toBe('no-store');
+  });
+
+  it('leave the public routes beside them public', async () => {
+    const register = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      payload: { user: {} },
+    });
+    expect(register.statusCode).toBe(422);
+    const link = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/email_verifications',
+      payload: { token: 'x'.repeat(43) },
+    });
+    expect(link.statusCode).toBe(422);
+  });
+});
+
+describe('privateScope', () => {
+  it('guards only the scope that registers it; an admin scope answers 403 to a customer', async () => {
+    const app = Fastify();
+    registerErrorHandler(app);
+    await app.register(authenticate, {
+      tokens: ctx.app.services.tokens,
+      roleOf: (userId) => ctx.app.services.users.roleOf(userId),
+    });
+    await app.register((scope, _options, next) => {
+      void scope.register(privateScope, { access: 'admin' });
+      scope.get('/admin-only', () => ({ ok: true }));
+      next();
+    });
+    app.get('/public', () => ({ ok: true }));
+    await app.ready();
+
+    const customer = await createUser(ctx.database);
+    const admin = await createUser(ctx.database, { role: 'admin' });
+    const as = async (user?: { id: number; role: 'customer' | 'admin' }) =>
+      app.inject({
+        url: '/admin-only',
+        headers: user ? bearerHeader((await signIn(ctx.app, user)).access_token) : {},
+      });
+    expect((await as()).statusCode).toBe(401);
+    const forbidden = await as(customer);
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toMatchObject({
+      message: 'Acesso restrito a administradores.',
+      code: 'admin_only',
+    });
+    expect(forbidden.headers['cache-control']).toBe('no-store');
+    expect((await as(admin)).statusCode).toBe(200);
+    const open = await app.inject({ url: '/public' });
+    expect(open.statusCode).toBe(200);
+    expect(open.headers['cache-control']).toBeUndefined();
+    await app.close();
+  });
+});
