@@ -12,7 +12,7 @@ import type { PageResolver } from '../modules/storefront/pages.ts';
 import { errorBody } from './error-handler.ts';
 import { deferAppScripts } from './deferred-hydration.ts';
 import { pageAddress } from '../modules/storefront/page-address.ts';
-import { createTaskGate, GateFullError, type TaskGate } from '../lib/task-gate.ts';
+import { createTaskGate, GateFullError } from '../lib/task-gate.ts';
 import { createClientRateLimit } from './client-rate-limit.ts';
 import { sendTooManyPages } from './too-many-pages.ts';
 
@@ -108,12 +108,10 @@ export interface WebAppOptions {
   cache?: JsonCache;
   /** Pages per minute from one client (PAGE_RATE_LIMIT_MAX); 0 or absent: no limit. */
   pageRateLimitMax?: number;
-  /** Server renders at once and waiting (default RENDER_CONCURRENCY and RENDER_QUEUE). */
-  renderGate?: TaskGate;
 }
 
 /**
- * A server render is about 30 ms of CPU on the one event loop that also answers the API. Two at
+ * A server render is 15 to 30 ms of CPU on the one event loop that also answers the API. Two at
  * once overlap one's database reads with the other's rendering; sixteen more may wait their turn
  * (a burst of real visitors after a cache clear). Past that a page is answered with its shell:
  * the same HTML with its head and status but an empty root, which the browser draws itself, as
@@ -172,9 +170,7 @@ export async function registerWebApp(
     }
   }
 
-  const renderGate =
-    options.renderGate ??
-    createTaskGate({ concurrency: RENDER_CONCURRENCY, queueLimit: RENDER_QUEUE });
+  const renderGate = createTaskGate({ concurrency: RENDER_CONCURRENCY, queueLimit: RENDER_QUEUE });
   const limitPages = await createClientRateLimit(app, {
     group: 'page',
     max: options.pageRateLimitMax ?? 0,

@@ -6,10 +6,6 @@
 export function createSingleFlight<T>() {
   const running = new Map<string, Promise<T>>();
   return {
-    get size(): number {
-      return running.size;
-    },
-
     run(key: string, task: () => Promise<T>): Promise<T> {
       const current = running.get(key);
       if (current) return current;

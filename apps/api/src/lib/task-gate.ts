@@ -50,5 +50,3 @@ export function createTaskGate(options: { concurrency: number; queueLimit: numbe
     },
   };
 }
-
-export type TaskGate = ReturnType<typeof createTaskGate>;
