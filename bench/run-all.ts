@@ -12,6 +12,7 @@ const BENCHMARKS = [
   'lighthouse.ts',
   'checkout.ts',
   'admin-products.ts',
+  'page-flood.ts',
 ];
 /** Upper bound per benchmark; Lighthouse with 3 runs × 3 pages is the longest (~5 min). */
 const BENCHMARK_TIMEOUT_MS = 20 * 60_000;

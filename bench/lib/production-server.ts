@@ -25,7 +25,7 @@ export interface ProductionServer {
  * on the PostgreSQL database `databaseUrl` names.
  */
 export async function startProductionServer(
-  options: { databaseUrl?: string } = {},
+  options: { databaseUrl?: string; env?: Record<string, string> } = {},
 ): Promise<ProductionServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lumina-bench-'));
@@ -50,6 +50,8 @@ export async function startProductionServer(
         // One client sends thousands of requests a second: keep the per-IP limiter registered (its
         // cost is part of what is measured) but out of reach, else the runs would measure 429s.
         RATE_LIMIT_MAX: '1000000000',
+        PAGE_RATE_LIMIT_MAX: '1000000000',
+        ...options.env,
       },
     },
     () => (servingPid === undefined ? [] : [servingPid]),

@@ -482,7 +482,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     { prefix: '/api' },
   );
 
-  await registerUploads(app, uploadsDir);
+  await registerUploads(app, uploadsDir, { shareImageRateLimitMax: config.pageRateLimitMax });
   await app.register(storefrontRoutes, {
     appUrl: config.appUrl,
     catalog: catalogRepository,
@@ -496,6 +496,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     }),
     storefront: createStorefrontData(catalog),
     cache: catalogCache,
+    pageRateLimitMax: config.pageRateLimitMax,
   });
   return app;
 }

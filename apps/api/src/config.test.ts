@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       trustProxy: false,
       webConcurrency: 1,
       rateLimitMax: 600,
+      pageRateLimitMax: 120,
       accountsPerIpHour: 10,
       seedDemoCatalog: true,
       jwtSecret: undefined,

@@ -62,6 +62,12 @@ export const CONFIG_VARIABLES = [
     description: 'Requests per minute allowed from one IP across the API; 0 disables the limit.',
   },
   {
+    name: 'PAGE_RATE_LIMIT_MAX',
+    default: '120',
+    description:
+      'Pages (HTML) per minute allowed from one IP, and as many preview JPEGs; past it the page answers 429 with Retry-After. 0 disables the limit.',
+  },
+  {
     name: 'ACCOUNTS_PER_IP_HOUR',
     default: '10',
     description:
@@ -347,6 +353,7 @@ export const configEnvSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(600),
+  PAGE_RATE_LIMIT_MAX: z.coerce.number().int().min(0).default(120),
   ACCOUNTS_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   SEED_DEMO_CATALOG: booleanString.default(true),
   JWT_SECRET: optionalString.refine((value) => value === undefined || value.length >= 32, {
@@ -417,6 +424,8 @@ export interface Config {
   /** Cluster workers; more than 1 only takes effect with databaseUrl. */
   webConcurrency: number;
   rateLimitMax: number;
+  /** Pages, and preview JPEGs, per minute and IP (0: no limit). */
+  pageRateLimitMax: number;
   accountsPerIpHour: number;
   seedDemoCatalog: boolean;
   /** Undefined: the token service generates one and keeps it in DATA_DIR/jwt-secret. */
@@ -539,6 +548,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     webConcurrency: e.WEB_CONCURRENCY,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    pageRateLimitMax: e.PAGE_RATE_LIMIT_MAX,
     accountsPerIpHour: e.ACCOUNTS_PER_IP_HOUR,
     seedDemoCatalog: e.SEED_DEMO_CATALOG,
     jwtSecret: e.JWT_SECRET,

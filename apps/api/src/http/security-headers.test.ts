@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import helmet from 'helmet';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HELMET_OPTIONS, registerSecurityHeaders } from './security-headers.ts';
+import { HELMET_OPTIONS, PERMISSIONS_POLICY, registerSecurityHeaders } from './security-headers.ts';
 
 /** Headers that say something about security (not date, length, connection…). */
 function securityOnly(headers: Record<string, unknown>): Record<string, unknown> {
@@ -33,5 +33,21 @@ describe('security headers', () => {
     app.get('/', () => '');
     const ours = await app.inject('/');
     expect(securityOnly(ours.headers)).toEqual(expected);
+  });
+
+  it('turn powerful browser features off on HTML answers only', async () => {
+    const app = Fastify();
+    registerSecurityHeaders(app);
+    app.get('/pagina', (_request, reply) =>
+      reply.type('text/html; charset=utf-8').send('<p>oi</p>'),
+    );
+    app.get('/dados', () => ({ ok: true }));
+    const page = await app.inject('/pagina');
+    const policy = String(page.headers['permissions-policy']);
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'browsing-topics']) {
+      expect(policy).toContain(`${feature}=()`);
+    }
+    expect(policy).toBe(PERMISSIONS_POLICY);
+    expect((await app.inject('/dados')).headers['permissions-policy']).toBeUndefined();
   });
 });

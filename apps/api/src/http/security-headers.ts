@@ -67,11 +67,49 @@ export function securityHeaders(): ReadonlyArray<readonly [string, string]> {
   return headers;
 }
 
-/** The security headers on every answer. */
+/**
+ * Powerful browser features the pages never use, turned off for them and for anything embedded in
+ * them, so an injected script or a third-party frame cannot ask for them either. Nothing in the
+ * shop needs one: PIX is a copied code (clipboard writes stay allowed), the CEP fills the address
+ * without geolocation, and no card form uses the Payment Request API. Only features Chromium
+ * recognises: an unknown name (interest-cohort, FLoC's, is gone) is logged as a console error on
+ * every page; browsing-topics is its successor.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+function isHtml(contentType: unknown): boolean {
+  return typeof contentType === 'string' && contentType.startsWith('text/html');
+}
+
+/** The security headers on every answer, and the permissions policy on every HTML answer. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const headers = securityHeaders();
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
+  });
+  // Only a document has features to hand out: JSON and pictures are spared the bytes.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (isHtml(reply.getHeader('content-type'))) {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+    }
+    done(null, payload);
   });
 }

@@ -1,10 +1,12 @@
 import { productPhotoId } from '@lumina/shared/catalog/product-images';
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { fileExists } from '../lib/file-exists.ts';
+import { createSingleFlight } from '../lib/single-flight.ts';
+import { writeFileAtomically } from '../lib/write-file-atomically.ts';
 import { AppError } from './app-error.ts';
+import { createClientRateLimit } from './client-rate-limit.ts';
 import { IMMUTABLE_CACHE } from './web-app.ts';
 
 /**
@@ -19,6 +21,7 @@ const SHARE_PREFIX = '/uploads/share/';
 const SHARE_FILE = /^([a-f0-9]{24})\.jpg$/;
 
 export const SHARE_IMAGE_NOT_FOUND = 'Imagem não encontrada.';
+export const SHARE_IMAGE_TOO_MANY = 'Muitas requisições. Aguarde um momento e tente novamente.';
 
 /** The preview JPEG of a stored product photo, or null for an image the shop did not store. */
 export function shareImageUrl(photoUrl: string): string | null {
@@ -30,34 +33,75 @@ export function shareImagePath(uploadsDir: string, imageId: string): string {
   return join(uploadsDir, 'share', `${imageId}.jpg`);
 }
 
-export function registerShareImages(app: FastifyInstance, uploadsDir: string): void {
+/** The photo as a JPEG of at most SHARE_IMAGE_SIZE a side on white, kept for the next request. */
+async function makeShareImage(photo: string, target: string): Promise<Buffer> {
+  // libvips (about 30 MB) loads with the first preview, as with the first upload.
+  const { default: sharp } = await import('sharp');
+  const bytes = await sharp(photo)
+    .resize({
+      width: SHARE_IMAGE_SIZE,
+      height: SHARE_IMAGE_SIZE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
+  await mkdir(dirname(target), { recursive: true });
+  await writeFileAtomically(target, bytes);
+  return bytes;
+}
+
+function notFound(): AppError {
+  return new AppError('not_found', SHARE_IMAGE_NOT_FOUND, { code: 'image_not_found' });
+}
+
+/** The stored preview, or null when it has not been made yet. */
+async function readStored(target: string): Promise<Buffer | null> {
+  try {
+    return await readFile(target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+/**
+ * A preview is made once however many requests ask for it at the same moment (a link shared in a
+ * group brings every member's phone at once): they share one sharp run. Each client may ask for
+ * `rateLimitMax` previews a minute (PAGE_RATE_LIMIT_MAX), so made-up ids cannot keep sharp busy.
+ */
+export async function registerShareImages(
+  app: FastifyInstance,
+  uploadsDir: string,
+  options: { rateLimitMax?: number } = {},
+): Promise<void> {
+  const renders = createSingleFlight<Buffer>();
+  const limit = await createClientRateLimit(app, {
+    group: 'share-image',
+    max: options.rateLimitMax ?? 0,
+  });
+
   app.get<{ Params: { file: string } }>(`${SHARE_PREFIX}:file`, async (request, reply) => {
+    if (limit) {
+      const check = await limit(request);
+      if (check.exceeded) {
+        reply.header('retry-after', String(check.retryAfterSeconds));
+        throw new AppError('too_many_requests', SHARE_IMAGE_TOO_MANY, { code: 'rate_limited' });
+      }
+    }
     const id = SHARE_FILE.exec(request.params.file)?.[1];
-    const photo = id ? join(uploadsDir, 'products', `${id}.webp`) : null;
-    if (!id || !photo || !(await fileExists(photo))) {
-      throw new AppError('not_found', SHARE_IMAGE_NOT_FOUND, { code: 'image_not_found' });
-    }
+    if (!id) throw notFound();
     const target = shareImagePath(uploadsDir, id);
-    let bytes = await readFile(target).catch(() => null);
-    if (!bytes) {
-      // libvips (about 30 MB) loads with the first preview, as with the first upload.
-      const { default: sharp } = await import('sharp');
-      bytes = await sharp(photo)
-        .resize({
-          width: SHARE_IMAGE_SIZE,
-          height: SHARE_IMAGE_SIZE,
-          fit: 'inside',
-          withoutEnlargement: true,
-        })
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: 80, mozjpeg: true })
-        .toBuffer();
-      await mkdir(join(uploadsDir, 'share'), { recursive: true });
-      // Written under a temporary name and renamed: a reader never sees half a file.
-      const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(temporary, bytes);
-      await rename(temporary, target);
-    }
+    // A preview already made costs one file operation: reading it. The photo is looked for only
+    // when the preview is missing.
+    const bytes =
+      (await readStored(target)) ??
+      (await renders.run(id, async () => {
+        const photo = join(uploadsDir, 'products', `${id}.webp`);
+        if (!(await fileExists(photo))) throw notFound();
+        return makeShareImage(photo, target);
+      }));
     return reply
       .header('cache-control', IMMUTABLE_CACHE)
       .header('x-content-type-options', 'nosniff')

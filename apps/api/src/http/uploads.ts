@@ -14,7 +14,11 @@ export function uploadsDirOf(dataDir: string): string {
  * Files the shop's people upload (product photos), from DATA_DIR/uploads at /uploads/. Each file
  * gets a new random name and is never rewritten, so browsers and CDNs may keep it for a year.
  */
-export async function registerUploads(app: FastifyInstance, uploadsDir: string): Promise<void> {
+export async function registerUploads(
+  app: FastifyInstance,
+  uploadsDir: string,
+  options: { shareImageRateLimitMax?: number } = {},
+): Promise<void> {
   mkdirSync(uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: uploadsDir,
@@ -32,5 +36,5 @@ export async function registerUploads(app: FastifyInstance, uploadsDir: string):
       res.setHeader('x-content-type-options', 'nosniff');
     },
   });
-  registerShareImages(app, uploadsDir);
+  await registerShareImages(app, uploadsDir, { rateLimitMax: options.shareImageRateLimitMax });
 }

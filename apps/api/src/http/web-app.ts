@@ -11,6 +11,10 @@ import { loggableUrl } from './logger.ts';
 import type { PageResolver } from '../modules/storefront/pages.ts';
 import { errorBody } from './error-handler.ts';
 import { deferAppScripts } from './deferred-hydration.ts';
+import { pageAddress } from '../modules/storefront/page-address.ts';
+import { createTaskGate, GateFullError } from '../lib/task-gate.ts';
+import { createClientRateLimit } from './client-rate-limit.ts';
+import { sendTooManyPages } from './too-many-pages.ts';
 
 /** Vite names files under assets/ by content hash: a changed file is a new URL. */
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
@@ -102,6 +106,27 @@ export interface WebAppOptions {
   storefront?: StorefrontData;
   /** Rendered pages live as long as catalogue answers and are dropped with them. */
   cache?: JsonCache;
+  /** Pages per minute from one client (PAGE_RATE_LIMIT_MAX); 0 or absent: no limit. */
+  pageRateLimitMax?: number;
+}
+
+/**
+ * A server render is 15 to 30 ms of CPU on the one event loop that also answers the API. Two at
+ * once overlap one's database reads with the other's rendering; sixteen more may wait their turn
+ * (a burst of real visitors after a cache clear). Past that a page is answered with its shell:
+ * the same HTML with its head and status but an empty root, which the browser draws itself, as
+ * when a render fails. That costs about what a cached page costs, keeps the page working for a
+ * person and for search engines (its status and head are there), and is not cached; a 503 would
+ * have turned away the real visitors of a flood along with it.
+ */
+export const RENDER_CONCURRENCY = 2;
+export const RENDER_QUEUE = 16;
+
+/** Thrown through the cache so a shell answered for a full render queue is never kept. */
+class RenderDeferred extends Error {
+  constructor(readonly shell: CachedJson) {
+    super('render queue full: the page goes out as its shell');
+  }
 }
 
 /**
@@ -146,36 +171,58 @@ export async function registerWebApp(
     }
   }
 
+  const renderGate = createTaskGate({ concurrency: RENDER_CONCURRENCY, queueLimit: RENDER_QUEUE });
+  const limitPages = await createClientRateLimit(app, {
+    group: 'page',
+    max: options.pageRateLimitMax ?? 0,
+  });
+
+  /** The page at `url`, an address already reduced to what its page reads (page-address.ts). */
   async function render(url: string): Promise<CachedJson> {
     if (indexHtml === null || deferredIndexHtml === null) throw new Error('no index.html');
     if (!pages) return renderPage({ status: 200, html: indexHtml });
-    let pathname = '/nao-encontrada';
-    let query = new URLSearchParams();
+    const parsed = new URL(url, 'http://pagina.invalid');
+    const pathname = parsed.pathname === '/index.html' ? '/' : parsed.pathname;
+    const page = await pages.resolve(pathname, parsed.searchParams);
+    const shell = () =>
+      renderPage({ status: page.status, html: applyPageHead(indexHtml, page.head) });
+    if (!page.render) return shell();
+    let root: string | undefined;
     try {
-      const parsed = new URL(url, 'http://pagina.invalid');
-      pathname = parsed.pathname === '/index.html' ? '/' : parsed.pathname;
-      query = parsed.searchParams;
-    } catch {
-      // An address no URL parser takes is no page of ours: the not-found page.
+      root = await renderGate.run(() => renderRoot(url));
+    } catch (error) {
+      if (error instanceof GateFullError) throw new RenderDeferred(shell());
+      throw error;
     }
-    const page = await pages.resolve(pathname, query);
-    const root = page.render ? await renderRoot(url) : undefined;
-    const html =
-      root === undefined
-        ? applyPageHead(indexHtml, page.head)
-        : applyPageHead(deferredIndexHtml, page.head).replace(ROOT, () => root);
+    if (root === undefined) return shell();
+    const html = applyPageHead(deferredIndexHtml, page.head).replace(ROOT, () => root);
     return renderPage({ status: page.status, html });
   }
 
   // no-cache makes the browser ask each time; the ETag lets the answer be a 304 without the body.
   async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    const page = cache
-      ? await cache.get(
-          `page:${request.url}`,
-          () => render(request.url),
-          (value) => value,
-        )
-      : await render(request.url);
+    if (limitPages) {
+      const check = await limitPages(request);
+      if (check.exceeded) {
+        await sendTooManyPages(reply, check.retryAfterSeconds);
+        return;
+      }
+    }
+    // Keyed and rendered by what the page reads: made-up parameters cannot force renders.
+    const address = pageAddress(request.url);
+    let page: CachedJson;
+    try {
+      page = cache
+        ? await cache.get(
+            address.key,
+            () => render(address.url),
+            (value) => value,
+          )
+        : await render(address.url);
+    } catch (error) {
+      if (!(error instanceof RenderDeferred)) throw error;
+      page = error.shell;
+    }
     await sendCached(request, reply, page, HTML_CACHE, 'text/html; charset=utf-8');
   }
 

@@ -30,6 +30,7 @@ export async function createTestContext(
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent/lumina-web-dist',
     RATE_LIMIT_MAX: '0',
+    PAGE_RATE_LIMIT_MAX: '0',
     // Tests sign with a fixed secret instead of creating DATA_DIR/jwt-secret in the repository.
     JWT_SECRET: 'test-only-jwt-secret-0123456789abcdef',
     ...options.env,

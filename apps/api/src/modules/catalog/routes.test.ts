@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = new Date('2025-06-01T12:00:00Z');
@@ -249,17 +250,51 @@ describe('GET /api/products/{id}', () => {
     });
   });
 
-  it('answers inactive products, so their page can say they are unavailable', async () => {
-    const response = await ctx.app.inject(`/api/products/${ids.inactive}`);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ product: { active: false } });
-  });
-
   it.each([['hidden'], ['unknown']])('answers 404 for a %s product', async (which) => {
     const id = which === 'hidden' ? ids.hidden : 999_999;
     const response = await ctx.app.inject(`/api/products/${id}`);
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ message: 'Produto não encontrado' });
+  });
+});
+
+describe('GET /api/products/{id} of an inactive product', () => {
+  // Its own app on the real clock: the access tokens signed below must not be expired.
+  let live: TestContext;
+  let inactiveId: number;
+  beforeAll(async () => {
+    live = await createTestContext();
+    [inactiveId] = (await insertProducts(live.database.db, [
+      createProduct({ name: 'Argola Aposentada', sku: 'ARG-APOSENTADA', active: false }),
+    ])) as [number];
+  });
+  afterAll(async () => {
+    await live?.close();
+  });
+
+  const read = (headers: Record<string, string> = {}) =>
+    live.app.inject({ url: `/api/products/${inactiveId}`, headers });
+
+  it('answers 404 to shoppers, signed in or not', async () => {
+    const customer = await createUser(live.database);
+    const { access_token: accessToken } = await signIn(live.app, customer);
+    for (const response of [await read(), await read(bearerHeader(accessToken))]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ message: 'Produto não encontrado' });
+    }
+  });
+
+  it('answers it to an administrator, by the role in the database', async () => {
+    const admin = await createUser(live.database, { role: 'admin' });
+    const response = await read(bearerHeader((await signIn(live.app, admin)).access_token));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ product: { id: inactiveId, active: false } });
+    expect(response.headers['cache-control']).toBe('private, no-store');
+
+    // A token that says admin for an account that is not one is not believed.
+    const customer = await createUser(live.database);
+    const forged = await signIn(live.app, { id: customer.id, role: 'admin' });
+    expect((await read(bearerHeader(forged.access_token))).statusCode).toBe(404);
   });
 });
 

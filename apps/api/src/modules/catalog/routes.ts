@@ -1,7 +1,10 @@
 import { productQuerySchema } from '@lumina/shared/catalog/product-query';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../http/app-error.ts';
 import { type JsonCache, sendCached } from '../../http/cached-json.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
+import { requireAdmin } from '../auth/authenticate.ts';
 import {
   categoryParamsSchema,
   productIdParamsSchema,
@@ -21,6 +24,22 @@ export interface CatalogRoutesOptions {
    * once; other processes see it when their entries expire).
    */
   cache: JsonCache;
+}
+
+/**
+ * Whether a 404 may be retried as an administrator's read of an inactive product. Only after the
+ * public read failed, so a shopper's signed-in reads cost no role lookup; the role comes from the
+ * database (requireAdmin), never from the token.
+ */
+async function mayReadInactive(request: FastifyRequest, error: unknown): Promise<boolean> {
+  if (!(error instanceof AppError) || error.kind !== 'not_found' || !request.user) return false;
+  try {
+    await requireAdmin(request);
+    return true;
+  } catch (refusal) {
+    if (refusal instanceof AppError) return false;
+    throw refusal;
+  }
 }
 
 export const catalogRoutes: FastifyPluginCallbackZod<CatalogRoutesOptions> = (
@@ -51,15 +70,22 @@ export const catalogRoutes: FastifyPluginCallbackZod<CatalogRoutesOptions> = (
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'One product; inactive ones too, so their page can say it is unavailable',
+        summary: 'One product of the storefront; inactive ones to administrators only',
         params: productIdParamsSchema,
         response: { 200: productResponseSchema, 404: errorResponseSchema },
       },
     },
     async (request, reply) => {
       const id = parseProductId(request.params.id);
-      const entry = await cache.get(`product:${id}`, () => catalog.getProduct(id));
-      return sendCached(request, reply, entry, CATALOG_CACHE_CONTROL);
+      try {
+        const entry = await cache.get(`product:${id}`, () => catalog.getProduct(id));
+        return sendCached(request, reply, entry, CATALOG_CACHE_CONTROL);
+      } catch (error) {
+        if (!(await mayReadInactive(request, error))) throw error;
+      }
+      // An administrator's read of a product no longer sold: never kept by a shared cache.
+      const product = await catalog.getProduct(id, { includeInactive: true });
+      return reply.header('cache-control', 'private, no-store').send(product);
     },
   );
 

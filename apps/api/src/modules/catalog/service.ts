@@ -40,12 +40,16 @@ export function createCatalogService({ repository }: { repository: CatalogReposi
     },
 
     /**
-     * Inactive products stay readable so their page can say 'Indisponível' (spec 000, product
-     * card); hidden ones are withdrawn from the storefront and answer 404 like unknown ids.
+     * A product of the storefront: hidden ones are withdrawn from it and inactive ones (retired in
+     * the panel, deleted in Bling) are no longer sold, so both answer 404 like unknown ids. Only
+     * administrators may read an inactive one (`includeInactive`), as the panel shows it.
      */
-    async getProduct(id: number | null): Promise<ProductResponse> {
+    async getProduct(
+      id: number | null,
+      options: { includeInactive?: boolean } = {},
+    ): Promise<ProductResponse> {
       const row = id === null ? undefined : await repository.findProductById(id);
-      if (!row || row.displayStatus === 'hidden') {
+      if (!row || row.displayStatus === 'hidden' || (!row.active && !options.includeInactive)) {
         throw new AppError('not_found', PRODUCT_NOT_FOUND, { code: 'product_not_found' });
       }
       return { product: toProductDto(row) };

@@ -6,13 +6,14 @@ import {
   productPhotoUrl,
 } from '@lumina/shared/catalog/product-images';
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { rowsOf } from '../../../db/raw-rows.ts';
 import { products, type ProductRow } from '../../../db/schema/products.ts';
 import { AppError } from '../../../http/app-error.ts';
+import { writeFileAtomically } from '../../../lib/write-file-atomically.ts';
 import { shareImagePath } from '../../../http/share-images.ts';
 import { announceCatalogChange } from '../../catalog/changes.ts';
 import { PRODUCT_NOT_FOUND } from '../../catalog/service.ts';
@@ -152,12 +153,9 @@ export function createProductPhotos(deps: {
       const { page, card } = await encodePhoto(bytes);
       const imageId = randomBytes(12).toString('hex');
       await mkdir(dir, { recursive: true });
-      // Written under temporary names and renamed: a reader never sees half a file.
       const [pagePath, cardPath] = files(imageId) as [string, string];
-      await writeFile(`${pagePath}.tmp`, page);
-      await writeFile(`${cardPath}.tmp`, card);
-      await rename(`${pagePath}.tmp`, pagePath);
-      await rename(`${cardPath}.tmp`, cardPath);
+      await writeFileAtomically(pagePath, page);
+      await writeFileAtomically(cardPath, card);
 
       const url = productPhotoUrl(imageId);
       const row = await db.transaction(async (tx) => {

@@ -1,8 +1,9 @@
 import { PRODUCT_PHOTO_CARD_WIDTH, productPhotoUrl } from '@lumina/shared/catalog/product-images';
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, rename } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileExists } from '../../../lib/file-exists.ts';
+import { writeFileAtomically } from '../../../lib/write-file-atomically.ts';
 import { API_DIR } from '../../../paths.ts';
 
 /**
@@ -32,8 +33,8 @@ export function demoPhotoSourceHash(svg: string): string {
 
 /**
  * Stores the named demo photos among the uploads, where they are missing; returns how many files
- * it wrote. Each is copied under a temporary name and renamed: a process starting beside this one
- * on the same folder never serves half a file.
+ * it wrote. Each is written atomically: a process starting beside this one on the same folder
+ * never serves half a file.
  */
 export async function installDemoPhotos(
   uploadsDir: string,
@@ -55,9 +56,7 @@ export async function installDemoPhotos(
     copies.map(async ({ from, to }) => {
       const target = join(dir, to);
       if (await fileExists(target)) return 0;
-      const temporary = `${target}.${process.pid}.tmp`;
-      await copyFile(join(DEMO_PHOTOS_DIR, from), temporary);
-      await rename(temporary, target);
+      await writeFileAtomically(target, await readFile(join(DEMO_PHOTOS_DIR, from)));
       return 1;
     }),
   );
