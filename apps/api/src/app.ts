@@ -129,6 +129,11 @@ export interface AppDeps {
   loginDelay?: (ms: number) => Promise<void>;
   /** Queues background work (the Bling syncs) for whichever process runs jobs. */
   jobs?: JobSender;
+  /**
+   * Tests only (NODE_ENV=test, refused otherwise): loopback ports of fake services whose links,
+   * a photo Bling points at, the server may fetch. Outside tests no such address is reachable.
+   */
+  testLoopbackPorts?: readonly number[];
 }
 
 declare module 'fastify' {
@@ -165,6 +170,9 @@ function trustProxyOption(value: Config['trustProxy']) {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
+  if (deps.testLoopbackPorts && config.nodeEnv !== 'test') {
+    throw new Error('testLoopbackPorts is for tests only (NODE_ENV=test)');
+  }
 
   const app = Fastify({
     logger: loggerOptions(config),
@@ -361,6 +369,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     jobs: deps.jobs,
     onCatalogChange: () => catalogCache.clear(),
     photos,
+    allowLoopbackPorts: deps.testLoopbackPorts,
   });
   app.decorate('erp', erp);
   const monitoring = createSecurityMonitoring({

@@ -7,6 +7,7 @@ import {
   insecureAppUrlWarning,
   loadConfig,
   REPO_ROOT,
+  trustProxyDescription,
 } from './config.ts';
 
 describe('loadConfig', () => {
@@ -141,10 +142,11 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    ['true', true],
     ['false', false],
+    ['0', false],
     ['2', 2],
     ['10.0.0.1, 10.0.0.2', ['10.0.0.1', '10.0.0.2']],
+    ['127.0.0.1,10.0.0.0/8,fd00::/8', ['127.0.0.1', '10.0.0.0/8', 'fd00::/8']],
   ])('reads TRUST_PROXY=%s', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
@@ -266,8 +268,88 @@ describe('a production shop on plain http', () => {
     expect(warning({ APP_URL: 'http://127.0.0.1:3000' })).toBeUndefined();
     expect(
       insecureAppUrlWarning(
-        loadConfig({ NODE_ENV: 'development', APP_URL: 'http://loja.example.com' }),
+        loadConfig({
+          NODE_ENV: 'development',
+          APP_URL: 'http://loja.example.com',
+          PAYMENTS_SANDBOX: 'true',
+        }),
       ),
     ).toBeUndefined();
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('refuses true, saying why and what to set instead', () => {
+    for (const value of ['true', 'TRUE']) {
+      const start = () => loadConfig({ TRUST_PROXY: value });
+      expect(start).toThrow(/Invalid configuration: TRUST_PROXY: true would trust every address/);
+      expect(start).toThrow(/any client could choose its own IP/);
+      expect(start).toThrow(/TRUST_PROXY=1 for one reverse proxy/);
+    }
+  });
+
+  it.each(['yes', 'proxy.example.com', '10.0.0.0/33', '::1/129', '10.0.0.1/8/2', '1.2.3'])(
+    'refuses %s, which is neither a hop count nor an address or CIDR',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+        /Invalid configuration: TRUST_PROXY: .*not a hop count, an IP address or a CIDR/,
+      );
+    },
+  );
+
+  it('describes at start what it trusts', () => {
+    expect(trustProxyDescription(false)).toMatch(/X-Forwarded-For is ignored/);
+    expect(trustProxyDescription(1)).toBe(
+      'TRUST_PROXY=1: 1 proxy hop(s) trusted; a client address is the entry 1 from the end of X-Forwarded-For',
+    );
+    expect(trustProxyDescription(['127.0.0.1', '10.0.0.0/8'])).toBe(
+      'TRUST_PROXY: X-Forwarded-For is read only from connections from 127.0.0.1, 10.0.0.0/8',
+    );
+  });
+});
+
+describe('test payments on an address that is not this machine', () => {
+  it.each([
+    'http://loja.example.com',
+    'http://203.0.113.10:3000',
+    'http://[2001:4860::1]',
+    'http://10.0.0.5:3000',
+    'http://localhost.example.com',
+  ])('refuses to start %s without a payment set-up, naming the three ways', (appUrl) => {
+    const start = () => loadConfig({ APP_URL: appUrl });
+    expect(start).toThrow(/PIX_KEY/);
+    expect(start).toThrow(/PAYMENT_PROVIDER=mercadopago/);
+    expect(start).toThrow(/PAYMENTS_SANDBOX=true/);
+  });
+
+  it('names the same three ways for an https shop', () => {
+    const start = () => loadConfig({ APP_URL: 'https://loja.example.com' });
+    expect(start).toThrow(/PAYMENT_PROVIDER=mercadopago/);
+  });
+
+  it.each([
+    'http://localhost:3000',
+    'http://LOCALHOST',
+    'http://127.0.0.1:3000',
+    'http://127.1.2.3',
+    'http://[::1]:3000',
+  ])('keeps the zero-configuration sandbox on %s, this machine', (appUrl) => {
+    expect(loadConfig({ APP_URL: appUrl }).paymentsSandbox).toBe(true);
+  });
+
+  it('starts a shop elsewhere with a real set-up, or as a deliberate test shop', () => {
+    const appUrl = 'http://loja.example.com';
+    expect(loadConfig({ APP_URL: appUrl, PIX_KEY: 'loja@example.com' })).toMatchObject({
+      paymentsSandbox: false,
+    });
+    expect(loadConfig({ APP_URL: appUrl, PAYMENTS_SANDBOX: 'true' }).paymentsSandbox).toBe(true);
+    expect(
+      loadConfig({
+        APP_URL: appUrl,
+        PAYMENT_PROVIDER: 'mercadopago',
+        MERCADOPAGO_ACCESS_TOKEN: 'token',
+        MERCADOPAGO_WEBHOOK_SECRET: 'secret',
+      }).paymentsSandbox,
+    ).toBe(false);
   });
 });

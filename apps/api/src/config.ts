@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { isLoopbackHttp } from './integrations/google/loopback-url.ts';
+import { isLoopbackHost } from './lib/ip-ranges.ts';
 import { normalisePixKey } from './integrations/pix/pix-key.ts';
 import { cepToState } from './integrations/shipping/cep-regions.ts';
 import { REPO_ROOT } from './paths.ts';
@@ -48,7 +50,7 @@ export const CONFIG_VARIABLES = [
     name: 'TRUST_PROXY',
     default: 'false',
     description:
-      'Set behind a reverse proxy so client IPs come from X-Forwarded-For: true, a hop count, or a comma-separated list of proxy addresses.',
+      'Behind a reverse proxy, client IPs come from X-Forwarded-For: the number of proxies in front (1 for one) or their addresses/CIDRs, comma-separated. true is refused (clients write that header too). The start logs what is trusted.',
   },
   {
     name: 'WEB_CONCURRENCY',
@@ -212,15 +214,15 @@ export const CONFIG_VARIABLES = [
   },
   {
     name: 'PAYMENTS_SANDBOX',
-    default: 'true with PAYMENT_PROVIDER=pix, no PIX_KEY and an http APP_URL, else false',
+    default: 'true with PAYMENT_PROVIDER=pix, no PIX_KEY and a local APP_URL, else false',
     description:
-      'Test mode: the PIX page offers "Simular pagamento" to the order\'s owner and no real money moves. Never turn it on in a real shop.',
+      'Test mode: "Simular pagamento" approves an order, no real money moves. Default on only for an APP_URL on localhost, 127.0.0.0/8 or ::1; elsewhere the start needs PIX_KEY, PAYMENT_PROVIDER=mercadopago or PAYMENTS_SANDBOX=true.',
   },
   {
     name: 'PIX_KEY',
     default: '(unset)',
     description:
-      "The shop's PIX key (CPF, CNPJ, e-mail, +55 phone or random key) for the built-in provider; required unless PAYMENTS_SANDBOX is on. A shop whose APP_URL is https refuses to start without it (no fallback to test payments).",
+      "The shop's PIX key (CPF, CNPJ, e-mail, +55 phone or random key) for the built-in provider; required unless PAYMENTS_SANDBOX is on. Refused at start without it when APP_URL is not local (no fallback to test payments).",
   },
   {
     name: 'PIX_MERCHANT_NAME',
@@ -292,18 +294,47 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-/** `true`/`false`, a hop count, or a list of addresses, the forms Fastify's trustProxy accepts. */
+/**
+ * Why TRUST_PROXY=true is refused: a proxy appends the peer it saw to X-Forwarded-For and keeps
+ * what the client sent before it, so trusting every entry lets anyone pick their own address past
+ * the rate limits and the security log.
+ */
+const TRUST_ALL_REFUSED =
+  'true would trust every address in X-Forwarded-For, and a proxy appends to what the client sent, so any client could choose its own IP (rate limits, security log). Set the number of proxies in front of the shop (TRUST_PROXY=1 for one reverse proxy) or their addresses or CIDRs (TRUST_PROXY=127.0.0.1,10.0.0.0/8)';
+
+/** An IP address, or one with a prefix length that fits it ('10.0.0.0/8', 'fd00::/8'). */
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', bits, extra] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** Off, a hop count, or the proxies' addresses and CIDRs: forms Fastify's trustProxy accepts. */
 const trustProxy = z
   .string()
   .trim()
-  .transform((value): boolean | number | string[] => {
+  .transform((value, ctx): false | number | string[] => {
     if (value === '' || value === 'false' || value === '0') return false;
-    if (value === 'true') return true;
     if (/^\d+$/.test(value)) return Number(value);
-    return value
+    if (value.toLowerCase() === 'true') {
+      ctx.addIssue({ code: 'custom', message: TRUST_ALL_REFUSED });
+      return z.NEVER;
+    }
+    const entries = value
       .split(',')
       .map((part) => part.trim())
       .filter(Boolean);
+    const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+    if (bad.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `${bad.join(', ')}: not a hop count, an IP address or a CIDR`,
+      });
+      return z.NEVER;
+    }
+    return entries;
   });
 
 /**
@@ -420,7 +451,8 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolMax: number;
   webDistDir: string;
-  trustProxy: boolean | number | string[];
+  /** False, the number of proxies trusted, or the addresses and CIDRs trusted. */
+  trustProxy: false | number | string[];
   /** Cluster workers; more than 1 only takes effect with databaseUrl. */
   webConcurrency: number;
   rateLimitMax: number;
@@ -479,6 +511,12 @@ export interface Config {
   blingTimeoutMs: number;
 }
 
+/** The start refused: a shop reachable from elsewhere with neither real payments nor a sandbox. */
+function noPaymentSetUp(appUrl: string): string {
+  const kind = appUrl.startsWith('https://') ? 'public (https) shop' : 'shop not on this machine';
+  return `Invalid configuration: APP_URL=${appUrl} is a ${kind} and PAYMENT_PROVIDER=pix has no PIX_KEY, so payments would be simulated. Set PIX_KEY to the shop's PIX key, or PAYMENT_PROVIDER=mercadopago with MERCADOPAGO_ACCESS_TOKEN and MERCADOPAGO_WEBHOOK_SECRET; only a deliberate test shop sets PAYMENTS_SANDBOX=true (test payments are on by default only for localhost, 127.0.0.0/8 and ::1).`;
+}
+
 function fromRepoRoot(path: string): string {
   return isAbsolute(path) ? path : resolve(REPO_ROOT, path);
 }
@@ -507,17 +545,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `Invalid configuration: SHIPPING_PROVIDER=${e.SHIPPING_PROVIDER} needs ${missing.join(', ')}`,
     );
   }
-  // A public shop (https) never falls back to test payments: with the built-in provider and no
-  // key, shoppers could approve their own orders with 'Simular pagamento'. Only a local http
-  // address gets the zero-configuration sandbox; a deliberate test shop says PAYMENTS_SANDBOX=true.
-  const publicShop = e.APP_URL.startsWith('https://');
+  // A shop anyone can reach never falls back to test payments: with the built-in provider and no
+  // key, shoppers could approve their own orders with 'Simular pagamento'. Only an APP_URL on this
+  // machine (the default) gets the zero-configuration sandbox; a deliberate test shop elsewhere
+  // says PAYMENTS_SANDBOX=true.
+  const localShop = isLoopbackHost(new URL(e.APP_URL).hostname);
   const paymentsSandbox =
-    e.PAYMENTS_SANDBOX ?? (e.PAYMENT_PROVIDER === 'pix' && !e.PIX_KEY && !publicShop);
+    e.PAYMENTS_SANDBOX ?? (e.PAYMENT_PROVIDER === 'pix' && !e.PIX_KEY && localShop);
   if (e.PAYMENT_PROVIDER === 'pix' && !e.PIX_KEY && !paymentsSandbox) {
     throw new Error(
-      publicShop
-        ? `Invalid configuration: APP_URL=${e.APP_URL} is a public (https) shop and PAYMENT_PROVIDER=pix has no PIX_KEY. Set PIX_KEY to the shop's PIX key (or use PAYMENT_PROVIDER=mercadopago); only a deliberate test shop sets PAYMENTS_SANDBOX=true.`
-        : 'Invalid configuration: PAYMENT_PROVIDER=pix needs PIX_KEY unless PAYMENTS_SANDBOX is on',
+      localShop
+        ? 'Invalid configuration: PAYMENT_PROVIDER=pix needs PIX_KEY unless PAYMENTS_SANDBOX is on'
+        : noPaymentSetUp(e.APP_URL),
     );
   }
   let pixKey: string | undefined;
@@ -607,4 +646,15 @@ export function insecureAppUrlWarning(
   const url = new URL(config.appUrl);
   if (url.protocol === 'https:' || LOCAL_HOSTS.has(url.hostname)) return undefined;
   return `APP_URL is ${url.origin}: plain http on a public host. Passwords and sessions travel unencrypted and the sign-in cookies cannot be Secure. Serve the shop over https (a reverse proxy with TLS) and set APP_URL=https://${url.host}.`;
+}
+
+/** What the start logs about TRUST_PROXY: whose X-Forwarded-For decides a client's address. */
+export function trustProxyDescription(trust: Config['trustProxy']): string {
+  if (trust === false) {
+    return 'TRUST_PROXY off: a client address is the connection peer; X-Forwarded-For is ignored';
+  }
+  if (typeof trust === 'number') {
+    return `TRUST_PROXY=${trust}: ${trust} proxy hop(s) trusted; a client address is the entry ${trust} from the end of X-Forwarded-For`;
+  }
+  return `TRUST_PROXY: X-Forwarded-For is read only from connections from ${trust.join(', ')}`;
 }

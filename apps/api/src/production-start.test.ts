@@ -45,7 +45,8 @@ describe.runIf(process.platform === 'linux')('npm start', () => {
           // An empty build folder: the API alone, and no web build for this test to wait for.
           WEB_DIST_DIR: webDir,
           SEED_DEMO_CATALOG: 'false',
-          LOG_LEVEL: 'warn',
+          LOG_LEVEL: 'info',
+          TRUST_PROXY: '127.0.0.1',
         },
       });
       launcher.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
@@ -64,7 +65,51 @@ describe.runIf(process.platform === 'linux')('npm start', () => {
       expect(environment.split('\0')).toContain('MALLOC_ARENA_MAX=2');
       // No esbuild service (tsx starts one) or any other process under the server.
       expect(childrenOf(server ?? 0).map((pid) => commandLine(pid).join(' '))).toEqual([]);
+      // The start says whose X-Forwarded-For it believes.
+      expect(output.join('')).toContain(
+        'TRUST_PROXY: X-Forwarded-For is read only from connections from 127.0.0.1',
+      );
     },
     STARTUP_TIMEOUT_MS + 30_000,
+  );
+
+  it.each([
+    [
+      'a shop on a public http address with no payment set-up',
+      { APP_URL: 'http://loja.example.com' },
+      ['PIX_KEY', 'PAYMENT_PROVIDER=mercadopago', 'PAYMENTS_SANDBOX=true'],
+    ],
+    [
+      'TRUST_PROXY=true',
+      { TRUST_PROXY: 'true' },
+      ['TRUST_PROXY: true would trust every address', 'TRUST_PROXY=1'],
+    ],
+  ])(
+    'refuses to start %s, saying what to set',
+    async (_case, env, named) => {
+      const output: string[] = [];
+      const child = spawn(process.execPath, ['scripts/start.mjs'], {
+        cwd: REPO_ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          PATH: process.env.PATH,
+          HOST: '127.0.0.1',
+          PORT: String(await freePort()),
+          DATA_DIR: join(dataDir, 'refused'),
+          WEB_DIST_DIR: webDir,
+          SEED_DEMO_CATALOG: 'false',
+          ...env,
+        },
+      });
+      child.stdout.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+      child.stderr.on('data', (chunk: Buffer) => output.push(chunk.toString('utf8')));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      // A start that is not refused would listen for good: stopped after a while, and failed.
+      const stop = setTimeout(() => child.kill('SIGTERM'), 20_000);
+      const code = await exited.finally(() => clearTimeout(stop));
+      expect(code).not.toBe(0);
+      for (const name of named) expect(output.join('')).toContain(name);
+    },
+    STARTUP_TIMEOUT_MS,
   );
 });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from './app.ts';
-import { type Config, insecureAppUrlWarning } from './config.ts';
+import { type Config, insecureAppUrlWarning, trustProxyDescription } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { createEmbeddedDatabaseInChild, needsNewEmbeddedDatabase } from './db/embedded-initdb.ts';
 import { uploadsDirOf } from './http/uploads.ts';
@@ -108,6 +108,8 @@ export async function serve(config: Config): Promise<void> {
       },
       'accounts',
     );
+    // Whose word sets a client's address (rate limits, security log), so a wrong setting shows.
+    app.log.info({ trustProxy: config.trustProxy }, trustProxyDescription(config.trustProxy));
     const insecure = insecureAppUrlWarning(config);
     if (insecure) app.log.warn(insecure);
     if (config.paymentsSandbox) {

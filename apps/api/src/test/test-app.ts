@@ -22,6 +22,7 @@ export async function createTestContext(
     captchaMaxNumber?: AppDeps['captchaMaxNumber'];
     loginDelay?: AppDeps['loginDelay'];
     jobs?: AppDeps['jobs'];
+    testLoopbackPorts?: AppDeps['testLoopbackPorts'];
   } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
@@ -44,6 +45,7 @@ export async function createTestContext(
     captchaMaxNumber: options.captchaMaxNumber ?? 10,
     loginDelay: options.loginDelay,
     jobs: options.jobs,
+    testLoopbackPorts: options.testLoopbackPorts,
   });
   await app.ready();
   return {

@@ -30,7 +30,7 @@ let ip: string;
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   ctx = await createTestContext({
-    env: { SMTP_URL: smtp.url, APP_URL },
+    env: { SMTP_URL: smtp.url, APP_URL, PAYMENTS_SANDBOX: 'true' },
     now: () => new Date(Date.now() + clockOffsetMs),
   });
 });

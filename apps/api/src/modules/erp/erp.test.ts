@@ -3,6 +3,7 @@
 // and a refused access token is renewed once with the rotated refresh token kept.
 import { BLING_TEXTS, type BlingStatus } from '@lumina/shared/admin/bling';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -55,6 +56,8 @@ beforeAll(async () => {
       BLING_TIMEOUT_MS: '1500',
     },
     jobs: { send: (name, data, options) => runner!.send(name, data, options) },
+    // The fake serves Bling's photos from 127.0.0.1: that port alone, and only in tests.
+    testLoopbackPorts: [Number(new URL(fake.url).port)],
   });
   // The jobs without their schedules: a test runs each step when it means to.
   const jobs = ctx.app.erp.jobs().map(({ schedule: _schedule, ...job }) => job);
@@ -325,6 +328,47 @@ describe('the full sync', () => {
     const served = await ctx.app.inject({ url: (await images(withPhoto.id))[0] ?? '' });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
+  });
+
+  it("never connects to the shop's own machine or network for a photo link", async () => {
+    let connections = 0;
+    const listener = createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const { port } = listener.address() as AddressInfo;
+    try {
+      const links = [
+        `https://127.0.0.1:${port}/foto.png`,
+        `https://localhost:${port}/foto.png`,
+        `https://[::ffff:127.0.0.1]:${port}/foto.png`,
+        `https://0.0.0.0:${port}/foto.png`,
+        'https://10.0.0.1/foto.png',
+        'https://169.254.169.254/latest/meta-data.png',
+      ];
+      const listed = links.map((link, i) =>
+        fake.addProduct({
+          nome: `Argola Helix Rede ${i}`,
+          codigo: `BLING-R${i}`,
+          preco: 20,
+          imagemURL: link,
+        }),
+      );
+      await connect();
+      const after = await syncAndWait('/api/products/sync_full_with_bling');
+      expect(after.sync_summary).toMatchObject({ created: links.length, failed: 0 });
+      for (const product of listed) expect((await shopRow(product.id))?.images).toEqual([]);
+      const reasons = after.sync_summary?.errors ?? [];
+      for (const [i] of links.entries()) {
+        expect(reasons).toContain(
+          `Foto de "Argola Helix Rede ${i}" não trazida do Bling: endereço não permitido`,
+        );
+      }
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
   });
 
   it('renews a refused access token once and keeps the rotated refresh token', async () => {

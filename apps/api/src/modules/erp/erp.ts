@@ -58,6 +58,8 @@ export function createErp(deps: {
   onCatalogChange: () => void;
   /** Where Bling's product photos are stored (the panel's photo pipeline). */
   photos: { add(productId: number, bytes: Uint8Array, actor: null): Promise<unknown> };
+  /** Tests only: the loopback ports of fakes whose photo links the sync may fetch. */
+  allowLoopbackPorts?: readonly number[];
 }) {
   const { config, db, now } = deps;
   const oauth =
@@ -98,7 +100,11 @@ export function createErp(deps: {
     onChange: deps.onCatalogChange,
     stock: stockPush,
     photos: deps.photos,
-    images: { apiUrl: config.blingApiUrl, timeoutMs: config.blingTimeoutMs },
+    images: {
+      apiUrl: config.blingApiUrl,
+      timeoutMs: config.blingTimeoutMs,
+      allowLoopbackPorts: deps.allowLoopbackPorts,
+    },
   });
   const productPush = createProductPush({ db, client: blingClient, now });
   const webhooks = createBlingWebhooks({

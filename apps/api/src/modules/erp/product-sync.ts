@@ -16,7 +16,7 @@ import {
 import { announceCatalogChange } from '../catalog/changes.ts';
 import { type ProductInput, toProductValues } from '../catalog/product-record.ts';
 import { createStock } from '../catalog/stock.ts';
-import { downloadImage, importableImageUrl } from './image-import.ts';
+import { downloadImage, type ImageDownload, importableImageUrl } from './image-import.ts';
 import type { StockPush } from './stock-push.ts';
 import {
   type BlingProductFields,
@@ -111,8 +111,8 @@ export function createProductSync(deps: {
   stock: Pick<StockPush, 'onTheirWay' | 'settleDoubts'>;
   /** Stores a photo brought from Bling (the panel's photo pipeline, actor null). */
   photos: { add(productId: number, bytes: Uint8Array, actor: null): Promise<unknown> };
-  /** Bling's API address (its own host may serve images over http) and the download timeout. */
-  images: { apiUrl: string; timeoutMs: number };
+  /** Bling's API address (its own host may serve images over http) and how photos are fetched. */
+  images: ImageDownload & { apiUrl: string };
 }) {
   const { db, now } = deps;
 
@@ -228,7 +228,7 @@ export function createProductSync(deps: {
         continue;
       }
       try {
-        await deps.photos.add(row.id, await downloadImage(url, deps.images.timeoutMs), null);
+        await deps.photos.add(row.id, await downloadImage(url, deps.images), null);
       } catch (error) {
         problems.push(
           SYNC_ERRORS.photo(listed.nome, error instanceof Error ? error.message : String(error)),

@@ -47,7 +47,7 @@ describe.skipIf(template.driver !== 'postgres')(
         createProduct({ name: PRODUCT_NAME, stock_quantity: UNITS }),
       ])) as [number];
       // Each buyer sends its own X-Forwarded-For, so 30 sign-ups from 127.0.0.1 are not throttled.
-      const env = { TRUST_PROXY: 'true' };
+      const env = { TRUST_PROXY: '1' };
       // Both at once on a fresh database: they must take turns installing pg-boss's schema
       // (withInstallLock); before that lock one of them exited on a duplicate pg_namespace key.
       apis = await Promise.all([startApi(created.url, env), startApi(created.url, env)]);

@@ -35,7 +35,7 @@ let ip: string;
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   ctx = await createTestContext({
-    env: { SMTP_URL: smtp.url, APP_URL },
+    env: { SMTP_URL: smtp.url, APP_URL, PAYMENTS_SANDBOX: 'true' },
     now: () => new Date(Date.now() + clockOffsetMs),
   });
 });
@@ -446,7 +446,9 @@ describe('without SMTP_URL', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'lumina-outbox-'));
-    offline = await createTestContext({ env: { DATA_DIR: dataDir, APP_URL } });
+    offline = await createTestContext({
+      env: { DATA_DIR: dataDir, APP_URL, PAYMENTS_SANDBOX: 'true' },
+    });
   });
 
   afterAll(async () => {

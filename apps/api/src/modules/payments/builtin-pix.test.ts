@@ -46,7 +46,7 @@ let mailSequence = 0;
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
   ctx = await createTestContext({
-    env: { SMTP_URL: smtp.url, APP_URL: 'http://loja.test' },
+    env: { SMTP_URL: smtp.url, APP_URL: 'http://loja.test', PAYMENTS_SANDBOX: 'true' },
     now: () => clock,
   });
 });

@@ -47,14 +47,26 @@ export async function logsBetween(db: Db, start: Date, end: Date): Promise<Secur
     .orderBy(asc(securityLogs.createdAt), asc(securityLogs.id));
 }
 
+/** Characters some program starts a new cell or row after: pt-BR Excel splits cells on ';'. */
+const SPLITS = new Set([',', ';', '\t', '\r', '\n']);
+/** Text a spreadsheet runs as a formula: = + - @ tab or CR, after any spaces or quotes. */
+const FORMULA_AHEAD = /(?:[^\S\t\r\n]|["'])*[=+\-@\t\r]/y;
+
 /**
- * A cell a spreadsheet will not run: text beginning with = + - @ (or a tab or carriage return,
- * which some programs strip first) gets a leading apostrophe (OWASP, CSV injection).
+ * A cell no spreadsheet will run, whatever it splits on (OWASP, CSV injection): an apostrophe
+ * (shown as text) goes wherever a cell could begin with a formula, that is at the start and after
+ * every character a program may split on, since Excel reading a ','-file with ';' takes the
+ * quotes of a cell as text and cuts it at its ';'. Every cell is quoted.
  */
 export function csvCell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const text = value === null ? '' : String(value);
+  let safe = '';
+  for (let i = 0; i <= text.length; i += 1) {
+    FORMULA_AHEAD.lastIndex = i;
+    if ((i === 0 || SPLITS.has(text[i - 1] ?? '')) && FORMULA_AHEAD.test(text)) safe += "'";
+    safe += text[i] ?? '';
+  }
+  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 export function toCsv(rows: SecurityLogRow[]): string {
@@ -73,5 +85,5 @@ export function toCsv(rows: SecurityLogRow[]): string {
       .map(csvCell)
       .join(','),
   );
-  return `${[header.join(','), ...lines].join('\r\n')}\r\n`;
+  return `${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
 }

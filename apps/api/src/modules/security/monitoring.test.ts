@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/mail-outbox.ts';
 import { securityLogs } from '../../db/schema/security.ts';
 import { TEST_PASSWORD } from '../../test/accounts.ts';
+import { readAsSpreadsheet, startsFormula } from '../../test/spreadsheet-csv.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
@@ -216,7 +217,7 @@ describe('the security log export', () => {
       severity: 'warning',
       ip: '203.0.113.5',
       userAgent: '=HYPERLINK("http://mal.example","clique")',
-      message: '+cmd|calc, "ataque"',
+      message: '+cmd|calc, "ataque";=cmd|" /C calc"!A0',
     });
     const response = await exportLogs('?format=csv');
     expect(response.statusCode).toBe(200);
@@ -225,9 +226,14 @@ describe('the security log export', () => {
       'attachment; filename="security_logs_2026-11-25.csv"',
     );
     const [header, line] = response.body.split('\r\n');
-    expect(header).toBe('id,timestamp,type,severity,message,ip,user_id,user_agent');
-    expect(line).toContain(`"'+cmd|calc, ""ataque"""`);
+    expect(header).toBe('"id","timestamp","type","severity","message","ip","user_id","user_agent"');
+    expect(line).toContain(`"'+cmd|calc, ""ataque"";'=cmd|"" /C calc""!A0"`);
     expect(line).toContain(`"'=HYPERLINK(""http://mal.example"",""clique"")"`);
+    // pt-BR Excel splits on ';': no cell of the file runs as a formula either way.
+    for (const separator of [',', ';'] as const) {
+      const cells = readAsSpreadsheet(response.body, separator).flat();
+      expect(cells.filter(startsFormula), separator).toEqual([]);
+    }
   });
 
   it('answers JSON with the count, for the last 30 days at most', async () => {

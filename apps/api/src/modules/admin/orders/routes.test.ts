@@ -39,7 +39,9 @@ let sequence = 0;
 
 beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  ctx = await createTestContext({ env: { SMTP_URL: smtp.url, APP_URL: 'http://loja.test' } });
+  ctx = await createTestContext({
+    env: { SMTP_URL: smtp.url, APP_URL: 'http://loja.test', PAYMENTS_SANDBOX: 'true' },
+  });
   const user = await createUser(ctx.database, { role: 'admin', email: 'dona@loja.test' });
   adminId = user.id;
   admin = bearerHeader((await signIn(ctx.app, user)).access_token);
