@@ -22,9 +22,11 @@ export async function createTestContext(
     captchaMaxNumber?: AppDeps['captchaMaxNumber'];
     loginDelay?: AppDeps['loginDelay'];
     jobs?: AppDeps['jobs'];
+    /** A database the test opened itself (closed with the context); default: a fresh copy. */
+    database?: Database;
   } = {},
 ): Promise<TestContext> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
