@@ -49,7 +49,7 @@ const sha256 = (data: Buffer): string => createHash('sha256').update(data).diges
  */
 export async function writeBackupArchive(
   path: string,
-  files: AsyncIterable<ArchiveFile>,
+  files: AsyncIterable<ArchiveFile> | Iterable<ArchiveFile>,
   manifest: Omit<BackupManifest, 'format' | 'version' | 'files'>,
 ): Promise<BackupManifest> {
   const listed: ManifestFile[] = [];

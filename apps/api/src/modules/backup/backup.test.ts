@@ -141,4 +141,37 @@ describe(`backup and restore (${template.driver})`, () => {
       await database.close();
     }
   });
+
+  it.runIf(onPostgres)(
+    'without pg_dump, keeps the files and says loudly the database is not in it',
+    async () => {
+      const warnings: string[] = [];
+      const backups = createBackupService({
+        dataDir,
+        backupDir: join(dataDir, 'backups-sem-pg-dump'),
+        database: ctx.database,
+        databaseUrl: shopUrl,
+        log: { info: () => undefined, warn: (_details, message) => void warnings.push(message) },
+      });
+      const path = process.env.PATH;
+      process.env.PATH = tempDir('lumina-empty-path-');
+      try {
+        const result = await backups.takeBackup('nightly');
+        expect(result.database).toBe('none');
+        expect(warnings).toEqual([expect.stringMatching(/pg_dump not found: .* NOT the database/)]);
+        const restoredDir = join(tempDir('lumina-restored-'), 'data');
+        const restored = await restoreBackup({
+          file: result.file,
+          dataDir: restoredDir,
+          databaseUrl: undefined,
+        });
+        expect(restored.manifest.database).toMatchObject({ kind: 'none' });
+        expect(readFileSync(join(restoredDir, 'bling-token-key'), 'utf8')).toBe(
+          'chave-bling-'.repeat(4),
+        );
+      } finally {
+        process.env.PATH = path;
+      }
+    },
+  );
 });
