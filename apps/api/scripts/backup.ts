@@ -81,10 +81,11 @@ async function main(): Promise<void> {
     console.log(describeResult(answer.result));
     return;
   }
+  const result = await backupStoppedPglite(config);
   console.log(
-    'Nenhum servidor respondeu em DATA_DIR: a loja está parada, o backup lê o banco direto.',
+    'Nenhum servidor respondeu em DATA_DIR: com a loja parada, o backup leu o banco direto.',
   );
-  console.log(describeResult(await backupStoppedPglite(config)));
+  console.log(describeResult(result));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

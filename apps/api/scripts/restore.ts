@@ -35,9 +35,10 @@ async function main(): Promise<void> {
   if (manifest.database.kind === 'none')
     console.log(`Atenção: este backup não tem o banco. ${manifest.database.reason}`);
   console.log(
-    `Restaurado em ${config.dataDir}${config.databaseUrl ? ' e no banco de DATABASE_URL' : ''} em ${seconds} s: ${result.orders} pedidos, ${result.files} arquivos de dados.`,
+    `Restaurado em ${config.dataDir}${config.databaseUrl ? ' e no banco de DATABASE_URL' : ''} em ${seconds} s: ${result.orders} ${result.orders === 1 ? 'pedido' : 'pedidos'}, ${result.files} arquivos de dados.`,
   );
-  console.log(`Para abrir a loja restaurada: DATA_DIR=${config.dataDir} npm start`);
+  const database = config.databaseUrl ? ' DATABASE_URL=<o banco restaurado>' : '';
+  console.log(`Para abrir a loja restaurada: DATA_DIR=${config.dataDir}${database} npm start`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
