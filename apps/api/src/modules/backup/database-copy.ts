@@ -7,10 +7,10 @@ import { readTar } from './tar.ts';
 
 /**
  * A consistent copy of the embedded database while the shop runs. PGlite is one PostgreSQL
- * backend inside this process: holding its transaction lock means no transaction is half-way, and
- * `dumpDataDir` holds the query lock while it reads the files, so what it reads is the state
- * between two transactions. CHECKPOINT first writes the changed pages out, so the copy opens
- * without replaying the write-ahead log.
+ * backend inside this process, and `dumpDataDir` reads its files while holding the query lock: a
+ * state between two statements, which PostgreSQL opens as after a crash (an open transaction is
+ * rolled back). Holding the transaction lock as well means no transaction is half-way at all, and
+ * CHECKPOINT first writes the changed pages out, so the copy opens without replaying the log.
  */
 export async function dumpPglite(client: PGlite): Promise<Buffer> {
   await client.exec('CHECKPOINT');
