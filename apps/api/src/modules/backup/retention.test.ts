@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backupFileName, backupsToPrune, backupTime } from './retention.ts';
+import { backupFileName, backupsToPrune, backupTime, stalePartials } from './retention.ts';
 
 /** A backup taken at 03:00 in São Paulo (06:00 UTC) on each of `days` days up to `last`. */
 function nightly(last: string, days: number): string[] {
@@ -61,5 +61,12 @@ describe('backup retention', () => {
     const pruned = backupsToPrune([...others, ...nightly('2026-11-26', 40)]);
     expect(pruned).toHaveLength(40 - 9);
     expect(pruned.filter((name) => others.includes(name))).toEqual([]);
+  });
+
+  it('removes what a crash left half-written once it is a day old', () => {
+    const now = new Date('2026-11-26T06:00:00.000Z');
+    const old = `${backupFileName(new Date('2026-11-25T05:00:00.000Z'))}.partial`;
+    const recent = `${backupFileName(new Date('2026-11-26T05:59:00.000Z'))}.partial`;
+    expect(stalePartials([old, recent, 'notas.partial', backupFileName(now)], now)).toEqual([old]);
   });
 });

@@ -64,3 +64,18 @@ export function backupsToPrune(fileNames: readonly string[]): string[] {
   }
   return backups.filter((b) => !keep.has(b.name)).map((b) => b.name);
 }
+
+const PARTIAL = '.partial';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Archives a process died while writing (`<backup name>.partial`), once a day old: a backup
+ * under way is minutes old at most, and no restore reads a `.partial`.
+ */
+export function stalePartials(fileNames: readonly string[], now: Date): string[] {
+  return fileNames.filter((name) => {
+    if (!name.endsWith(PARTIAL)) return false;
+    const time = backupTime(name.slice(0, -PARTIAL.length));
+    return time !== null && now.getTime() - time.getTime() > DAY_MS;
+  });
+}

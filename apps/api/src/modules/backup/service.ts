@@ -7,7 +7,7 @@ import { JWT_SECRET_FILE } from '../auth/jwt-secret.ts';
 import { BLING_KEY_FILE } from '../erp/token-cipher.ts';
 import { type ArchiveFile, type DatabaseCopy, writeBackupArchive } from './archive.ts';
 import { dumpPglite, pgDump, ToolMissingError } from './database-copy.ts';
-import { backupFileName, backupsToPrune } from './retention.ts';
+import { backupFileName, backupsToPrune, stalePartials } from './retention.ts';
 
 /**
  * The secrets the shop generates into DATA_DIR when they are not configured (lib/secret-file.ts):
@@ -113,7 +113,8 @@ export function createBackupService(options: BackupServiceOptions): BackupServic
   }
 
   async function prune(): Promise<string[]> {
-    const doomed = backupsToPrune(await readdir(options.backupDir));
+    const names = await readdir(options.backupDir);
+    const doomed = [...backupsToPrune(names), ...stalePartials(names, now())];
     for (const name of doomed) await rm(join(options.backupDir, name), { force: true });
     return doomed;
   }
