@@ -7,7 +7,7 @@ import { uploadsDirOf } from './http/uploads.ts';
 import { appJobs } from './jobs/app-jobs.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { startControlSocket } from './modules/backup/control-socket.ts';
-import { createBackupService } from './modules/backup/service.ts';
+import { type BackupService, createBackupService } from './modules/backup/service.ts';
 import { seedDemoCatalog } from './modules/catalog/seed-demo.ts';
 import { ensureAdminAtStart } from './modules/users/admin.ts';
 
@@ -28,10 +28,8 @@ export async function serve(config: Config): Promise<void> {
   // With the embedded database, `npm run backup` asks this process (which holds the database)
   // over a socket in DATA_DIR; listening before the database opens leaves no moment in which the
   // command could take the server for stopped and open the database beside it.
-  let backupsReady: (service: ReturnType<typeof createBackupService>) => void = () => undefined;
-  const backupService = new Promise<ReturnType<typeof createBackupService>>(
-    (resolve) => (backupsReady = resolve),
-  );
+  let backupsReady: (service: BackupService) => void = () => undefined;
+  const backupService = new Promise<BackupService>((resolve) => (backupsReady = resolve));
   const controlSocket = config.databaseUrl
     ? null
     : await startControlSocket({
