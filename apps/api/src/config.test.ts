@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       dataDir: resolve(REPO_ROOT, 'data'),
       databaseUrl: undefined,
       databasePoolMax: 10,
+      backupDir: resolve(REPO_ROOT, 'data/backups'),
       webDistDir: resolve(REPO_ROOT, 'apps/web/dist'),
       trustProxy: false,
       webConcurrency: 1,
@@ -139,6 +140,9 @@ describe('loadConfig', () => {
     const config = loadConfig({ DATA_DIR: 'tmp/data', WEB_DIST_DIR: '/srv/web' });
     expect(config.dataDir).toBe(resolve(REPO_ROOT, 'tmp/data'));
     expect(config.webDistDir).toBe('/srv/web');
+    expect(config.backupDir).toBe(resolve(REPO_ROOT, 'tmp/data/backups'));
+    expect(loadConfig({ BACKUP_DIR: 'copias' }).backupDir).toBe(resolve(REPO_ROOT, 'copias'));
+    expect(loadConfig({ BACKUP_DIR: '/mnt/usb/loja' }).backupDir).toBe('/mnt/usb/loja');
   });
 
   it.each([

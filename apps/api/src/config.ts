@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { isAbsolute, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isLoopbackHttp } from './integrations/google/loopback-url.ts';
 import { isLoopbackHost } from './lib/ip-ranges.ts';
@@ -39,6 +39,12 @@ export const CONFIG_VARIABLES = [
     name: 'DATABASE_POOL_MAX',
     default: '10',
     description: 'Maximum connections of the PostgreSQL pool (ignored with PGlite).',
+  },
+  {
+    name: 'BACKUP_DIR',
+    default: 'DATA_DIR/backups',
+    description:
+      'Folder of the nightly backups (03:00 São Paulo) and of npm run backup: one .tar.gz each with database, uploads and generated keys (mode 0600); 7 daily and 4 weekly are kept.',
   },
   {
     name: 'WEB_DIST_DIR',
@@ -380,6 +386,7 @@ export const configEnvSchema = z.object({
       message: 'must be a postgres:// or postgresql:// URL',
     }),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  BACKUP_DIR: optionalString,
   WEB_DIST_DIR: z.string().min(1).default('apps/web/dist'),
   TRUST_PROXY: trustProxy.default(false),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
@@ -450,6 +457,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolMax: number;
+  /** Where backups go: BACKUP_DIR, or DATA_DIR/backups. */
+  backupDir: string;
   webDistDir: string;
   /** False, the number of proxies trusted, or the addresses and CIDRs trusted. */
   trustProxy: false | number | string[];
@@ -583,6 +592,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: fromRepoRoot(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    backupDir: e.BACKUP_DIR
+      ? fromRepoRoot(e.BACKUP_DIR)
+      : join(fromRepoRoot(e.DATA_DIR), 'backups'),
     webDistDir: fromRepoRoot(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,
     webConcurrency: e.WEB_CONCURRENCY,

@@ -6,6 +6,8 @@ import { createEmbeddedDatabaseInChild, needsNewEmbeddedDatabase } from './db/em
 import { uploadsDirOf } from './http/uploads.ts';
 import { appJobs } from './jobs/app-jobs.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
+import { startControlSocket } from './modules/backup/control-socket.ts';
+import { type BackupService, createBackupService } from './modules/backup/service.ts';
 import { seedDemoCatalog } from './modules/catalog/seed-demo.ts';
 import { ensureAdminAtStart } from './modules/users/admin.ts';
 
@@ -23,6 +25,18 @@ export async function serve(config: Config): Promise<void> {
   const mark = (step: string): void => {
     startup[step] = Math.round(performance.now());
   };
+  // With the embedded database, `npm run backup` asks this process (which holds the database)
+  // over a socket in DATA_DIR; listening before the database opens leaves no moment in which the
+  // command could take the server for stopped and open the database beside it.
+  let backupsReady: (service: BackupService) => void = () => undefined;
+  const backupService = new Promise<BackupService>((resolve) => (backupsReady = resolve));
+  const controlSocket = config.databaseUrl
+    ? null
+    : await startControlSocket({
+        dataDir: config.dataDir,
+        backups: () => backupService,
+        log: () => app.log,
+      });
   const createdDatabase = !config.databaseUrl && needsNewEmbeddedDatabase(config.dataDir);
   if (createdDatabase) await createEmbeddedDatabaseInChild(config.dataDir);
   const database = await openDatabase({
@@ -38,6 +52,15 @@ export async function serve(config: Config): Promise<void> {
     database,
     jobs: { send: (name, data, options) => jobs.send(name, data, options) },
   });
+  const backups = createBackupService({
+    dataDir: config.dataDir,
+    backupDir: config.backupDir,
+    database,
+    databaseUrl: config.databaseUrl,
+    log: app.log,
+  });
+  backupsReady(backups);
+  if (controlSocket?.problem) app.log.warn(controlSocket.problem);
   const jobs = createJobRunner({
     database,
     jobs: appJobs({
@@ -48,6 +71,7 @@ export async function serve(config: Config): Promise<void> {
       erp: app.erp,
       monitoring: app.monitoring,
       privacy: app.privacy,
+      backups,
     }),
     logger: app.log,
   });
@@ -65,6 +89,7 @@ export async function serve(config: Config): Promise<void> {
     try {
       // Stops accepting connections and waits for the requests already running.
       await app.close();
+      await controlSocket?.close();
       // Waits for a running job, which may still write, before the database goes.
       await jobs.stop();
       await database.close();

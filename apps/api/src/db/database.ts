@@ -19,6 +19,8 @@ export type DriverName = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   driver: DriverName;
+  /** The embedded instance (pglite driver only): the backup copies its data folder through it. */
+  pglite?: PGlite;
   /** Applies the committed migrations in apps/api/drizzle that this database has not seen. */
   migrate(): Promise<void>;
   /** Throws when the database does not answer. */
@@ -44,6 +46,7 @@ export function fromPglite(client: PGlite): Database {
   return {
     db,
     driver: 'pglite',
+    pglite: client,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     ping: () => ping(db),
     listen: (channel, onNotice) => client.listen(channel, () => onNotice()),

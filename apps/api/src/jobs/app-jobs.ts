@@ -7,6 +7,8 @@ import type { MailOutbox } from '../modules/mail/outbox.ts';
 import type { Erp } from '../modules/erp/erp.ts';
 import type { PrivacyRequests } from '../modules/privacy/service.ts';
 import type { SecurityMonitoring } from '../modules/security/monitoring.ts';
+import { nightlyBackupJob } from '../modules/backup/backup-job.ts';
+import type { BackupService } from '../modules/backup/service.ts';
 import type { JobDefinition } from './job-runner.ts';
 
 export interface AppJobDeps {
@@ -17,6 +19,7 @@ export interface AppJobDeps {
   erp: Pick<Erp, 'jobs'>;
   monitoring: Pick<SecurityMonitoring, 'jobs'>;
   privacy: Pick<PrivacyRequests, 'jobs'>;
+  backups: Pick<BackupService, 'takeBackup'>;
 }
 
 /** Every background job of the API, declared by the module it belongs to. */
@@ -28,5 +31,6 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
     ...deps.erp.jobs(),
     ...deps.monitoring.jobs(),
     ...deps.privacy.jobs(),
+    nightlyBackupJob(deps.backups),
   ];
 }

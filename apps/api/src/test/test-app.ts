@@ -23,9 +23,11 @@ export async function createTestContext(
     loginDelay?: AppDeps['loginDelay'];
     jobs?: AppDeps['jobs'];
     testLoopbackPorts?: AppDeps['testLoopbackPorts'];
+    /** A database the test opened itself (closed with the context); default: a fresh copy. */
+    database?: Database;
   } = {},
 ): Promise<TestContext> {
-  const database = await openTestDatabase();
+  const database = options.database ?? (await openTestDatabase());
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
