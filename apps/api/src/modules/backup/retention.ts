@@ -1,4 +1,4 @@
-import { STORE_TIMEZONE } from '../../jobs/job-runner.ts';
+import { STORE_TIME_ZONE } from '@lumina/shared/validation/calendar-date';
 
 export const BACKUP_PREFIX = 'lumina-backup-';
 export const BACKUP_SUFFIX = '.tar.gz';
@@ -22,7 +22,7 @@ export function backupTime(fileName: string): Date | null {
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: STORE_TIMEZONE,
+  timeZone: STORE_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
