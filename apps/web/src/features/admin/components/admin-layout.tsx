@@ -8,12 +8,14 @@ import { openDocsSession } from '../api/catalog.ts';
 import { useUnreadContactMessages } from '../api/contact-messages.ts';
 import { AdminGuard } from './admin-guard.tsx';
 
+// Messages come second: on a phone the tabs scroll sideways and the first ones, with the unread
+// count, are the ones seen without scrolling.
 const SECTIONS = [
   { to: '/admin/pedidos', label: 'Pedidos' },
+  { to: '/admin/mensagens', label: 'Mensagens' },
   { to: '/admin/produtos', label: 'Produtos' },
   { to: '/admin/seguranca', label: 'Segurança' },
   { to: '/admin/privacidade', label: 'Privacidade' },
-  { to: '/admin/mensagens', label: 'Mensagens' },
 ] as const;
 
 /** The messages tab's count of unread contact messages, when there are any. */

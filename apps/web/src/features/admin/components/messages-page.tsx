@@ -116,7 +116,9 @@ function Sender({ message }: { message: ContactMessage }) {
       <p className="mt-1 text-xs text-ink-700">
         <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
       </p>
-      {message.account ? (
+      {message.account && message.account.orders_count === 0 ? (
+        <p className="mt-2 text-ink-700">Cliente cadastrado, sem pedidos</p>
+      ) : message.account ? (
         <p className="mt-2">
           <Link
             to={`/admin/pedidos?q=${encodeURIComponent(message.email)}`}
@@ -150,7 +152,10 @@ function MessageCard({ message }: { message: ContactMessage }) {
           </h2>
           <Badge variant={STATUS_BADGE[message.status]}>{message.status_label}</Badge>
         </div>
-        <p className="text-sm break-words whitespace-pre-line text-ink-800">{message.message}</p>
+        {/* A one-line message is its own subject: shown once. */}
+        {message.message.trim() === message.subject ? null : (
+          <p className="text-sm break-words whitespace-pre-line text-ink-800">{message.message}</p>
+        )}
         <Actions message={message} />
       </div>
     </li>
