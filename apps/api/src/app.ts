@@ -55,7 +55,7 @@ import { createCatalogRepository } from './modules/catalog/repository.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createContactRepository } from './modules/contact/repository.ts';
-import { contactRoutes } from './modules/contact/routes.ts';
+import { adminContactRoutes, contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { createPendingCookie } from './modules/google-sign-in/cookies.ts';
 import { createLoginCodeRepository } from './modules/google-sign-in/login-code-repository.ts';
@@ -252,11 +252,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   });
 
-  const contact = createContactService({
-    repository: createContactRepository(database.db),
-    now,
-  });
-
   const mailer = createMailer(config, app.log);
   const passwordResets = createPasswordResetService({
     db: database.db,
@@ -308,6 +303,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Longer than one SMTP attempt can take, so a held e-mail is only taken from a dead sender.
     leaseMs: 2 * config.mailTimeoutMs,
     messageIdDomain: new URL(config.appUrl).hostname,
+  });
+  const contact = createContactService({
+    db: database.db,
+    repository: createContactRepository(database.db),
+    outbox,
+    appUrl: config.appUrl,
+    contactEmail: config.contactEmail,
+    now,
   });
   const emailVerification = createEmailVerificationService({
     db: database.db,
@@ -470,6 +473,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         exportMine: (userId: number) => exportOf(database.db, userId),
       });
       await api.register(adminPrivacyRoutes, { privacy });
+      await api.register(adminContactRoutes, { contact });
       await api.register(consentRoutes, { consents: createConsents({ db: database.db, now }) });
       await api.register(erpOauthCallbackRoutes, { erp });
       await api.register(blingWebhookRoutes, { webhooks: erp.webhooks });

@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       appUrl: 'http://localhost:3000',
       smtpUrl: undefined,
       mailFrom: 'Lumina Piercings <nao-responda@lumina.local>',
+      contactEmail: undefined,
       mailTimeoutMs: 30_000,
       googleIssuerUrl: 'https://accounts.google.com',
       googleClientId: undefined,
@@ -180,6 +181,7 @@ describe('loadConfig', () => {
     ['VIACEP_BASE_URL', 'viacep.com.br'],
     ['VIACEP_TIMEOUT_MS', '0'],
     ['SHIPPING_TIMEOUT_MS', 'abc'],
+    ['CONTACT_EMAIL', 'contato@'],
   ])('fails loudly on %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(
       new RegExp(`Invalid configuration: ${name}`),

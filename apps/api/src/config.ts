@@ -121,6 +121,12 @@ export const CONFIG_VARIABLES = [
     description: 'Sender of the e-mails the store sends.',
   },
   {
+    name: 'CONTACT_EMAIL',
+    default: '(unset)',
+    description:
+      "The shop's contact address: contact-form messages are e-mailed to it (Reply-To the sender) and the shop's e-mails carry it as Reply-To. Unset: contact messages go to every administrator; no Reply-To.",
+  },
+  {
     name: 'MAIL_TIMEOUT_MS',
     default: '30000',
     description:
@@ -404,6 +410,7 @@ export const configEnvSchema = z.object({
     message: 'must be an smtp:// or smtps:// URL',
   }),
   MAIL_FROM: z.string().trim().min(3).default('Lumina Piercings <nao-responda@lumina.local>'),
+  CONTACT_EMAIL: optionalString.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
   MAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   GOOGLE_ISSUER_URL: httpUrl
     .refine((value) => value.startsWith('https://') || isLoopbackHttp(new URL(value)), {
@@ -478,6 +485,8 @@ export interface Config {
   /** Undefined: mails go to DATA_DIR/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Undefined: contact messages go to every administrator; e-mails carry no Reply-To. */
+  contactEmail: string | undefined;
   mailTimeoutMs: number;
   googleIssuerUrl: string;
   /** Google sign-in is on only when both the id and the secret are set. */
@@ -608,6 +617,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     appUrl: e.APP_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    contactEmail: e.CONTACT_EMAIL,
     mailTimeoutMs: e.MAIL_TIMEOUT_MS,
     googleIssuerUrl: e.GOOGLE_ISSUER_URL,
     googleClientId: e.GOOGLE_CLIENT_ID,

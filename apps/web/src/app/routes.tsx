@@ -60,6 +60,7 @@ export const routes: RouteObject[] = [
               { path: 'produtos', lazy: () => import('./routes/admin-products.tsx') },
               { path: 'seguranca', lazy: () => import('./routes/admin-security.tsx') },
               { path: 'privacidade', lazy: () => import('./routes/admin-privacy.tsx') },
+              { path: 'mensagens', lazy: () => import('./routes/admin-messages.tsx') },
             ],
           },
           { path: 'politica-privacidade', lazy: () => import('./routes/privacy-policy.tsx') },

@@ -35,6 +35,7 @@ export const PRIVATE_PAGE_PATHS = [
   '/admin/produtos',
   '/admin/seguranca',
   '/admin/privacidade',
+  '/admin/mensagens',
 ] as const;
 
 export type PagePath = (typeof PUBLIC_PAGE_PATHS)[number] | (typeof PRIVATE_PAGE_PATHS)[number];

@@ -9,6 +9,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import type { MailAttachment } from '../../integrations/mail/mailer.ts';
 import { orders } from './orders.ts';
@@ -26,6 +27,12 @@ export const mailOutbox = pgTable(
     kind: text('kind').notNull(),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     toAddress: text('to_address').notNull(),
+    /**
+     * Who a reply reaches when not the shop's contact address: the sender of a contact message.
+     * The e-mail is about that person, so LGPD erasure removes it by this address whatever its
+     * state.
+     */
+    replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
@@ -43,6 +50,11 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The Message-ID's local part: random, so it stays the same across retries of this e-mail
+     * and never repeats after a database reset or a move to another server, as row ids do.
+     */
+    messageUuid: uuid('message_uuid').notNull().defaultRandom(),
   },
   (t) => [
     index('mail_outbox_due_idx')

@@ -15,6 +15,8 @@ export interface MailMessage {
   html: string;
   /** A stable Message-ID (the outbox sets one per e-mail, so a re-sent copy is recognisable). */
   messageId?: string;
+  /** Where a reply goes instead of the shop's contact address (a contact message's sender). */
+  replyTo?: string;
   attachments?: MailAttachment[];
 }
 
@@ -35,6 +37,8 @@ export interface Mailer {
 export interface MailerConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The shop's contact address (CONTACT_EMAIL): every message's Reply-To unless it sets one. */
+  contactEmail?: string | undefined;
   dataDir: string;
   /** Connection, greeting and each reply of the SMTP server (default 30 s). */
   mailTimeoutMs?: number;
@@ -51,9 +55,20 @@ export interface MailLogger {
  * the file and the subject only: the body holds a link that works as a password.
  */
 export function createMailer(config: MailerConfig, logger: MailLogger): Mailer {
+  // The sender is a no-reply address: a reply reaches the shop only through Reply-To.
+  const defaults: MailDefaults = {
+    from: config.mailFrom,
+    ...(config.contactEmail && { replyTo: config.contactEmail }),
+  };
   return config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, config.mailFrom, config.mailTimeoutMs ?? 30_000)
-    : createOutboxMailer(join(config.dataDir, 'outbox'), config.mailFrom, logger);
+    ? createSmtpMailer(config.smtpUrl, defaults, config.mailTimeoutMs ?? 30_000)
+    : createOutboxMailer(join(config.dataDir, 'outbox'), defaults, logger);
+}
+
+/** What nodemailer puts in every message that does not set it itself. */
+interface MailDefaults {
+  from: string;
+  replyTo?: string;
 }
 
 /**
@@ -76,7 +91,7 @@ function lazyTransporter<T>(create: (mailer: typeof Nodemailer) => Transporter<T
   };
 }
 
-function createSmtpMailer(smtpUrl: string, from: string, timeoutMs: number): Mailer {
+function createSmtpMailer(smtpUrl: string, defaults: MailDefaults, timeoutMs: number): Mailer {
   // nodemailer waits 2 min for a connection and 10 min for a stalled reply by default: bounded
   // here, so the outbox's lease on an e-mail (twice this) always outlives one attempt.
   const transporter = lazyTransporter<SMTPTransport.SentMessageInfo>((mailer) =>
@@ -87,7 +102,7 @@ function createSmtpMailer(smtpUrl: string, from: string, timeoutMs: number): Mai
         greetingTimeout: timeoutMs,
         socketTimeout: timeoutMs,
       },
-      { from },
+      defaults,
     ),
   );
   return {
@@ -101,9 +116,9 @@ function createSmtpMailer(smtpUrl: string, from: string, timeoutMs: number): Mai
   };
 }
 
-function createOutboxMailer(outboxDir: string, from: string, logger: MailLogger): Mailer {
+function createOutboxMailer(outboxDir: string, defaults: MailDefaults, logger: MailLogger): Mailer {
   const transporter = lazyTransporter<StreamTransport.SentMessageInfo>((mailer) =>
-    mailer.createTransport({ streamTransport: true, buffer: true }, { from }),
+    mailer.createTransport({ streamTransport: true, buffer: true }, defaults),
   );
   return {
     transport: 'outbox',

@@ -1,21 +1,35 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema/contact-messages.ts';
+import { mailOutbox } from '../../db/schema/mail-outbox.ts';
+import {
+  startTestSmtpServer,
+  type TestSmtpServer,
+} from '../../integrations/mail/test-smtp-server.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { truncateAll } from '../../test/test-database.ts';
 import { CONTACT_LIMIT } from './service.ts';
 
+const SHOP = 'contato@lumina.example';
+
 let ctx: TestContext;
+let smtp: TestSmtpServer;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  smtp = await startTestSmtpServer();
+  ctx = await createTestContext({ env: { SMTP_URL: smtp.url, CONTACT_EMAIL: SHOP } });
 });
 
 beforeEach(async () => {
+  await ctx.app.outbox.drain();
   await truncateAll(ctx.database);
+  await ctx.database.db.delete(mailOutbox);
+  smtp.clear();
 });
 
 afterAll(async () => {
   await ctx?.close();
+  await smtp?.close();
 });
 
 const message = { name: 'Ana Souza', email: 'ana@example.com', message: 'Vocês têm argola 6 mm?' };
@@ -61,6 +75,45 @@ describe('POST /api/contact', () => {
     expect(body.message).toBe(text);
     expect(body.fields[field]).toContain(text);
     expect(await storedMessages()).toEqual([]);
+  });
+
+  it("e-mails the message to the shop's contact address, replying to the sender", async () => {
+    const response = await send({
+      ...message,
+      message: 'Vocês têm argola 6 mm?\nDe titânio, de preferência.',
+    });
+    expect(response.statusCode).toBe(201);
+
+    // Queued with the message, in its transaction: the row is there whatever SMTP does.
+    const [stored] = await ctx.database.db.select().from(contactMessages);
+    const queued = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.kind, 'contact_message'));
+    expect(queued).toEqual([
+      expect.objectContaining({
+        dedupeKey: `contact-message:${stored?.id}`,
+        toAddress: SHOP,
+        replyTo: 'ana@example.com',
+      }),
+    ]);
+
+    const mail = await smtp.waitForMail(SHOP);
+    expect(mail.recipients).toEqual([SHOP]);
+    expect(mail.headers['reply-to']).toBe('ana@example.com');
+    expect(mail.subject).toBe('[Lumina Piercings] Contato de Ana Souza: Vocês têm argola 6 mm?');
+    expect(mail.text).toContain('Nome: Ana Souza\nE-mail: ana@example.com');
+    expect(mail.text).toContain('Mensagem:\nVocês têm argola 6 mm?\nDe titânio, de preferência.');
+    expect(mail.text).toContain('http://localhost:3000/admin/mensagens');
+    expect(mail.html).toContain('Vocês têm argola 6 mm?<br>De titânio, de preferência.');
+  });
+
+  it('escapes what the sender typed in the HTML part', async () => {
+    await send({ ...message, name: 'Ana <b>Souza</b>', message: '<script>x</script> & oi' });
+    const mail = await smtp.waitForMail(SHOP);
+    expect(mail.html).toContain('Ana &lt;b&gt;Souza&lt;/b&gt;');
+    expect(mail.html).toContain('&lt;script&gt;x&lt;/script&gt; &amp; oi');
+    expect(mail.html).not.toContain('<script>');
   });
 
   it('accepts the longest allowed message', async () => {

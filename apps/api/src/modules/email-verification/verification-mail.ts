@@ -1,5 +1,6 @@
 import { escapeHtml } from '../../integrations/mail/escape-html.ts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
+import { mailDocument } from '../mail/mail-document.ts';
 
 export const VERIFY_MAIL_SUBJECT = 'Confirme seu e-mail - Lumina Piercings';
 export const CHANGE_MAIL_SUBJECT = 'Confirme seu novo e-mail - Lumina Piercings';
@@ -28,12 +29,10 @@ function firstName(name: string): string {
 }
 
 function page(paragraphs: readonly string[]): string {
-  return `<!doctype html>
-<html lang="pt-BR">
-  <body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
-${paragraphs.map((p) => `    <p>${p}</p>`).join('\n')}
-  </body>
-</html>`;
+  return mailDocument(
+    'Lumina Piercings',
+    paragraphs.map((p) => `<p>${p}</p>`),
+  );
 }
 
 function button(link: string, label: string): string {

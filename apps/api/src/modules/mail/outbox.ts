@@ -21,6 +21,14 @@ export interface OutboxMail {
   eraseAfterSend?: boolean;
 }
 
+/**
+ * Stable across the retries of one e-mail (a copy re-sent after a crash is recognisable) and
+ * unique across installations and database resets, which the row id alone is not.
+ */
+export function outboxMessageId(row: Pick<MailOutboxRow, 'messageUuid'>, domain: string): string {
+  return `<${row.messageUuid}@${domain}>`;
+}
+
 /** After this many failed attempts the e-mail is marked failed and shown so in the admin. */
 export const MAIL_MAX_ATTEMPTS = 8;
 
@@ -87,7 +95,8 @@ export function createMailOutbox(deps: {
         subject: row.subject,
         text: row.textBody,
         html: row.htmlBody,
-        messageId: `<outbox-${row.id}@${deps.messageIdDomain}>`,
+        messageId: outboxMessageId(row, deps.messageIdDomain),
+        ...(row.replyTo && { replyTo: row.replyTo }),
         ...(row.attachments && { attachments: row.attachments }),
       });
     } catch (error) {
@@ -142,6 +151,7 @@ export function createMailOutbox(deps: {
           kind: mail.kind,
           orderId: mail.orderId ?? null,
           toAddress: mail.message.to,
+          replyTo: mail.message.replyTo ?? null,
           subject: mail.message.subject,
           textBody: mail.message.text,
           htmlBody: mail.message.html,
@@ -190,7 +200,8 @@ export type MailOutbox = ReturnType<typeof createMailOutbox>;
 
 /**
  * LGPD erasure: the e-mails that reached or named the person go: everything addressed to them,
- * and every e-mail already sent that mentions them (an order's, a request's, an alert's). An
+ * everything about them (a contact message they wrote, whose replies went to them), and every
+ * e-mail already sent that mentions them (an order's, a request's, an alert's). Another
  * administrators' e-mail still waiting to go stays until it is sent.
  */
 export async function forgetMailsOf(
@@ -209,6 +220,7 @@ export async function forgetMailsOf(
     .where(
       or(
         inArray(sql`lower(${mailOutbox.toAddress})`, emails),
+        inArray(sql`lower(${mailOutbox.replyTo})`, emails),
         and(
           sql`${mailOutbox.status} <> 'pending'`,
           or(

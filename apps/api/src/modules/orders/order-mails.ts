@@ -3,6 +3,7 @@ import { escapeHtml } from '../../integrations/mail/escape-html.ts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
 import type { OrderRow } from '../../db/schema/orders.ts';
+import { mailDocument } from '../mail/mail-document.ts';
 import type { OrderMailKind } from './lifecycle.ts';
 
 export const ORDER_MAIL_SUBJECTS = {
@@ -51,20 +52,16 @@ function mail(to: string, subject: string, blocks: Block[]): MailMessage {
           : `${block.label}: ${block.link}`,
     )
     .join('\n\n');
-  const html = `<!doctype html>
-<html lang="pt-BR">
-  <body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
-${blocks
-  .map((block) => {
-    if (typeof block === 'string') return `    <p>${escapeHtml(block)}</p>`;
-    if ('pre' in block) {
-      return `    <p style="font-family: monospace; word-break: break-all; background: #f3f4f6; padding: 12px">${escapeHtml(block.pre)}</p>`;
-    }
-    return `    <p><a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a></p>`;
-  })
-  .join('\n')}
-  </body>
-</html>`;
+  const html = mailDocument(
+    subject,
+    blocks.map((block) => {
+      if (typeof block === 'string') return `<p>${escapeHtml(block)}</p>`;
+      if ('pre' in block) {
+        return `<p style="font-family: monospace; word-break: break-all; background: #f3f4f6; padding: 12px">${escapeHtml(block.pre)}</p>`;
+      }
+      return `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a></p>`;
+    }),
+  );
   return { to, subject, text, html };
 }
 

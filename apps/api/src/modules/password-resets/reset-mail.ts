@@ -1,5 +1,6 @@
 import { escapeHtml } from '../../integrations/mail/escape-html.ts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
+import { mailDocument } from '../mail/mail-document.ts';
 
 export const RESET_MAIL_SUBJECT = 'Redefinição de senha - Lumina Piercings';
 
@@ -28,18 +29,17 @@ export function passwordResetMail(to: string, name: string, link: string): MailM
   ].join('\n');
 
   const safeLink = escapeHtml(link);
-  const html = `<!doctype html>
-<html lang="pt-BR">
-  <body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
+  const html = mailDocument(
+    RESET_MAIL_SUBJECT,
+    `
     <p>Olá, ${escapeHtml(firstName)}!</p>
     <p>Recebemos um pedido para redefinir a senha da sua conta na Lumina Piercings.</p>
     <p>Para criar uma nova senha, clique no botão abaixo. O link vale por 2 horas e pode ser usado uma única vez.</p>
     <p><a href="${safeLink}" style="display: inline-block; padding: 12px 20px; background: #7c3aed; color: #ffffff; text-decoration: none; border-radius: 6px">Redefinir senha</a></p>
     <p>Se o botão não funcionar, copie este endereço no navegador:<br>${safeLink}</p>
     <p>Se você não pediu a redefinição, ignore este email: sua senha continua a mesma.</p>
-    <p>Equipe Lumina Piercings</p>
-  </body>
-</html>`;
+    <p>Equipe Lumina Piercings</p>`,
+  );
 
   return { to, subject: RESET_MAIL_SUBJECT, text, html };
 }

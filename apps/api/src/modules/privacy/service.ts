@@ -12,13 +12,13 @@ import type { Db } from '../../db/database.ts';
 import { privacyRequests, type PrivacyRequestRow } from '../../db/schema/privacy.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
-import { escapeHtml } from '../../integrations/mail/escape-html.ts';
 import type { JobDefinition } from '../../jobs/job-runner.ts';
 import { mailAdministrators } from '../mail/admin-mail.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { ordersInProgressOf, purgeRetainedOrders } from '../orders/repository.ts';
 import { createSecurityLog, type SecurityLog } from '../security/security-log.ts';
 import type { DataExporter } from './data-export.ts';
+import { privacyAnswerMail, privacyRequestAdminMail } from './privacy-mails.ts';
 import { eraseAccount, type ErasureResult } from './erasure.ts';
 
 /** An answered access or export request can be downloaded from the person's page this long. */
@@ -92,9 +92,7 @@ export function createPrivacyRequests(deps: {
     await mailAdministrators(db, deps.outbox, {
       key: `privacy-request:${row.id}`,
       kind: 'privacy_request',
-      subject: `[Lumina Piercings] Nova solicitação LGPD: ${label} (prazo ${deadline})`,
-      text: `${requester} pediu: ${label}.\nPrazo de resposta (LGPD, 15 dias úteis): ${deadline}.\n\nFila de solicitações: ${queue}\n`,
-      html: `<p>Nova solicitação LGPD: <strong>${label}</strong>.</p><p>Prazo de resposta: ${deadline}.</p><p><a href="${queue}">Fila de solicitações</a></p>`,
+      ...privacyRequestAdminMail({ requester, label, deadline, queueUrl: queue }),
     });
   }
 
@@ -253,14 +251,12 @@ export function createPrivacyRequests(deps: {
             eraseAfterSend: true,
             message: {
               to: answer.email,
-              subject: `Sua solicitação LGPD foi concluída: ${label}`,
-              text: `Olá, ${answer.name.split(' ')[0] ?? ''}.\n\n${response}${row.type === 'deletion' ? '' : `\n\nGerenciar Dados: ${page}`}\n`,
-              html: `${response
-                .split('\n\n')
-                .map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`)
-                .join(
-                  '',
-                )}${row.type === 'deletion' ? '' : `<p><a href="${page}">Gerenciar Dados</a></p>`}`,
+              ...privacyAnswerMail({
+                name: answer.name,
+                label,
+                response,
+                pageUrl: row.type === 'deletion' ? undefined : page,
+              }),
               ...(answer.exportData && {
                 attachments: [
                   {

@@ -4,9 +4,9 @@ import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { securityAlerts, securityLogs, type SecuritySeverity } from '../../db/schema/security.ts';
 import type { JobDefinition } from '../../jobs/job-runner.ts';
-import { escapeHtml } from '../../integrations/mail/escape-html.ts';
 import { mailAdministrators } from '../mail/admin-mail.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
+import { securityAlertMail } from './alert-mail.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -180,9 +180,12 @@ export function createSecurityMonitoring(deps: {
     await mailAdministrators(db, deps.outbox, {
       key: `security-alert:${alertId}`,
       kind: 'security_alert',
-      subject: `[Lumina Piercings] Alerta de segurança: ${finding.message}`.slice(0, 200),
-      text: `${finding.message}.\n\nGravidade: ${finding.severity}\nDesde: ${finding.firstSeenAt.toISOString()}\n\nVeja o painel de segurança: ${panel}\n`,
-      html: `<p>${escapeHtml(finding.message)}.</p><p>Gravidade: ${finding.severity}</p><p><a href="${panel}">Painel de segurança</a></p>`,
+      ...securityAlertMail({
+        message: finding.message,
+        severity: finding.severity,
+        firstSeenAt: finding.firstSeenAt,
+        panelUrl: panel,
+      }),
     });
   }
 

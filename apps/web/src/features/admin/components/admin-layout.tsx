@@ -5,14 +5,36 @@ import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { useLogout } from '../../../lib/auth/use-logout.ts';
 import { notify } from '../../../lib/ui-events.ts';
 import { openDocsSession } from '../api/catalog.ts';
+import { useUnreadContactMessages } from '../api/contact-messages.ts';
 import { AdminGuard } from './admin-guard.tsx';
 
+// Messages come second: on a phone the tabs scroll sideways and the first ones, with the unread
+// count, are the ones seen without scrolling.
 const SECTIONS = [
   { to: '/admin/pedidos', label: 'Pedidos' },
+  { to: '/admin/mensagens', label: 'Mensagens' },
   { to: '/admin/produtos', label: 'Produtos' },
   { to: '/admin/seguranca', label: 'Segurança' },
   { to: '/admin/privacidade', label: 'Privacidade' },
 ] as const;
+
+/** The messages tab's count of unread contact messages, when there are any. */
+function UnreadCount() {
+  const unread = useUnreadContactMessages().data ?? 0;
+  if (unread === 0) return null;
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        data-testid="unread-messages"
+        className="ml-2 inline-flex min-w-6 items-center justify-center rounded-full bg-gold-400 px-1.5 text-xs font-bold text-ink-950"
+      >
+        {unread}
+      </span>
+      <span className="sr-only">{unread === 1 ? ', 1 não lida' : `, ${unread} não lidas`}</span>
+    </>
+  );
+}
 
 /**
  * Spec 001 §2's button to "a separate server-side admin system": here the API's own
@@ -90,6 +112,7 @@ export function AdminLayout() {
                   }
                 >
                   {section.label}
+                  {section.to === '/admin/mensagens' ? <UnreadCount /> : null}
                 </NavLink>
               </li>
             ))}

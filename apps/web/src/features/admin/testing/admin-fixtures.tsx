@@ -11,6 +11,7 @@ import type { AuthUser } from '../../../lib/auth/auth-types.ts';
 import { createUser } from '../../../lib/auth/testing/create-user.ts';
 import { createTestSession, storeSignedIn } from '../../../lib/auth/testing/signed-in.ts';
 import { AdminLayout } from '../components/admin-layout.tsx';
+import { MessagesPage } from '../components/messages-page.tsx';
 import { OrderDetailPage } from '../components/order-detail-page.tsx';
 import { OrdersListPage } from '../components/orders-list-page.tsx';
 import { ProductsPage } from '../components/products-page.tsx';
@@ -57,6 +58,7 @@ export function renderAdmin(route: string) {
               <Route path="produtos" element={<ProductsPage />} />
               <Route path="seguranca" element={<SecurityPage />} />
               <Route path="privacidade" element={<PrivacyPage />} />
+              <Route path="mensagens" element={<MessagesPage />} />
             </Route>
             <Route path="/minha-conta" element={<p>Página Minha Conta</p>} />
             <Route path="/" element={<p>Página inicial</p>} />

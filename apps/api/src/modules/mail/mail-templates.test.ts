@@ -1,0 +1,196 @@
+// Every e-mail template of the shop, read back the way a mail client reads it: through the real
+// mailer to the test SMTP server, then its MIME parts decoded. mailparser is not installed (see
+// read-mail.ts), so the HTML document's structure is checked here directly.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer, type Mailer } from '../../integrations/mail/mailer.ts';
+import {
+  startTestSmtpServer,
+  type TestSmtpServer,
+} from '../../integrations/mail/test-smtp-server.ts';
+import { contactMessageMail } from '../contact/contact-mail.ts';
+import {
+  changeEmailMail,
+  changeNoticeMail,
+  verifyEmailMail,
+} from '../email-verification/verification-mail.ts';
+import {
+  orderCancelledMail,
+  orderDeliveredMail,
+  orderExpiredMail,
+  orderReceivedMail,
+  orderRefundedMail,
+  orderShippedMail,
+  paidAfterCancelMail,
+  paymentApprovedMail,
+} from '../orders/order-mails.ts';
+import { passwordResetMail } from '../password-resets/reset-mail.ts';
+import { privacyAnswerMail, privacyRequestAdminMail } from '../privacy/privacy-mails.ts';
+import { securityAlertMail } from '../security/alert-mail.ts';
+
+const APP = 'https://loja.example.com';
+const TO = 'ana@example.com';
+const order = {
+  id: 7,
+  orderNumber: 'LP-2026-0007',
+  customerName: 'Ana <Souza> & Cia',
+  customerEmail: TO,
+  totalCents: 12_990,
+  trackingCode: 'AA473124829BR',
+  refundStatus: 'refunded' as const,
+  paymentStatus: 'approved' as const,
+};
+
+type Content = { subject: string; text: string; html: string };
+
+/** Every template, by the file that holds it (a new template file must be added here). */
+const TEMPLATES: Record<string, Record<string, () => Content>> = {
+  'orders/order-mails.ts': {
+    orderReceivedMail: () => orderReceivedMail(order, '00020126PIX', APP, order.id),
+    paymentApprovedMail: () => paymentApprovedMail(order, APP),
+    orderExpiredMail: () => orderExpiredMail(order, APP),
+    orderCancelledMail: () => orderCancelledMail(order, APP),
+    orderShippedMail: () => orderShippedMail(order, APP),
+    orderDeliveredMail: () => orderDeliveredMail(order, APP),
+    orderRefundedMail: () => orderRefundedMail(order, APP),
+    paidAfterCancelMail: () => paidAfterCancelMail(order, 'dona@lumina.example', APP),
+  },
+  'password-resets/reset-mail.ts': {
+    passwordResetMail: () => passwordResetMail(TO, 'Ana Souza', `${APP}/redefinir-senha?token=t`),
+  },
+  'email-verification/verification-mail.ts': {
+    verifyEmailMail: () => verifyEmailMail(TO, 'Ana Souza', `${APP}/confirmar-email?token=t`),
+    changeEmailMail: () => changeEmailMail(TO, 'Ana Souza', `${APP}/confirmar-email?token=t`),
+    changeNoticeMail: () => changeNoticeMail(TO, 'Ana Souza', 'nova@example.com', APP),
+  },
+  'privacy/privacy-mails.ts': {
+    privacyRequestAdminMail: () =>
+      privacyRequestAdminMail({
+        requester: 'Ana Souza',
+        label: 'Exportação completa',
+        deadline: '17/12/2026',
+        queueUrl: `${APP}/admin/privacidade`,
+      }),
+    privacyAnswerMail: () =>
+      privacyAnswerMail({
+        name: 'Ana Souza',
+        label: 'Exportação completa',
+        response: 'Seus dados foram exportados.\n\nObservação da loja: <oi>',
+        pageUrl: `${APP}/gerenciar-dados`,
+      }),
+  },
+  'security/alert-mail.ts': {
+    securityAlertMail: () =>
+      securityAlertMail({
+        message: '5 falhas de login para ana@example.com',
+        severity: 'warning',
+        firstSeenAt: new Date('2026-11-26T12:00:00Z'),
+        panelUrl: `${APP}/admin/seguranca`,
+      }),
+  },
+  'contact/contact-mail.ts': {
+    contactMessageMail: () =>
+      contactMessageMail({
+        name: 'Ana Souza',
+        email: TO,
+        message: 'Vocês têm argola 6 mm?\nDe titânio.',
+        at: new Date('2026-11-26T12:00:00Z'),
+        inboxUrl: `${APP}/admin/mensagens`,
+      }),
+  },
+};
+
+const CASES = Object.entries(TEMPLATES).flatMap(([file, templates]) =>
+  Object.entries(templates).map(([name, build]) => ({ file, name, build })),
+);
+
+const MODULES = join(import.meta.dirname, '..');
+/** Sends the templates above to every administrator; builds none of its own. */
+const NOT_TEMPLATES = new Set(['mail/admin-mail.ts']);
+
+function templateFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return templateFiles(path);
+    const file = relative(MODULES, path);
+    return /-mails?\.ts$/.test(entry.name) && !NOT_TEMPLATES.has(file) ? [file] : [];
+  });
+}
+
+/** The text a reader sees in a piece of HTML: tags dropped, entities decoded, spaces joined. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, '')
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&amp;', '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const GREETING = /^(Olá|Oi|Prezad[oa])\b/;
+
+let smtp: TestSmtpServer;
+let mailer: Mailer;
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  mailer = createMailer(
+    { smtpUrl: smtp.url, mailFrom: 'Loja <nao-responda@lumina.example>', dataDir: '/nonexistent' },
+    { info: () => undefined },
+  );
+});
+
+afterAll(async () => {
+  mailer?.close();
+  await smtp?.close();
+});
+
+describe('e-mail templates', () => {
+  it('are all in the table below', () => {
+    expect(templateFiles(MODULES).sort()).toEqual(Object.keys(TEMPLATES).sort());
+    for (const file of Object.keys(TEMPLATES)) {
+      const source = readFileSync(join(MODULES, file), 'utf8');
+      expect(source, `${file} builds its HTML through mailDocument`).toContain('mailDocument(');
+      expect(source, `${file} writes no document of its own`).not.toMatch(/<!doctype|<html/i);
+    }
+  });
+
+  it.each(CASES)('$file $name: a full pt-BR document with the greeting of its text', async (c) => {
+    const content = c.build();
+    const to = `${c.name.toLowerCase()}@example.com`;
+    await mailer.send({ ...content, to });
+    const mail = await smtp.waitForMail(to);
+    expect(mail.headers['content-type']).toMatch(/^multipart\/alternative/);
+    expect(mail.subject).toBe(content.subject);
+    expect(mail.text).toBe(content.text);
+    const html = mail.html ?? '';
+    expect(html).toBe(content.html);
+
+    expect(html).toMatch(
+      /^<!doctype html>\s*<html lang="pt-BR">\s*<head>\s*<meta charset="utf-8">[\s\S]*<title>[^<]+<\/title>\s*<\/head>\s*<body[^>]*>[\s\S]*<\/body>\s*<\/html>$/,
+    );
+    for (const tag of ['html', 'head', 'body', 'title']) {
+      expect(html.match(new RegExp(`<${tag}[\\s>]`, 'g')), `one <${tag}>`).toHaveLength(1);
+      expect(html.match(new RegExp(`</${tag}>`, 'g')), `one </${tag}>`).toHaveLength(1);
+    }
+    for (const tag of ['p', 'a', 'strong', 'blockquote']) {
+      const opened = html.match(new RegExp(`<${tag}[\\s>]`, 'g'))?.length ?? 0;
+      expect(html.match(new RegExp(`</${tag}>`, 'g'))?.length ?? 0, `<${tag}> closed`).toBe(opened);
+    }
+    // Nothing the template was given reaches the HTML unescaped.
+    expect(html).not.toMatch(/<(Souza|oi)>/);
+
+    const body = /<body[^>]*>([\s\S]*)<\/body>/.exec(html)?.[1] ?? '';
+    const firstParagraph = visibleText(/<p[^>]*>([\s\S]*?)<\/p>/.exec(body)?.[1] ?? '');
+    const firstLine = content.text.split('\n')[0] ?? '';
+    if (GREETING.test(firstLine)) {
+      expect(firstParagraph).toBe(firstLine);
+    } else {
+      expect(firstParagraph).not.toMatch(GREETING);
+    }
+  });
+});
