@@ -62,7 +62,8 @@ const TEMPLATES: Record<string, Record<string, () => Content>> = {
   'email-verification/verification-mail.ts': {
     verifyEmailMail: () => verifyEmailMail(TO, 'Ana Souza', `${APP}/confirmar-email?token=t`),
     changeEmailMail: () => changeEmailMail(TO, 'Ana Souza', `${APP}/confirmar-email?token=t`),
-    changeNoticeMail: () => changeNoticeMail(TO, 'Ana Souza', 'nova@example.com', APP),
+    changeNoticeMail: () =>
+      changeNoticeMail(TO, 'Ana Souza', 'nova@example.com', APP, `${APP}/api/email/cancel?token=t`),
   },
   'privacy/privacy-mails.ts': {
     privacyRequestAdminMail: () =>
