@@ -77,7 +77,7 @@ describe.skipIf(template.driver !== 'postgres')('WEB_CONCURRENCY=2 on PostgreSQL
     api = await startApi(created.url, {
       WEB_CONCURRENCY: '2',
       RATE_LIMIT_MAX: String(RATE_LIMIT),
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '1',
       LOG_LEVEL: 'info',
     });
   }, STARTUP_TIMEOUT_MS);
