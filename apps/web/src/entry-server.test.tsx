@@ -60,4 +60,14 @@ describe('renderPage (the server renderer)', () => {
     expect(page?.html).toContain('Resultados para');
     expect(page?.html).toContain('Argola Segmentada Titânio');
   });
+
+  it('renders an unknown product as the not-found page, with its heading, and tells the browser', async () => {
+    const page = await renderPage('/produto/999999', { data, sandbox: false });
+    expect(page?.html).toMatch(/<h1[^>]*>Produto não encontrado<\/h1>/);
+    // The browser hydrates the same page instead of a skeleton waiting for its own 404.
+    expect(page?.state).toContainEqual({
+      queryKey: ['products', 'detail', 999999],
+      notFound: true,
+    });
+  });
 });

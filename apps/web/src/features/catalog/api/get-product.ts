@@ -25,9 +25,13 @@ export function productQueryOptions(id: number) {
 /** `id` is null when the address holds no valid id: nothing is fetched and the page shows 404. */
 export function useProduct(id: number | null) {
   const client = useQueryClient();
+  const options = productQueryOptions(id ?? 0);
   return useQuery({
-    ...productQueryOptions(id ?? 0),
+    ...options,
     enabled: id !== null,
+    // A 404 already in the cache (the server rendered the not-found page) is the answer: asking
+    // again on mount would first draw the skeleton over it.
+    retryOnMount: !isNotFound(client.getQueryState(options.queryKey)?.error),
     // Coming from a list, the card's product is already here: show it while the page's own
     // request runs instead of a skeleton.
     placeholderData: () => {
