@@ -33,6 +33,9 @@ const data: StorefrontData = {
   subcategories: (slug) => Promise.resolve({ category: slug as CategorySlug, subcategories: [] }),
 };
 
+/** How a page would mention instalments: '3x sem juros', 'Parcele', '3x de R$ 29,97'. */
+const INSTALMENT_WORDS = /sem juros|parcel|\d+x de|até \d+x/i;
+
 describe('renderPage (the server renderer)', () => {
   it('renders a product page from the catalogue, without a browser', async () => {
     const page = await renderPage('/produto/7', { data, sandbox: false });
@@ -70,4 +73,13 @@ describe('renderPage (the server renderer)', () => {
       notFound: true,
     });
   });
+
+  it.each(['/', '/produtos', '/produto/7', '/categorias?categoria=boca'])(
+    'promises no instalments on %s while no card payment method is configured',
+    async (url) => {
+      const page = await renderPage(url, { data, sandbox: false });
+      expect(page?.html).toContain('no PIX');
+      expect(page?.html).not.toMatch(INSTALMENT_WORDS);
+    },
+  );
 });

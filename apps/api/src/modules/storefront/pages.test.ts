@@ -238,6 +238,9 @@ describe('other storefront pages', () => {
     expect(preview).toMatchObject({ format: 'jpeg', width: 1200, height: 450 });
     expect(metaContent(html, 'og:image:width')).toBe('1200');
     expect(metaContent(html, 'og:image:height')).toBe('450');
+    // Only PIX can be paid: the head promises no instalments (the description said '3x sem juros').
+    expect(html).toContain('5% de desconto no PIX');
+    expect(html).not.toMatch(/sem juros|parcel|\d+x de|até \d+x/i);
     const [organization, website] = jsonLd(html);
     expect(organization).toMatchObject({ '@type': 'Organization', name: 'Lumina Piercings' });
     // Google takes a raster logo of at least 112 px for the Organization, not an SVG.
