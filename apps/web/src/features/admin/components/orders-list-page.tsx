@@ -2,13 +2,14 @@ import { formatBRL } from '@lumina/shared/format/money';
 import { formatDateTime } from '@lumina/shared/format/dates';
 import { PAYMENT_ROW_STATUSES } from '@lumina/shared/orders/order-schemas';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '@lumina/shared/orders/order-status';
+import { PAYMENT_STATUS_LABELS } from '@lumina/shared/payments/payment-status';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type AdminOrderFilters, useAdminOrders } from '../api/orders.ts';
-import { PAID_AFTER_CANCEL, PAYMENT_LABELS } from '../model/order-labels.ts';
+import { PAID_AFTER_CANCEL } from '../model/order-labels.ts';
 import { OrderBadges } from './order-badges.tsx';
 
 const FILTER_KEYS = ['status', 'payment_status', 'from', 'to', 'q'] as const;
@@ -107,7 +108,7 @@ function Filters({ initial }: { initial: AdminOrderFilters }) {
           <option value="">Todos</option>
           {PAYMENT_ROW_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {PAYMENT_LABELS[status]}
+              {PAYMENT_STATUS_LABELS[status]}
             </option>
           ))}
         </select>
