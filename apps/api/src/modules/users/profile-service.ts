@@ -21,7 +21,7 @@ import type { EmailVerificationService } from '../email-verification/service.ts'
 import { EMAIL_VERIFICATION_MESSAGES } from '@lumina/shared/users/email-verification';
 import { createUserRepository, normalizeEmail, type UserRepository } from './repository.ts';
 import { REGISTER_MESSAGES } from './register-service.ts';
-import { toUserJson, type UserJson } from './user-json.ts';
+import { toProfileJson, type ProfileUserJson } from './user-json.ts';
 
 export const PROFILE_ANSWERS = {
   updated: 'Perfil atualizado com sucesso',
@@ -101,8 +101,8 @@ export function createProfileService(deps: {
   }
 
   return {
-    async get(userId: number): Promise<UserJson> {
-      return toUserJson(await load(userId));
+    async get(userId: number): Promise<ProfileUserJson> {
+      return toProfileJson(await load(userId));
     },
 
     /**
@@ -115,7 +115,7 @@ export function createProfileService(deps: {
       auth: AuthUser,
       body: unknown,
       meta: RequestMeta,
-    ): Promise<{ user: UserJson; message: string }> {
+    ): Promise<{ user: ProfileUserJson; message: string }> {
       const { user: fields } = parseInput(profileBody, body);
       const current = await load(auth.id);
       const email = normalizeEmail(fields.email);
@@ -159,7 +159,7 @@ export function createProfileService(deps: {
         });
       }
       return {
-        user: toUserJson(updated),
+        user: toProfileJson(updated),
         message: emailChanged ? EMAIL_VERIFICATION_MESSAGES.changePending : PROFILE_ANSWERS.updated,
       };
     },

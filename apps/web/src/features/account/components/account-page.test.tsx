@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authDialogChannel, type AuthDialogView } from '../../../lib/ui-events.ts';
 import type { SavedAddress } from '../../../lib/account/get-addresses.ts';
-import { createUser } from '../../../lib/auth/testing/create-user.ts';
+import { createUser, profileOf } from '../../../lib/auth/testing/create-user.ts';
 import { fakeApi, type FakeRoutes } from '../testing/fake-api.ts';
 import { renderAccount, storeLogin } from '../testing/render-account.tsx';
 import { AccountPage } from './account-page.tsx';
@@ -29,7 +29,7 @@ function createAddress(overrides: Partial<SavedAddress> = {}): SavedAddress {
 
 function renderPage(routes: FakeRoutes = {}, route = '/minha-conta') {
   const requests = fakeApi({
-    'GET /api/users/profile': { body: { success: true, user: createUser() } },
+    'GET /api/users/profile': { body: { success: true, user: profileOf(createUser()) } },
     ...routes,
   });
   const view = renderAccount(<AccountPage view="account" />, { route, path: '/minha-conta' });
@@ -69,7 +69,7 @@ describe('/minha-conta with a session', () => {
     storeLogin();
     renderPage({
       'GET /api/users/profile': {
-        body: { success: true, user: createUser({ name: 'Ana Maria Souza' }) },
+        body: { success: true, user: profileOf(createUser({ name: 'Ana Maria Souza' })) },
       },
     });
     const tab = screen.getByRole('tab', { name: 'Minha Conta' });
@@ -170,7 +170,7 @@ describe('/minha-conta with a session', () => {
           body: {
             success: true,
             message: 'Perfil atualizado com sucesso',
-            user: createUser({ name: String(sent.name) }),
+            user: profileOf(createUser({ name: String(sent.name) })),
           },
         };
       },

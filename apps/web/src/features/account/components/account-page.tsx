@@ -4,7 +4,7 @@ import { AUTH_LOADING_TEXT } from '../../../lib/auth/require-auth.tsx';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import type { AuthUser } from '../../../lib/auth/auth-types.ts';
 import { PROFILE_MESSAGES } from '@lumina/shared/users/profile-schema';
-import { useProfile } from '../../../lib/account/get-profile.ts';
+import { profileFromAuthUser, useProfile } from '../../../lib/account/get-profile.ts';
 import { AccountDialogs, type AccountDialog } from './account-dialogs.tsx';
 import { AccountTabs, type TabItem } from './account-tabs.tsx';
 import { AddressesTab } from './addresses-tab.tsx';
@@ -38,7 +38,7 @@ function SignedInAccount({ user }: { user: AuthUser }) {
   const aba = params.get('aba');
   const selected: AccountTabId = isTabId(aba) ? aba : 'conta';
   // The stored user shows at once; the server's copy replaces it when it arrives.
-  const current = profile.data ?? user;
+  const current = profile.data ?? profileFromAuthUser(user);
 
   const selectTab = (id: AccountTabId) => {
     setParams(
