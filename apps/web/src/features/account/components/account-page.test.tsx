@@ -65,6 +65,58 @@ describe('/minha-conta without a session', () => {
 });
 
 describe('/minha-conta with a session', () => {
+  it('quotes PAC for the default address about 1 s after the profile loads (spec 001 §4)', async () => {
+    storeLogin();
+    const { requests } = renderPage({
+      'GET /api/addresses': {
+        body: {
+          addresses: [
+            createAddress({ id: 1, is_default: false, zip_code: '20040002' }),
+            createAddress({ id: 2, is_default: true, zip_code: '01310100' }),
+          ],
+        },
+      },
+      'POST /api/carts/calculate_shipping': {
+        body: {
+          success: true,
+          shipping: {
+            name: 'PAC',
+            method: 'pac',
+            cost: 18.9,
+            cost_cents: 1890,
+            delivery_days: 5,
+            estimated_delivery: '5 dias úteis',
+            description: 'Entrega econômica dos Correios',
+          },
+        },
+      },
+    });
+    const quotes = () => requests.filter((r) => r.path === '/api/carts/calculate_shipping');
+    const panel = screen.getByRole('tabpanel');
+    await within(panel).findByText('Pessoa Física');
+    await waitFor(() => expect(requests.some((r) => r.path === '/api/users/profile')).toBe(true));
+    // Not at once: about a second after the profile.
+    expect(quotes()).toHaveLength(0);
+    const card = await within(panel).findByRole(
+      'region',
+      { name: 'Frete para o endereço padrão' },
+      { timeout: 3000 },
+    );
+    expect(quotes()).toHaveLength(1);
+    expect(quotes()[0]?.body).toEqual({ zip_code: '01310100', service: 'pac' });
+    expect(card).toHaveTextContent('01310-100');
+    expect(card).toHaveTextContent('PAC');
+    expect(card).toHaveTextContent('R$ 18,90');
+  });
+
+  it('asks for no quote without a default address', async () => {
+    storeLogin();
+    const { requests } = renderPage({ 'GET /api/addresses': { body: { addresses: [] } } });
+    await within(screen.getByRole('tabpanel')).findByText('Pessoa Física');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(requests.some((r) => r.path === '/api/carts/calculate_shipping')).toBe(false);
+  });
+
   it("shows the registration data: 'Pessoa Física', formatted CPF and phone", async () => {
     storeLogin();
     renderPage({
