@@ -219,7 +219,12 @@ function Controls({ params }: { params: AdminProductParams }) {
         ))}
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <form role="search" onSubmit={submit} className="flex min-w-60 flex-1 gap-2">
+        <form
+          role="search"
+          aria-label="Buscar no catálogo"
+          onSubmit={submit}
+          className="flex min-w-60 flex-1 gap-2"
+        >
           <label htmlFor={`${id}-q`} className="sr-only">
             Buscar por nome ou SKU
           </label>
