@@ -6,6 +6,7 @@ import { PAYMENT_STATUS_LABELS } from '@lumina/shared/payments/payment-status';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type AdminOrderFilters, useAdminOrders } from '../api/orders.ts';
@@ -149,35 +150,6 @@ function Filters({ initial }: { initial: AdminOrderFilters }) {
   );
 }
 
-function Pagination({ page, totalPages }: { page: number; totalPages: number }) {
-  const [params, setParams] = useSearchParams();
-  if (totalPages <= 1) return null;
-  const go = (to: number) => {
-    const next = new URLSearchParams(params);
-    if (to > 1) next.set('page', String(to));
-    else next.delete('page');
-    setParams(next);
-  };
-  return (
-    <nav aria-label="Páginas" className="mt-4 flex items-center justify-center gap-3">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => go(page - 1)}>
-        Anterior
-      </Button>
-      <span className="text-sm text-ink-700">
-        Página {page} de {totalPages}
-      </span>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={page >= totalPages}
-        onClick={() => go(page + 1)}
-      >
-        Próxima
-      </Button>
-    </nav>
-  );
-}
-
 /** The orders section of the panel: filters in the address, a table (cards on phones), pages. */
 export function OrdersListPage() {
   const [params] = useSearchParams();
@@ -310,7 +282,7 @@ export function OrdersListPage() {
                   </tbody>
                 </table>
               </div>
-              <Pagination page={data.page} totalPages={data.total_pages} />
+              <Pagination page={data.page} totalPages={data.total_pages} label="Páginas" />
             </>
           )}
         </>
