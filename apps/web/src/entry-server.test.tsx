@@ -70,7 +70,7 @@ describe('renderPage (the server renderer)', () => {
     // The browser hydrates the same page instead of a skeleton waiting for its own 404.
     expect(page?.state).toContainEqual({
       queryKey: ['products', 'detail', 999999],
-      notFound: true,
+      data: null,
     });
   });
 

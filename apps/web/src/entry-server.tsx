@@ -28,12 +28,11 @@ import {
   allProductsQueryOptions,
   getAllProducts,
 } from './features/catalog/api/get-all-products.ts';
-import { isNotFound, productQueryOptions } from './features/catalog/api/get-product.ts';
+import { productQueryOptions } from './features/catalog/api/get-product.ts';
 import { type ProductsQuery, productsQueryOptions } from './features/catalog/api/get-products.ts';
 import { subcategoriesQueryOptions } from './features/catalog/api/get-subcategories.ts';
 import { CAROUSEL_PRODUCT_COUNT } from './features/catalog/components/product-carousel.tsx';
 import { categoryListing, productsListing } from '@lumina/shared/catalog/listing-params';
-import { ApiError } from './lib/api-client.ts';
 import { AuthProvider } from './lib/auth/auth-provider.tsx';
 import { createAuthSession } from './lib/auth/auth-session.ts';
 import { PRODUCT_GC_MS, PRODUCT_STALE_MS } from './lib/query-client.ts';
@@ -59,26 +58,10 @@ export interface RenderedPage {
    * The queries the page was rendered from, for the browser's QueryClient (main.tsx sets them
    * before hydrating; a plain list costs the browser less code than TanStack's hydrate()).
    */
-  state: ServerQuery[];
+  state: { queryKey: QueryKey; data: unknown }[];
 }
-
-/**
- * One query the page was rendered from: its answer, or `notFound` for a product the catalogue
- * does not show (the browser then starts from the same 404 the server drew).
- */
-export type ServerQuery =
-  { queryKey: QueryKey; data: unknown } | { queryKey: QueryKey; notFound: true };
 
 const handler = createStaticHandler(routes);
-
-/** The product query in the state its 404 leaves it (as the browser's request would). */
-function missingProductQuery(id: number) {
-  return {
-    queryKey: productQueryOptions(id).queryKey,
-    queryFn: () => Promise.reject(new ApiError('Produto não encontrado', 404)),
-    retry: false,
-  };
-}
 
 /** The queries the page's components ask for first, answered from the server's catalogue. */
 async function prefetch(client: QueryClient, url: URL, data: StorefrontData): Promise<void> {
@@ -96,11 +79,10 @@ async function prefetch(client: QueryClient, url: URL, data: StorefrontData): Pr
     case 'produto/:id': {
       const id = parseProductId(url.pathname.split('/').filter(Boolean)[1]);
       const found = id === null ? undefined : await data.product(id);
-      if (id === null) return;
-      if (found) client.setQueryData(productQueryOptions(id).queryKey, found);
-      // The page is the 'Produto não encontrado' notice with its heading, not a skeleton waiting
-      // for a request only the browser would make.
-      else await client.prefetchQuery(missingProductQuery(id));
+      // null for an unknown product: the page is the 'Produto não encontrado' notice with its
+      // heading, not a skeleton waiting for a request only the browser would make, and the
+      // browser hydrates the same notice without asking.
+      if (id !== null) client.setQueryData(productQueryOptions(id).queryKey, found ?? null);
       return;
     }
     case 'produtos': {
@@ -157,10 +139,7 @@ export async function renderPage(
   const state = queryClient
     .getQueryCache()
     .getAll()
-    .flatMap((query): ServerQuery[] => {
-      const { status, data, error } = query.state;
-      if (status === 'success') return [{ queryKey: query.queryKey, data }];
-      return isNotFound(error) ? [{ queryKey: query.queryKey, notFound: true }] : [];
-    });
+    .filter((query) => query.state.status === 'success')
+    .map((query) => ({ queryKey: query.queryKey, data: query.state.data }));
   return { html, state };
 }

@@ -8,7 +8,6 @@ import { App } from './app/app.tsx';
 import { createAppRouter } from './app/router.tsx';
 // eslint-disable-next-line no-restricted-imports
 import { routes } from './app/routes.tsx';
-import { ApiError } from './lib/api-client.ts';
 import { queryClient } from './lib/query-client.ts';
 import './styles.css';
 
@@ -17,10 +16,11 @@ const root = document.getElementById('root') as HTMLElement;
 // A storefront page the server rendered (issue 15) carries the queries it rendered from.
 const state = document.getElementById('lumina-state');
 
-/** One query the server answered (entry-server.tsx's ServerQuery). */
-type ServerQuery =
-  | { queryKey: readonly unknown[]; data: unknown }
-  | { queryKey: readonly unknown[]; notFound: true };
+/** One query the server answered (entry-server.tsx's RenderedPage.state). */
+interface ServerQuery {
+  queryKey: readonly unknown[];
+  data: unknown;
+}
 
 // StrictMode only checks in development; the production build leaves it out.
 const app = (router: ReturnType<typeof createAppRouter>) =>
@@ -36,16 +36,7 @@ async function hydrateServerPage(target: HTMLElement, serverState: string): Prom
   // The answers the server rendered from, under the keys the page's hooks ask for: nothing is
   // asked for again.
   for (const query of JSON.parse(serverState) as ServerQuery[]) {
-    if ('notFound' in query) {
-      // The server drew the 404 notice (an unknown product): start from the same answer.
-      await queryClient.prefetchQuery({
-        queryKey: query.queryKey,
-        queryFn: () => Promise.reject(new ApiError('Não encontrado', 404)),
-        retry: false,
-      });
-    } else {
-      queryClient.setQueryData(query.queryKey, query.data);
-    }
+    queryClient.setQueryData(query.queryKey, query.data);
   }
   // The page's route code must be here before hydrating, or the router would first draw its
   // loading state over the server's HTML.

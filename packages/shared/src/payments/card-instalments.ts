@@ -1,4 +1,3 @@
-import { instalmentCents } from '../catalog/pricing.ts';
 import { formatBRL } from '../format/money.ts';
 
 /**
@@ -27,25 +26,19 @@ export interface StorePayments {
  */
 export const STORE_PAYMENTS: StorePayments = { card: null };
 
-/** The interest-free split of an amount, or null when there is no card or it cannot be split. */
-export function interestFreeInstalments(
-  totalCents: number,
-  card: CardInstalmentRules | null = STORE_PAYMENTS.card,
-): { count: number; instalmentCents: number } | null {
-  if (!card) return null;
-  const bySize =
-    card.minInstalmentCents > 0 ? Math.floor(totalCents / card.minInstalmentCents) : card.max;
-  const count = Math.min(card.interestFree, card.max, bySize);
-  return count >= 2 ? { count, instalmentCents: instalmentCents(totalCents, count) } : null;
-}
-
-/** '3x de R$ 41,15 sem juros' (product card and page), or null when nothing can be offered. */
+/**
+ * '3x de R$ 41,15 sem juros' (product card and page): the most interest-free instalments the
+ * rules allow for the amount, each rounded half up to a cent (display only). Null without a card
+ * or when the amount cannot be split.
+ */
 export function instalmentsText(
   totalCents: number,
   card: CardInstalmentRules | null = STORE_PAYMENTS.card,
 ): string | null {
-  const split = interestFreeInstalments(totalCents, card);
-  return split ? `${split.count}x de ${formatBRL(split.instalmentCents)} sem juros` : null;
+  if (!card) return null;
+  const bySize = Math.floor(totalCents / Math.max(card.minInstalmentCents, 1));
+  const count = Math.min(card.interestFree, card.max, bySize);
+  return count < 2 ? null : `${count}x de ${formatBRL(Math.round(totalCents / count))} sem juros`;
 }
 
 /** '3x sem juros ou até 12x' (top bar, info strip, home description), or null without a card. */
@@ -54,6 +47,5 @@ export function instalmentsPromise(
 ): string | null {
   if (!card) return null;
   const free = Math.min(card.interestFree, card.max);
-  if (free < 2) return card.max >= 2 ? `Até ${card.max}x no cartão` : null;
-  return card.max > free ? `${free}x sem juros ou até ${card.max}x` : `${free}x sem juros`;
+  return free < 2 ? null : `${free}x sem juros${card.max > free ? ` ou até ${card.max}x` : ''}`;
 }

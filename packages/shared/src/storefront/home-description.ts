@@ -5,8 +5,5 @@ import { instalmentsPromise } from '../payments/card-instalments.ts';
  * instalments only when a card payment method offers them.
  */
 export function homeDescription(promise: string | null = instalmentsPromise()): string {
-  const offers = promise
-    ? `5% de desconto no PIX, ${promise.toLowerCase()}`
-    : '5% de desconto no PIX';
-  return `Joias para piercing de orelha, boca, nariz, sobrancelha, umbigo e mamilo. ${offers} e frete grátis a partir de R$ 299.`;
+  return `Joias para piercing de orelha, boca, nariz, sobrancelha, umbigo e mamilo. 5% de desconto no PIX${promise ? `, ${promise}` : ''} e frete grátis a partir de R$ 299.`;
 }

@@ -14,7 +14,8 @@ export function isNotFound(error: unknown): boolean {
 export function productQueryOptions(id: number) {
   return queryOptions({
     queryKey: ['products', 'detail', id],
-    queryFn: ({ signal }) => getProduct(id, signal),
+    // null: the server rendered this product's page as not found (entry-server.tsx).
+    queryFn: ({ signal }): Promise<ProductResponse | null> => getProduct(id, signal),
     staleTime: PRODUCT_STALE_MS,
     gcTime: PRODUCT_GC_MS,
     // A missing product stays missing: asking again only delays the 'Produto não encontrado' page.
@@ -25,13 +26,9 @@ export function productQueryOptions(id: number) {
 /** `id` is null when the address holds no valid id: nothing is fetched and the page shows 404. */
 export function useProduct(id: number | null) {
   const client = useQueryClient();
-  const options = productQueryOptions(id ?? 0);
   return useQuery({
-    ...options,
+    ...productQueryOptions(id ?? 0),
     enabled: id !== null,
-    // A 404 already in the cache (the server rendered the not-found page) is the answer: asking
-    // again on mount would first draw the skeleton over it.
-    retryOnMount: !isNotFound(client.getQueryState(options.queryKey)?.error),
     // Coming from a list, the card's product is already here: show it while the page's own
     // request runs instead of a skeleton.
     placeholderData: () => {

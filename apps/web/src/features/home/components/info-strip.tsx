@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { instalmentsPromise } from '@lumina/shared/payments/card-instalments';
 import { CardIcon, PixIcon, ShieldIcon, TruckIcon } from '../../../components/icons.tsx';
-import { cn } from '../../../lib/cn.ts';
 
 interface Perk {
   icon: ReactNode;
@@ -38,12 +37,12 @@ export function InfoStrip() {
   return (
     <section aria-label="Vantagens da loja" className="border-b border-cream-300 bg-cream-100">
       <ul
-        className={cn(
-          'mx-auto grid max-w-7xl grid-cols-2 gap-x-3 gap-y-5 px-4 py-6 lg:gap-6',
-          // An odd count: the last promise takes the phone's whole row rather than half of it.
-          '[&>li:last-child:nth-child(odd)]:col-span-2 lg:[&>li:last-child:nth-child(odd)]:col-span-1',
-          PERKS.length === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-3',
-        )}
+        className={`mx-auto grid max-w-7xl grid-cols-2 gap-x-3 gap-y-5 px-4 py-6 lg:gap-6 ${
+          // Three promises: the last takes the phone's whole row rather than half of it.
+          PERKS.length === 4
+            ? 'lg:grid-cols-4'
+            : 'lg:grid-cols-3 [&>:last-child]:col-span-2 lg:[&>:last-child]:col-span-1'
+        }`}
       >
         {PERKS.map((perk) => (
           <li
