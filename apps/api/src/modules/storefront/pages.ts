@@ -4,7 +4,7 @@ import { pixPriceCents } from '@lumina/shared/catalog/pricing';
 import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { PRODUCT_PAGE_IMAGE_SIZES, photoSrcSet } from '@lumina/shared/catalog/product-images';
 import { HOME_BANNERS } from '@lumina/shared/storefront/home-banners';
-import { homeDescription } from '@lumina/shared/storefront/home-description';
+import { HOME_DESCRIPTION as SHOP_DESCRIPTION } from '@lumina/shared/storefront/home-description';
 import { formatBRL } from '@lumina/shared/format/money';
 import { isPrivatePage, matchPagePath } from '@lumina/shared/storefront/page-paths';
 import { toProductDto, type ProductReadRow } from '../catalog/product-dto.ts';
@@ -20,7 +20,7 @@ export function pageTitle(title: string): string {
 }
 
 export const HOME_TITLE = pageTitle('Joias para piercing');
-export const HOME_DESCRIPTION = homeDescription();
+export const HOME_DESCRIPTION = SHOP_DESCRIPTION;
 export const NOT_FOUND_TITLE = pageTitle('Página não encontrada');
 const DESCRIPTION_MAX = 160;
 

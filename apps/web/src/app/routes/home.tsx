@@ -1,4 +1,4 @@
-import { homeDescription } from '@lumina/shared/storefront/home-description';
+import { HOME_DESCRIPTION } from '@lumina/shared/storefront/home-description';
 import { ProductCarousel } from '../../features/catalog/components/product-carousel.tsx';
 import { ContactSection } from '../../features/contact/components/contact-section.tsx';
 import { BANNERS } from '../../features/home/banners.ts';
@@ -10,7 +10,7 @@ import { SectionHeading } from '../../features/home/components/section-heading.t
 import { usePageMeta } from '../../lib/page-meta.ts';
 
 export function Component() {
-  usePageMeta({ title: 'Joias para piercing', description: homeDescription() });
+  usePageMeta({ title: 'Joias para piercing', description: HOME_DESCRIPTION });
   return (
     <>
       <h1 className="sr-only">Lumina Piercings: joias para piercing</h1>
