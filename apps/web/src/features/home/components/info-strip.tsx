@@ -45,7 +45,7 @@ export function InfoStrip() {
     <section aria-label="Vantagens da loja" className="border-b border-cream-300 bg-cream-100">
       {/* One row of however many promises on wide screens; on phones an odd last one takes the
       whole row rather than half of it. */}
-      <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-x-3 gap-y-5 px-4 py-6 lg:auto-cols-fr lg:grid-flow-col lg:gap-6 [&>:last-child:nth-child(odd)]:col-span-2 lg:[&>:last-child]:col-span-1">
+      <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-x-3 gap-y-5 px-4 py-6 lg:auto-cols-fr lg:grid-flow-col lg:gap-6 [&>:last-child:nth-child(odd)]:col-span-2 lg:[&>:last-child:nth-child(odd)]:col-span-1">
         {PERKS.map((perk) => (
           <li
             key={perk.title}
