@@ -225,7 +225,7 @@ test('a new visitor buys a product with PIX in sandbox mode and finds the order 
   await expect(page.getByRole('heading', { level: 1, name: 'Pagamento aprovado!' })).toBeVisible();
   const receipt = page.getByRole('main').locator('dl');
   await expect(receipt).toContainText(orderNumber);
-  await expect(receipt).toContainText('Aprovado');
+  await expect(receipt).toContainText('Pago');
 
   await screenshots(page, 'payment-success');
 

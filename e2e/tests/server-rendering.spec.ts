@@ -115,6 +115,27 @@ test.describe('storefront pages come rendered by the server', { tag: '@phone' },
     await expect(page.getByRole('spinbutton', { name: 'Quantidade' })).toHaveValue('3');
   });
 
+  test('no page promises instalments while only PIX can be paid (no card method configured)', async ({
+    request,
+  }) => {
+    const product = await noseProduct(request);
+    for (const url of ['/', '/produtos', `/produto/${product.id}`]) {
+      const response = await request.get(url, { headers: { accept: '*/*' } });
+      expect(response.status(), url).toBe(200);
+      const html = await response.text();
+      expect(html, url).toContain('no PIX');
+      expect(html, url).not.toMatch(/sem juros|parcel|\d+x de|até \d+x/i);
+    }
+  });
+
+  test('an unknown product is a not-found page with its heading, in the HTML itself', async ({
+    request,
+  }) => {
+    const response = await request.get('/produto/999999', { headers: { accept: '*/*' } });
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toMatch(/<h1[^>]*>Produto não encontrado<\/h1>/);
+  });
+
   test('the first banner holds its place before its picture arrives', async ({ page }) => {
     // A slow link: the banner's picture comes 1.5 s after the page.
     await page.route(/\/banners\/banner-1\.webp$/, async (route) => {

@@ -33,6 +33,9 @@ const data: StorefrontData = {
   subcategories: (slug) => Promise.resolve({ category: slug as CategorySlug, subcategories: [] }),
 };
 
+/** How a page would mention instalments: '3x sem juros', 'Parcele', '3x de R$ 29,97'. */
+const INSTALMENT_WORDS = /sem juros|parcel|\d+x de|até \d+x/i;
+
 describe('renderPage (the server renderer)', () => {
   it('renders a product page from the catalogue, without a browser', async () => {
     const page = await renderPage('/produto/7', { data, sandbox: false });
@@ -60,4 +63,23 @@ describe('renderPage (the server renderer)', () => {
     expect(page?.html).toContain('Resultados para');
     expect(page?.html).toContain('Argola Segmentada Titânio');
   });
+
+  it('renders an unknown product as the not-found page, with its heading, and tells the browser', async () => {
+    const page = await renderPage('/produto/999999', { data, sandbox: false });
+    expect(page?.html).toMatch(/<h1[^>]*>Produto não encontrado<\/h1>/);
+    // The browser hydrates the same page instead of a skeleton waiting for its own 404.
+    expect(page?.state).toContainEqual({
+      queryKey: ['products', 'detail', 999999],
+      data: null,
+    });
+  });
+
+  it.each(['/', '/produtos', '/produto/7', '/categorias?categoria=boca'])(
+    'promises no instalments on %s while no card payment method is configured',
+    async (url) => {
+      const page = await renderPage(url, { data, sandbox: false });
+      expect(page?.html).toContain('no PIX');
+      expect(page?.html).not.toMatch(INSTALMENT_WORDS);
+    },
+  );
 });

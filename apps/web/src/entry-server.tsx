@@ -80,7 +80,10 @@ async function prefetch(client: QueryClient, url: URL, data: StorefrontData): Pr
     case 'produto/:id': {
       const id = parseProductId(url.pathname.split('/').filter(Boolean)[1]);
       const found = id === null ? undefined : await data.product(id);
-      if (id !== null && found) client.setQueryData(productQueryOptions(id).queryKey, found);
+      // null for an unknown product: the page is the 'Produto não encontrado' notice with its
+      // heading, not a skeleton waiting for a request only the browser would make, and the
+      // browser hydrates the same notice without asking.
+      if (id !== null) client.setQueryData(productQueryOptions(id).queryKey, found ?? null);
       return;
     }
     case 'produtos': {

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   discountPercent,
   FREE_SHIPPING_THRESHOLD_CENTS,
-  instalmentCents,
   pixPriceCents,
   qualifiesForFreeShipping,
 } from './pricing.ts';
@@ -40,22 +39,6 @@ describe('discountPercent', () => {
     [0, 0, 0],
   ])('%d vs %d -> %d%%', (price, pix, percent) => {
     expect(discountPercent(price, pix)).toBe(percent);
-  });
-});
-
-describe('instalmentCents', () => {
-  it.each([
-    [12345, 3, 4115],
-    [10000, 3, 3333],
-    [20000, 3, 6667],
-    [0, 3, 0],
-    [999, 1, 999],
-  ])('%d / %d -> %d', (total, count, cents) => {
-    expect(instalmentCents(total, count)).toBe(cents);
-  });
-
-  it.each([0, -1, 1.5])('refuses %d instalments', (count) => {
-    expect(() => instalmentCents(100, count)).toThrow(RangeError);
   });
 });
 

@@ -22,17 +22,6 @@ export function discountPercent(priceCents: number, pixCents: number): number {
   return Math.round(((priceCents - pixCents) * 100) / priceCents);
 }
 
-/**
- * One interest-free instalment, rounded half up to a whole cent. Display only: PIX is the only
- * way to pay, so no instalment is ever charged.
- */
-export function instalmentCents(totalCents: number, count: number): number {
-  if (!Number.isInteger(count) || count < 1) {
-    throw new RangeError(`Instalment count must be a positive integer, got ${count}`);
-  }
-  return Math.round(totalCents / count);
-}
-
 export function qualifiesForFreeShipping(subtotalCents: number): boolean {
   return subtotalCents >= FREE_SHIPPING_THRESHOLD_CENTS;
 }

@@ -12,8 +12,6 @@ describe('spec 000 §9', () => {
     ['WISHLIST_CACHE_MS', 60_000],
     ['DEFAULT_SHIPPING_METHOD', 'pac'],
     ['PIX_DISCOUNT_PERCENT', 5],
-    ['INTEREST_FREE_INSTALMENTS', 3],
-    ['MAX_INSTALMENTS_MENTIONED', 12],
     ['MIN_AGE', 13],
     ['MAX_AGE', 120],
     ['REGISTER_PASSWORD_MIN_LENGTH', 8],

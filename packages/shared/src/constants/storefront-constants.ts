@@ -20,9 +20,6 @@ export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 export const DEFAULT_SHIPPING_METHOD: ShippingMethod = 'pac';
 
 export const PIX_DISCOUNT_PERCENT = 5;
-export const INTEREST_FREE_INSTALMENTS = 3;
-/** Only mentioned in the home page's info strip. */
-export const MAX_INSTALMENTS_MENTIONED = 12;
 
 export const MIN_AGE = 13;
 export const MAX_AGE = 120;

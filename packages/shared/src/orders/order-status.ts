@@ -28,20 +28,3 @@ export function isOrderStatus(value: string): value is OrderStatus {
 export function orderStatusLabel(status: string): string {
   return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : ORDER_STATUS_LABELS.pending;
 }
-
-/** The order list's payment badge: four known statuses, anything else reads as pending. */
-export const PAYMENT_BADGES = {
-  pending: 'Aguardando Pagamento',
-  approved: 'Pago',
-  rejected: 'Rejeitado',
-  cancelled: 'Cancelado',
-} as const;
-export type PaymentBadge = keyof typeof PAYMENT_BADGES;
-
-export function paymentBadge(paymentStatus: string): { status: PaymentBadge; label: string } {
-  const status: PaymentBadge =
-    paymentStatus === 'approved' || paymentStatus === 'rejected' || paymentStatus === 'cancelled'
-      ? paymentStatus
-      : 'pending';
-  return { status, label: PAYMENT_BADGES[status] };
-}

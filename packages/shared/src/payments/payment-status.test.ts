@@ -8,21 +8,23 @@ import {
 } from './payment-status.ts';
 
 describe('payment status labels', () => {
-  it('match the spec', () => {
+  it('are one set for the order list, the result pages and the panel', () => {
     expect(PAYMENT_STATUS_LABELS).toEqual({
-      pending: 'Pendente',
+      pending: 'Aguardando Pagamento',
       processing: 'Processando',
-      approved: 'Aprovado',
+      approved: 'Pago',
       completed: 'Concluído',
       rejected: 'Rejeitado',
       cancelled: 'Cancelado',
+      refunded: 'Reembolsado',
     });
   });
 
   it.each([
-    ['approved', 'Aprovado'],
-    ['refunded', 'Pendente'],
-    ['toString', 'Pendente'],
+    ['approved', 'Pago'],
+    ['refunded', 'Reembolsado'],
+    ['in_mediation', 'Aguardando Pagamento'],
+    ['toString', 'Aguardando Pagamento'],
   ])('%s -> %s', (status, label) => {
     expect(paymentStatusLabel(status)).toBe(label);
   });

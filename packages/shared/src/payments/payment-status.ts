@@ -6,25 +6,37 @@ export const PAYMENT_STATUSES = [
   'completed',
   'rejected',
   'cancelled',
+  'refunded',
 ] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/**
+ * The one set of words for a payment's status: the customer's order list, the payment result
+ * pages and the admin panel read the same status the same way. The spec's order-list words
+ * (spec 001 §4: 'Aguardando Pagamento', 'Pago'), its 'Processando' and 'Concluído', and
+ * 'Reembolsado' for money that went back (a refunded payment is never 'Aguardando Pagamento').
+ */
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  pending: 'Pendente',
+  pending: 'Aguardando Pagamento',
   processing: 'Processando',
-  approved: 'Aprovado',
+  approved: 'Pago',
   completed: 'Concluído',
   rejected: 'Rejeitado',
   cancelled: 'Cancelado',
+  refunded: 'Reembolsado',
 };
 
 export function isPaymentStatus(value: string): value is PaymentStatus {
   return (PAYMENT_STATUSES as readonly string[]).includes(value);
 }
 
-/** Unknown statuses read as pending, as the order list's badge does. */
+/** A status this set does not know reads as pending (spec 001 §4, order list badge). */
+export function paymentStatusOf(status: string): PaymentStatus {
+  return isPaymentStatus(status) ? status : 'pending';
+}
+
 export function paymentStatusLabel(status: string): string {
-  return isPaymentStatus(status) ? PAYMENT_STATUS_LABELS[status] : PAYMENT_STATUS_LABELS.pending;
+  return PAYMENT_STATUS_LABELS[paymentStatusOf(status)];
 }
 
 /** The PIX page's live status line. */

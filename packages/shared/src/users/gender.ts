@@ -7,6 +7,12 @@ export type ProfileGender = (typeof PROFILE_GENDERS)[number];
 
 export const GENDER_LABELS: Record<Gender, string> = { M: 'Masculino', F: 'Feminino', O: 'Outro' };
 
+export const PROFILE_GENDER_LABELS: Record<ProfileGender, string> = {
+  masculino: 'Masculino',
+  feminino: 'Feminino',
+  outro: 'Outro',
+};
+
 export const PROFILE_GENDER_BY_CODE: Record<Gender, ProfileGender> = {
   M: 'masculino',
   F: 'feminino',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressJsonSchema } from '../addresses/address-json.ts';
+import { PROFILE_GENDERS } from './gender.ts';
 
 /**
  * A user as the API answers it (login, register, profile; spec 000 §3, 001 §3). The API builds it
@@ -62,15 +63,28 @@ export const registerAnswerSchema = z.object({
 });
 export type RegisterAnswer = z.infer<typeof registerAnswerSchema>;
 
+/**
+ * The user as the profile answers it (GET and PUT /api/users/profile): the gender as the word
+ * the profile edit accepts (spec 001 §3: masculino, feminino, outro), so an answer can be sent
+ * back as it came. Login and register keep the one-letter code of spec 000.
+ */
+export const profileUserSchema = userJsonSchema
+  .extend({ gender: z.enum(PROFILE_GENDERS).nullable() })
+  .meta({ id: 'ProfileUser' });
+export type ProfileUserJson = z.infer<typeof profileUserSchema>;
+
 /** GET /api/users/profile. */
-export const profileResponseSchema = z.object({ success: z.literal(true), user: userJsonSchema });
+export const profileResponseSchema = z.object({
+  success: z.literal(true),
+  user: profileUserSchema,
+});
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
 /** PUT /api/users/profile. */
 export const profileUpdateResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
-  user: userJsonSchema,
+  user: profileUserSchema,
 });
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 

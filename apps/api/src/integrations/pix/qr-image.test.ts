@@ -1,5 +1,6 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { encodePixBrCode } from './br-code.ts';
 import { pixQrCodeDataUrl } from './qr-image.ts';
@@ -35,5 +36,29 @@ describe('pixQrCodeDataUrl', () => {
     const image = PNG.sync.read(await pngOf(payload));
     const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
     expect(decoded?.data).toBe(payload);
+  });
+
+  it('keeps the standard quiet zone of 4 light modules on every side (ISO/IEC 18004)', async () => {
+    const image = PNG.sync.read(await pngOf(payload));
+    const modules = QRCode.create(payload, { errorCorrectionLevel: 'M' }).modules.size;
+    const dark = (x: number, y: number) => (image.data[(y * image.width + x) * 4] ?? 255) < 128;
+    const darkColumns: number[] = [];
+    const darkRows: number[] = [];
+    for (let y = 0; y < image.height; y++) {
+      for (let x = 0; x < image.width; x++) {
+        if (dark(x, y)) {
+          darkColumns.push(x);
+          darkRows.push(y);
+        }
+      }
+    }
+    const [left, right] = [Math.min(...darkColumns), Math.max(...darkColumns)];
+    const [top, bottom] = [Math.min(...darkRows), Math.max(...darkRows)];
+    const modulePx = (right - left + 1) / modules;
+    expect(modulePx).toBeGreaterThanOrEqual(2);
+    // 300 px rarely divides into whole modules, so a border may lose a pixel to rounding.
+    for (const border of [left, image.width - 1 - right, top, image.height - 1 - bottom]) {
+      expect(border / modulePx).toBeGreaterThan(3.75);
+    }
   });
 });

@@ -3,7 +3,7 @@ import {
   EMAIL_VERIFICATION_MESSAGES,
 } from '@lumina/shared/users/email-verification';
 import { profileUpdateResponseSchema, successMessageSchema } from '@lumina/shared/users/user-json';
-import { toUserJson } from '../users/user-json.ts';
+import { toProfileJson } from '../users/user-json.ts';
 import type { FastifyPluginCallbackZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
@@ -67,7 +67,7 @@ export const emailVerificationRoutes: FastifyPluginCallbackZod<{
         return {
           success: true as const,
           message: EMAIL_VERIFICATION_MESSAGES.changeCancelled,
-          user: toUserJson(user),
+          user: toProfileJson(user),
         };
       },
     );

@@ -238,8 +238,17 @@ describe('other storefront pages', () => {
     expect(preview).toMatchObject({ format: 'jpeg', width: 1200, height: 450 });
     expect(metaContent(html, 'og:image:width')).toBe('1200');
     expect(metaContent(html, 'og:image:height')).toBe('450');
+    // Only PIX can be paid: the head promises no instalments (the description said '3x sem juros').
+    expect(html).toContain('5% de desconto no PIX');
+    expect(html).not.toMatch(/sem juros|parcel|\d+x de|até \d+x/i);
     const [organization, website] = jsonLd(html);
     expect(organization).toMatchObject({ '@type': 'Organization', name: 'Lumina Piercings' });
+    // Google takes a raster logo of at least 112 px for the Organization, not an SVG.
+    const logo = String(organization?.logo);
+    expect(logo.startsWith(`${APP_URL}/`)).toBe(true);
+    const logoFile = await sharp(join(WEB_PUBLIC_DIR, logo.slice(APP_URL.length))).metadata();
+    expect(logoFile.format).toBe('png');
+    expect(Math.min(logoFile.width ?? 0, logoFile.height ?? 0)).toBeGreaterThanOrEqual(112);
     expect(website).toMatchObject({
       '@type': 'WebSite',
       potentialAction: {
@@ -249,6 +258,18 @@ describe('other storefront pages', () => {
       },
     });
   });
+
+  it.each(['/produtos', '/categorias', '/categorias?categoria=orelha'])(
+    'give %s a JPEG link-preview picture with its size (WhatsApp shows one)',
+    async (url) => {
+      const html = (await fetchPage(url)).body;
+      expect(metaContent(html, 'og:image')).toBe(`${APP_URL}${HOME_PREVIEW_IMAGE.path}`);
+      expect(metaContent(html, 'og:image:type')).toBe('image/jpeg');
+      expect(metaContent(html, 'og:image:width')).toBe(String(HOME_PREVIEW_IMAGE.width));
+      expect(metaContent(html, 'og:image:height')).toBe(String(HOME_PREVIEW_IMAGE.height));
+      expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
+    },
+  );
 
   it('give a category page its title and breadcrumbs', async () => {
     const html = (await fetchPage('/categorias?categoria=Orelha')).body;

@@ -4,6 +4,7 @@ import { pixPriceCents } from '@lumina/shared/catalog/pricing';
 import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { PRODUCT_PAGE_IMAGE_SIZES, photoSrcSet } from '@lumina/shared/catalog/product-images';
 import { HOME_BANNERS } from '@lumina/shared/storefront/home-banners';
+import { HOME_DESCRIPTION as SHOP_DESCRIPTION } from '@lumina/shared/storefront/home-description';
 import { formatBRL } from '@lumina/shared/format/money';
 import { isPrivatePage, matchPagePath } from '@lumina/shared/storefront/page-paths';
 import { toProductDto, type ProductReadRow } from '../catalog/product-dto.ts';
@@ -11,7 +12,7 @@ import { descriptionText } from '../catalog/sanitize-description.ts';
 import { parseProductId } from '@lumina/shared/catalog/product-id';
 import { shareImageUrl } from '../../http/share-images.ts';
 import { type PageHead, SHOP_NAME } from './page-head.ts';
-import { HOME_PREVIEW_IMAGE } from './preview-image.ts';
+import { HOME_PREVIEW_IMAGE, SHOP_LOGO_PNG } from './preview-image.ts';
 
 /** The titles match what the web app sets once it runs (lib/page-meta.ts: 'Title | Shop'). */
 export function pageTitle(title: string): string {
@@ -19,8 +20,7 @@ export function pageTitle(title: string): string {
 }
 
 export const HOME_TITLE = pageTitle('Joias para piercing');
-export const HOME_DESCRIPTION =
-  'Joias para piercing de orelha, boca, nariz, sobrancelha, umbigo e mamilo. 5% de desconto no PIX, 3x sem juros e frete grátis a partir de R$ 299.';
+export const HOME_DESCRIPTION = SHOP_DESCRIPTION;
 export const NOT_FOUND_TITLE = pageTitle('Página não encontrada');
 const DESCRIPTION_MAX = 160;
 
@@ -123,6 +123,20 @@ function categoryPath(slug: CategorySlug): string {
   return `/categorias?categoria=${slug}`;
 }
 
+/**
+ * The first banner as a JPEG: the preview picture of the home page and of the listings, which
+ * have no picture of their own (WhatsApp shows none without og:image).
+ */
+function bannerPreview(appUrl: string): NonNullable<NonNullable<PageHead['openGraph']>['image']> {
+  return {
+    url: shopUrl(appUrl, HOME_PREVIEW_IMAGE.path),
+    type: 'image/jpeg',
+    width: HOME_PREVIEW_IMAGE.width,
+    height: HOME_PREVIEW_IMAGE.height,
+    alt: HOME_BANNERS[0].alt,
+  };
+}
+
 function homePage(appUrl: string): ResolvedPage {
   const url = shopUrl(appUrl, '/');
   return publicPage(appUrl, {
@@ -130,20 +144,14 @@ function homePage(appUrl: string): ResolvedPage {
     description: HOME_DESCRIPTION,
     path: '/',
     preloadImage: { href: HOME_BANNERS[0].src },
-    image: {
-      url: shopUrl(appUrl, HOME_PREVIEW_IMAGE.path),
-      type: 'image/jpeg',
-      width: HOME_PREVIEW_IMAGE.width,
-      height: HOME_PREVIEW_IMAGE.height,
-      alt: HOME_BANNERS[0].alt,
-    },
+    image: bannerPreview(appUrl),
     jsonLd: [
       {
         '@context': 'https://schema.org',
         '@type': 'Organization',
         name: SHOP_NAME,
         url,
-        logo: shopUrl(appUrl, '/favicon.svg'),
+        logo: shopUrl(appUrl, SHOP_LOGO_PNG.path),
       },
       {
         '@context': 'https://schema.org',
@@ -171,7 +179,12 @@ function productsPage(appUrl: string, query: URLSearchParams): ResolvedPage {
   );
   const description =
     'Piercings e joias em aço cirúrgico, titânio e ouro para orelha, nariz, boca, umbigo e mais. 5% de desconto no PIX.';
-  const page = publicPage(appUrl, { title, description, path: '/produtos' });
+  const page = publicPage(appUrl, {
+    title,
+    description,
+    path: '/produtos',
+    image: bannerPreview(appUrl),
+  });
   // A search result is a view of the listing, not a page of its own.
   return search
     ? { ...page, head: { title, description, canonical: page.head.canonical, noindex: true } }
@@ -186,6 +199,7 @@ function categoriesPage(appUrl: string, query: URLSearchParams): ResolvedPage {
       description:
         'Piercings por região do corpo: orelha, boca, nariz, sobrancelha, umbigo e mamilo.',
       path: '/categorias',
+      image: bannerPreview(appUrl),
     });
   }
   const label = CATEGORY_LABELS[slug];
@@ -193,6 +207,7 @@ function categoriesPage(appUrl: string, query: URLSearchParams): ResolvedPage {
     title: pageTitle(`Piercing de ${label.toLowerCase()}`),
     description: `Joias para piercing de ${label.toLowerCase()} em aço cirúrgico, titânio e ouro. 5% de desconto no PIX e frete grátis a partir de R$ 299.`,
     path: categoryPath(slug),
+    image: bannerPreview(appUrl),
     jsonLd: [
       breadcrumbs(appUrl, [
         { name: 'Início', path: '/' },

@@ -24,7 +24,7 @@ import {
 import { EMAIL_VERIFICATION_MESSAGES } from '@lumina/shared/users/email-verification';
 import { createUserRepository, normalizeEmail, type UserRepository } from './repository.ts';
 import { REGISTER_MESSAGES } from './register-service.ts';
-import { toUserJson, type UserJson } from './user-json.ts';
+import { toProfileJson, type ProfileUserJson } from './user-json.ts';
 
 export const PROFILE_ANSWERS = {
   updated: 'Perfil atualizado com sucesso',
@@ -104,8 +104,8 @@ export function createProfileService(deps: {
   }
 
   return {
-    async get(userId: number): Promise<UserJson> {
-      return toUserJson(await load(userId));
+    async get(userId: number): Promise<ProfileUserJson> {
+      return toProfileJson(await load(userId));
     },
 
     /**
@@ -119,7 +119,7 @@ export function createProfileService(deps: {
       auth: AuthUser,
       body: unknown,
       meta: RequestMeta,
-    ): Promise<{ user: UserJson; message: string }> {
+    ): Promise<{ user: ProfileUserJson; message: string }> {
       const { user: fields } = parseInput(profileBody, body);
       const current = await load(auth.id);
       const email = normalizeEmail(fields.email);
@@ -163,7 +163,7 @@ export function createProfileService(deps: {
         });
       }
       return {
-        user: toUserJson(updated),
+        user: toProfileJson(updated),
         message: emailChanged ? EMAIL_VERIFICATION_MESSAGES.changePending : PROFILE_ANSWERS.updated,
       };
     },

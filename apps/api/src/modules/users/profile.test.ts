@@ -111,9 +111,23 @@ describe('PUT /api/users/profile', () => {
       phone: '2134567890',
       cpf: null,
       birth_date: '1991-01-02',
-      gender: 'O',
+      gender: 'outro',
       country: 'Portugal',
     });
+  });
+
+  it('answers the gender as it accepts it (masculino, feminino, outro), so the answer can be sent back', async () => {
+    expect((await update({ ...editable, gender: 'feminino' })).statusCode).toBe(200);
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/profile',
+      headers: bearer(session.accessToken),
+    });
+    const { user } = read.json<ProfileJson>();
+    expect(user.gender).toBe('feminino');
+    const again = await update({ ...editable, gender: user.gender });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<ProfileJson>().user.gender).toBe('feminino');
   });
 
   it('ignores role, e-mail verification and fields not meant to be edited', async () => {

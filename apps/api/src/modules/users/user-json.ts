@@ -1,8 +1,9 @@
-import type { UserJson } from '@lumina/shared/users/user-json';
+import { PROFILE_GENDER_BY_CODE } from '@lumina/shared/users/gender';
+import type { ProfileUserJson, UserJson } from '@lumina/shared/users/user-json';
 import type { UserRow } from '../../db/schema/users.ts';
 
 // Login and Google sign-in name the type through this module.
-export type { UserJson };
+export type { ProfileUserJson, UserJson };
 
 /**
  * A user as the API answers it (login, register, profile). Built field by field so the
@@ -29,4 +30,12 @@ export function toUserJson(user: UserRow): UserJson {
     data_processing_consent: user.dataProcessingConsent,
     created_at: user.createdAt.toISOString(),
   };
+}
+
+/**
+ * The user as the profile answers it: the gender as the word PUT /api/users/profile accepts
+ * (masculino, feminino, outro) rather than the register's letter.
+ */
+export function toProfileJson(user: UserRow): ProfileUserJson {
+  return { ...toUserJson(user), gender: user.gender ? PROFILE_GENDER_BY_CODE[user.gender] : null };
 }

@@ -27,6 +27,11 @@ function renderSearch(initialPath = '/') {
 }
 
 describe('HeaderSearch', () => {
+  it('is a search landmark with its own name (the admin pages have another one)', () => {
+    renderSearch();
+    expect(screen.getByRole('search', { name: 'Buscar produtos' })).toBeInTheDocument();
+  });
+
   it('keeps at most 100 characters', () => {
     const input = renderSearch();
     expect(input).toHaveAttribute('maxLength', String(SEARCH_MAX));

@@ -29,7 +29,12 @@ export function HeaderSearch({ className }: { className?: string }) {
   }
 
   return (
-    <form role="search" onSubmit={onSubmit} className={cn('relative', className)}>
+    <form
+      role="search"
+      aria-label="Buscar produtos"
+      onSubmit={onSubmit}
+      className={cn('relative', className)}
+    >
       <label htmlFor={inputId} className="sr-only">
         Buscar produtos
       </label>

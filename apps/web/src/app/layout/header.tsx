@@ -1,3 +1,7 @@
+import {
+  instalmentsPromiseFor,
+  STORE_CARD_PAYMENT,
+} from '@lumina/shared/payments/card-instalments';
 import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { CloseIcon, MenuIcon } from '../../components/icons.tsx';
@@ -33,7 +37,10 @@ export function Header() {
       <p className="bg-ink-900 px-2 py-2 text-center text-[0.6875rem] text-gold-200 sm:text-xs sm:tracking-wide">
         <span className="font-semibold">5% de desconto no PIX</span>
         <span aria-hidden="true"> · </span>
-        <span className="hidden sm:inline">3x sem juros · </span>
+        {/* Instalments only when a card payment method offers them (today only PIX is paid). */}
+        {STORE_CARD_PAYMENT ? (
+          <span className="hidden sm:inline">{instalmentsPromiseFor(STORE_CARD_PAYMENT)} · </span>
+        ) : null}
         Frete grátis a partir de R$ 299
       </p>
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-3 px-3 py-3 sm:px-4 lg:gap-x-6 lg:py-4">

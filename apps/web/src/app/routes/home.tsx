@@ -1,3 +1,4 @@
+import { HOME_DESCRIPTION } from '@lumina/shared/storefront/home-description';
 import { ProductCarousel } from '../../features/catalog/components/product-carousel.tsx';
 import { ContactSection } from '../../features/contact/components/contact-section.tsx';
 import { BANNERS } from '../../features/home/banners.ts';
@@ -9,11 +10,7 @@ import { SectionHeading } from '../../features/home/components/section-heading.t
 import { usePageMeta } from '../../lib/page-meta.ts';
 
 export function Component() {
-  usePageMeta({
-    title: 'Joias para piercing',
-    description:
-      'Joias para piercing de orelha, boca, nariz, sobrancelha, umbigo e mamilo. 5% de desconto no PIX, 3x sem juros e frete grátis a partir de R$ 299.',
-  });
+  usePageMeta({ title: 'Joias para piercing', description: HOME_DESCRIPTION });
   return (
     <>
       <h1 className="sr-only">Lumina Piercings: joias para piercing</h1>

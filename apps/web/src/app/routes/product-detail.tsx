@@ -30,7 +30,8 @@ export function Component() {
   const id = parseProductId(useParams().id);
   const query = useProduct(id);
   const product = query.data?.product;
-  const missing = id === null || isNotFound(query.error);
+  // null: the server already found no such product and drew this page's 404 notice.
+  const missing = id === null || query.data === null || isNotFound(query.error);
 
   usePageMeta(
     product

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { accountKeys } from '../../../lib/account/account-keys.ts';
+import { authUserFromProfile } from '../../../lib/account/get-profile.ts';
 import type { ProfileChange } from '../model/profile-form-schema.ts';
 
 export function updateProfile(user: ProfileChange): Promise<ProfileUpdateResponse> {
@@ -24,7 +25,7 @@ export function useUpdateProfile() {
         success: true,
         user: data.user,
       });
-      setUser(data.user);
+      setUser(authUserFromProfile(data.user));
     },
   });
 }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authDialogChannel, type AuthDialogView } from '../../../lib/ui-events.ts';
 import type { SavedAddress } from '../../../lib/account/get-addresses.ts';
-import { createUser } from '../../../lib/auth/testing/create-user.ts';
+import { createUser, profileOf } from '../../../lib/auth/testing/create-user.ts';
 import { fakeApi, type FakeRoutes } from '../testing/fake-api.ts';
 import { renderAccount, storeLogin } from '../testing/render-account.tsx';
 import { AccountPage } from './account-page.tsx';
@@ -29,7 +29,7 @@ function createAddress(overrides: Partial<SavedAddress> = {}): SavedAddress {
 
 function renderPage(routes: FakeRoutes = {}, route = '/minha-conta') {
   const requests = fakeApi({
-    'GET /api/users/profile': { body: { success: true, user: createUser() } },
+    'GET /api/users/profile': { body: { success: true, user: profileOf(createUser()) } },
     ...routes,
   });
   const view = renderAccount(<AccountPage view="account" />, { route, path: '/minha-conta' });
@@ -65,11 +65,63 @@ describe('/minha-conta without a session', () => {
 });
 
 describe('/minha-conta with a session', () => {
+  it('quotes PAC for the default address about 1 s after the profile loads (spec 001 §4)', async () => {
+    storeLogin();
+    const { requests } = renderPage({
+      'GET /api/addresses': {
+        body: {
+          addresses: [
+            createAddress({ id: 1, is_default: false, zip_code: '20040002' }),
+            createAddress({ id: 2, is_default: true, zip_code: '01310100' }),
+          ],
+        },
+      },
+      'POST /api/carts/calculate_shipping': {
+        body: {
+          success: true,
+          shipping: {
+            name: 'PAC',
+            method: 'pac',
+            cost: 18.9,
+            cost_cents: 1890,
+            delivery_days: 5,
+            estimated_delivery: '5 dias úteis',
+            description: 'Entrega econômica dos Correios',
+          },
+        },
+      },
+    });
+    const quotes = () => requests.filter((r) => r.path === '/api/carts/calculate_shipping');
+    const panel = screen.getByRole('tabpanel');
+    await within(panel).findByText('Pessoa Física');
+    await waitFor(() => expect(requests.some((r) => r.path === '/api/users/profile')).toBe(true));
+    // Not at once: about a second after the profile.
+    expect(quotes()).toHaveLength(0);
+    const card = await within(panel).findByRole(
+      'region',
+      { name: 'Frete para o endereço padrão' },
+      { timeout: 3000 },
+    );
+    expect(quotes()).toHaveLength(1);
+    expect(quotes()[0]?.body).toEqual({ zip_code: '01310100', service: 'pac' });
+    expect(card).toHaveTextContent('01310-100');
+    expect(card).toHaveTextContent('PAC');
+    expect(card).toHaveTextContent('R$ 18,90');
+  });
+
+  it('asks for no quote without a default address', async () => {
+    storeLogin();
+    const { requests } = renderPage({ 'GET /api/addresses': { body: { addresses: [] } } });
+    await within(screen.getByRole('tabpanel')).findByText('Pessoa Física');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(requests.some((r) => r.path === '/api/carts/calculate_shipping')).toBe(false);
+  });
+
   it("shows the registration data: 'Pessoa Física', formatted CPF and phone", async () => {
     storeLogin();
     renderPage({
       'GET /api/users/profile': {
-        body: { success: true, user: createUser({ name: 'Ana Maria Souza' }) },
+        body: { success: true, user: profileOf(createUser({ name: 'Ana Maria Souza' })) },
       },
     });
     const tab = screen.getByRole('tab', { name: 'Minha Conta' });
@@ -170,7 +222,7 @@ describe('/minha-conta with a session', () => {
           body: {
             success: true,
             message: 'Perfil atualizado com sucesso',
-            user: createUser({ name: String(sent.name) }),
+            user: profileOf(createUser({ name: String(sent.name) })),
           },
         };
       },

@@ -4,7 +4,9 @@ import { AUTH_LOADING_TEXT } from '../../../lib/auth/require-auth.tsx';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import type { AuthUser } from '../../../lib/auth/auth-types.ts';
 import { PROFILE_MESSAGES } from '@lumina/shared/users/profile-schema';
-import { useProfile } from '../../../lib/account/get-profile.ts';
+import { profileFromAuthUser, useProfile } from '../../../lib/account/get-profile.ts';
+import { useDefaultAddressShipping } from '../api/default-address-shipping.ts';
+import { DefaultAddressShippingCard } from './default-address-shipping-card.tsx';
 import { AccountDialogs, type AccountDialog } from './account-dialogs.tsx';
 import { AccountTabs, type TabItem } from './account-tabs.tsx';
 import { AddressesTab } from './addresses-tab.tsx';
@@ -38,7 +40,8 @@ function SignedInAccount({ user }: { user: AuthUser }) {
   const aba = params.get('aba');
   const selected: AccountTabId = isTabId(aba) ? aba : 'conta';
   // The stored user shows at once; the server's copy replaces it when it arrives.
-  const current = profile.data ?? user;
+  const current = profile.data ?? profileFromAuthUser(user);
+  const shipping = useDefaultAddressShipping(profile.isSuccess);
 
   const selectTab = (id: AccountTabId) => {
     setParams(
@@ -67,6 +70,7 @@ function SignedInAccount({ user }: { user: AuthUser }) {
             onEdit={() => setDialog('profile')}
             onChangePassword={() => setDialog('password')}
           />
+          <DefaultAddressShippingCard shipping={shipping} />
         </>
       ),
     },

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '../../../lib/auth/auth-types.ts';
-import { createUser } from '../../../lib/auth/testing/create-user.ts';
+import { createUser, profileOf } from '../../../lib/auth/testing/create-user.ts';
 import { toastChannel, type ToastMessage } from '../../../lib/ui-events.ts';
 import { fakeApi, type FakeRoutes } from '../testing/fake-api.ts';
 import { renderAccount, storeLogin } from '../testing/render-account.tsx';
@@ -14,7 +14,7 @@ const RESEND = 'POST /api/users/email_verification';
 function renderAs(user: AuthUser, routes: FakeRoutes = {}) {
   storeLogin(user);
   const requests = fakeApi({
-    'GET /api/users/profile': { body: { success: true, user } },
+    'GET /api/users/profile': { body: { success: true, user: profileOf(user) } },
     ...routes,
   });
   renderAccount(<AccountPage view="account" />, { route: '/minha-conta', path: '/minha-conta' });
@@ -100,7 +100,7 @@ describe("'Confirme seu e-mail' on the account page", () => {
     let verified = false;
     renderAs(createUser({ email_verified: false }), {
       'GET /api/users/profile': () => ({
-        body: { success: true, user: createUser({ email_verified: verified }) },
+        body: { success: true, user: profileOf(createUser({ email_verified: verified })) },
       }),
       [RESEND]: () => {
         verified = true;
@@ -123,7 +123,7 @@ describe("'Confirme seu e-mail' on the account page", () => {
     let pending: string | null = 'ana.nova@example.com';
     const requests = renderAs(createUser({ pending_email: pending }), {
       'GET /api/users/profile': () => ({
-        body: { success: true, user: createUser({ pending_email: pending }) },
+        body: { success: true, user: profileOf(createUser({ pending_email: pending })) },
       }),
       'DELETE /api/users/email_change': () => {
         pending = null;
@@ -131,7 +131,7 @@ describe("'Confirme seu e-mail' on the account page", () => {
           body: {
             success: true,
             message: EMAIL_VERIFICATION_MESSAGES.changeCancelled,
-            user: createUser(),
+            user: profileOf(createUser()),
           },
         };
       },

@@ -87,7 +87,9 @@ describe('OrdersTab', () => {
   it.each([
     ['delivered', 'rejected', 'Entregue', 'Rejeitado'],
     ['cancelled', 'cancelled', 'Cancelado', 'Cancelado'],
-    ['processing', 'refunded', 'Processando', 'Aguardando Pagamento'],
+    ['refunded', 'refunded', 'Reembolsado', 'Reembolsado'],
+    ['processing', 'processing', 'Processando', 'Processando'],
+    ['processing', 'in_mediation', 'Processando', 'Aguardando Pagamento'],
   ])('status %s / payment %s read %s and %s', async (status, paymentStatus, order, payment) => {
     renderTab({
       'GET /api/my_orders': {

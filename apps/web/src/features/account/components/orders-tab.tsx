@@ -1,7 +1,12 @@
 import { DATA_QUERY_CACHE } from '@lumina/shared/constants/account-constants';
 import { formatBRL, reaisToCents } from '@lumina/shared/format/money';
 import { formatDate } from '@lumina/shared/format/dates';
-import { orderStatusLabel, paymentBadge } from '@lumina/shared/orders/order-status';
+import { orderStatusLabel } from '@lumina/shared/orders/order-status';
+import {
+  PAYMENT_STATUS_LABELS,
+  paymentStatusOf,
+  type PaymentStatus,
+} from '@lumina/shared/payments/payment-status';
 import { PAYMENT_ERRORS, PIX_PAGE_TEXTS } from '@lumina/shared/payments/pix-texts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -40,12 +45,15 @@ const ORDER_BADGES: Record<string, BadgeVariant> = {
   refunded: 'muted',
 };
 
-const PAYMENT_BADGE_VARIANTS = {
+const PAYMENT_BADGE_VARIANTS: Record<PaymentStatus, BadgeVariant> = {
   pending: 'gold',
+  processing: 'gold',
   approved: 'success',
+  completed: 'success',
   rejected: 'sale',
   cancelled: 'muted',
-} as const satisfies Record<string, BadgeVariant>;
+  refunded: 'muted',
+};
 
 const formatReais = (reais: number) => formatBRL(reaisToCents(reais) ?? 0);
 
@@ -123,7 +131,7 @@ function Tracking({ code, url }: { code: string; url: string | null }) {
 }
 
 function OrderCard({ order }: { order: OrderListItem }) {
-  const payment = paymentBadge(order.payment_status);
+  const payment = paymentStatusOf(order.payment_status);
   return (
     <article
       aria-label={`Pedido ${order.order_number}`}
@@ -138,7 +146,7 @@ function OrderCard({ order }: { order: OrderListItem }) {
           <Badge variant={ORDER_BADGES[order.status] ?? 'muted'}>
             {orderStatusLabel(order.status)}
           </Badge>
-          <Badge variant={PAYMENT_BADGE_VARIANTS[payment.status]}>{payment.label}</Badge>
+          <Badge variant={PAYMENT_BADGE_VARIANTS[payment]}>{PAYMENT_STATUS_LABELS[payment]}</Badge>
         </div>
       </header>
       <ul className="mt-3 divide-y divide-ink-300/40">

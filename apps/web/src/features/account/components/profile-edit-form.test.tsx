@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthUser } from '../../../lib/auth/auth-types.ts';
-import { createUser } from '../../../lib/auth/testing/create-user.ts';
+import { createUser, profileOf } from '../../../lib/auth/testing/create-user.ts';
 import { toastChannel, type ToastMessage } from '../../../lib/ui-events.ts';
 import { fakeApi, type FakeRequest, type FakeRoutes } from '../testing/fake-api.ts';
 import { renderAccount, storeLogin } from '../testing/render-account.tsx';
@@ -15,7 +15,7 @@ const HINT = 'Para alterar o e-mail, confirme sua senha atual.';
 async function openForm(user: AuthUser = createUser(), routes: FakeRoutes = {}) {
   storeLogin(user);
   const requests = fakeApi({
-    'GET /api/users/profile': { body: { success: true, user } },
+    'GET /api/users/profile': { body: { success: true, user: profileOf(user) } },
     ...routes,
   });
   const view = renderAccount(<AccountPage view="account" />, {
@@ -111,7 +111,7 @@ describe('the profile form and a new e-mail (current password, confirmation link
         body: {
           success: true,
           message: EMAIL_VERIFICATION_MESSAGES.changePending,
-          user: createUser({ pending_email: NEW_EMAIL }),
+          user: profileOf(createUser({ pending_email: NEW_EMAIL })),
         },
       },
     });
@@ -142,7 +142,11 @@ describe('the profile form and a new e-mail (current password, confirmation link
   it('keeps a typed password out of a save that leaves the e-mail as it was', async () => {
     const { dialog, requests } = await openForm(createUser(), {
       'PUT /api/users/profile': {
-        body: { success: true, message: 'Perfil atualizado com sucesso', user: createUser() },
+        body: {
+          success: true,
+          message: 'Perfil atualizado com sucesso',
+          user: profileOf(createUser()),
+        },
       },
     });
     type(dialog, 'E-mail', NEW_EMAIL);

@@ -1,4 +1,4 @@
-import { PROFILE_GENDERS } from '@lumina/shared/users/gender';
+import { PROFILE_GENDER_LABELS, PROFILE_GENDERS } from '@lumina/shared/users/gender';
 import { PROFILE_MESSAGES } from '@lumina/shared/users/profile-schema';
 import { formatCpf } from '@lumina/shared/validation/cpf';
 import { PHONE_MASK_MAX_LENGTH, formatPhone } from '@lumina/shared/validation/phone';
@@ -21,7 +21,6 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { SelectField, TextField, withMask } from '../../../components/ui/form-field.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
 
-const GENDER_LABELS = { masculino: 'Masculino', feminino: 'Feminino', outro: 'Outro' } as const;
 const CPF_MASK_LENGTH = 14;
 const CURRENT_PASSWORD_HINT = 'Para alterar o e-mail, confirme sua senha atual.';
 
@@ -162,7 +161,7 @@ export function ProfileEditForm({ user, onSaved, onCancel }: ProfileEditFormProp
           <option value="">Prefiro não informar</option>
           {PROFILE_GENDERS.map((gender) => (
             <option key={gender} value={gender}>
-              {GENDER_LABELS[gender]}
+              {PROFILE_GENDER_LABELS[gender]}
             </option>
           ))}
         </SelectField>

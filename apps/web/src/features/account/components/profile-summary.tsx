@@ -1,4 +1,4 @@
-import { GENDER_LABELS } from '@lumina/shared/users/gender';
+import { PROFILE_GENDER_LABELS } from '@lumina/shared/users/gender';
 import { DEFAULT_COUNTRY, REGISTER_TYPE_LABEL } from '@lumina/shared/users/profile-schema';
 import { formatDate } from '@lumina/shared/format/dates';
 import { formatCpf } from '@lumina/shared/validation/cpf';
@@ -23,7 +23,7 @@ export function ProfileSummary({ user, onEdit, onChangePassword }: ProfileSummar
     ['CPF', user.cpf ? formatCpf(user.cpf) : NOT_INFORMED],
     ['Telefone', user.phone ? formatPhone(user.phone) : NOT_INFORMED],
     ['Data de nascimento', user.birth_date ? formatDate(user.birth_date) : NOT_INFORMED],
-    ['Gênero', user.gender ? GENDER_LABELS[user.gender] : NOT_INFORMED],
+    ['Gênero', user.gender ? PROFILE_GENDER_LABELS[user.gender] : NOT_INFORMED],
     ['País', user.country || DEFAULT_COUNTRY],
   ];
   return (

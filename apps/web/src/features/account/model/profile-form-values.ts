@@ -1,4 +1,4 @@
-import { PROFILE_GENDER_BY_CODE, type ProfileGender } from '@lumina/shared/users/gender';
+import type { ProfileGender } from '@lumina/shared/users/gender';
 import { DEFAULT_COUNTRY } from '@lumina/shared/users/profile-schema';
 import { formatCpf } from '@lumina/shared/validation/cpf';
 import { formatPhone } from '@lumina/shared/validation/phone';
@@ -36,7 +36,7 @@ export function profileFormValues(user: ProfileUser): ProfileFormValues {
     phone: formatPhone(user.phone ?? ''),
     cpf: formatCpf(user.cpf ?? ''),
     birth_date: user.birth_date ?? '',
-    gender: user.gender ? PROFILE_GENDER_BY_CODE[user.gender] : '',
+    gender: user.gender ?? '',
     country: user.country || DEFAULT_COUNTRY,
   };
 }

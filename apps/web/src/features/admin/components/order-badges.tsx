@@ -1,11 +1,11 @@
 import type { AdminOrderRow } from '@lumina/shared/admin/admin-orders';
 import { ORDER_STATUS_LABELS } from '@lumina/shared/orders/order-status';
+import { PAYMENT_STATUS_LABELS } from '@lumina/shared/payments/payment-status';
 import { Badge } from '../../../components/ui/badge.tsx';
 import {
   ORDER_BADGE_VARIANTS,
   PAID_AFTER_CANCEL,
   PAYMENT_BADGE_VARIANTS,
-  PAYMENT_LABELS,
   REFUND_LABELS,
 } from '../model/order-labels.ts';
 
@@ -23,7 +23,7 @@ export function OrderBadges({ order }: { order: BadgeFields }) {
         {ORDER_STATUS_LABELS[order.status]}
       </Badge>
       <Badge variant={PAYMENT_BADGE_VARIANTS[order.payment_status]}>
-        {PAYMENT_LABELS[order.payment_status]}
+        {PAYMENT_STATUS_LABELS[order.payment_status]}
       </Badge>
       {order.paid_after_cancel ? <Badge variant="sale">{PAID_AFTER_CANCEL}</Badge> : null}
       {refund ? <Badge variant="muted">{refund}</Badge> : null}

@@ -1,3 +1,4 @@
+import { isPaymentStatus, PAYMENT_STATUS_LABELS } from '@lumina/shared/payments/payment-status';
 import type { AdminOrderAction, AdminOrderDetail } from '@lumina/shared/admin/admin-orders';
 import { formatBRL } from '@lumina/shared/format/money';
 import { formatDateTime } from '@lumina/shared/format/dates';
@@ -17,7 +18,6 @@ import {
   MAIL_STATUS_LABELS,
   PAID_AFTER_CANCEL,
   PAYMENT_BADGE_VARIANTS,
-  PAYMENT_LABELS,
   PROVIDER_LABELS,
   REFUND_LABELS,
 } from '../model/order-labels.ts';
@@ -180,7 +180,7 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
                         {payment.amount.toFixed(2).replace('.', ',')}
                       </span>
                       <Badge variant={PAYMENT_BADGE_VARIANTS[payment.status]}>
-                        {PAYMENT_LABELS[payment.status]}
+                        {PAYMENT_STATUS_LABELS[payment.status]}
                       </Badge>
                     </p>
                     <p className="mt-1 break-all text-ink-700">
@@ -194,8 +194,9 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
                         {payment.events.map((event, index) => (
                           <li key={index}>
                             {formatDateTime(event.created_at)}:{' '}
-                            {PAYMENT_LABELS[event.to_status as keyof typeof PAYMENT_LABELS] ??
-                              event.to_status}{' '}
+                            {isPaymentStatus(event.to_status)
+                              ? PAYMENT_STATUS_LABELS[event.to_status]
+                              : event.to_status}{' '}
                             ({event.source})
                           </li>
                         ))}

@@ -2,13 +2,15 @@ import { formatBRL } from '@lumina/shared/format/money';
 import { formatDateTime } from '@lumina/shared/format/dates';
 import { PAYMENT_ROW_STATUSES } from '@lumina/shared/orders/order-schemas';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '@lumina/shared/orders/order-status';
+import { PAYMENT_STATUS_LABELS } from '@lumina/shared/payments/payment-status';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type AdminOrderFilters, useAdminOrders } from '../api/orders.ts';
-import { PAID_AFTER_CANCEL, PAYMENT_LABELS } from '../model/order-labels.ts';
+import { PAID_AFTER_CANCEL } from '../model/order-labels.ts';
 import { OrderBadges } from './order-badges.tsx';
 
 const FILTER_KEYS = ['status', 'payment_status', 'from', 'to', 'q'] as const;
@@ -107,7 +109,7 @@ function Filters({ initial }: { initial: AdminOrderFilters }) {
           <option value="">Todos</option>
           {PAYMENT_ROW_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {PAYMENT_LABELS[status]}
+              {PAYMENT_STATUS_LABELS[status]}
             </option>
           ))}
         </select>
@@ -145,35 +147,6 @@ function Filters({ initial }: { initial: AdminOrderFilters }) {
         </Button>
       </div>
     </form>
-  );
-}
-
-function Pagination({ page, totalPages }: { page: number; totalPages: number }) {
-  const [params, setParams] = useSearchParams();
-  if (totalPages <= 1) return null;
-  const go = (to: number) => {
-    const next = new URLSearchParams(params);
-    if (to > 1) next.set('page', String(to));
-    else next.delete('page');
-    setParams(next);
-  };
-  return (
-    <nav aria-label="Páginas" className="mt-4 flex items-center justify-center gap-3">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => go(page - 1)}>
-        Anterior
-      </Button>
-      <span className="text-sm text-ink-700">
-        Página {page} de {totalPages}
-      </span>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={page >= totalPages}
-        onClick={() => go(page + 1)}
-      >
-        Próxima
-      </Button>
-    </nav>
   );
 }
 
@@ -309,7 +282,7 @@ export function OrdersListPage() {
                   </tbody>
                 </table>
               </div>
-              <Pagination page={data.page} totalPages={data.total_pages} />
+              <Pagination page={data.page} totalPages={data.total_pages} label="Páginas" />
             </>
           )}
         </>

@@ -91,6 +91,8 @@ describe('admin products page', () => {
           },
     );
     renderAdmin('/admin/produtos');
+    // The page's search is a landmark named apart from the header's 'Buscar produtos'.
+    expect(screen.getByRole('search', { name: 'Buscar no catálogo' })).toBeInTheDocument();
     const summary = await screen.findByRole('region', { name: 'Resumo da loja' });
     expect(within(summary).getByText('R$ 259,80')).toBeVisible();
     expect(within(summary).getByText('120')).toBeVisible();

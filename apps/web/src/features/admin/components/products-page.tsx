@@ -12,6 +12,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -219,7 +220,12 @@ function Controls({ params }: { params: AdminProductParams }) {
         ))}
       </div>
       <div className="flex flex-wrap items-end gap-2">
-        <form role="search" onSubmit={submit} className="flex min-w-60 flex-1 gap-2">
+        <form
+          role="search"
+          aria-label="Buscar no catálogo"
+          onSubmit={submit}
+          className="flex min-w-60 flex-1 gap-2"
+        >
           <label htmlFor={`${id}-q`} className="sr-only">
             Buscar por nome ou SKU
           </label>
@@ -260,35 +266,6 @@ function Controls({ params }: { params: AdminProductParams }) {
         </Button>
       </div>
     </div>
-  );
-}
-
-function Pages({ page, totalPages }: { page: number; totalPages: number }) {
-  const [search, setSearch] = useSearchParams();
-  if (totalPages <= 1) return null;
-  const go = (to: number) => {
-    const next = new URLSearchParams(search);
-    if (to > 1) next.set('page', String(to));
-    else next.delete('page');
-    setSearch(next);
-  };
-  return (
-    <nav aria-label="Páginas de produtos" className="mt-4 flex items-center justify-center gap-3">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => go(page - 1)}>
-        Anterior
-      </Button>
-      <span className="text-sm text-ink-700">
-        Página {page} de {totalPages}
-      </span>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={page >= totalPages}
-        onClick={() => go(page + 1)}
-      >
-        Próxima
-      </Button>
-    </nav>
   );
 }
 
@@ -492,7 +469,7 @@ export function ProductsPage() {
           {data.products.length === 0 ? (
             <p className="py-6 text-center text-ink-700">Nenhum produto encontrado.</p>
           ) : null}
-          <Pages page={data.page} totalPages={data.total_pages} />
+          <Pagination page={data.page} totalPages={data.total_pages} label="Páginas de produtos" />
         </>
       ) : null}
     </section>

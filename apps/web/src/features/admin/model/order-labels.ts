@@ -17,16 +17,6 @@ export const ORDER_BADGE_VARIANTS: Record<OrderStatus, BadgeVariant> = {
   refunded: 'muted',
 };
 
-/** The payment's own words, distinct from the order's ('Pendente' twice said nothing). */
-export const PAYMENT_LABELS: Record<PaymentRowStatus, string> = {
-  pending: 'Aguardando pagamento',
-  processing: 'Pagamento em análise',
-  approved: 'Pago',
-  rejected: 'Pagamento rejeitado',
-  cancelled: 'Pagamento cancelado',
-  refunded: 'Estornado',
-};
-
 export const PAYMENT_BADGE_VARIANTS: Record<PaymentRowStatus, BadgeVariant> = {
   pending: 'muted',
   processing: 'gold',

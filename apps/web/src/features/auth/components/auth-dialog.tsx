@@ -1,7 +1,7 @@
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { firstName } from '../../../lib/auth/first-name.ts';
 import { notify, type AuthDialogView, type LoginDialogReason } from '../../../lib/ui-events.ts';
-import { ForgotPasswordForm } from './forgot-password-form.tsx';
+import { ForgotPasswordView } from './forgot-password-view.tsx';
 import { LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';
 
@@ -63,7 +63,7 @@ export function AuthDialog({ open, view, reason, onOpenChange, onViewChange }: A
           onLogin={() => onViewChange('login')}
         />
       ) : (
-        <ForgotPasswordForm onLogin={() => onViewChange('login')} />
+        <ForgotPasswordView onLogin={() => onViewChange('login')} />
       )}
     </Dialog>
   );

@@ -30,6 +30,9 @@ export function CartLineItem({
       <Link
         to={href}
         tabIndex={-1}
+        // Its picture has alt="" (the name's link beside it says the same), but a link needs a
+        // name of its own for screen readers that list links.
+        aria-label={`Foto de ${line.name}`}
         className={cn(
           'shrink-0 overflow-hidden rounded-xl bg-cream-100',
           compact ? 'size-16' : 'size-20 sm:size-24',

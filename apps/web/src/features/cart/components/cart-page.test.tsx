@@ -90,6 +90,10 @@ describe('CartPage', () => {
 
     const first = await screen.findByRole('link', { name: 'Argola Lisa' });
     expect(first).toHaveAttribute('href', '/produto/1');
+    // The thumbnail's link has a name too (it holds only a picture with alt="").
+    const [thumbnail, name] = within(line('Argola Lisa')).getAllByRole('link');
+    expect(thumbnail).toHaveAccessibleName('Foto de Argola Lisa');
+    expect(name).toHaveAccessibleName('Argola Lisa');
     expect(within(line('Argola Lisa')).getByText('R$ 50,00')).toBeInTheDocument();
     expect(within(line('Argola Lisa')).getByText('R$ 100,00')).toBeInTheDocument();
     expect(amountAfter('Subtotal (3 itens)')).toBe('R$ 139,90');

@@ -14,7 +14,8 @@ export function isNotFound(error: unknown): boolean {
 export function productQueryOptions(id: number) {
   return queryOptions({
     queryKey: ['products', 'detail', id],
-    queryFn: ({ signal }) => getProduct(id, signal),
+    // null: the server rendered this product's page as not found (entry-server.tsx).
+    queryFn: ({ signal }): Promise<ProductResponse | null> => getProduct(id, signal),
     staleTime: PRODUCT_STALE_MS,
     gcTime: PRODUCT_GC_MS,
     // A missing product stays missing: asking again only delays the 'Produto não encontrado' page.

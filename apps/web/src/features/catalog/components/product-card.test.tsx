@@ -27,8 +27,8 @@ describe('ProductCard', () => {
     expect(within(card).getByText('R$ 100,00').tagName).toBe('S');
     expect(within(card).getByText('R$ 80,00')).toBeInTheDocument();
     expect(within(card).getByText('no PIX')).toBeInTheDocument();
-    // Instalments are of the price, not of the PIX price.
-    expect(within(card).getByText('3x de R$ 33,33 sem juros')).toBeInTheDocument();
+    // Only PIX can be paid: no card, so no instalments are promised.
+    expect(within(card).queryByText(/sem juros|\d+x de/)).toBeNull();
     expect(within(card).getByRole('heading', { name: 'Argola Lisa' })).toBeInTheDocument();
     expect(within(card).getByText('8mm')).toBeInTheDocument();
   });

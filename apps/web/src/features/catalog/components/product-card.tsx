@@ -1,7 +1,7 @@
 import { cardImageUrl } from '@lumina/shared/catalog/product-images';
 import { Link } from 'react-router';
 import type { ProductDto } from '@lumina/shared/catalog/product';
-import { formatInstalments } from '@lumina/shared/format/instalments';
+import { instalmentsText } from '@lumina/shared/payments/card-instalments';
 import { formatBRL } from '@lumina/shared/format/money';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
@@ -34,6 +34,7 @@ export function ProductCard({
   const href = `/produto/${product.id}`;
   const { title, specs } = parseProductName(product.name);
   const prices = cardPrices(product);
+  const instalments = instalmentsText(product.price_cents);
   const availability = availabilityOf(product);
   // An uploaded photo has a card-sized copy (480 px): a phone loads that, not the page size.
   const image = product.images[0] ? cardImageUrl(product.images[0]) : undefined;
@@ -117,7 +118,7 @@ export function ProductCard({
               <span className="text-xs font-medium text-success">no PIX</span>
             ) : null}
           </p>
-          <p className="text-xs text-ink-600">{formatInstalments(product.price_cents)}</p>
+          {instalments ? <p className="text-xs text-ink-600">{instalments}</p> : null}
         </div>
 
         {action === 'details' ? (

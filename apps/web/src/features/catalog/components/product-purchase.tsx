@@ -6,7 +6,7 @@ import {
   COLOUR_MAX_LENGTH,
   PIX_DISCOUNT_PERCENT,
 } from '@lumina/shared/constants/storefront-constants';
-import { formatInstalments } from '@lumina/shared/format/instalments';
+import { instalmentsText } from '@lumina/shared/payments/card-instalments';
 import { formatBRL } from '@lumina/shared/format/money';
 import { ChatIcon, PixIcon } from '../../../components/icons.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
@@ -84,6 +84,8 @@ export function ProductPurchase({ product }: { product: ProductDto }) {
       ? PIX_DISCOUNT_PERCENT
       : discountPercent(product.price_cents, pixCents);
   const units = clampQuantity(quantity, product.stock_quantity);
+  const instalments = instalmentsText(product.price_cents);
+  const totalInstalments = instalmentsText(product.price_cents * units);
 
   const chosen: [string, string][] = [];
   if (size) chosen.push(['Tamanho', size]);
@@ -121,7 +123,7 @@ export function ProductPurchase({ product }: { product: ProductDto }) {
         <p className="text-3xl font-bold text-ink-900 tabular-nums">
           {formatBRL(product.price_cents)}
         </p>
-        <p className="text-sm text-ink-700">{formatInstalments(product.price_cents)}</p>
+        {instalments ? <p className="text-sm text-ink-700">{instalments}</p> : null}
         <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-success">
           <PixIcon className="size-5" />
           <span className="text-xl font-bold tabular-nums">{formatBRL(pixCents)}</span>
@@ -193,10 +195,11 @@ export function ProductPurchase({ product }: { product: ProductDto }) {
               {formatBRL(pixCents * units)}
             </strong>
           </p>
-          <p>
-            ou {formatBRL(product.price_cents * units)} em{' '}
-            {formatInstalments(product.price_cents * units)}
-          </p>
+          {totalInstalments ? (
+            <p>
+              ou {formatBRL(product.price_cents * units)} em {totalInstalments}
+            </p>
+          ) : null}
         </div>
       </div>
 

@@ -1,4 +1,8 @@
 import type { ReactNode } from 'react';
+import {
+  instalmentsPromiseFor,
+  STORE_CARD_PAYMENT,
+} from '@lumina/shared/payments/card-instalments';
 import { CardIcon, PixIcon, ShieldIcon, TruckIcon } from '../../../components/icons.tsx';
 
 interface Perk {
@@ -7,18 +11,23 @@ interface Perk {
   detail: string;
 }
 
-// Spec 000 sections 1 and 2: the four promises of the info strip.
+// Spec 000 sections 1 and 2: the promises of the info strip. Instalments only when a card payment
+// method offers them: today only PIX is paid, and a promise the shop cannot keep is left out.
 const PERKS: Perk[] = [
   {
     icon: <PixIcon className="size-6" />,
     title: '5% de desconto no PIX',
     detail: 'Aprovação na hora',
   },
-  {
-    icon: <CardIcon className="size-6" />,
-    title: '3x sem juros ou até 12x',
-    detail: 'Parcele do seu jeito',
-  },
+  ...(STORE_CARD_PAYMENT
+    ? [
+        {
+          icon: <CardIcon className="size-6" />,
+          title: instalmentsPromiseFor(STORE_CARD_PAYMENT) ?? '',
+          detail: 'Parcele no cartão',
+        },
+      ]
+    : []),
   {
     icon: <TruckIcon className="size-6" />,
     title: 'Frete grátis a partir de R$ 299',
@@ -34,7 +43,9 @@ const PERKS: Perk[] = [
 export function InfoStrip() {
   return (
     <section aria-label="Vantagens da loja" className="border-b border-cream-300 bg-cream-100">
-      <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-x-3 gap-y-5 px-4 py-6 lg:grid-cols-4 lg:gap-6">
+      {/* One row of however many promises on wide screens; on phones an odd last one takes the
+      whole row rather than half of it. */}
+      <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-x-3 gap-y-5 px-4 py-6 lg:auto-cols-fr lg:grid-flow-col lg:gap-6 [&>:last-child:nth-child(odd)]:col-span-2 lg:[&>:last-child:nth-child(odd)]:col-span-1">
         {PERKS.map((perk) => (
           <li
             key={perk.title}

@@ -88,7 +88,7 @@ describe('/payment-pending', () => {
   it('shows the status at once, then checks every 5 s up to 120 times', async () => {
     const requests = serveOrder();
     renderPending();
-    expect(await screen.findByText('Status do pagamento: Pendente')).toBeVisible();
+    expect(await screen.findByText('Status do pagamento: Aguardando Pagamento')).toBeVisible();
     expect(checks(requests)).toBe(1);
     await advance(5_000);
     expect(checks(requests)).toBe(2);
@@ -101,7 +101,7 @@ describe('/payment-pending', () => {
   it("falls back to the saved order and checks at once on 'Verificar Agora'", async () => {
     const requests = serveOrder();
     renderPending('/payment-pending');
-    await screen.findByText('Status do pagamento: Pendente');
+    await screen.findByText('Status do pagamento: Aguardando Pagamento');
     fireEvent.click(screen.getByRole('button', { name: 'Verificar Agora' }));
     await vi.waitFor(() => expect(checks(requests)).toBe(2));
   });
@@ -114,7 +114,7 @@ describe('/payment-pending', () => {
   ])('goes on and clears the saved payment (%#)', async (final, target) => {
     serveOrder(createOrderStatus(), final);
     renderPending();
-    await screen.findByText('Status do pagamento: Pendente');
+    await screen.findByText('Status do pagamento: Aguardando Pagamento');
     await advance(5_000);
     expect(location()).toBe(target);
     expect(readPendingPayment()).toBeNull();
@@ -156,7 +156,7 @@ describe('/payment-success', () => {
     renderSuccess();
     expect(await screen.findByRole('heading', { name: 'Pagamento aprovado!' })).toBeVisible();
     expect(screen.getByText('LP-000012')).toBeVisible();
-    expect(screen.getByText('Aprovado')).toBeVisible();
+    expect(screen.getByText('Pago')).toBeVisible();
     expect(screen.getByText('R$ 1.234,50')).toBeVisible();
     expect(screen.getByText('15/06/2025')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Voltar para o início' })).toHaveAttribute('href', '/');
@@ -170,8 +170,15 @@ describe('/payment-success', () => {
   it('keeps the saved payment while the order is not paid', async () => {
     serveOrder(createOrderStatus());
     renderSuccess();
-    expect(await screen.findByText('Pendente')).toBeVisible();
+    expect(await screen.findByText('Aguardando Pagamento')).toBeVisible();
     expect(readPendingPayment()).not.toBeNull();
+  });
+
+  it('says a refunded order was refunded, never that it awaits payment', async () => {
+    serveOrder(createOrderStatus({ status: 'refunded', payment_status: 'refunded' }));
+    renderSuccess();
+    expect(await screen.findByText('Reembolsado')).toBeVisible();
+    expect(screen.queryByText('Aguardando Pagamento')).toBeNull();
   });
 
   it('shows the error card with a way home when the order cannot be read', async () => {

@@ -9,7 +9,11 @@ import { AccountConsentFields } from '../../../components/account-consent-fields
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { profileQueryOptions, useProfile } from '../../../lib/account/get-profile.ts';
+import {
+  authUserFromProfile,
+  profileQueryOptions,
+  useProfile,
+} from '../../../lib/account/get-profile.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { useLogout } from '../../../lib/auth/use-logout.ts';
 import { useUpdateConsents } from '../api/update-consents.ts';
@@ -54,7 +58,7 @@ function ConsentsForm({ userId }: { userId: number }) {
       });
       // The profile as the server now holds it: the question goes away once it says accepted.
       const { user } = await client.fetchQuery({ ...profileQueryOptions(userId), staleTime: 0 });
-      setUser(user);
+      setUser(authUserFromProfile(user));
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
     }

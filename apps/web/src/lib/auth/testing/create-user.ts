@@ -1,4 +1,5 @@
 import type { AuthUser } from '../auth-types.ts';
+import type { ProfileUser } from '../../account/get-profile.ts';
 
 export function createUser(overrides: Partial<AuthUser> = {}): AuthUser {
   return {
@@ -22,4 +23,11 @@ export function createUser(overrides: Partial<AuthUser> = {}): AuthUser {
     created_at: '2026-11-01T12:00:00.000Z',
     ...overrides,
   };
+}
+
+const PROFILE_GENDER = { M: 'masculino', F: 'feminino', O: 'outro' } as const;
+
+/** The user as GET and PUT /api/users/profile answer it: the gender as the profile's word. */
+export function profileOf(user: AuthUser): ProfileUser {
+  return { ...user, gender: user.gender ? PROFILE_GENDER[user.gender] : null };
 }
