@@ -1,6 +1,12 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
+import type { AdminPageName } from './routes/admin.tsx';
+
+/** A page of the panel, from the panel's own chunk (see adminPages). */
+function adminPage(name: AdminPageName) {
+  return async () => ({ Component: (await import('./routes/admin.tsx')).adminPages[name] });
+}
 
 /**
  * The app's routes, for the browser's router (router.tsx) and the server's renderer
@@ -55,12 +61,12 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/admin.tsx'),
             children: [
               { index: true, element: <Navigate to="pedidos" replace /> },
-              { path: 'pedidos', lazy: () => import('./routes/admin-orders.tsx') },
-              { path: 'pedidos/:id', lazy: () => import('./routes/admin-order.tsx') },
-              { path: 'produtos', lazy: () => import('./routes/admin-products.tsx') },
-              { path: 'seguranca', lazy: () => import('./routes/admin-security.tsx') },
-              { path: 'privacidade', lazy: () => import('./routes/admin-privacy.tsx') },
-              { path: 'mensagens', lazy: () => import('./routes/admin-messages.tsx') },
+              { path: 'pedidos', lazy: adminPage('Orders') },
+              { path: 'pedidos/:id', lazy: adminPage('Order') },
+              { path: 'produtos', lazy: adminPage('Products') },
+              { path: 'seguranca', lazy: adminPage('Security') },
+              { path: 'privacidade', lazy: adminPage('Privacy') },
+              { path: 'mensagens', lazy: adminPage('Messages') },
             ],
           },
           { path: 'politica-privacidade', lazy: () => import('./routes/privacy-policy.tsx') },
