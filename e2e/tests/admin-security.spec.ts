@@ -36,6 +36,9 @@ test('a burst of failed logins shows up as an alert and in the CSV export', asyn
   ]);
   expect(download.suggestedFilename()).toMatch(/^security_logs_\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync(await download.path(), 'utf8');
-  expect(csv.split('\r\n')[0]).toBe('id,timestamp,type,severity,message,ip,user_id,user_agent');
+  // Every cell quoted, so no spreadsheet (split on ',' or on ';') reads one as a formula.
+  expect(csv.split('\r\n')[0]).toBe(
+    '"id","timestamp","type","severity","message","ip","user_id","user_agent"',
+  );
   expect(csv.match(/login_failed/g)?.length ?? 0).toBeGreaterThanOrEqual(5);
 });

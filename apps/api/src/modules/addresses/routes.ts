@@ -6,7 +6,8 @@ import { addressSchema } from '@lumina/shared/addresses/address-schema';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../http/error-schema.ts';
-import { currentUser, requireUser } from '../auth/authenticate.ts';
+import { currentUser } from '../auth/authenticate.ts';
+import { privateScope } from '../auth/private-scope.ts';
 import { type AddressService, parseAddressId } from './service.ts';
 
 // The id is checked by parseAddressId, so a bad one answers the same 404 as someone else's.
@@ -24,10 +25,7 @@ export const addressRoutes: FastifyPluginCallbackZod<{ addresses: AddressService
   done,
 ) => {
   // onRequest, before the body is validated: an anonymous caller learns nothing about the rules.
-  app.addHook('onRequest', requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  void app.register(privateScope);
 
   app.get(
     '/addresses',

@@ -2,7 +2,8 @@ import { addWishlistItemSchema } from '@lumina/shared/cart/cart-schemas';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../http/error-schema.ts';
-import { currentUser, requireUser } from '../auth/authenticate.ts';
+import { currentUser } from '../auth/authenticate.ts';
+import { privateScope } from '../auth/private-scope.ts';
 import { parseWishlistId, type WishlistService } from './service.ts';
 
 const wishlistItemJsonSchema = z
@@ -26,10 +27,7 @@ export const wishlistRoutes: FastifyPluginCallbackZod<{ wishlist: WishlistServic
   { wishlist },
   done,
 ) => {
-  app.addHook('onRequest', requireUser);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  void app.register(privateScope);
 
   app.get(
     '/wishlist',

@@ -17,7 +17,7 @@ import { errorResponseSchema } from '../../../http/error-schema.ts';
 import { rowPixPriceCents, toProductDto } from '../../catalog/product-dto.ts';
 import { productIdParamsSchema, productResponseSchema } from '../../catalog/schemas.ts';
 import { parseProductId, PRODUCT_NOT_FOUND } from '../../catalog/service.ts';
-import { requireAdmin } from '../../auth/authenticate.ts';
+import { privateScope } from '../../auth/private-scope.ts';
 import { readAdminStats } from '../stats.ts';
 import { createAdminCatalogQueries } from './queries.ts';
 
@@ -57,10 +57,7 @@ export const adminCatalogRoutes: FastifyPluginCallbackZod<{ db: Db; now: () => D
   done,
 ) => {
   const queries = createAdminCatalogQueries(db);
-  app.addHook('onRequest', requireAdmin);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  void app.register(privateScope, { access: 'admin' });
 
   app.get(
     '/admin/stats',

@@ -9,7 +9,8 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../http/error-schema.ts';
-import { currentUser, requireAdmin } from '../../auth/authenticate.ts';
+import { currentUser } from '../../auth/authenticate.ts';
+import { privateScope } from '../../auth/private-scope.ts';
 import { parseOrderId } from '../../orders/service.ts';
 import type { AdminActor, AdminOrderService } from './service.ts';
 
@@ -39,10 +40,7 @@ export const adminOrderRoutes: FastifyPluginCallbackZod<{ adminOrders: AdminOrde
   done,
 ) => {
   // 401 anonymous, 403 to anyone whose role in the database is not admin, before any parsing.
-  app.addHook('onRequest', requireAdmin);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  void app.register(privateScope, { access: 'admin' });
 
   app.get(
     '/admin/orders',

@@ -63,11 +63,13 @@ export function ConfirmEmailPage() {
     void navigate({ search: search && `?${search}` }, { replace: true });
   }, [params, navigate]);
 
+  // Sent once the session is restored, with its token: the server ends every other session of
+  // the account when an e-mail change completes, and all of them when no session came with it.
   useEffect(() => {
-    if (token === null || sent.current) return;
+    if (token === null || sent.current || status === 'loading') return;
     sent.current = true;
     mutate(token);
-  }, [token, mutate]);
+  }, [token, mutate, status]);
 
   // Logged in (now or once the session is restored): the account page and the stored user
   // show the address as confirmed, without a reload.
