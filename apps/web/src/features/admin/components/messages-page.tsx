@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import {
@@ -162,35 +163,6 @@ function MessageCard({ message }: { message: ContactMessage }) {
   );
 }
 
-function Pagination({ page, totalPages }: { page: number; totalPages: number }) {
-  const [params, setParams] = useSearchParams();
-  if (totalPages <= 1) return null;
-  const go = (to: number) => {
-    const next = new URLSearchParams(params);
-    if (to > 1) next.set('page', String(to));
-    else next.delete('page');
-    setParams(next);
-  };
-  return (
-    <nav aria-label="Páginas" className="flex items-center justify-center gap-3">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => go(page - 1)}>
-        Anterior
-      </Button>
-      <span className="text-sm text-ink-700">
-        Página {page} de {totalPages}
-      </span>
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={page >= totalPages}
-        onClick={() => go(page + 1)}
-      >
-        Próxima
-      </Button>
-    </nav>
-  );
-}
-
 /** The panel's inbox of contact-form messages: newest first, read and answered from here. */
 export function MessagesPage() {
   const [params] = useSearchParams();
@@ -238,7 +210,11 @@ export function MessagesPage() {
               ))}
             </ul>
           )}
-          <Pagination page={data.page} totalPages={data.total_pages} />
+          <Pagination
+            page={data.page}
+            totalPages={data.total_pages}
+            label="Páginas das mensagens"
+          />
         </>
       ) : messages.isPending ? (
         <div className="flex justify-center py-10">
