@@ -99,7 +99,7 @@ export function Footer() {
             </span>
           </p>
           <p className="mt-2 text-sm text-cream-200">
-            Pagamento aprovado na hora, com confirmação automática do pedido.
+            Seu pedido é confirmado assim que o pagamento é identificado.
           </p>
           <p className="mt-2 text-sm text-cream-200">Frete grátis a partir de R$ 299.</p>
         </div>
