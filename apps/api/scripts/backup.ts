@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
+import { runCommand } from './run-command.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite } from '../src/db/database.ts';
 import { controlSocketPath, requestBackup } from '../src/modules/backup/control-socket.ts';
@@ -88,11 +88,4 @@ async function main(): Promise<void> {
   console.log(describeResult(result));
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  try {
-    await main();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  }
-}
+await runCommand(import.meta.url, main);

@@ -8,7 +8,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
+import { runCommand } from './run-command.ts';
 import { loadConfig } from '../src/config.ts';
 import { restoreBackup } from '../src/modules/backup/restore.ts';
 
@@ -41,11 +41,4 @@ async function main(): Promise<void> {
   console.log(`Para abrir a loja restaurada: DATA_DIR=${config.dataDir}${database} npm start`);
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  try {
-    await main();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  }
-}
+await runCommand(import.meta.url, main);

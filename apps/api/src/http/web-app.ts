@@ -134,9 +134,8 @@ class RenderDeferred extends Error {
  * WEB_DIST_DIR, and index.html for any page address so React Router can take over, with the
  * page's own head (title, description, canonical, Open Graph, JSON-LD) and status: 404 for an
  * address the app does not have or a product no longer sold (so search engines drop it). Any
- * Accept header gets
- * the page, since link-preview bots and curl do not ask for text/html. Without a build (tests,
- * API-only development) only the JSON 404s remain.
+ * Accept header gets the page, since link-preview bots and curl do not ask for text/html.
+ * Without a build (tests, API-only development) only the JSON 404s remain.
  */
 export async function registerWebApp(
   app: FastifyInstance,
