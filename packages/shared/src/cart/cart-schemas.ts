@@ -3,6 +3,7 @@ import { COLOUR_MAX_LENGTH, STOCK_FALLBACK } from '../constants/storefront-const
 import { optionalText } from '../validation/rule-schema.ts';
 import { colourSchema } from '../validation/text-limits.ts';
 import { INTEGER_ID_MAX } from '../validation/integer-id.ts';
+import { type OptionValues, variantIdSchema } from '../catalog/variants.ts';
 
 /**
  * Request bodies and answers of the cart calls (spec 000 §7), used by the web app's cart client
@@ -14,6 +15,9 @@ export const CART_INPUT_MESSAGES = {
   productId: 'Produto inválido',
   itemId: 'Item inválido',
   variation: `Cada opção pode ter no máximo ${COLOUR_MAX_LENGTH} caracteres`,
+  /** A product with options added without a complete choice. */
+  chooseVariant: 'Selecione as opções do produto',
+  variantNotFound: 'Variante não encontrada',
   productNotFound: 'Produto não encontrado',
   productUnavailable: 'Produto indisponível',
   tooManyLines: 'Seu carrinho já tem o número máximo de itens diferentes.',
@@ -69,6 +73,8 @@ export type VariationDetails = z.output<typeof variationDetailsSchema>;
 /** POST /api/carts/items */
 export const addCartItemSchema = z.object({
   product_id: productIdSchema,
+  /** The variant chosen; optional for a product with one variant (the spec's body has none). */
+  variant_id: variantIdSchema.optional(),
   quantity: addQuantitySchema.default(1),
   variation_details: variationDetailsSchema,
 });
@@ -79,6 +85,7 @@ export const updateCartItemSchema = z.object({ quantity: updateQuantitySchema })
 /** POST /api/anonymous_carts/add_item: the variation comes flat (size, measure, color). */
 export const addAnonymousItemSchema = z.object({
   product_id: productIdSchema,
+  variant_id: variantIdSchema.optional(),
   quantity: addQuantitySchema.default(1),
   size: variationText,
   measure: variationText,
@@ -98,6 +105,9 @@ export const removeAnonymousItemSchema = z.object({ item_id: cartItemIdSchema })
 export interface CartItemJson {
   id: number;
   product_id: number;
+  /** The line's variant: its SKU, stock and option values are the line's. */
+  variant_id: number;
+  option_values: OptionValues;
   product_name: string;
   name: string;
   sku: string;

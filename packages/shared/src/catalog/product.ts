@@ -1,4 +1,7 @@
 import type { CategorySlug } from './categories.ts';
+import type { ProductOption, ProductVariantDto } from './variants.ts';
+
+export type { OptionValues, ProductOption, ProductVariantDto } from './variants.ts';
 
 export const DISPLAY_STATUSES = ['visible', 'featured', 'hidden'] as const;
 export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
@@ -47,6 +50,11 @@ export interface ProductDto {
   measures: string[];
   tags: string[];
   variations: ProductVariation[];
+  /** Up to 3 options (Diâmetro, Cor...); `sizes`, `measures` and `variations` derive from them. */
+  options: ProductOption[];
+  /** Every variant, active or not (the storefront shows inactive ones as unavailable). */
+  variants: ProductVariantDto[];
+  /** The sum over the active variants. */
   stock_quantity: number;
   /** Same value as stock_quantity; the spec reads either name. */
   stock: number;

@@ -46,6 +46,9 @@ export const orderItemSchema = z.object({
     measure: z.string().optional(),
     color: z.string().optional(),
   }),
+  /** The variant bought (null for items of a variant since removed) and its option values. */
+  variant_id: z.number().int().nullable(),
+  option_values: z.record(z.string(), z.string()),
 });
 export type OrderItemJson = z.infer<typeof orderItemSchema>;
 

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { INTEGER_ID_MAX } from '../validation/integer-id.ts';
+
+/**
+ * Variants: each combination of a product's option values (gauge, length, colour, material) is
+ * its own SKU with its own stock, and may override the product's prices, weight and photo. A
+ * product without options has exactly one variant, so everything is sold through a variant.
+ */
+
+export const MAX_OPTIONS = 3;
+export const MAX_OPTION_VALUES = 30;
+export const MAX_VARIANTS = 100;
+export const OPTION_NAME_MAX = 30;
+export const OPTION_VALUE_MAX = 40;
+export const VARIANT_SKU_MAX = 60;
+/** Beyond this a count is a typo, not a shelf. */
+export const MAX_VARIANT_STOCK = 99_999;
+/** R$ 100.000,00: no piece of body jewellery costs more; anything above is a typo. */
+export const MAX_VARIANT_PRICE_CENTS = 10_000_000;
+export const MAX_VARIANT_WEIGHT_GRAMS = 30_000;
+
+/** Option names the panel suggests; any other name is allowed. */
+export const SUGGESTED_OPTION_NAMES = [
+  'Diâmetro',
+  'Espessura',
+  'Comprimento',
+  'Cor',
+  'Material',
+  'Tamanho',
+] as const;
+
+export interface ProductOption {
+  name: string;
+  /** In the order the shopper sees them. */
+  values: string[];
+}
+
+/** Option name -> value, one entry per option of the product. */
+export type OptionValues = Record<string, string>;
+
+/** A variant as the API answers it inside `product.variants`. Overrides are null when inherited. */
+export interface ProductVariantDto {
+  id: number;
+  sku: string;
+  option_values: OptionValues;
+  stock_quantity: number;
+  /** Overrides in reais (the contract's names) and in cents; null: the product's own applies. */
+  price: number | null;
+  price_cents: number | null;
+  sale_price: number | null;
+  sale_price_cents: number | null;
+  pix_price: number | null;
+  pix_price_cents: number | null;
+  weight_grams: number | null;
+  gtin: string | null;
+  image: string | null;
+  active: boolean;
+}
+
+/** What a product is priced from, in the shape both the API and the web app hold. */
+export interface PricedProduct {
+  price_cents: number;
+  sale_price_cents: number | null;
+  pix_price_cents: number | null;
+}
+
+export type PricedVariant = Pick<
+  ProductVariantDto,
+  'price_cents' | 'sale_price_cents' | 'pix_price_cents'
+>;
+
+/**
+ * The prices a variant sells at: its own where it has them, else the product's. A variant with
+ * its own price does not inherit the product's explicit PIX or sale price, which were set
+ * against another price; the 5% PIX rule then applies to its own.
+ */
+export function variantPrices(product: PricedProduct, variant: PricedVariant): PricedProduct {
+  if (variant.price_cents === null) {
+    return {
+      price_cents: product.price_cents,
+      sale_price_cents: variant.sale_price_cents ?? product.sale_price_cents,
+      pix_price_cents: variant.pix_price_cents ?? product.pix_price_cents,
+    };
+  }
+  return {
+    price_cents: variant.price_cents,
+    sale_price_cents: variant.sale_price_cents,
+    pix_price_cents: variant.pix_price_cents,
+  };
+}
+
+/** The variant whose option values are exactly `chosen` (for every option of the product). */
+export function findVariant<V extends Pick<ProductVariantDto, 'option_values'>>(
+  options: readonly ProductOption[],
+  variants: readonly V[],
+  chosen: OptionValues,
+): V | undefined {
+  return variants.find((variant) =>
+    options.every((option) => variant.option_values[option.name] === chosen[option.name]),
+  );
+}
+
+export type OptionValueState = 'available' | 'out_of_stock' | 'unavailable';
+
+/**
+ * How a value of one option stands given the other choices made so far: 'available' when some
+ * active variant with it (and the other chosen values) has stock, 'out_of_stock' when such
+ * variants exist but none has stock, 'unavailable' when that combination does not exist. The
+ * product page shows the last two crossed out, never hidden.
+ */
+export function optionValueState(
+  options: readonly ProductOption[],
+  variants: readonly Pick<ProductVariantDto, 'option_values' | 'stock_quantity' | 'active'>[],
+  chosen: OptionValues,
+  optionName: string,
+  value: string,
+): OptionValueState {
+  const matching = variants.filter(
+    (variant) =>
+      variant.active &&
+      variant.option_values[optionName] === value &&
+      options.every(
+        (option) =>
+          option.name === optionName ||
+          chosen[option.name] === undefined ||
+          variant.option_values[option.name] === chosen[option.name],
+      ),
+  );
+  if (matching.length === 0) return 'unavailable';
+  return matching.some((variant) => variant.stock_quantity > 0) ? 'available' : 'out_of_stock';
+}
+
+/** "Diâmetro: 8 mm · Cor: Dourado", in the product's option order; '' for a product without. */
+export function optionValuesLabel(
+  optionValues: OptionValues,
+  options?: readonly ProductOption[],
+): string {
+  const names = options ? options.map((option) => option.name) : Object.keys(optionValues);
+  return names
+    .filter((name) => optionValues[name] !== undefined)
+    .map((name) => `${name}: ${optionValues[name]}`)
+    .join(' · ');
+}
+
+function normalizedName(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+}
+
+const SIZE_NAMES = new Set(['tamanho', 'diametro', 'aro']);
+const MEASURE_NAMES = new Set(['medida', 'comprimento', 'espessura', 'bitola', 'haste']);
+const COLOUR_NAMES = new Set(['cor', 'cores', 'banho']);
+
+type DetailKind = 'size' | 'measure' | 'color';
+
+function detailKind(optionName: string): DetailKind | undefined {
+  const name = normalizedName(optionName);
+  if (SIZE_NAMES.has(name)) return 'size';
+  if (MEASURE_NAMES.has(name)) return 'measure';
+  if (COLOUR_NAMES.has(name)) return 'color';
+  return undefined;
+}
+
+/**
+ * The spec's flat shapes derived from the options: `sizes` are the values of the first
+ * size-like option (Tamanho, Diâmetro), `measures` of the first measure-like one (Comprimento,
+ * Espessura), and `variations` every option as {name, options}.
+ */
+export function specShapesOf(options: readonly ProductOption[]): {
+  sizes: string[];
+  measures: string[];
+  variations: { name: string; options: string[] }[];
+} {
+  const first = (kind: DetailKind) =>
+    options.find((option) => detailKind(option.name) === kind)?.values ?? [];
+  return {
+    sizes: [...first('size')],
+    measures: [...first('measure')],
+    variations: options.map((option) => ({ name: option.name, options: [...option.values] })),
+  };
+}
+
+/** A cart line's spec `variation_details` ({size, measure, color}) from its variant's values. */
+export function variationDetailsOf(
+  optionValues: OptionValues,
+  options?: readonly ProductOption[],
+): { size?: string; measure?: string; color?: string } {
+  const details: { size?: string; measure?: string; color?: string } = {};
+  const names = options ? options.map((option) => option.name) : Object.keys(optionValues);
+  for (const name of names) {
+    const kind = detailKind(name);
+    const value = optionValues[name];
+    if (kind && value !== undefined && details[kind] === undefined) details[kind] = value;
+  }
+  return details;
+}
+
+export const variantIdSchema = z
+  .number({ error: 'Variante inválida' })
+  .int({ error: 'Variante inválida' })
+  .min(1, 'Variante inválida')
+  .max(INTEGER_ID_MAX, 'Variante inválida');
+
+/** A shared link keeps the choice: /produto/{id}?variante=SKU. */
+export const VARIANT_QUERY_PARAM = 'variante';
