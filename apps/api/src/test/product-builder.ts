@@ -1,3 +1,5 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { rowsOf } from '../db/raw-rows.ts';
 import type { Db } from '../db/database.ts';
 import type { ProductInput } from '../modules/catalog/product-record.ts';
 import { createCatalogRepository } from '../modules/catalog/repository.ts';
@@ -36,4 +38,18 @@ export async function insertProducts(
   now = new Date(),
 ): Promise<number[]> {
   return createCatalogRepository(db).insertProducts(inputs, now);
+}
+
+/** A product's first variant (the only one of a product without options), as an insert value. */
+export function firstVariantOf(productId: number): SQL<number> {
+  return sql<number>`(select id from product_variants where product_id = ${productId}::integer order by position, id limit 1)`;
+}
+
+/** The id of a product's first variant. */
+export async function firstVariantId(db: Db, productId: number): Promise<number> {
+  const [row] = rowsOf<{ id: number }>(
+    await db.execute(sql`select ${firstVariantOf(productId)} as id`),
+  );
+  if (!row) throw new Error(`product ${productId} has no variant`);
+  return row.id;
 }

@@ -64,6 +64,16 @@ export const adminProductRowSchema = z.object({
   sync_error: z.string().nullable(),
   bling_synced_at: z.string().nullable(),
   updated_at: z.string(),
+  /** Its live variants (one for a product without options), to unfold their stock on demand. */
+  variants: z.array(
+    z.object({
+      id: z.number().int(),
+      sku: z.string(),
+      option_values: z.record(z.string(), z.string()),
+      stock_quantity: z.number().int(),
+      active: z.boolean(),
+    }),
+  ),
 });
 export type AdminProductRow = z.infer<typeof adminProductRowSchema>;
 

@@ -5,12 +5,11 @@ import {
   integer,
   jsonb,
   pgTable,
-  text,
   timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { products } from './products.ts';
+import { products, productVariants } from './products.ts';
 import { users } from './users.ts';
 
 /** Size, measure and colour a shopper chose for a line (spec 000 §3, variation_details). */
@@ -44,8 +43,9 @@ export const carts = pgTable(
 );
 
 /**
- * One line per product and variation: `variation_key` is the variation in a canonical text form,
- * so the database itself merges repeated adds of the same choice into one line.
+ * One line per variant: the database itself merges repeated adds of the same variant into one
+ * line. `variation_details` is what a line of the release before variants recorded as chosen;
+ * a line's options are now its variant's.
  */
 export const cartItems = pgTable(
   'cart_items',
@@ -57,14 +57,16 @@ export const cartItems = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
-    variationKey: text('variation_key').notNull().default(''),
     variationDetails: jsonb('variation_details').$type<VariationDetails>().notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    unique('cart_items_line_unique').on(t.cartId, t.productId, t.variationKey),
+    unique('cart_items_variant_unique').on(t.cartId, t.variantId),
     check('cart_items_quantity_check', sql`${t.quantity} > 0`),
   ],
 );

@@ -14,7 +14,8 @@ import {
   unique,
 } from 'drizzle-orm/pg-core';
 import type { VariationDetails } from './carts.ts';
-import { products } from './products.ts';
+import { products, productVariants } from './products.ts';
+import type { OptionValues } from '@lumina/shared/catalog/variants';
 import { users } from './users.ts';
 
 export {
@@ -128,6 +129,11 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** The variant sold; its SKU and option values are copied beside it as they were. */
+    variantId: integer('variant_id').references(() => productVariants.id, {
+      onDelete: 'set null',
+    }),
+    optionValues: jsonb('option_values').$type<OptionValues>().notNull().default({}),
     productName: text('product_name').notNull(),
     sku: text('sku').notNull(),
     category: text('category').notNull(),

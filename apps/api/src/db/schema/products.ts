@@ -1,6 +1,7 @@
 import { SYNC_STATUSES } from '@lumina/shared/admin/sync-status';
 import { CATEGORY_SLUGS } from '@lumina/shared/catalog/categories';
 import type { ProductVariation } from '@lumina/shared/catalog/product';
+import type { OptionValues, ProductOption } from '@lumina/shared/catalog/variants';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -11,6 +12,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -42,10 +44,23 @@ export const products = pgTable(
       .notNull()
       .default('visible'),
     images: jsonb('images').$type<string[]>().notNull().default([]),
+    /**
+     * Up to 3 options with their values in order; each combination sold is a row of
+     * product_variants. The spec's sizes, measures and variations are derived from these.
+     */
+    options: jsonb('options').$type<ProductOption[]>().notNull().default([]),
+    /**
+     * Free labels of the release before variants, kept as they were typed (the panel shows them
+     * as a hint for the options to create); no longer offered to shoppers, who choose variants.
+     */
     sizes: jsonb('sizes').$type<string[]>().notNull().default([]),
     measures: jsonb('measures').$type<string[]>().notNull().default([]),
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     variations: jsonb('variations').$type<ProductVariation[]>().notNull().default([]),
+    /**
+     * The sum over the product's active variants, kept by a trigger on product_variants
+     * (migration 0016): nothing writes it directly, so it can never disagree with the variants.
+     */
     stockQuantity: integer('stock_quantity').notNull().default(0),
     // Derived by the database itself, so the two can never disagree whoever writes the stock.
     stockStatus: text('stock_status', { enum: ['in_stock', 'out_of_stock'] })
@@ -98,5 +113,49 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * What is sold: one combination of the product's option values (a product without options has
+ * exactly one, with no values). Its own SKU and stock; prices, weight and photo override the
+ * product's when set. A variant some order or cart holds is retired (retired_at) instead of
+ * deleted, and a retired variant's SKU may be used again.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    optionValues: jsonb('option_values').$type<OptionValues>().notNull().default({}),
+    /** The order of the panel's grid. */
+    position: integer('position').notNull().default(0),
+    stockQuantity: integer('stock_quantity').notNull().default(0),
+    priceCents: integer('price_cents'),
+    salePriceCents: integer('sale_price_cents'),
+    pixPriceCents: integer('pix_price_cents'),
+    weightGrams: integer('weight_grams'),
+    gtin: text('gtin'),
+    image: text('image'),
+    active: boolean('active').notNull().default(true),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('product_variants_sku_unique')
+      .on(t.sku)
+      .where(sql`${t.retiredAt} IS NULL`),
+    index('product_variants_product_idx').on(t.productId, t.position),
+    check('product_variants_stock_quantity_check', sql`${t.stockQuantity} >= 0`),
+    check(
+      'product_variants_prices_check',
+      sql`(${t.priceCents} IS NULL OR ${t.priceCents} >= 0) AND (${t.pixPriceCents} IS NULL OR ${t.pixPriceCents} >= 0) AND (${t.salePriceCents} IS NULL OR ${t.salePriceCents} >= 0)`,
+    ),
+    check('product_variants_weight_check', sql`${t.weightGrams} IS NULL OR ${t.weightGrams} > 0`),
+  ],
+);
+
 export type ProductRow = typeof products.$inferSelect;
+export type ProductVariantRow = typeof productVariants.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;

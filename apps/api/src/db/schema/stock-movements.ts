@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { products } from './products.ts';
+import { products, productVariants } from './products.ts';
 
 /**
  * Every change of stock of a product kept in step with the ERP (a product with a Bling id),
@@ -14,6 +14,8 @@ export const stockMovements = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The variant whose stock moved (null only for movements older than variants). */
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     /** Units added (positive) or taken (negative). */
     delta: integer('delta').notNull(),
     /** The count after an absolute 'set' (what Bling's balance operation takes). */

@@ -1,25 +1,50 @@
 import type { CartItemJson, CartJson } from '@lumina/shared/cart/cart-schemas';
 import { centsToReais as reais } from '@lumina/shared/format/money';
-import { rowPixPriceCents } from '../catalog/product-dto.ts';
+import { pixPriceCents } from '@lumina/shared/catalog/pricing';
+import { variantPrices, variationDetailsOf } from '@lumina/shared/catalog/variants';
 import type { CartLineRow } from './repository.ts';
 
-/** A line priced from its product's current data: nothing the browser sent is used. */
+/** A line's prices in cents: its variant's own, else its product's. */
+export function linePrices(line: CartLineRow) {
+  return variantPrices(
+    {
+      price_cents: line.priceCents,
+      sale_price_cents: line.salePriceCents,
+      pix_price_cents: line.pixPriceCents,
+    },
+    {
+      price_cents: line.variantPriceCents,
+      sale_price_cents: line.variantSalePriceCents,
+      pix_price_cents: line.variantPixPriceCents,
+    },
+  );
+}
+
+/** A line priced from its variant's current data: nothing the browser sent is used. */
 export function toCartItemJson(line: CartLineRow): CartItemJson {
-  const totalCents = line.priceCents * line.quantity;
+  const prices = linePrices(line);
+  const totalCents = prices.price_cents * line.quantity;
+  // A line of the release before variants keeps what its shopper picked; others say the variant.
+  const details =
+    Object.keys(line.optionValues).length > 0
+      ? variationDetailsOf(line.optionValues, line.options)
+      : line.variationDetails;
   return {
     id: line.id,
     product_id: line.productId,
+    variant_id: line.variantId,
+    option_values: line.optionValues,
     product_name: line.name,
     name: line.name,
     sku: line.sku,
-    price: reais(line.priceCents),
-    price_cents: line.priceCents,
-    pix_price: reais(rowPixPriceCents(line)),
+    price: reais(prices.price_cents),
+    price_cents: prices.price_cents,
+    pix_price: reais(pixPriceCents(prices)),
     quantity: line.quantity,
-    variation_details: line.variationDetails,
-    size: line.variationDetails.size ?? null,
-    measure: line.variationDetails.measure ?? null,
-    image: line.images[0] ?? null,
+    variation_details: details,
+    size: details.size ?? null,
+    measure: details.measure ?? null,
+    image: line.variantImage ?? line.images[0] ?? null,
     total: reais(totalCents),
     total_cents: totalCents,
     stock: line.stockQuantity,

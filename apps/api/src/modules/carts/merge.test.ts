@@ -9,14 +9,21 @@ import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser } from '../../test/user-builder.ts';
 
 let ctx: TestContext;
-let ring: number; // stock 5
+let ring: number; // sizes 8 mm and 10 mm, 5 units each
 let stud: number; // stock 100
 let gone: number; // deactivated after the visitor added it
 
 beforeAll(async () => {
   ctx = await createTestContext();
   [ring, stud, gone] = (await insertProducts(ctx.database.db, [
-    createProduct({ name: 'Argola Lua', stock_quantity: 5 }),
+    createProduct({
+      name: 'Argola Lua',
+      options: [{ name: 'Tamanho', values: ['8 mm', '10 mm'] }],
+      variants: [
+        { sku: 'LUA-8', option_values: { Tamanho: '8 mm' }, stock_quantity: 5 },
+        { sku: 'LUA-10', option_values: { Tamanho: '10 mm' }, stock_quantity: 5 },
+      ],
+    }),
     createProduct({ name: 'Labret Sol', stock_quantity: 100 }),
     createProduct({ name: 'Some', stock_quantity: 7 }),
   ])) as [number, number, number];
@@ -109,7 +116,7 @@ describe('merge on login', () => {
     const user = await createUser(ctx.database, { password: TEST_PASSWORD });
     const sessionId = randomUUID();
     await anonymousAdd(sessionId, stud, 4);
-    await anonymousAdd(sessionId, ring, 1);
+    await anonymousAdd(sessionId, ring, 1, '8 mm');
 
     const answers = await Promise.all(
       Array.from({ length: 4 }, () => login(user.email, sessionId)),
@@ -118,7 +125,7 @@ describe('merge on login', () => {
     expect(migrated).toHaveLength(1);
     expect(migrated[0]?.cart_items_count).toBe(5);
     const cart = await userCart(answers[0]!.access_token);
-    expect(quantities(cart)).toEqual({ [`${stud}:`]: 4, [`${ring}:`]: 1 });
+    expect(quantities(cart)).toEqual({ [`${stud}:`]: 4, [`${ring}:8 mm`]: 1 });
     expect((await anonymousCart(sessionId)).items).toEqual([]);
   });
 
@@ -151,7 +158,7 @@ describe('merge on login', () => {
     const user = await createUser(ctx.database, { password: TEST_PASSWORD });
     const session = await login(user.email);
     const sessionId = randomUUID();
-    await anonymousAdd(sessionId, ring, 2);
+    await anonymousAdd(sessionId, ring, 2, '10 mm');
     const migrate = () =>
       ctx.app.inject({
         method: 'POST',

@@ -7,7 +7,7 @@ import { cartItems, carts } from '../../db/schema/carts.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
 import { poolOf } from '../../jobs/pg-boss-db.ts';
 import { createRecordingLogger, startTestJobRunner, waitUntil } from '../../jobs/testing.ts';
-import { createProduct, insertProducts } from '../../test/product-builder.ts';
+import { createProduct, firstVariantOf, insertProducts } from '../../test/product-builder.ts';
 import { openTestDatabase } from '../../test/test-database.ts';
 import { createUser } from '../../test/user-builder.ts';
 import {
@@ -51,7 +51,9 @@ async function createCart(owner: { userId: number } | 'anonymous', idleDays: num
       updatedAt,
     })
     .returning({ id: carts.id });
-  await database.db.insert(cartItems).values({ cartId: cart!.id, productId, quantity: 2 });
+  await database.db
+    .insert(cartItems)
+    .values({ cartId: cart!.id, productId, variantId: firstVariantOf(productId), quantity: 2 });
   return cart!.id;
 }
 

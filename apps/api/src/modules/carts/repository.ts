@@ -1,35 +1,49 @@
 import { MAX_CART_LINES } from '@lumina/shared/cart/cart-schemas';
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { cartItems, carts, type VariationDetails } from '../../db/schema/carts.ts';
-import { products } from '../../db/schema/products.ts';
+import { products, productVariants } from '../../db/schema/products.ts';
+import type { OptionValues, ProductOption } from '@lumina/shared/catalog/variants';
 
 /** Whose cart: a user's, or an anonymous browser session's (the X-Session-ID UUID). */
 export type CartOwner = { userId: number } | { sessionId: string };
 
-/** A cart line with the current data of its product, as the answer needs it. */
+/** A cart line with the current data of its variant and product, as the answer needs it. */
 export interface CartLineRow {
   id: number;
   productId: number;
+  variantId: number;
   quantity: number;
   variationDetails: VariationDetails;
   name: string;
   sku: string;
+  options: ProductOption[];
+  optionValues: OptionValues;
   priceCents: number;
   pixPriceCents: number | null;
+  salePriceCents: number | null;
+  variantPriceCents: number | null;
+  variantPixPriceCents: number | null;
+  variantSalePriceCents: number | null;
   images: string[];
+  variantImage: string | null;
   stockQuantity: number;
   category: string;
+  /** The product and the variant are both for sale (a retired variant is not). */
   active: boolean;
 }
 
-/** What a product offers to a cart: enough to refuse an add before writing anything. */
+/** What a variant offers to a cart: enough to refuse an add before writing anything. */
 export interface ProductForCart {
   id: number;
+  variantId: number;
   active: boolean;
   stockQuantity: number;
 }
+
+/** Whether a line's variant is for sale: its product and itself active, the variant not retired. */
+const variantOnSale = sql<boolean>`(${products.active} and ${productVariants.active} and ${productVariants.retiredAt} is null)`;
 
 function ownerCondition(owner: CartOwner): SQL {
   return 'userId' in owner ? eq(carts.userId, owner.userId) : eq(carts.sessionId, owner.sessionId);
@@ -66,19 +80,28 @@ export function createCartRepository(db: Db) {
         .select({
           id: cartItems.id,
           productId: cartItems.productId,
+          variantId: cartItems.variantId,
           quantity: cartItems.quantity,
           variationDetails: cartItems.variationDetails,
           name: products.name,
-          sku: products.sku,
+          sku: productVariants.sku,
+          options: products.options,
+          optionValues: productVariants.optionValues,
           priceCents: products.priceCents,
           pixPriceCents: products.pixPriceCents,
+          salePriceCents: products.salePriceCents,
+          variantPriceCents: productVariants.priceCents,
+          variantPixPriceCents: productVariants.pixPriceCents,
+          variantSalePriceCents: productVariants.salePriceCents,
           images: products.images,
-          stockQuantity: products.stockQuantity,
+          variantImage: productVariants.image,
+          stockQuantity: productVariants.stockQuantity,
           category: products.category,
-          active: products.active,
+          active: variantOnSale,
         })
         .from(cartItems)
         .innerJoin(carts, eq(carts.id, cartItems.cartId))
+        .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
         .innerJoin(products, eq(products.id, cartItems.productId))
         .where(ownerCondition(owner))
         .orderBy(asc(cartItems.id));
@@ -86,20 +109,20 @@ export function createCartRepository(db: Db) {
 
     /**
      * An add in one statement (one round trip, so adding to the cart answers fast): reads the
-     * product, creates or touches
-     * the owner's cart when the product is for sale, and adds `quantity` to the line of this
-     * product and variation, creating the line when the cart has room for one more. The stock
-     * bound is part of the statement, checked against the line as it is when the row is written,
-     * so a line never holds more than the stock. Without a `line` the add was refused: no
-     * product, an inactive one (no cart made then), or the stock or the line limit (the caller
-     * finds out which).
+     * variant (the one asked for, or the product's only one when none was), creates or touches
+     * the owner's cart when it is for sale, and adds `quantity` to the line of this variant,
+     * creating the line when the cart has room for one more. The stock bound is part of the
+     * statement, checked against the line as it is when the row is written, so a line never holds
+     * more than the variant's stock. Without a `line` the add was refused: no such variant of this
+     * product (or no single one), an inactive one (no cart made then), or the stock or the line
+     * limit (the caller finds out which).
      */
     async addToCart(
       owner: CartOwner,
       input: {
         productId: number;
+        variantId: number | null;
         quantity: number;
-        variationKey: string;
         variationDetails: VariationDetails;
         at: Date;
       },
@@ -108,7 +131,7 @@ export function createCartRepository(db: Db) {
       cartId: number | undefined;
       line: { id: number; quantity: number } | undefined;
     }> {
-      const { productId, quantity, variationKey, at } = input;
+      const { productId, variantId, quantity, at } = input;
       const stamp = at.toISOString();
       const details = JSON.stringify(input.variationDetails);
       const [ownerColumn, ownerValue] =
@@ -118,7 +141,16 @@ export function createCartRepository(db: Db) {
       // Parameters are typed: untyped, two of them would be compared as text.
       const result = await db.execute(sql`
         with product as (
-          select id, active, stock_quantity from ${products} where id = ${productId}::integer
+          select p.id, v.id as variant_id, (p.active and v.active) as active, v.stock_quantity
+          from ${products} p
+          join ${productVariants} v on v.product_id = p.id and v.retired_at is null
+          where p.id = ${productId}::integer and (
+            v.id = ${variantId}::integer
+            or (${variantId}::integer is null and not exists (
+              select 1 from ${productVariants} o
+              where o.product_id = p.id and o.retired_at is null and o.id <> v.id
+            ))
+          )
         ),
         cart as (
           insert into ${carts} (${ownerColumn}, created_at, updated_at)
@@ -128,20 +160,20 @@ export function createCartRepository(db: Db) {
           returning id
         ),
         line as (
-          insert into ${cartItems} (cart_id, product_id, quantity, variation_key, variation_details, created_at, updated_at)
-          select cart.id, product.id, ${quantity}::integer, ${variationKey}::text,
+          insert into ${cartItems} (cart_id, product_id, variant_id, quantity, variation_details, created_at, updated_at)
+          select cart.id, product.id, product.variant_id, ${quantity}::integer,
             ${details}::jsonb, ${stamp}::timestamptz, ${stamp}::timestamptz
           from cart, product
-          where ${quantity}::integer <= product.stock_quantity and (
-            exists (select 1 from ${cartItems} where cart_id = cart.id and product_id = product.id and variation_key = ${variationKey}::text)
+          where product.active and ${quantity}::integer <= product.stock_quantity and (
+            exists (select 1 from ${cartItems} where cart_id = cart.id and variant_id = product.variant_id)
             or (select count(*) from ${cartItems} where cart_id = cart.id) < ${MAX_CART_LINES}::integer
           )
-          on conflict (cart_id, product_id, variation_key) do update
+          on conflict (cart_id, variant_id) do update
             set quantity = ${cartItems.quantity} + excluded.quantity, updated_at = excluded.updated_at
             where ${cartItems.quantity} + excluded.quantity <= (select stock_quantity from product)
           returning id, quantity
         )
-        select product.id as product_id, product.active, product.stock_quantity,
+        select product.id as product_id, product.variant_id, product.active, product.stock_quantity,
           (select id from cart) as cart_id, line.id as line_id, line.quantity as line_quantity
         from (select 1) as one
         left join product on true
@@ -149,6 +181,7 @@ export function createCartRepository(db: Db) {
       `);
       const [row] = rowsOf<{
         product_id: number | null;
+        variant_id: number | null;
         active: boolean | null;
         stock_quantity: number | null;
         cart_id: number | null;
@@ -157,10 +190,11 @@ export function createCartRepository(db: Db) {
       }>(result);
       return {
         product:
-          row?.product_id == null
+          row?.product_id == null || row.variant_id == null
             ? undefined
             : {
                 id: row.product_id,
+                variantId: row.variant_id,
                 active: row.active === true,
                 stockQuantity: row.stock_quantity ?? 0,
               },
@@ -170,17 +204,29 @@ export function createCartRepository(db: Db) {
       };
     },
 
-    async lineQuantity(cartId: number, productId: number, variationKey: string) {
+    /** Why an add found no variant: the product, and its live variants with their values. */
+    async variantsForAdd(productId: number) {
+      const rows = await db
+        .select({
+          productActive: products.active,
+          id: productVariants.id,
+          optionValues: productVariants.optionValues,
+          options: products.options,
+        })
+        .from(products)
+        .leftJoin(
+          productVariants,
+          and(eq(productVariants.productId, products.id), isNull(productVariants.retiredAt)),
+        )
+        .where(eq(products.id, productId));
+      return rows;
+    },
+
+    async lineQuantity(cartId: number, variantId: number) {
       const [row] = await db
         .select({ quantity: cartItems.quantity })
         .from(cartItems)
-        .where(
-          and(
-            eq(cartItems.cartId, cartId),
-            eq(cartItems.productId, productId),
-            eq(cartItems.variationKey, variationKey),
-          ),
-        );
+        .where(and(eq(cartItems.cartId, cartId), eq(cartItems.variantId, variantId)));
       return row?.quantity;
     },
 
@@ -196,9 +242,10 @@ export function createCartRepository(db: Db) {
           and(
             eq(cartItems.id, lineId),
             sql`${cartItems.cartId} = ${ownerCartId(owner)}`,
-            sql`exists (select 1 from ${products} where ${products.id} = ${cartItems.productId}
-              and ${quantity}::integer <= ${products.stockQuantity}
-              and (${products.active} or ${quantity}::integer <= ${cartItems.quantity}))`,
+            sql`exists (select 1 from ${productVariants} v join ${products} p on p.id = v.product_id
+              where v.id = ${cartItems.variantId}
+              and ${quantity}::integer <= v.stock_quantity
+              and ((p.active and v.active and v.retired_at is null) or ${quantity}::integer <= ${cartItems.quantity}))`,
           ),
         )
         .returning({ id: cartItems.id });
@@ -210,10 +257,11 @@ export function createCartRepository(db: Db) {
       const [row] = await db
         .select({
           quantity: cartItems.quantity,
-          stockQuantity: products.stockQuantity,
-          active: products.active,
+          stockQuantity: productVariants.stockQuantity,
+          active: variantOnSale,
         })
         .from(cartItems)
+        .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
         .innerJoin(products, eq(products.id, cartItems.productId))
         .where(and(eq(cartItems.id, lineId), sql`${cartItems.cartId} = ${ownerCartId(owner)}`));
       return row;
@@ -242,25 +290,28 @@ export function createCartRepository(db: Db) {
         with moved as (
           delete from ${cartItems}
           where ${cartItems.cartId} = (select ${carts.id} from ${carts} where ${carts.sessionId} = ${sessionId})
-          returning ${cartItems.productId} as product_id, ${cartItems.quantity} as quantity,
-            ${cartItems.variationKey} as variation_key, ${cartItems.variationDetails} as variation_details
+          returning ${cartItems.productId} as product_id, ${cartItems.variantId} as variant_id,
+            ${cartItems.quantity} as quantity, ${cartItems.variationDetails} as variation_details
+        ), offered as (
+          select moved.*, least(moved.quantity, v.stock_quantity) as units
+          from moved
+          join ${productVariants} v on v.id = moved.variant_id
+          join ${products} p on p.id = v.product_id
+          where p.active and v.active and v.retired_at is null and v.stock_quantity > 0
         ), added as (
-        insert into ${cartItems} (cart_id, product_id, quantity, variation_key, variation_details, created_at, updated_at)
-        select ${userCartId}::integer, moved.product_id, least(moved.quantity, p.stock_quantity),
-          moved.variation_key, moved.variation_details, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
-        from moved join ${products} p on p.id = moved.product_id
-        where p.active and p.stock_quantity > 0
-        on conflict (cart_id, product_id, variation_key) do update
+        insert into ${cartItems} (cart_id, product_id, variant_id, quantity, variation_details, created_at, updated_at)
+        select ${userCartId}::integer, product_id, variant_id, units, variation_details,
+          ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+        from offered
+        on conflict (cart_id, variant_id) do update
           set quantity = least(
             ${cartItems.quantity} + excluded.quantity,
-            (select stock_quantity from ${products} where id = excluded.product_id)
+            (select stock_quantity from ${productVariants} where id = excluded.variant_id)
           ),
           updated_at = excluded.updated_at
         returning 1
       )
-      select coalesce(sum(least(moved.quantity, p.stock_quantity)), 0)::integer as units
-      from moved join ${products} p on p.id = moved.product_id
-      where p.active and p.stock_quantity > 0
+      select coalesce(sum(units), 0)::integer as units from offered
       `);
       return rowsOf<{ units: number }>(result)[0]?.units ?? 0;
     },

@@ -52,7 +52,7 @@ describe('user cart', () => {
     expect(response.json<ErrorJson>().message).toBe('Usuário não autenticado');
   });
 
-  it('starts empty, merges repeated adds of one variation into one line and prices from the product', async () => {
+  it('starts empty, merges repeated adds of one variant into one line and prices from the product', async () => {
     const headers = await userHeaders();
     const empty = await send('GET', '/carts/current', headers);
     expect(empty.json<{ cart: CartJson }>().cart).toEqual({
@@ -96,7 +96,7 @@ describe('user cart', () => {
     });
     expect(item.image).toMatch(/\.svg$/);
 
-    // Another variation is another line.
+    // The product has one variant: whatever the free details say, it is the same line.
     await send('POST', '/carts/items', headers, {
       product_id: ring,
       quantity: 1,
@@ -104,11 +104,78 @@ describe('user cart', () => {
     });
     await send('POST', '/carts/items', headers, { product_id: pixRing, quantity: 1 });
     const current = (await send('GET', '/carts/current', headers)).json<{ cart: CartJson }>().cart;
-    expect(current.items).toHaveLength(3);
+    expect(current.items).toHaveLength(2);
     expect(current.total_items).toBe(5);
     expect(current.total_cents).toBe(4 * 4990 + 10000);
     expect(current.total).toBe((4 * 4990 + 10000) / 100);
-    expect(current.items[2]?.pix_price).toBe(90);
+    expect(current.items[1]?.pix_price).toBe(90);
+  });
+
+  it('sells each variant as its own line, with its own SKU, price and stock', async () => {
+    const [clicker, other] = await insertProducts(ctx.database.db, [
+      createProduct({
+        name: 'Clicker Variantes',
+        sku: 'CLK-V',
+        price_cents: 5000,
+        options: [{ name: 'Diâmetro', values: ['8 mm', '10 mm'] }],
+        variants: [
+          { sku: 'CLK-V-8', option_values: { Diâmetro: '8 mm' }, stock_quantity: 1 },
+          {
+            sku: 'CLK-V-10',
+            option_values: { Diâmetro: '10 mm' },
+            stock_quantity: 4,
+            price_cents: 6000,
+          },
+        ],
+      }),
+      createProduct({ name: 'Outra' }),
+    ]);
+    const product = (await send('GET', `/products/${clicker}`, {})).json<{
+      product: { variants: { id: number; sku: string }[]; sizes: string[] };
+    }>().product;
+    expect(product.sizes).toEqual(['8 mm', '10 mm']);
+    const [eight, ten] = product.variants.map((variant) => variant.id) as [number, number];
+    const headers = await userHeaders();
+
+    const unchosen = await send('POST', '/carts/items', headers, { product_id: clicker });
+    expect(unchosen.statusCode).toBe(422);
+    expect(unchosen.json<ErrorJson>().message).toBe('Selecione as opções do produto');
+    const foreign = await send('POST', '/carts/items', headers, {
+      product_id: other,
+      variant_id: eight,
+    });
+    expect(foreign.statusCode).toBe(404);
+
+    const byId = await send('POST', '/carts/items', headers, {
+      product_id: clicker,
+      variant_id: eight,
+    });
+    expect(byId.statusCode).toBe(201);
+    // A spec client naming the size finds the same variant, whose stock is 1.
+    const bySize = await send('POST', '/carts/items', headers, {
+      product_id: clicker,
+      variation_details: { size: '8 mm' },
+    });
+    expect(bySize.json<ErrorJson>().message).toBe(
+      'Quantidade solicitada (2) excede o estoque disponível (1 unidades)',
+    );
+    const added = await send('POST', '/carts/items', headers, {
+      product_id: clicker,
+      variant_id: ten,
+      quantity: 4,
+    });
+    const cart = added.json<{ cart: CartJson }>().cart;
+    expect(
+      cart.items.map((item) => [item.sku, item.quantity, item.price_cents, item.stock]),
+    ).toEqual([
+      ['CLK-V-8', 1, 5000, 1],
+      ['CLK-V-10', 4, 6000, 4],
+    ]);
+    expect(cart.items[1]).toMatchObject({
+      variant_id: ten,
+      option_values: { Diâmetro: '10 mm' },
+      size: '10 mm',
+    });
   });
 
   it('refuses more than the stock with the spec message and leaves the cart unchanged', async () => {
@@ -162,12 +229,12 @@ describe('user cart', () => {
 
   it('refuses a line past the limit of different items, and still adds to a line it has', async () => {
     const headers = await userHeaders();
-    for (let size = 1; size <= MAX_CART_LINES; size += 1) {
-      const added = await send('POST', '/carts/items', headers, {
-        product_id: ring,
-        quantity: 1,
-        variation_details: { size: `${size} mm` },
-      });
+    const many = await insertProducts(
+      ctx.database.db,
+      Array.from({ length: MAX_CART_LINES }, () => createProduct()),
+    );
+    for (const id of many) {
+      const added = await send('POST', '/carts/items', headers, { product_id: id, quantity: 1 });
       expect(added.statusCode).toBe(201);
     }
     const full = await send('POST', '/carts/items', headers, { product_id: pixRing, quantity: 1 });
@@ -177,9 +244,8 @@ describe('user cart', () => {
       message: 'Seu carrinho já tem o número máximo de itens diferentes.',
     });
     const more = await send('POST', '/carts/items', headers, {
-      product_id: ring,
+      product_id: many[0],
       quantity: 1,
-      variation_details: { size: '1 mm' },
     });
     expect(more.statusCode).toBe(201);
   });

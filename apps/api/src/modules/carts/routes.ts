@@ -60,15 +60,16 @@ export const userCartRoutes: FastifyPluginCallbackZod<{ carts: CartService }> = 
     {
       schema: {
         tags: ['carts'],
-        summary: 'Adds a product (the same product and variation stay one line)',
+        summary: 'Adds a variant of a product (the same variant stays one line)',
         body: addCartItemSchema,
         response: { 201: cartWithItemResponseSchema, ...failures },
       },
     },
     async (request, reply) => {
-      const { product_id, quantity, variation_details } = request.body;
+      const { product_id, variant_id, quantity, variation_details } = request.body;
       const { cart, itemId } = await carts.addItem(owner(currentUser(request).id), {
         productId: product_id,
+        variantId: variant_id,
         quantity,
         variationDetails: variation_details,
       });
@@ -163,15 +164,16 @@ export const anonymousCartRoutes: FastifyPluginCallbackZod<{ carts: CartService 
     {
       schema: {
         tags: ['anonymous carts'],
-        summary: 'Adds a product; size, measure and color name the variation',
+        summary: 'Adds a variant of a product (or the one size, measure and color name)',
         body: addAnonymousItemSchema,
         response: { 200: cartWithItemResponseSchema, ...failures },
       },
     },
     async (request) => {
-      const { product_id, quantity, size, measure, color } = request.body;
+      const { product_id, variant_id, quantity, size, measure, color } = request.body;
       const { cart, itemId } = await carts.addItem(owner(requireSessionId(request)), {
         productId: product_id,
+        variantId: variant_id,
         quantity,
         variationDetails: {
           ...(size && { size }),

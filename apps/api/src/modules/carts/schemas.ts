@@ -11,6 +11,8 @@ export const cartItemJsonSchema = z
   .object({
     id: z.number().int(),
     product_id: z.number().int(),
+    variant_id: z.number().int(),
+    option_values: z.record(z.string(), z.string()),
     product_name: z.string(),
     name: z.string(),
     sku: z.string(),

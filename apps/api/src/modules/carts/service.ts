@@ -4,6 +4,11 @@ import { CART_MESSAGES, stockExceededMessage } from '@lumina/shared/cart/quantit
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parsePathId } from '../../http/path-id.ts';
+import {
+  type OptionValues,
+  type ProductOption,
+  variationDetailsOf,
+} from '@lumina/shared/catalog/variants';
 import { toCartJson } from './cart-json.ts';
 import { type CartOwner, createCartRepository } from './repository.ts';
 
@@ -27,17 +32,23 @@ export function parseLineId(raw: string): number {
 }
 
 /**
- * One line per product and variation: the key is the variation in a fixed order, so
- * {size, measure} and {measure, size} are the same line, and no variation is ''.
+ * The variant a spec client meant with its free {size, measure, color}: the one live variant
+ * whose option values give exactly those details. None when nothing or more than one matches.
  */
-export function variationKey(details: VariationDetails): string {
-  const parts = [details.size ?? '', details.measure ?? '', details.color ?? ''];
-  return parts.some((part) => part !== '') ? JSON.stringify(parts) : '';
+function variantByDetails(
+  variants: { id: number; optionValues: OptionValues }[],
+  options: ProductOption[],
+  details: VariationDetails,
+): number | undefined {
+  const wanted = JSON.stringify(details);
+  const matches = variants.filter(
+    (variant) => JSON.stringify(variationDetailsOf(variant.optionValues, options)) === wanted,
+  );
+  return matches.length === 1 ? matches[0]?.id : undefined;
 }
 
 /**
- * Rules of spec 000 §5 and ours for both kinds of cart: the same product and variation is one
- * line, a quantity of 0 or less removes the line, no line holds more than the stock, inactive or
+ * Rules of spec 000 §5 and ours for both kinds of cart: the same variant is one line, a quantity of 0 or less removes the line, no line holds more than the stock, inactive or
  * unknown products are refused, and a line is only reachable through its owner's cart.
  */
 export function createCartService(deps: { db: Db; now: () => Date }) {
@@ -53,16 +64,50 @@ export function createCartService(deps: { db: Db; now: () => Date }) {
 
     async addItem(
       owner: CartOwner,
-      input: { productId: number; quantity: number; variationDetails: VariationDetails },
+      input: {
+        productId: number;
+        variantId?: number;
+        quantity: number;
+        variationDetails: VariationDetails;
+      },
     ): Promise<{ cart: CartJson; itemId: number }> {
-      const key = variationKey(input.variationDetails);
-      const { product, cartId, line } = await repository.addToCart(owner, {
-        productId: input.productId,
-        quantity: input.quantity,
-        variationKey: key,
-        variationDetails: input.variationDetails,
-        at: now(),
-      });
+      const add = (variantId: number | null) =>
+        repository.addToCart(owner, {
+          productId: input.productId,
+          variantId,
+          quantity: input.quantity,
+          variationDetails: input.variationDetails,
+          at: now(),
+        });
+      let outcome = await add(input.variantId ?? null);
+      if (!outcome.product) {
+        // No variant found: say why, or find the one a spec client's details name.
+        const rows = await repository.variantsForAdd(input.productId);
+        const [first] = rows;
+        if (!first) {
+          throw new AppError('not_found', CART_INPUT_MESSAGES.productNotFound, {
+            code: 'product_not_found',
+          });
+        }
+        const variants = rows.flatMap((row) =>
+          row.id === null || row.optionValues === null
+            ? []
+            : [{ id: row.id, optionValues: row.optionValues }],
+        );
+        if (input.variantId !== undefined || variants.length === 0) {
+          throw new AppError('not_found', CART_INPUT_MESSAGES.variantNotFound, {
+            code: 'variant_not_found',
+          });
+        }
+        const meant = variantByDetails(variants, first.options, input.variationDetails);
+        if (meant === undefined) {
+          throw new AppError('invalid_data', CART_INPUT_MESSAGES.chooseVariant, {
+            code: 'variant_required',
+          });
+        }
+        outcome = await add(meant);
+      }
+      const { product, cartId, line } = outcome;
       if (!product) {
         throw new AppError('not_found', CART_INPUT_MESSAGES.productNotFound, {
           code: 'product_not_found',
@@ -75,7 +120,9 @@ export function createCartService(deps: { db: Db; now: () => Date }) {
       }
       if (!line || cartId === undefined) {
         const current =
-          cartId === undefined ? undefined : await repository.lineQuantity(cartId, product.id, key);
+          cartId === undefined
+            ? undefined
+            : await repository.lineQuantity(cartId, product.variantId);
         if (current === undefined && input.quantity <= product.stockQuantity) {
           throw new AppError('conflict', CART_INPUT_MESSAGES.tooManyLines, {
             code: 'cart_full',

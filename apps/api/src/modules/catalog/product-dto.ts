@@ -2,17 +2,60 @@ import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import type { ProductDto } from '@lumina/shared/catalog/product';
 import { pixPriceCents } from '@lumina/shared/catalog/pricing';
 import { centsToReais as reais } from '@lumina/shared/format/money';
+import {
+  type ProductVariantDto,
+  specShapesOf,
+  type OptionValues,
+} from '@lumina/shared/catalog/variants';
 import type { ProductRow } from '../../db/schema/products.ts';
 
-/** The columns a response needs (the search helpers stay in the database). */
-export type ProductReadRow = Omit<ProductRow, 'searchText' | 'nameKey'>;
+/** A live variant as the catalogue's reads bring it (json_build_object in repository.ts). */
+export interface VariantReadRow {
+  id: number;
+  sku: string;
+  option_values: OptionValues;
+  stock_quantity: number;
+  price_cents: number | null;
+  sale_price_cents: number | null;
+  pix_price_cents: number | null;
+  weight_grams: number | null;
+  gtin: string | null;
+  image: string | null;
+  active: boolean;
+}
+
+/** The columns a response needs (the search helpers stay in the database), with the variants. */
+export type ProductReadRow = Omit<ProductRow, 'searchText' | 'nameKey'> & {
+  variants: VariantReadRow[];
+};
 
 /** Reais for the spec's shapes; integer cents stay beside them for anything that computes. */
 function reaisOrNull(cents: number | null): number | null {
   return cents === null ? null : reais(cents);
 }
 
+export function toVariantDto(variant: VariantReadRow): ProductVariantDto {
+  return {
+    id: variant.id,
+    sku: variant.sku,
+    option_values: variant.option_values,
+    stock_quantity: variant.stock_quantity,
+    price: reaisOrNull(variant.price_cents),
+    price_cents: variant.price_cents,
+    sale_price: reaisOrNull(variant.sale_price_cents),
+    sale_price_cents: variant.sale_price_cents,
+    pix_price: reaisOrNull(variant.pix_price_cents),
+    pix_price_cents: variant.pix_price_cents,
+    weight_grams: variant.weight_grams,
+    gtin: variant.gtin,
+    image: variant.image,
+    active: variant.active,
+  };
+}
+
 export function toProductDto(row: ProductReadRow): ProductDto {
+  // The spec's flat shapes come from the options, so what a shopper may pick is what exists.
+  const shapes = specShapesOf(row.options);
   return {
     id: row.id,
     name: row.name,
@@ -32,10 +75,12 @@ export function toProductDto(row: ProductReadRow): ProductDto {
     active: row.active,
     display_status: row.displayStatus,
     images: row.images,
-    sizes: row.sizes,
-    measures: row.measures,
+    sizes: shapes.sizes,
+    measures: shapes.measures,
     tags: row.tags,
-    variations: row.variations,
+    variations: shapes.variations,
+    options: row.options,
+    variants: row.variants.map(toVariantDto),
     stock_quantity: row.stockQuantity,
     stock: row.stockQuantity,
     stock_status: row.stockStatus,

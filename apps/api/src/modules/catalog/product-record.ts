@@ -1,7 +1,8 @@
 import { CATEGORY_LABELS, type CategorySlug } from '@lumina/shared/catalog/categories';
 import type { DisplayStatus, ProductVariation } from '@lumina/shared/catalog/product';
 import { AppError } from '../../http/app-error.ts';
-import type { NewProductRow } from '../../db/schema/products.ts';
+import type { OptionValues, ProductOption } from '@lumina/shared/catalog/variants';
+import type { NewProductRow, productVariants } from '../../db/schema/products.ts';
 import { descriptionText, sanitizeDescription } from './sanitize-description.ts';
 import { normalizeText } from './search-text.ts';
 
@@ -28,6 +29,10 @@ export interface ProductInput {
   measures?: string[];
   tags?: string[];
   variations?: ProductVariation[];
+  options?: ProductOption[];
+  /** What is sold; without it the product is one variant with its `sku` and `stock_quantity`. */
+  variants?: VariantInput[];
+  /** The product's count when it has one variant; with `variants`, theirs is used. */
   stock_quantity: number;
   weight_grams?: number;
   length_cm?: number;
@@ -35,6 +40,63 @@ export interface ProductInput {
   height_cm?: number;
   last_sync?: Date | null;
   created_at?: Date;
+}
+
+/** One variant to write; prices in cents, null to inherit the product's. */
+export interface VariantInput {
+  sku: string;
+  option_values?: OptionValues;
+  stock_quantity: number;
+  price_cents?: number | null;
+  sale_price_cents?: number | null;
+  pix_price_cents?: number | null;
+  weight_grams?: number | null;
+  gtin?: string | null;
+  image?: string | null;
+  active?: boolean;
+}
+
+export type NewVariantRow = typeof productVariants.$inferInsert;
+
+/** The variants a product input stands for: its own list, or one with its SKU and stock. */
+export function variantInputsOf(input: ProductInput): VariantInput[] {
+  return input.variants ?? [{ sku: input.sku, stock_quantity: input.stock_quantity }];
+}
+
+export function toVariantValues(
+  productId: number,
+  variant: VariantInput,
+  position: number,
+  now: Date,
+): NewVariantRow {
+  const amounts = [
+    variant.stock_quantity,
+    variant.price_cents,
+    variant.sale_price_cents,
+    variant.pix_price_cents,
+    variant.weight_grams,
+  ];
+  if (amounts.some((value) => value != null && (!Number.isSafeInteger(value) || value < 0))) {
+    throw new AppError('invalid_data', 'Preços, estoque e medidas devem ser números inteiros.', {
+      code: 'invalid_product',
+    });
+  }
+  return {
+    productId,
+    sku: variant.sku.trim(),
+    optionValues: variant.option_values ?? {},
+    position,
+    stockQuantity: variant.stock_quantity,
+    priceCents: variant.price_cents ?? null,
+    salePriceCents: variant.sale_price_cents ?? null,
+    pixPriceCents: variant.pix_price_cents ?? null,
+    weightGrams: variant.weight_grams ?? null,
+    gtin: variant.gtin ?? null,
+    image: variant.image ?? null,
+    active: variant.active ?? true,
+    createdAt: now,
+    updatedAt: now,
+  };
 }
 
 /**
@@ -47,6 +109,8 @@ function searchTextOf(input: ProductInput, description: string): string {
       input.name,
       descriptionText(description),
       input.sku,
+      ...(input.variants ?? []).map((variant) => variant.sku),
+      ...(input.options ?? []).flatMap((option) => option.values),
       CATEGORY_LABELS[input.category],
       input.subcategory ?? '',
       ...(input.tags ?? []),
@@ -94,7 +158,11 @@ export function toProductValues(input: ProductInput, now: Date): NewProductRow {
     measures: input.measures ?? [],
     tags: input.tags ?? [],
     variations: input.variations ?? [],
-    stockQuantity: input.stock_quantity,
+    options: input.options ?? [],
+    // The variants' trigger keeps it; written here too so the row is right from its insert.
+    stockQuantity: variantInputsOf(input)
+      .filter((variant) => variant.active !== false)
+      .reduce((sum, variant) => sum + variant.stock_quantity, 0),
     weightGrams: input.weight_grams,
     lengthCm: input.length_cm,
     widthCm: input.width_cm,

@@ -12,9 +12,14 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { products } from '../../db/schema/products.ts';
-import type { ProductReadRow } from './product-dto.ts';
-import { type ProductInput, toProductValues } from './product-record.ts';
+import { products, productVariants } from '../../db/schema/products.ts';
+import type { ProductReadRow, VariantReadRow } from './product-dto.ts';
+import {
+  type ProductInput,
+  toProductValues,
+  toVariantValues,
+  variantInputsOf,
+} from './product-record.ts';
 import { containsPattern } from './search-text.ts';
 
 export interface ProductListFilter {
@@ -29,7 +34,25 @@ export interface ProductListFilter {
 }
 
 // Everything but the two helper columns, which only the SQL uses.
-const { searchText: _searchText, nameKey: _nameKey, ...readColumns } = getTableColumns(products);
+const { searchText: _searchText, nameKey: _nameKey, ...productColumns } = getTableColumns(products);
+
+/**
+ * A product's live variants in the grid's order, in the same statement as the product: a read
+ * stays one round trip. The product's id is written qualified: drizzle renders a column of the
+ * selected table unqualified, which inside this subquery would name the variant's own id. Retired variants (kept only for orders and carts) are left out.
+ */
+const variantsOfProduct = sql<VariantReadRow[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', v.id, 'sku', v.sku, 'option_values', v.option_values, 'stock_quantity', v.stock_quantity,
+    'price_cents', v.price_cents, 'sale_price_cents', v.sale_price_cents,
+    'pix_price_cents', v.pix_price_cents, 'weight_grams', v.weight_grams, 'gtin', v.gtin,
+    'image', v.image, 'active', v.active
+  ) order by v.position, v.id), '[]'::json)
+  from ${productVariants} v where v.product_id = "products"."id" and v.retired_at is null
+)`;
+
+export const productReadColumns = { ...productColumns, variants: variantsOfProduct };
+const readColumns = productReadColumns;
 
 /** Spec 000 section 4: only active products shown as visible or featured are listed. */
 const listable = and(
@@ -127,7 +150,14 @@ export function createCatalogRepository(db: Db) {
         .insert(products)
         .values(inputs.map((input) => toProductValues(input, now)))
         .returning({ id: products.id });
-      return rows.map((row) => row.id);
+      const ids = rows.map((row) => row.id);
+      const variants = inputs.flatMap((input, index) =>
+        variantInputsOf(input).map((variant, position) =>
+          toVariantValues(ids[index] ?? 0, variant, position, now),
+        ),
+      );
+      await db.insert(productVariants).values(variants);
+      return ids;
     },
 
     /** Where the whole catalogue stands with the ERP (spec 001 §7's sync_stats). */

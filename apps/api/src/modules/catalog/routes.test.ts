@@ -365,22 +365,22 @@ describe('HTTP caching of catalogue reads', () => {
 });
 
 describe('stock status', () => {
-  it('follows the stock on every write and refuses negative stock', async () => {
+  it("follows the variants' stock on every write and refuses negative stock", async () => {
     await ctx.database.db.execute(
-      sql`UPDATE products SET stock_quantity = 0 WHERE id = ${ids.labret}`,
+      sql`UPDATE product_variants SET stock_quantity = 0 WHERE product_id = ${ids.labret}`,
     );
     const out = await ctx.app.inject(`/api/products/${ids.labret}`);
     expect(out.json()).toMatchObject({ product: { stock: 0, stock_status: 'out_of_stock' } });
 
     await ctx.database.db.execute(
-      sql`UPDATE products SET stock_quantity = 3 WHERE id = ${ids.labret}`,
+      sql`UPDATE product_variants SET stock_quantity = 3 WHERE product_id = ${ids.labret}`,
     );
     const back = await ctx.app.inject(`/api/products/${ids.labret}`);
     expect(back.json()).toMatchObject({ product: { stock: 3, stock_status: 'in_stock' } });
 
     await expect(
       ctx.database.db.execute(
-        sql`UPDATE products SET stock_quantity = -1 WHERE id = ${ids.labret}`,
+        sql`UPDATE product_variants SET stock_quantity = -1 WHERE product_id = ${ids.labret}`,
       ),
     ).rejects.toThrow();
     await expect(
@@ -389,7 +389,7 @@ describe('stock status', () => {
       ),
     ).rejects.toThrow();
     await ctx.database.db.execute(
-      sql`UPDATE products SET stock_quantity = 10 WHERE id = ${ids.labret}`,
+      sql`UPDATE product_variants SET stock_quantity = 10 WHERE product_id = ${ids.labret}`,
     );
   });
 });

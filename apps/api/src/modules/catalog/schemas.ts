@@ -16,6 +16,25 @@ import { z } from 'zod';
 const reais = z.number().describe('Reais with two decimals (the spec shapes)');
 const cents = z.number().int().describe('Integer cents: what code computes with');
 
+const variantDtoSchema = z
+  .object({
+    id: z.number().int(),
+    sku: z.string(),
+    option_values: z.record(z.string(), z.string()),
+    stock_quantity: z.number().int(),
+    price: reais.nullable().describe('Own price; null: the product price applies'),
+    price_cents: cents.nullable(),
+    sale_price: reais.nullable(),
+    sale_price_cents: cents.nullable(),
+    pix_price: reais.nullable(),
+    pix_price_cents: cents.nullable(),
+    weight_grams: z.number().int().nullable(),
+    gtin: z.string().nullable(),
+    image: z.string().nullable(),
+    active: z.boolean(),
+  })
+  .meta({ id: 'ProductVariant' });
+
 export const productDtoSchema = z
   .object({
     id: z.number().int(),
@@ -39,6 +58,8 @@ export const productDtoSchema = z
     measures: z.array(z.string()),
     tags: z.array(z.string()),
     variations: z.array(z.object({ name: z.string(), options: z.array(z.string()) })),
+    options: z.array(z.object({ name: z.string(), values: z.array(z.string()) })),
+    variants: z.array(variantDtoSchema),
     stock_quantity: z.number().int(),
     stock: z.number().int(),
     stock_status: z.enum(STOCK_STATUSES),

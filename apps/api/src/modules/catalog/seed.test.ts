@@ -26,6 +26,8 @@ function demo(overrides: Partial<DemoProduct>): DemoProduct {
     measures: ['1,2 mm'],
     tags: ['titânio'],
     variations: [],
+    options: [],
+    variants: [{ sku: overrides.sku ?? 'DEMO-1', stock_quantity: overrides.stock_quantity ?? 5 }],
     stock_quantity: 5,
     created_days_ago: 3,
     ...overrides,

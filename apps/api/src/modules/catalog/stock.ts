@@ -1,13 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
-import { products } from '../../db/schema/products.ts';
+import { products, productVariants } from '../../db/schema/products.ts';
 
-/** Units of each product: product id -> quantity. */
+/** Units of each variant: variant id -> quantity. */
 export type Units = ReadonlyMap<number, number>;
 
 function arrays(units: Units): { ids: string; quantities: string } {
-  const ids = [...units.keys()];
+  // In id order: concurrent movements then take their locks in the same order.
+  const ids = [...units.keys()].sort((a, b) => a - b);
   return {
     ids: `{${ids.join(',')}}`,
     quantities: `{${ids.map((id) => units.get(id) ?? 0).join(',')}}`,
@@ -16,39 +17,59 @@ function arrays(units: Units): { ids: string; quantities: string } {
 
 /**
  * The movement rows of products kept in step with the ERP (db/schema/stock-movements.ts), written
- * in the same statement as the stock itself: `rows` selects (product id, delta, balance after,
- * reason, erp state).
+ * in the same statement as the stock itself: `rows` selects (product id, variant id, delta,
+ * balance after, reason, erp state).
  */
 function ledger(rows: SQL, at: Date): SQL {
   return sql`recorded as (
-    insert into stock_movements (product_id, delta, balance_after, reason, erp_state, created_at)
+    insert into stock_movements (product_id, variant_id, delta, balance_after, reason, erp_state, created_at)
     select r.*, ${at.toISOString()}::timestamptz from (${rows}) as r
     returning 1
   )`;
 }
 
 /**
- * The one owner of product stock (DESIGN.md: the catalogue owns stock): orders reserve and
- * return units through it, and the admin and the ERP sync set it. Pass a transaction as `db` to
- * make a movement part of a larger change. Stock never goes below zero: the reserve is one
- * conditional statement, so concurrent buyers queue on the row and re-check after each other.
+ * Locks the products of some variants, in id order, before their variants move. Every writer of
+ * a product takes its row first (the panel, the ERP sync, the variants' stock trigger), so two
+ * changes never wait on each other in opposite orders; the stamp tells caches it changed.
+ */
+function lockProducts(db: Db, variantIds: string, at: Date) {
+  return db.execute(sql`
+    update ${products} as p set updated_at = ${at.toISOString()}::timestamptz
+    from (
+      select q.id from ${products} as q
+      where q.id in (select product_id from ${productVariants} where id = any(${variantIds}::integer[]))
+      order by q.id for update
+    ) as l
+    where p.id = l.id
+  `);
+}
+
+/**
+ * The one owner of stock (DESIGN.md: the catalogue owns stock), kept per variant: orders reserve
+ * and return units through it, and the admin and the ERP sync set it. A product's own count is
+ * the sum over its active variants, kept by the database (migration 0016). Pass a transaction as
+ * `db` to make a movement part of a larger change. Stock never goes below zero: the reserve is
+ * one conditional statement, so concurrent buyers queue on the row and re-check after each other.
  */
 export function createStock(db: Db) {
   return {
     /**
-     * Takes each product's units in one statement. A product whose stock (or active flag) does not
-     * allow it is left out of the answer, and the caller rolls the whole change back.
+     * Takes each variant's units. A variant whose stock (or its or its product's active flag)
+     * does not allow it is left out of the answer, and the caller rolls the whole change back.
      */
     async reserve(units: Units, at: Date): Promise<Set<number>> {
       const { ids, quantities } = arrays(units);
+      await lockProducts(db, ids, at);
       const result = await db.execute(sql`
         with moved as (
-          update ${products} as p
-          set stock_quantity = p.stock_quantity - w.quantity, updated_at = ${at.toISOString()}::timestamptz
-          from unnest(${ids}::integer[], ${quantities}::integer[]) as w(product_id, quantity)
-          where p.id = w.product_id and p.active and p.stock_quantity >= w.quantity
-          returning p.id, p.bling_id, w.quantity
-        ), ${ledger(sql`select id, -quantity, null::integer, 'reserve', 'pending' from moved where bling_id is not null`, at)}
+          update ${productVariants} as v
+          set stock_quantity = v.stock_quantity - w.quantity, updated_at = ${at.toISOString()}::timestamptz
+          from unnest(${ids}::integer[], ${quantities}::integer[]) as w(variant_id, quantity), ${products} as p
+          where v.id = w.variant_id and p.id = v.product_id and p.active and v.active
+            and v.retired_at is null and v.stock_quantity >= w.quantity
+          returning v.id, v.product_id, p.bling_id, w.quantity
+        ), ${ledger(sql`select product_id, id, -quantity, null::integer, 'reserve', 'pending' from moved where bling_id is not null`, at)}
         select id from moved
       `);
       return new Set(rowsOf<{ id: number }>(result).map((row) => row.id));
@@ -61,54 +82,84 @@ export function createStock(db: Db) {
     async release(units: Units, at: Date): Promise<void> {
       if (units.size === 0) return;
       const { ids, quantities } = arrays(units);
+      await lockProducts(db, ids, at);
       await db.execute(sql`
         with moved as (
-          update ${products} as p
-          set stock_quantity = p.stock_quantity + w.quantity, updated_at = ${at.toISOString()}::timestamptz
-          from unnest(${ids}::integer[], ${quantities}::integer[]) as w(product_id, quantity)
-          where p.id = w.product_id
-          returning p.id, p.bling_id, w.quantity
-        ), ${ledger(sql`select id, quantity, null::integer, 'release', 'pending' from moved where bling_id is not null`, at)}
+          update ${productVariants} as v
+          set stock_quantity = v.stock_quantity + w.quantity, updated_at = ${at.toISOString()}::timestamptz
+          from unnest(${ids}::integer[], ${quantities}::integer[]) as w(variant_id, quantity), ${products} as p
+          where v.id = w.variant_id and p.id = v.product_id
+          returning v.id, v.product_id, p.bling_id, w.quantity
+        ), ${ledger(sql`select product_id, id, quantity, null::integer, 'release', 'pending' from moved where bling_id is not null`, at)}
         select count(*) from moved
       `);
     },
 
-    /** Current stock of some products, to name what was short. */
-    async levels(ids: number[]) {
-      if (ids.length === 0) return [];
+    /** Current stock of some variants, to name what was short. */
+    async levels(variantIds: number[]) {
+      if (variantIds.length === 0) return [];
       const result = await db.execute(sql`
-        select id, stock_quantity as "stockQuantity", active
-        from ${products} where id = any(${`{${ids.join(',')}}`}::integer[])
+        select v.id, v.product_id as "productId", v.stock_quantity as "stockQuantity",
+          (v.active and p.active and v.retired_at is null) as active
+        from ${productVariants} v join ${products} p on p.id = v.product_id
+        where v.id = any(${`{${variantIds.join(',')}}`}::integer[])
       `);
-      return rowsOf<{ id: number; stockQuantity: number; active: boolean }>(result);
+      return rowsOf<{ id: number; productId: number; stockQuantity: number; active: boolean }>(
+        result,
+      );
     },
 
     /**
-     * An absolute count (the admin's form; `erp` for the ERP's own balance, which is not sent
-     * back to it); never below zero.
+     * An absolute count for one variant (the admin's form; `erp` for the ERP's own balance,
+     * which is not sent back to it); never below zero. The caller holds the product's row lock
+     * or takes none (then this takes it).
      */
     async set(
-      productId: number,
+      variantId: number,
       quantity: number,
       at: Date,
       source: 'shop' | 'erp' = 'shop',
     ): Promise<boolean> {
+      await lockProducts(db, `{${variantId}}`, at);
       const result = await db.execute(sql`
         with old as (
-          select id, stock_quantity, bling_id from ${products} where id = ${productId}::integer for update
+          select v.id, v.product_id, v.stock_quantity, p.bling_id
+          from ${productVariants} v join ${products} p on p.id = v.product_id
+          where v.id = ${variantId}::integer for update of v
         ), moved as (
-          update ${products} as p
+          update ${productVariants} as v
           set stock_quantity = greatest(${Math.trunc(quantity)}::integer, 0), updated_at = ${at.toISOString()}::timestamptz
-          from old where p.id = old.id
-          returning p.id, p.stock_quantity, old.stock_quantity as before, old.bling_id
+          from old where v.id = old.id
+          returning v.id, v.product_id, v.stock_quantity, old.stock_quantity as before, old.bling_id
         ), ${ledger(
-          sql`select id, stock_quantity - before, stock_quantity, ${source === 'erp' ? 'erp' : 'set'}, ${source === 'erp' ? 'skipped' : 'pending'}
+          sql`select product_id, id, stock_quantity - before, stock_quantity, ${source === 'erp' ? 'erp' : 'set'}, ${source === 'erp' ? 'skipped' : 'pending'}
               from moved where bling_id is not null and stock_quantity <> before`,
           at,
         )}
         select id from moved
       `);
       return rowsOf(result).length > 0;
+    },
+
+    /**
+     * The count of a product sold as one variant (the spec's form, the ERP's simple products):
+     * sets its first live variant. A product with several variants has no single count.
+     */
+    async setProduct(
+      productId: number,
+      quantity: number,
+      at: Date,
+      source: 'shop' | 'erp' = 'shop',
+    ): Promise<boolean> {
+      const result = await db.execute(sql`
+        select id from ${productVariants}
+        where product_id = ${productId}::integer and retired_at is null
+        order by position, id
+      `);
+      const variants = rowsOf<{ id: number }>(result);
+      const only = variants[0];
+      if (!only || variants.length > 1) return false;
+      return this.set(only.id, quantity, at, source);
     },
   };
 }

@@ -2,7 +2,7 @@ import type { BlingSyncSummary } from '@lumina/shared/admin/bling';
 import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { products, type ProductRow } from '../../db/schema/products.ts';
+import { products, productVariants, type ProductRow } from '../../db/schema/products.ts';
 import {
   type BlingClient,
   BlingRequestError,
@@ -14,7 +14,7 @@ import {
   type BlingProductDetail,
 } from '../../integrations/bling/bling-schemas.ts';
 import { announceCatalogChange } from '../catalog/changes.ts';
-import { type ProductInput, toProductValues } from '../catalog/product-record.ts';
+import { type ProductInput, toProductValues, toVariantValues } from '../catalog/product-record.ts';
 import { createStock } from '../catalog/stock.ts';
 import { downloadImage, type ImageDownload, importableImageUrl } from './image-import.ts';
 import type { StockPush } from './stock-push.ts';
@@ -186,7 +186,7 @@ export function createProductSync(deps: {
         const onTheirWay = await deps.stock.onTheirWay(tx, existing.id, balanceAskedAt);
         // Through the stock owner, under the row lock orders take; Bling's own count is not
         // sent back to it.
-        await createStock(tx).set(
+        await createStock(tx).setProduct(
           existing.id,
           blingStockUnits((balance ?? 0) + onTheirWay),
           at,
@@ -194,7 +194,22 @@ export function createProductSync(deps: {
         );
         outcome = 'updated';
       } else {
-        await tx.insert(products).values({ ...values, ...sync, stockQuantity, createdAt });
+        const [inserted] = await tx
+          .insert(products)
+          .values({ ...values, ...sync, stockQuantity, createdAt })
+          .returning({ id: products.id });
+        if (inserted) {
+          await tx
+            .insert(productVariants)
+            .values(
+              toVariantValues(
+                inserted.id,
+                { sku: values.sku ?? bling.sku, stock_quantity: stockQuantity ?? 0 },
+                0,
+                at,
+              ),
+            );
+        }
         outcome = 'created';
       }
       await announceCatalogChange(tx);
@@ -294,7 +309,7 @@ export function createProductSync(deps: {
         .for('update');
       if (!row) return false;
       const onTheirWay = await deps.stock.onTheirWay(tx, row.id, askedAt);
-      await createStock(tx).set(
+      await createStock(tx).setProduct(
         row.id,
         blingStockUnits((balance.saldoVirtualTotal ?? 0) + onTheirWay),
         at,

@@ -77,13 +77,13 @@ export function createOrderLifecycle(deps: {
 
   async function unitsOf(tx: Db, orderId: number): Promise<Map<number, number>> {
     const result = await tx.execute(sql`
-      select product_id as "productId", sum(quantity)::integer as quantity
-      from order_items where order_id = ${orderId}::integer and product_id is not null
-      group by product_id
+      select variant_id as "variantId", sum(quantity)::integer as quantity
+      from order_items where order_id = ${orderId}::integer and variant_id is not null
+      group by variant_id
     `);
     return new Map(
-      rowsOf<{ productId: number; quantity: number }>(result).map((row) => [
-        row.productId,
+      rowsOf<{ variantId: number; quantity: number }>(result).map((row) => [
+        row.variantId,
         row.quantity,
       ]),
     );

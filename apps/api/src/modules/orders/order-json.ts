@@ -25,6 +25,8 @@ export function toOrderItemJson(item: OrderItemRow): OrderItemJson {
     total_price: reais(item.totalCents),
     total_cents: item.totalCents,
     variation_details: item.variationDetails,
+    variant_id: item.variantId,
+    option_values: item.optionValues,
   };
 }
 

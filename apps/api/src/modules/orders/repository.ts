@@ -10,23 +10,35 @@ import {
   orderItems,
   orders,
 } from '../../db/schema/orders.ts';
-import { products } from '../../db/schema/products.ts';
+import { products, productVariants } from '../../db/schema/products.ts';
+import type { OptionValues } from '@lumina/shared/catalog/variants';
 import { MAX_ADDRESSES_PER_USER } from '../addresses/service.ts';
 
-/** A cart line with everything an order needs from its product. */
+/** A cart line with everything an order needs from its variant and product. */
 export interface CheckoutLine {
   lineId: number;
   productId: number;
+  variantId: number;
   quantity: number;
   variationDetails: VariationDetails;
+  optionValues: OptionValues;
   name: string;
+  /** The variant's SKU. */
   sku: string;
   category: string;
   images: string[];
+  variantImage: string | null;
   priceCents: number;
   pixPriceCents: number | null;
+  salePriceCents: number | null;
+  variantPriceCents: number | null;
+  variantPixPriceCents: number | null;
+  variantSalePriceCents: number | null;
+  /** The variant's stock. */
   stockQuantity: number;
+  /** Product and variant for sale. */
   active: boolean;
+  /** The variant's weight when it has one, else the product's. */
   weightGrams: number;
   lengthCm: number;
   widthCm: number;
@@ -51,23 +63,31 @@ export function createOrderRepository(db: Db) {
         .select({
           lineId: cartItems.id,
           productId: cartItems.productId,
+          variantId: cartItems.variantId,
           quantity: cartItems.quantity,
           variationDetails: cartItems.variationDetails,
+          optionValues: productVariants.optionValues,
           name: products.name,
-          sku: products.sku,
+          sku: productVariants.sku,
           category: products.category,
           images: products.images,
+          variantImage: productVariants.image,
           priceCents: products.priceCents,
           pixPriceCents: products.pixPriceCents,
-          stockQuantity: products.stockQuantity,
-          active: products.active,
-          weightGrams: products.weightGrams,
+          salePriceCents: products.salePriceCents,
+          variantPriceCents: productVariants.priceCents,
+          variantPixPriceCents: productVariants.pixPriceCents,
+          variantSalePriceCents: productVariants.salePriceCents,
+          stockQuantity: productVariants.stockQuantity,
+          active: sql<boolean>`(${products.active} and ${productVariants.active} and ${productVariants.retiredAt} is null)`,
+          weightGrams: sql<number>`coalesce(${productVariants.weightGrams}, ${products.weightGrams})`,
           lengthCm: products.lengthCm,
           widthCm: products.widthCm,
           heightCm: products.heightCm,
         })
         .from(cartItems)
         .innerJoin(carts, eq(carts.id, cartItems.cartId))
+        .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
         .innerJoin(products, eq(products.id, cartItems.productId))
         .where(eq(carts.userId, userId))
         .orderBy(asc(cartItems.id));

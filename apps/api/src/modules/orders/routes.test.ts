@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses } from '../../db/schema/addresses.ts';
-import { products } from '../../db/schema/products.ts';
+import { productVariants } from '../../db/schema/products.ts';
 import type { ErrorJson } from '../../test/accounts.ts';
 import {
   addToCart as addToCartOf,
@@ -129,7 +129,10 @@ describe('POST /api/orders', () => {
     const { headers } = await shopper();
     await addToCart(headers, ring, 1);
     await addToCart(headers, scarce, 3);
-    await ctx.database.db.update(products).set({ stockQuantity: 2 }).where(eq(products.id, scarce));
+    await ctx.database.db
+      .update(productVariants)
+      .set({ stockQuantity: 2 })
+      .where(eq(productVariants.productId, scarce));
     const ringBefore = await stock(ring);
     const response = await placeOrder(headers);
     expect(response.statusCode).toBe(422);

@@ -9,7 +9,8 @@ import { AppError } from '../../http/app-error.ts';
 import { fieldErrors } from '../../http/field-errors.ts';
 import { parsePathId } from '../../http/path-id.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { rowPixPriceCents } from '../catalog/product-dto.ts';
+import { pixPriceCents } from '@lumina/shared/catalog/pricing';
+import { variantPrices, variationDetailsOf } from '@lumina/shared/catalog/variants';
 import { createStock } from '../catalog/stock.ts';
 import { type OrderJson, toOrderJson } from './order-json.ts';
 import { type CheckoutLine, createOrderRepository, type NewOrderItem } from './repository.ts';
@@ -38,36 +39,56 @@ export function parseOrderId(raw: string): number {
   return id;
 }
 
-/** Lines are the same when they hold the same products, variations and quantities. */
+/** Lines are the same when they hold the same variants and quantities. */
 function sameLines(a: CheckoutLine[], b: CheckoutLine[]): boolean {
   const key = (lines: CheckoutLine[]) =>
-    lines.map((line) => `${line.lineId}:${line.productId}:${line.quantity}`).join('|');
+    lines.map((line) => `${line.lineId}:${line.variantId}:${line.quantity}`).join('|');
   return key(a) === key(b);
 }
 
-function unitsByProduct(lines: CheckoutLine[]): Map<number, number> {
+function unitsByVariant(lines: CheckoutLine[]): Map<number, number> {
   const wanted = new Map<number, number>();
   for (const line of lines) {
-    wanted.set(line.productId, (wanted.get(line.productId) ?? 0) + line.quantity);
+    wanted.set(line.variantId, (wanted.get(line.variantId) ?? 0) + line.quantity);
   }
   return wanted;
 }
 
-/** Each item at its PIX price (the product's own, else 5% off), rounded to cents. */
+/** A line's prices: its variant's own where it has them, else its product's. */
+function linePrices(line: CheckoutLine) {
+  return variantPrices(
+    {
+      price_cents: line.priceCents,
+      sale_price_cents: line.salePriceCents,
+      pix_price_cents: line.pixPriceCents,
+    },
+    {
+      price_cents: line.variantPriceCents,
+      sale_price_cents: line.variantSalePriceCents,
+      pix_price_cents: line.variantPixPriceCents,
+    },
+  );
+}
+
+/** Each item at its PIX price (the variant's or product's own, else 5% off), in cents. */
 function orderItemsOf(lines: CheckoutLine[]): NewOrderItem[] {
   return lines.map((line) => {
-    const unit = rowPixPriceCents(line);
+    const prices = linePrices(line);
+    const unit = pixPriceCents(prices);
+    const hasOptions = Object.keys(line.optionValues).length > 0;
     return {
       productId: line.productId,
+      variantId: line.variantId,
+      optionValues: line.optionValues,
       productName: line.name,
       sku: line.sku,
       category: line.category,
-      imageUrl: line.images[0] ?? null,
-      listPriceCents: line.priceCents,
+      imageUrl: line.variantImage ?? line.images[0] ?? null,
+      listPriceCents: prices.price_cents,
       unitPriceCents: unit,
       quantity: line.quantity,
       totalCents: unit * line.quantity,
-      variationDetails: line.variationDetails,
+      variationDetails: hasOptions ? variationDetailsOf(line.optionValues) : line.variationDetails,
     };
   });
 }
@@ -96,8 +117,8 @@ export function createOrderService(deps: {
         code: 'product_unavailable',
       });
     }
-    for (const [productId, quantity] of unitsByProduct(lines)) {
-      const line = lines.find((candidate) => candidate.productId === productId);
+    for (const [variantId, quantity] of unitsByVariant(lines)) {
+      const line = lines.find((candidate) => candidate.variantId === variantId);
       if (line && line.stockQuantity < quantity) {
         throw new AppError(
           'invalid_data',
@@ -173,13 +194,13 @@ export function createOrderService(deps: {
           if (!sameLines(lines, locked)) {
             throw new AppError('conflict', ORDER_MESSAGES.cartChanged, { code: 'cart_changed' });
           }
-          const wanted = unitsByProduct(locked);
+          const wanted = unitsByVariant(locked);
           const stock = createStock(tx);
           const reserved = await stock.reserve(wanted, at);
           if (reserved.size !== wanted.size) {
             const short = await stock.levels([...wanted.keys()].filter((id) => !reserved.has(id)));
             const first = short[0];
-            const name = locked.find((line) => line.productId === first?.id)?.name ?? '';
+            const name = locked.find((line) => line.variantId === first?.id)?.name ?? '';
             throw first && !first.active
               ? new AppError('invalid_data', ORDER_MESSAGES.unavailable(name), {
                   code: 'product_unavailable',

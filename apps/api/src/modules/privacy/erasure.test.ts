@@ -55,6 +55,7 @@ const TABLES: Record<string, { keeps: readonly Marker[]; why: string }> = {
   captcha_challenges: { keeps: [], why: 'no personal data' },
   privacy_requests: { keeps: [], why: 'the request stays for accountability; its export goes' },
   products: { keeps: [], why: 'catalogue' },
+  product_variants: { keeps: [], why: 'catalogue' },
   stock_movements: { keeps: [], why: 'stock only' },
   bling_connection: { keeps: [], why: "the shop's ERP connection" },
   bling_oauth_states: { keeps: [], why: "the shop's ERP connection" },

@@ -10,7 +10,7 @@ import type {
   ShippingOptionJson,
 } from '@lumina/shared/shipping/shipping-schemas';
 import type { ProductInput } from '../catalog/product-record.ts';
-import { createProduct, insertProducts } from '../../test/product-builder.ts';
+import { createProduct, firstVariantOf, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
 
@@ -50,9 +50,13 @@ async function fillCart(
     .values({ userId })
     .returning({ id: carts.id });
   if (lines.length > 0) {
-    await context.database.db
-      .insert(cartItems)
-      .values(lines.map((line) => ({ cartId: cart!.id, ...line })));
+    await context.database.db.insert(cartItems).values(
+      lines.map((line) => ({
+        cartId: cart!.id,
+        variantId: firstVariantOf(line.productId),
+        ...line,
+      })),
+    );
   }
 }
 

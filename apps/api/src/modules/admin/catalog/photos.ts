@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { rowsOf } from '../../../db/raw-rows.ts';
-import { products, type ProductRow } from '../../../db/schema/products.ts';
+import { products } from '../../../db/schema/products.ts';
+import type { ProductReadRow } from '../../catalog/product-dto.ts';
+import { productReadColumns } from '../../catalog/repository.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { writeFileAtomically } from '../../../lib/write-file-atomically.ts';
 import { shareImagePath } from '../../../http/share-images.ts';
@@ -141,7 +143,11 @@ export function createProductPhotos(deps: {
   }
 
   return {
-    async add(productId: number, bytes: Uint8Array, actor: AdminActor | null): Promise<ProductRow> {
+    async add(
+      productId: number,
+      bytes: Uint8Array,
+      actor: AdminActor | null,
+    ): Promise<ProductReadRow> {
       const [exists] = await db
         .select({ count: sql<number>`jsonb_array_length(${products.images})` })
         .from(products)
@@ -169,7 +175,7 @@ export function createProductPhotos(deps: {
           .where(
             sql`${products.id} = ${productId} and jsonb_array_length(${products.images}) < ${PRODUCT_PHOTO_MAX_COUNT}`,
           )
-          .returning();
+          .returning(productReadColumns);
         if (updated) await announceCatalogChange(tx);
         return updated;
       });
@@ -198,7 +204,7 @@ export function createProductPhotos(deps: {
       await Promise.all(ids.map(removeFiles));
     },
 
-    async remove(productId: number, imageId: string, actor: AdminActor): Promise<ProductRow> {
+    async remove(productId: number, imageId: string, actor: AdminActor): Promise<ProductReadRow> {
       const row = await db.transaction(async (tx) => {
         const [current] = await tx
           .select()
@@ -212,7 +218,7 @@ export function createProductPhotos(deps: {
           .update(products)
           .set({ images: kept, updatedAt: now() })
           .where(eq(products.id, productId))
-          .returning();
+          .returning(productReadColumns);
         await announceCatalogChange(tx);
         return updated;
       });

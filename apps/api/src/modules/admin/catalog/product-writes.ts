@@ -1,23 +1,25 @@
 import {
   ADMIN_PRODUCT_MESSAGES,
+  type AdminProductForm,
   adminProductFormSchema,
 } from '@lumina/shared/admin/product-form-schema';
+import type { ProductOption } from '@lumina/shared/catalog/variants';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { rowsOf } from '../../../db/raw-rows.ts';
-import { products, type ProductRow } from '../../../db/schema/products.ts';
+import { products, productVariants } from '../../../db/schema/products.ts';
 import { isUniqueViolation } from '../../../db/unique-violation.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { fieldErrors } from '../../../http/field-errors.ts';
 import { announceCatalogChange } from '../../catalog/changes.ts';
+import type { ProductReadRow } from '../../catalog/product-dto.ts';
 import { toProductValues } from '../../catalog/product-record.ts';
+import { createCatalogRepository } from '../../catalog/repository.ts';
+import { type VariantWrite, writeVariants } from '../../catalog/variant-writes.ts';
 import { PRODUCT_NOT_FOUND } from '../../catalog/service.ts';
-import { createStock } from '../../catalog/stock.ts';
 import type { SecurityLog } from '../../security/security-log.ts';
 import type { AdminActor } from '../orders/service.ts';
-
-const SKU_UNIQUE = 'products_sku_unique';
 
 function notFound(): AppError {
   return new AppError('not_found', PRODUCT_NOT_FOUND, { code: 'product_not_found' });
@@ -30,7 +32,7 @@ function parseForm(body: unknown) {
   if (parsed.success) return parsed.data;
   throw new AppError('invalid_data', parsed.error.issues[0]?.message ?? 'Produto inválido', {
     code: 'invalid_product',
-    fields: fieldErrors(parsed.error, 'product'),
+    fields: fieldErrors(parsed.error, 'product', { rowsOf: ['variants', 'options'] }),
   });
 }
 
@@ -39,6 +41,51 @@ function skuTaken(): AppError {
     code: 'sku_taken',
     fields: { sku: [ADMIN_PRODUCT_MESSAGES.skuTaken] },
   });
+}
+
+/** Every combination of the options' values, in the options' order ('6 mm'+'Prata', ...). */
+function combinations(options: ProductOption[]): Record<string, string>[] {
+  return options.reduce<Record<string, string>[]>(
+    (rows, option) =>
+      rows.flatMap((row) => option.values.map((value) => ({ ...row, [option.name]: value }))),
+    [{}],
+  );
+}
+
+/**
+ * The variants a form asks for. Its own grid when it sends one; options without a grid: every
+ * combination, at 0 units; neither: the one variant of a product without options, with the
+ * form's stock. `current` is the product's live variants (none on create): without a grid, a
+ * product with several keeps them as they are (undefined: nothing to write).
+ */
+function variantsOf(
+  form: AdminProductForm,
+  current: { id: number; sku: string }[],
+): VariantWrite[] | undefined {
+  if (form.variants) {
+    return form.variants.map((variant) => ({
+      id: variant.id,
+      sku: variant.sku ?? '',
+      option_values: variant.option_values,
+      stock_quantity: variant.stock_quantity,
+      price_cents: variant.price,
+      sale_price_cents: variant.sale_price,
+      pix_price_cents: variant.pix_price,
+      weight_grams: variant.weight_grams,
+      gtin: variant.gtin,
+      image: variant.image,
+      active: variant.active,
+    }));
+  }
+  if (form.options.length > 0) {
+    return combinations(form.options).map((values) => ({
+      sku: '',
+      option_values: values,
+      stock_quantity: 0,
+    }));
+  }
+  if (current.length > 1) return undefined;
+  return [{ id: current[0]?.id, sku: form.sku ?? '', stock_quantity: form.stock_quantity }];
 }
 
 /** A SKU for a product the owner did not give one: readable, and unique in practice. */
@@ -77,11 +124,13 @@ export function createProductWrites(deps: {
   }
 
   return {
-    async create(body: unknown, actor: AdminActor): Promise<ProductRow> {
+    async create(body: unknown, actor: AdminActor): Promise<ProductReadRow> {
       const form = parseForm(body);
       const at = now();
+      const variants = variantsOf(form, []) ?? [];
       try {
         const row = await db.transaction(async (tx) => {
+          const sku = form.sku ?? generatedSku();
           const [inserted] = await tx
             .insert(products)
             .values(
@@ -93,33 +142,37 @@ export function createProductWrites(deps: {
                   pix_price_cents: form.pix_price ?? null,
                   category: form.category,
                   subcategory: form.subcategory ?? null,
-                  sku: form.sku ?? generatedSku(),
+                  sku,
                   active: form.active,
                   display_status: form.display_status,
                   images: form.images,
                   sizes: form.sizes,
                   measures: form.measures,
+                  options: form.options,
+                  variants,
                   stock_quantity: form.stock_quantity,
                 },
                 at,
               ),
             )
-            .returning();
-          if (inserted) await deps.markPending?.(tx, inserted.id);
+            .returning({ id: products.id });
+          if (!inserted) throw new Error('product insert returned no row');
+          await writeVariants(tx, { id: inserted.id, sku, options: form.options }, variants, at);
+          await deps.markPending?.(tx, inserted.id);
           await announceCatalogChange(tx);
-          return inserted;
+          return createCatalogRepository(tx).findProductById(inserted.id);
         });
         if (!row) throw new Error('product insert returned no row');
         deps.onChange();
         await record(actor, `Produto criado: ${row.name} (${row.sku})`, { product_id: row.id });
         return row;
       } catch (error) {
-        if (isUniqueViolation(error, SKU_UNIQUE)) throw skuTaken();
+        if (isUniqueViolation(error)) throw skuTaken();
         throw error;
       }
     },
 
-    async update(id: number, body: unknown, actor: AdminActor): Promise<ProductRow> {
+    async update(id: number, body: unknown, actor: AdminActor): Promise<ProductReadRow> {
       const form = parseForm(body);
       const at = now();
       try {
@@ -130,6 +183,16 @@ export function createProductWrites(deps: {
             .where(eq(products.id, id))
             .for('update');
           if (!current) throw notFound();
+          const live = await tx
+            .select({ id: productVariants.id, sku: productVariants.sku })
+            .from(productVariants)
+            .where(
+              sql`${productVariants.productId} = ${id} and ${productVariants.retiredAt} is null`,
+            );
+          const variants = variantsOf(form, live);
+          // A client that knows nothing of variants leaves a product's options as they are.
+          const options = variants === undefined ? current.options : form.options;
+          const sku = form.sku ?? current.sku;
           const values = toProductValues(
             {
               name: form.name,
@@ -140,7 +203,7 @@ export function createProductWrites(deps: {
               sale_price_cents: current.salePriceCents,
               category: form.category,
               subcategory: form.subcategory ?? null,
-              sku: form.sku ?? current.sku,
+              sku,
               bling_id: current.blingId,
               active: form.active,
               display_status: form.display_status,
@@ -149,28 +212,27 @@ export function createProductWrites(deps: {
               measures: form.measures,
               tags: current.tags,
               variations: current.variations,
+              options,
+              variants,
               stock_quantity: current.stockQuantity,
               created_at: current.createdAt,
             },
             at,
           );
-          // Stock goes through its owner, under this row lock, never below zero.
+          // Stock is the variants', moved through its owner under this row lock.
           const { stockQuantity: _stock, ...rest } = values;
           await tx.update(products).set(rest).where(eq(products.id, id));
-          if (form.stock_quantity !== current.stockQuantity) {
-            await createStock(tx).set(id, form.stock_quantity, at);
-          }
+          if (variants) await writeVariants(tx, { id, sku, options }, variants, at);
           await deps.markPending?.(tx, id);
-          const [updated] = await tx.select().from(products).where(eq(products.id, id));
           await announceCatalogChange(tx);
-          return updated;
+          return createCatalogRepository(tx).findProductById(id);
         });
         if (!row) throw notFound();
         deps.onChange();
         await record(actor, `Produto alterado: ${row.name} (${row.sku})`, { product_id: id });
         return row;
       } catch (error) {
-        if (isUniqueViolation(error, SKU_UNIQUE)) throw skuTaken();
+        if (isUniqueViolation(error)) throw skuTaken();
         throw error;
       }
     },

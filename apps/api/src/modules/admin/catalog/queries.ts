@@ -1,4 +1,4 @@
-import type { AdminProductListQuery } from '@lumina/shared/admin/admin-products';
+import type { AdminProductListQuery, AdminProductRow } from '@lumina/shared/admin/admin-products';
 import { ADMIN_PRODUCTS_PER_PAGE } from '@lumina/shared/admin/admin-products';
 import { and, asc, desc, eq, isNotNull, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
@@ -39,6 +39,13 @@ export function createAdminCatalogQueries(db: Db) {
       const rows = await db
         .select({
           product: products,
+          variants: sql<AdminProductRow['variants']>`(
+            select coalesce(json_agg(json_build_object(
+              'id', v.id, 'sku', v.sku, 'option_values', v.option_values,
+              'stock_quantity', v.stock_quantity, 'active', v.active
+            ) order by v.position, v.id), '[]'::json)
+            from product_variants v where v.product_id = "products"."id" and v.retired_at is null
+          )`,
           total: sql<number>`count(*) over ()`,
         })
         .from(products)
@@ -55,7 +62,7 @@ export function createAdminCatalogQueries(db: Db) {
           .where(where);
         total = Number(counted?.count ?? 0);
       }
-      return { rows: rows.map((row) => row.product), total };
+      return { rows: rows.map((row) => ({ ...row.product, variants: row.variants })), total };
     },
   };
 }

@@ -10,18 +10,17 @@ import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/database.ts';
 import type { ProductRow } from '../../../db/schema/products.ts';
-import { eq } from 'drizzle-orm';
-import { products } from '../../../db/schema/products.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { errorResponseSchema } from '../../../http/error-schema.ts';
 import { rowPixPriceCents, toProductDto } from '../../catalog/product-dto.ts';
 import { productIdParamsSchema, productResponseSchema } from '../../catalog/schemas.ts';
+import { createCatalogRepository } from '../../catalog/repository.ts';
 import { parseProductId, PRODUCT_NOT_FOUND } from '../../catalog/service.ts';
 import { privateScope } from '../../auth/private-scope.ts';
 import { readAdminStats } from '../stats.ts';
 import { createAdminCatalogQueries } from './queries.ts';
 
-function toRow(product: ProductRow): AdminProductRow {
+function toRow(product: ProductRow & Pick<AdminProductRow, 'variants'>): AdminProductRow {
   const pix = rowPixPriceCents(product);
   return {
     id: product.id,
@@ -45,6 +44,7 @@ function toRow(product: ProductRow): AdminProductRow {
     sync_error: product.syncError,
     bling_synced_at: product.blingSyncedAt?.toISOString() ?? null,
     updated_at: product.updatedAt.toISOString(),
+    variants: product.variants,
   };
 }
 
@@ -107,7 +107,7 @@ export const adminCatalogRoutes: FastifyPluginCallbackZod<{ db: Db; now: () => D
     },
     async (request) => {
       const id = parseProductId(request.params.id);
-      const [row] = id === null ? [] : await db.select().from(products).where(eq(products.id, id));
+      const row = id === null ? undefined : await createCatalogRepository(db).findProductById(id);
       if (!row) {
         throw new AppError('not_found', PRODUCT_NOT_FOUND, { code: 'product_not_found' });
       }

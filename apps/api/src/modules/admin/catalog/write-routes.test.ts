@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../../db/schema/products.ts';
+import { orderItems } from '../../../db/schema/orders.ts';
+import { products, productVariants } from '../../../db/schema/products.ts';
 import { securityLogs } from '../../../db/schema/security.ts';
 import type { ErrorJson } from '../../../test/accounts.ts';
 import { addToCart, placeOrder, shopper, stockOf } from '../../../test/checkout.ts';
@@ -169,5 +170,159 @@ describe('product writes', () => {
       headers: buyer.headers,
     });
     expect(history.json<{ orders: object[] }>().orders).toHaveLength(1);
+  });
+
+  it('writes options and the variant grid, keeping ids, and retires a variant an order holds', async () => {
+    const grid = (variants: object[]) =>
+      form({
+        sku: 'CLK-GRADE',
+        options: [
+          { name: 'Diâmetro', values: ['8 mm', '10 mm'] },
+          { name: 'Cor', values: ['Prata', 'Dourado'] },
+        ],
+        variants,
+      });
+    const rows = [
+      { option_values: { Diâmetro: '8 mm', Cor: 'Prata' }, stock_quantity: 2 },
+      { option_values: { Diâmetro: '8 mm', Cor: 'Dourado' }, stock_quantity: 0, price: '99,90' },
+      { sku: 'CLK-10-P', option_values: { Diâmetro: '10 mm', Cor: 'Prata' }, stock_quantity: 5 },
+    ];
+    const created = await call('POST', '/api/products', grid(rows));
+    expect(created.statusCode, created.body).toBe(201);
+    type VariantJson = {
+      id: number;
+      sku: string;
+      stock_quantity: number;
+      price_cents: number | null;
+    };
+    const product = created.json<{
+      product: ProductJson['product'] & { variants: VariantJson[]; sizes: string[] };
+    }>().product;
+    expect(product.stock_quantity).toBe(7);
+    expect(product.sizes).toEqual(['8 mm', '10 mm']);
+    expect(product.variants.map((v) => [v.sku, v.stock_quantity, v.price_cents])).toEqual([
+      ['CLK-GRADE-8MM-PRATA', 2, null],
+      ['CLK-GRADE-8MM-DOURADO', 0, 9990],
+      ['CLK-10-P', 5, null],
+    ]);
+    const [eight, golden, ten] = product.variants as [VariantJson, VariantJson, VariantJson];
+
+    // The 10 mm is sold, then removed from the grid: retired, the order keeps it.
+    const buyer = await shopper(ctx.app, ctx.database);
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/carts/items',
+      headers: buyer.headers,
+      payload: { product_id: product.id, variant_id: ten.id, quantity: 1 },
+    });
+    expect(added.statusCode).toBe(201);
+    expect((await placeOrder(ctx.app, buyer.headers)).statusCode).toBe(201);
+    const updated = await call(
+      'PUT',
+      `/api/products/${product.id}`,
+      grid([
+        {
+          id: eight.id,
+          sku: eight.sku,
+          option_values: { Diâmetro: '8 mm', Cor: 'Prata' },
+          stock_quantity: 9,
+        },
+        {
+          id: golden.id,
+          sku: golden.sku,
+          option_values: { Diâmetro: '8 mm', Cor: 'Dourado' },
+          stock_quantity: 1,
+        },
+      ]),
+    );
+    expect(updated.statusCode, updated.body).toBe(200);
+    const after = updated.json<{ product: { stock_quantity: number; variants: VariantJson[] } }>()
+      .product;
+    expect(after.variants.map((v) => [v.id, v.stock_quantity])).toEqual([
+      [eight.id, 9],
+      [golden.id, 1],
+    ]);
+    expect(after.stock_quantity).toBe(10);
+    const [retired] = await ctx.database.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.id, ten.id));
+    expect(retired).toMatchObject({ sku: 'CLK-10-P', active: false });
+    expect(retired?.retiredAt).toBeInstanceOf(Date);
+    const [item] = await ctx.database.db
+      .select({ sku: orderItems.sku, optionValues: orderItems.optionValues })
+      .from(orderItems)
+      .where(eq(orderItems.variantId, ten.id));
+    expect(item).toEqual({ sku: 'CLK-10-P', optionValues: { Diâmetro: '10 mm', Cor: 'Prata' } });
+    // Its SKU is free again for a new variant.
+    const reused = await call('POST', '/api/products', form({ sku: 'CLK-10-P' }));
+    expect(reused.statusCode).toBe(201);
+  });
+
+  it('refuses a bad grid with 422, naming the row', async () => {
+    const option = { name: 'Diâmetro', values: ['8 mm', '10 mm'] };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ options: [{ name: 'Cor', values: ['Prata', 'prata'] }] }, 'Valor repetido em Cor: prata'],
+      [
+        {
+          options: [
+            option,
+            { name: 'A', values: ['1'] },
+            { name: 'B', values: ['1'] },
+            { name: 'C', values: ['1'] },
+          ],
+        },
+        'Até 3 opções por produto',
+      ],
+      [
+        {
+          options: [option],
+          variants: Array.from({ length: 101 }, (_, index) => ({
+            option_values: { Diâmetro: '8 mm' },
+            sku: `X-${index}`,
+          })),
+        },
+        'Até 100 variantes por produto',
+      ],
+      [{ options: [option], variants: [{ option_values: {} }] }, 'Variante 1: escolha Diâmetro'],
+      [
+        {
+          options: [option],
+          variants: [{ option_values: { Diâmetro: '8 mm' }, stock_quantity: -2 }],
+        },
+        'Estoque deve ser um número inteiro de 0 a 99999',
+      ],
+      [
+        {
+          options: [option],
+          variants: [{ option_values: { Diâmetro: '8 mm' }, price: '9999999' }],
+        },
+        'Preço inválido (use um valor maior que zero com até 2 casas decimais, até R$ 100.000,00)',
+      ],
+    ];
+    for (const [fields, message] of cases) {
+      const response = await call('POST', '/api/products', form(fields));
+      expect(response.statusCode, message).toBe(422);
+      expect(response.json<ErrorJson>().message).toBe(message);
+    }
+    const taken = await call(
+      'POST',
+      '/api/products',
+      form({
+        options: [option],
+        variants: [
+          { sku: 'LIVRE-1', option_values: { Diâmetro: '8 mm' } },
+          { sku: 'UNICO-1', option_values: { Diâmetro: '10 mm' } },
+        ],
+      }),
+    );
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json<ErrorJson>()).toMatchObject({
+      code: 'sku_taken',
+      message: 'Variante 2: SKU já cadastrado',
+      fields: { 'product.variants.1.sku': ['SKU já cadastrado'] },
+    });
+    const stale = await call('POST', '/api/products', form({ variants: [{ id: 1, sku: 'Z-1' }] }));
+    expect(stale.statusCode).toBe(422);
   });
 });

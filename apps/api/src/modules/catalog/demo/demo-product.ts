@@ -1,5 +1,7 @@
 import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import type { DisplayStatus, ProductVariation } from '@lumina/shared/catalog/product';
+import type { ProductOption } from '@lumina/shared/catalog/variants';
+import type { VariantInput } from '../product-record.ts';
 
 /**
  * One product of the demo catalogue seeded into an empty database (a fresh install shows a shop).
@@ -25,6 +27,9 @@ export interface DemoProduct {
   measures: string[];
   tags: string[];
   variations: ProductVariation[];
+  /** The choices a shopper makes, and one variant per combination with its own stock. */
+  options: ProductOption[];
+  variants: VariantInput[];
   stock_quantity: number;
   weight_grams?: number;
   length_cm?: number;

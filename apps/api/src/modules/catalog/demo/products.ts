@@ -1,5 +1,8 @@
 import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import type { DisplayStatus, ProductVariation } from '@lumina/shared/catalog/product';
+import type { ProductOption } from '@lumina/shared/catalog/variants';
+import type { VariantInput } from '../product-record.ts';
+import { suggestedVariantSku } from '../variant-writes.ts';
 import type { DemoProduct } from './demo-product.ts';
 import type { Gem, JewelryArtOptions, Metal } from './jewelry-art.ts';
 import { demoPhotoUrl } from './photos.ts';
@@ -27,6 +30,8 @@ interface Entry {
   days: number;
   tags: string[];
   variations?: ProductVariation[];
+  /** Units of some variants by their values joined with '/' ('8mm'); the rest share `stock`. */
+  variantStock?: Record<string, number>;
   /** First paragraph of the description: what the piece is and where it goes. */
   intro: string;
   /** Extra list items after the material ones. */
@@ -157,6 +162,8 @@ const ENTRIES: Entry[] = [
     sizes: ['8mm', '10mm', '12mm'],
     measures: ['1,2mm', '1,6mm'],
     stock: 60,
+    // The last 8 mm ring in 1,2 mm: the demo shows a size selling out while the others sell.
+    variantStock: { '8mm/1,2mm': 1, '8mm/1,6mm': 0 },
     days: 150,
     tags: ['argola', 'captive', 'aço cirúrgico', 'básico'],
     intro:
@@ -995,30 +1002,94 @@ function describe(entry: Entry): string {
   return `<p>${entry.intro}</p><ul>${items.map((item) => `<li>${item}</li>`).join('')}</ul>`;
 }
 
+/**
+ * The options a piece is sold in: its sizes as 'Diâmetro' (rings) or 'Comprimento' (bars), its
+ * thicknesses as 'Espessura' (when there is a choice) and its other variations ('Cor', 'Pedra').
+ */
+function demoOptions(entry: Entry): ProductOption[] {
+  const options: ProductOption[] = [];
+  if (entry.sizes.length > 1) {
+    options.push({
+      name: entry.name.includes('Tamanho:') ? 'Diâmetro' : 'Comprimento',
+      values: entry.sizes,
+    });
+  }
+  if (entry.measures.length > 1) options.push({ name: 'Espessura', values: entry.measures });
+  for (const variation of entry.variations ?? []) {
+    options.push({ name: variation.name, values: variation.options });
+  }
+  return options.slice(0, 3);
+}
+
+/**
+ * One variant per combination. The stock is shared out (the first ones get the remainder)
+ * unless `variantStock` says otherwise; a colour with its own drawing shows it.
+ */
+function demoVariants(entry: Entry, options: ProductOption[], images: string[]): VariantInput[] {
+  const combinations = options.reduce<Record<string, string>[]>(
+    (rows, option) =>
+      rows.flatMap((row) => option.values.map((value) => ({ ...row, [option.name]: value }))),
+    [{}],
+  );
+  if (options.length === 0) return [{ sku: entry.sku, stock_quantity: entry.stock }];
+  const explicit = entry.variantStock ?? {};
+  const free = combinations.filter(
+    (values) => explicit[Object.values(values).join('/')] === undefined,
+  );
+  const left = Math.max(0, entry.stock - Object.values(explicit).reduce((a, b) => a + b, 0));
+  const colour = options.find(
+    (option) =>
+      option.values.length === images.length &&
+      option.name !== 'Diâmetro' &&
+      option.name !== 'Comprimento' &&
+      option.name !== 'Espessura',
+  );
+  return combinations.map((values) => {
+    const key = Object.values(values).join('/');
+    const index = free.indexOf(values);
+    const share =
+      Math.floor(left / Math.max(free.length, 1)) +
+      (index >= 0 && index < left % Math.max(free.length, 1) ? 1 : 0);
+    const image = colour ? images[colour.values.indexOf(values[colour.name] ?? '')] : undefined;
+    return {
+      sku: suggestedVariantSku(entry.sku, Object.values(values)),
+      option_values: values,
+      stock_quantity: explicit[key] ?? share,
+      image: image ?? null,
+    };
+  });
+}
+
 /** 'lum-boc-001-1': the demo photo's file name in apps/api/demo-photos, without its extension. */
 const photoName = (sku: string, index: number): string => `${sku.toLowerCase()}-${index + 1}`;
 
-export const DEMO_PRODUCTS: DemoProduct[] = ENTRIES.map((entry) => ({
-  sku: entry.sku,
-  name: entry.name,
-  description: describe(entry),
-  complementary_description: entry.care === undefined ? CARE[entry.category] : entry.care,
-  price_cents: entry.price,
-  pix_price_cents: entry.pix ?? null,
-  sale_price_cents: entry.sale ?? null,
-  category: entry.category,
-  subcategory: entry.subcategory,
-  display_status: entry.status ?? 'visible',
-  active: entry.active ?? true,
-  images: entry.art.map((_, index) => demoPhotoUrl(photoName(entry.sku, index))),
-  sizes: entry.sizes,
-  measures: entry.measures,
-  tags: entry.tags,
-  variations: entry.variations ?? [],
-  stock_quantity: entry.stock,
-  weight_grams: entry.weight ?? 4,
-  created_days_ago: entry.days,
-}));
+export const DEMO_PRODUCTS: DemoProduct[] = ENTRIES.map((entry) => {
+  const images = entry.art.map((_, index) => demoPhotoUrl(photoName(entry.sku, index)));
+  const options = demoOptions(entry);
+  return {
+    sku: entry.sku,
+    name: entry.name,
+    description: describe(entry),
+    complementary_description: entry.care === undefined ? CARE[entry.category] : entry.care,
+    price_cents: entry.price,
+    pix_price_cents: entry.pix ?? null,
+    sale_price_cents: entry.sale ?? null,
+    category: entry.category,
+    subcategory: entry.subcategory,
+    display_status: entry.status ?? 'visible',
+    active: entry.active ?? true,
+    images,
+    sizes: entry.sizes,
+    measures: entry.measures,
+    tags: entry.tags,
+    variations: entry.variations ?? [],
+    options,
+    variants: demoVariants(entry, options, images),
+    stock_quantity: entry.stock,
+    weight_grams: entry.weight ?? 4,
+    created_days_ago: entry.days,
+  };
+});
 
 /** Every photo the catalogue refers to: its file name, its address and the drawing it shows. */
 export const DEMO_PRODUCT_IMAGES: { name: string; path: string; art: JewelryArtOptions }[] =
