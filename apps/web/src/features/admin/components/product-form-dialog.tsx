@@ -69,7 +69,7 @@ const list = (text: string) =>
  */
 function bodyOf(values: Values, images: string[], grid: GridState) {
   const variants = gridBody(grid, values.sku);
-  const shapes = grid.options.length > 0 ? specShapesOf(variants.options) : undefined;
+  const shapes = variants.options.length > 0 ? specShapesOf(variants.options) : undefined;
   return {
     ...values,
     sizes: shapes ? shapes.sizes : list(values.sizes),
@@ -172,8 +172,11 @@ export function ProductFormDialog({
     if (!parsed.success) {
       const next: Record<string, string> = {};
       const nextGrid = noGridErrors();
+      // An incomplete option is said once, on the option, not again on every row lacking it.
+      const optionIssue = parsed.error.issues.some((issue) => issue.path[0] === 'options');
       for (const issue of parsed.error.issues) {
         const path = issue.path.filter((key) => typeof key !== 'symbol');
+        if (optionIssue && path[0] === 'variants' && path[2] === 'option_values') continue;
         if (!placeGridError(nextGrid, path, issue.message)) next[String(path[0])] ??= issue.message;
       }
       setErrors(next);
@@ -236,7 +239,7 @@ export function ProductFormDialog({
         if (!next && !save.isPending && !uploading) onClose();
       }}
       title={product ? 'Editar produto' : 'Novo produto'}
-      className={hasGrid ? 'max-w-2xl lg:max-w-5xl' : 'max-w-2xl'}
+      className={hasGrid ? 'max-w-2xl lg:max-w-6xl' : 'max-w-2xl'}
     >
       <form noValidate onSubmit={submit} className="mt-4 grid gap-3 sm:grid-cols-2">
         <div className="sm:col-span-2">
@@ -317,7 +320,7 @@ export function ProductFormDialog({
           />
           Ativo (à venda)
         </label>
-        {grid.options.length > 0 ? null : (
+        {hasGrid ? null : (
           <>
             <Field id="produto-sizes" label="Tamanhos (separados por vírgula)" error={errors.sizes}>
               <input {...aria('sizes')} value={values.sizes} onChange={set('sizes')} />

@@ -306,6 +306,21 @@ describe('product form: options and variants', () => {
     expect(writes(requests)).toEqual([]);
   });
 
+  it('says an option without values once, on the option', async () => {
+    const requests = api(() => ({ body: { product: CLICKER } }));
+    const dialog = await openEdit();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Adicionar opção' }));
+    fireEvent.change(within(dialog).getByLabelText('Nome da opção 2'), {
+      target: { value: 'Cor' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(
+      await within(dialog).findByText('Cada opção precisa de 1 a 30 valores de até 40 caracteres'),
+    ).toBeVisible();
+    expect(within(dialog).queryByText(/Variante \d: escolha/)).not.toBeInTheDocument();
+    expect(writes(requests)).toEqual([]);
+  });
+
   it('renders the variants as cards (no table) for a phone', async () => {
     api(() => ({ body: { product: CLICKER } }));
     const dialog = await openEdit();

@@ -174,7 +174,7 @@ function OptionEditor({
             id={`${id}-valor`}
             value={text}
             maxLength={200}
-            placeholder="Ex.: 8 mm (vírgula separa vários)"
+            placeholder="Ex.: 6 mm, 8 mm"
             disabled={option.values.length >= MAX_OPTION_VALUES}
             onChange={(event) => setText(event.target.value)}
             onKeyDown={onKey}
@@ -253,7 +253,7 @@ function RowField({
 }) {
   return (
     <div className={cn('min-w-0', className)}>
-      <label htmlFor={id} className="text-xs font-medium text-ink-800">
+      <label htmlFor={id} className="block truncate text-xs font-medium text-ink-800">
         {label}
       </label>
       {children}
@@ -300,9 +300,10 @@ function VariantCard({
       role="group"
       aria-label={`Variante ${label}`}
       className={cn(
-        'rounded-2xl border bg-white p-3',
+        'rounded-2xl border p-3',
         errors ? 'border-sale' : 'border-ink-300/60',
-        !row.active && 'bg-cream-100',
+        // An inactive variant stays in the grid (and in old orders), set apart from the rest.
+        row.active ? 'bg-white' : 'border-dashed bg-cream-100',
       )}
     >
       <div className="flex flex-wrap items-center gap-2">
@@ -311,6 +312,9 @@ function VariantCard({
           {row.id === undefined ? (
             <span className="ml-2 text-xs font-normal text-ink-700">nova</span>
           ) : null}
+          {row.active ? null : (
+            <span className="ml-2 text-xs font-normal text-ink-700">fora de venda</span>
+          )}
         </p>
         <label className="flex min-h-11 items-center gap-2 px-1 text-sm text-ink-900">
           <input
@@ -331,12 +335,18 @@ function VariantCard({
         </Button>
       </div>
       <ErrorText id={`${id}-erro`} message={errors?.row} />
-      <div className="mt-2 grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4 lg:grid-cols-8">
+      <div
+        className={cn(
+          'mt-2 grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4',
+          // One line per variant on a desk: SKU, five figures, GTIN and photo.
+          'lg:grid-cols-[minmax(0,2fr)_repeat(5,minmax(0,1fr))_minmax(0,1.5fr)_minmax(0,1.5fr)]',
+        )}
+      >
         <RowField
           id={`${id}-sku`}
           label="SKU"
           error={errors?.sku}
-          className="col-span-2 sm:col-span-2"
+          className="col-span-2 lg:col-span-1"
         >
           <input
             {...field('sku')}
@@ -357,7 +367,7 @@ function VariantCard({
             {...text('price')}
           />
         </RowField>
-        <RowField id={`${id}-sale_price`} label="Promocional (R$)" error={errors?.sale_price}>
+        <RowField id={`${id}-sale_price`} label="Promoção (R$)" error={errors?.sale_price}>
           <input
             {...field('sale_price')}
             inputMode="decimal"
@@ -369,7 +379,7 @@ function VariantCard({
           <input
             {...field('pix_price')}
             inputMode="decimal"
-            placeholder={productPixPrice || '5% off'}
+            placeholder={productPixPrice || '−5%'}
             {...text('pix_price')}
           />
         </RowField>
@@ -377,7 +387,7 @@ function VariantCard({
           <input
             {...field('weight_grams')}
             inputMode="numeric"
-            placeholder="do produto"
+            placeholder="padrão"
             {...text('weight')}
           />
         </RowField>
@@ -388,7 +398,7 @@ function VariantCard({
           id={`${id}-image`}
           label="Foto"
           error={errors?.image}
-          className="col-span-2 sm:col-span-4 lg:col-span-8"
+          className="col-span-2 lg:col-span-1"
         >
           <span className="flex items-center gap-2">
             <select
@@ -396,7 +406,7 @@ function VariantCard({
               value={row.image}
               onChange={(event) => change({ image: event.target.value })}
             >
-              <option value="">A do produto</option>
+              <option value="">Principal</option>
               {images.map((image, index) => (
                 <option key={image} value={image}>
                   Foto {index + 1}
@@ -457,16 +467,20 @@ export function VariantGridField({
           seu próprio SKU e estoque.
         </p>
       </div>
-      {state.options.map((option, index) => (
-        <OptionEditor
-          key={option.key}
-          option={option}
-          index={index}
-          state={state}
-          setGrid={setGrid}
-          error={errors.options[index]}
-        />
-      ))}
+      {state.options.length > 0 ? (
+        <div className="grid items-start gap-3 lg:grid-cols-3">
+          {state.options.map((option, index) => (
+            <OptionEditor
+              key={option.key}
+              option={option}
+              index={index}
+              state={state}
+              setGrid={setGrid}
+              error={errors.options[index]}
+            />
+          ))}
+        </div>
+      ) : null}
       {state.options.length < MAX_OPTIONS ? (
         <Button
           variant="outline"

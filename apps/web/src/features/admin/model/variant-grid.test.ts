@@ -129,6 +129,30 @@ describe('variant grid', () => {
     ]);
   });
 
+  it('opens with the combinations a product has no variant for still removed', () => {
+    let state = gridOf(
+      createAdminProduct({
+        options: [
+          { name: 'Diâmetro', values: ['6 mm', '8 mm'] },
+          { name: 'Cor', values: ['Prata', 'Dourado'] },
+        ],
+        variants: [
+          createVariant({ id: 5, option_values: { Diâmetro: '6 mm', Cor: 'Prata' } }),
+          createVariant({ id: 6, option_values: { Diâmetro: '8 mm', Cor: 'Prata' } }),
+          createVariant({ id: 7, option_values: { Diâmetro: '8 mm', Cor: 'Dourado' } }),
+        ],
+      }),
+    );
+    expect(labels(state)).toEqual(['6 mm · Prata', '8 mm · Prata', '8 mm · Dourado']);
+    state = restoreRemoved(state);
+    expect(state.rows.map((row) => row.id)).toEqual([5, undefined, 6, 7]);
+  });
+
+  it('leaves an empty option slot out of the body', () => {
+    const state = addOption(gridOf(createAdminProduct()));
+    expect(gridBody(state, 'ARG-001')).toEqual({ options: [] });
+  });
+
   it('removes a combination that does not exist, and restores it on request', () => {
     let state = gridWith([
       ['Diâmetro', '6 mm, 8 mm'],

@@ -154,9 +154,19 @@ export function gridOf(product: ProductDto | undefined): GridState {
       active: variant.active,
     };
   });
-  // A product saved with options but whose variants were not all generated: the grid shows the
-  // missing combinations as new rows, as it would after adding the value.
-  return syncGrid({ options, rows, removed: [], stash: [] });
+  // Combinations the product has no variant for were removed when it was saved: they stay
+  // removed (restorable), rather than coming back as new rows on every edit.
+  const named = gridOptions(options);
+  const removed =
+    named.length === 0
+      ? []
+      : combinations(named).filter(
+          (combo) =>
+            !rows.some((row) =>
+              named.every((option) => row.values[option.key] === combo[option.key]),
+            ),
+        );
+  return syncGrid({ options, rows, removed, stash: [] });
 }
 
 export function addOption(state: GridState, name = ''): GridState {
@@ -299,11 +309,11 @@ function integerOf(text: string): number | string | null {
  * product keeps one variant from the form's SKU and stock, as before variants existed.
  */
 export function gridBody(state: GridState, productSku: string) {
-  const options = state.options.map((option) => ({
-    name: option.name.trim(),
-    values: option.values,
-  }));
-  if (state.options.length === 0) return { options };
+  // An option slot left empty (no name, no value) is not an option.
+  const options = state.options
+    .filter((option) => option.name.trim() !== '' || option.values.length > 0)
+    .map((option) => ({ name: option.name.trim(), values: option.values }));
+  if (options.length === 0) return { options };
   const named = gridOptions(state.options);
   const variants = state.rows.map((row) => {
     const option_values: OptionValues = {};
