@@ -227,6 +227,7 @@ export function ProductFormDialog({
   // With options, SKU and stock belong to each variant; the product's SKU is the prefix the
   // variants' suggested SKUs start with.
   const hasGrid = gridOptions(grid.options).length > 0;
+  const rowsWithErrors = Object.keys(gridErrors.rows).length;
   const serverError =
     save.error && !(save.error instanceof ApiError && Object.keys(save.error.fields).length > 0)
       ? save.error.message
@@ -360,6 +361,18 @@ export function ProductFormDialog({
           images={images}
           errors={gridErrors}
         />
+        {rowsWithErrors > 0 ? (
+          // The grid may be long: the message by the button says where to look.
+          <FormAlert
+            kind="error"
+            className="sm:col-span-2"
+            messages={[
+              rowsWithErrors === 1
+                ? 'Corrija a variante marcada.'
+                : `Corrija as ${rowsWithErrors} variantes marcadas.`,
+            ]}
+          />
+        ) : null}
         {serverError ? (
           <FormAlert kind="error" className="sm:col-span-2" messages={[serverError]} />
         ) : null}

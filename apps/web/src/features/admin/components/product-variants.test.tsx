@@ -272,6 +272,7 @@ describe('product form: options and variants', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
     const eight = within(dialog).getByRole('group', { name: 'Variante 8 mm' });
     expect(await within(eight).findByText('SKU já cadastrado')).toBeVisible();
+    expect(within(dialog).getByText('Corrija a variante marcada.')).toBeVisible();
     expect(within(eight).getByLabelText('SKU')).toHaveAttribute('aria-invalid', 'true');
     const six = within(dialog).getByRole('group', { name: 'Variante 6 mm' });
     expect(within(six).getByLabelText('SKU')).not.toHaveAttribute('aria-invalid');

@@ -123,9 +123,9 @@ describe('variant grid', () => {
     const key = state.options[0]!.key;
     state = updateOption(state, key, (option) => ({ ...option, name: 'Cor' }));
     state = addValues(state, key, 'Prata, Dourado');
-    expect(state.rows.map((row) => [row.id, row.stock])).toEqual([
-      [31, '8'],
-      [undefined, '0'],
+    expect(state.rows.map((row) => [row.id, row.stock, rowSku(state, row, 'ARG-001')])).toEqual([
+      [31, '8', 'ARG-001-PRATA'],
+      [undefined, '0', 'ARG-001-DOURADO'],
     ]);
   });
 

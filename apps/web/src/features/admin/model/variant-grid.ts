@@ -133,6 +133,7 @@ export function gridOf(product: ProductDto | undefined): GridState {
     name: option.name,
     values: [...option.values],
   }));
+  const single = options.length === 0;
   const rows: VariantRow[] = (product?.variants ?? []).map((variant) => {
     const values: Record<string, string> = {};
     for (const option of options) {
@@ -143,7 +144,9 @@ export function gridOf(product: ProductDto | undefined): GridState {
       key: localKey('v'),
       id: variant.id,
       values,
-      sku: variant.sku,
+      // The one variant of a product without options has the product's SKU: given values, it
+      // takes the suggestion built on it ('ARG-001-PRATA'), like the rows added beside it.
+      sku: single && variant.sku === product?.sku ? null : variant.sku,
       stock: String(variant.stock_quantity),
       price: reais(variant.price_cents),
       sale_price: reais(variant.sale_price_cents),
