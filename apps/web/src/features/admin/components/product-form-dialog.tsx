@@ -14,6 +14,7 @@ import {
   gridOf,
   gridOptions,
   noGridErrors,
+  optionPositions,
   placeGridError,
   type GridErrors,
   type GridState,
@@ -172,12 +173,15 @@ export function ProductFormDialog({
     if (!parsed.success) {
       const next: Record<string, string> = {};
       const nextGrid = noGridErrors();
+      const optionAt = optionPositions(grid);
       // An incomplete option is said once, on the option, not again on every row lacking it.
       const optionIssue = parsed.error.issues.some((issue) => issue.path[0] === 'options');
       for (const issue of parsed.error.issues) {
         const path = issue.path.filter((key) => typeof key !== 'symbol');
         if (optionIssue && path[0] === 'variants' && path[2] === 'option_values') continue;
-        if (!placeGridError(nextGrid, path, issue.message)) next[String(path[0])] ??= issue.message;
+        if (!placeGridError(nextGrid, path, issue.message, optionAt)) {
+          next[String(path[0])] ??= issue.message;
+        }
       }
       setErrors(next);
       setGridErrors(nextGrid);
@@ -205,10 +209,13 @@ export function ProductFormDialog({
           if (!(error instanceof ApiError)) return;
           const next: Record<string, string> = {};
           const nextGrid = noGridErrors();
+          const optionAt = optionPositions(grid);
           for (const [field, messages] of Object.entries(error.fields)) {
             const key = field.replace(/^product\./, '');
             for (const message of messages) {
-              if (!placeGridError(nextGrid, key.split('.'), message)) next[key] ??= message;
+              if (!placeGridError(nextGrid, key.split('.'), message, optionAt)) {
+                next[key] ??= message;
+              }
             }
           }
           setErrors(next);

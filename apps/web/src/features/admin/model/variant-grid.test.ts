@@ -7,6 +7,7 @@ import {
   gridBody,
   gridOf,
   noGridErrors,
+  optionPositions,
   placeGridError,
   removeOption,
   removeRow,
@@ -148,9 +149,16 @@ describe('variant grid', () => {
     expect(state.rows.map((row) => row.id)).toEqual([5, undefined, 6, 7]);
   });
 
-  it('leaves an empty option slot out of the body', () => {
-    const state = addOption(gridOf(createAdminProduct()));
+  it('leaves an empty option slot out of the body, messages still finding their option', () => {
+    let state = addOption(gridOf(createAdminProduct()));
     expect(gridBody(state, 'ARG-001')).toEqual({ options: [] });
+    state = addOption(state);
+    const second = state.options[1]!.key;
+    state = updateOption(state, second, (option) => ({ ...option, name: 'Cor' }));
+    expect(gridBody(state, 'ARG-001').options).toEqual([{ name: 'Cor', values: [] }]);
+    const errors = noGridErrors();
+    placeGridError(errors, ['options', 0, 'values'], 'Sem valores', optionPositions(state));
+    expect(errors.options).toEqual({ 1: 'Sem valores' });
   });
 
   it('removes a combination that does not exist, and restores it on request', () => {

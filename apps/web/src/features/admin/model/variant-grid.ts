@@ -307,15 +307,27 @@ function integerOf(text: string): number | string | null {
   return /^\d+$/.test(text.trim()) ? Number(text.trim()) : text;
 }
 
+/** The options the body carries: an option slot left empty (no name, no value) is none. */
+function sentOptions(state: GridState): OptionDraft[] {
+  return state.options.filter((option) => option.name.trim() !== '' || option.values.length > 0);
+}
+
+/** The body's option positions -> the form's, for messages about an option. */
+export function optionPositions(state: GridState): number[] {
+  const sent = sentOptions(state);
+  return sent.map((option) => state.options.indexOf(option));
+}
+
 /**
  * `options` and `variants` of the body. Without options there are no variants in the body: the
  * product keeps one variant from the form's SKU and stock, as before variants existed.
  */
 export function gridBody(state: GridState, productSku: string) {
   // An option slot left empty (no name, no value) is not an option.
-  const options = state.options
-    .filter((option) => option.name.trim() !== '' || option.values.length > 0)
-    .map((option) => ({ name: option.name.trim(), values: option.values }));
+  const options = sentOptions(state).map((option) => ({
+    name: option.name.trim(),
+    values: option.values,
+  }));
   if (options.length === 0) return { options };
   const named = gridOptions(state.options);
   const variants = state.rows.map((row) => {
@@ -362,12 +374,15 @@ export function placeGridError(
   errors: GridErrors,
   path: readonly (string | number)[],
   message: string,
+  /** The body's option positions -> the form's (optionPositions); as is without. */
+  optionAt: readonly number[] = [],
 ): boolean {
   const parts = path.map(String);
   if (parts[0] === 'product') parts.shift();
   const [section, second, third] = parts;
   if (section === 'options') {
-    const index = Number(second);
+    const sent = Number(second);
+    const index = optionAt[sent] ?? sent;
     if (second !== undefined && Number.isInteger(index)) errors.options[index] ??= message;
     else if (!errors.general.includes(message)) errors.general.push(message);
     return true;
