@@ -1,6 +1,7 @@
 import { adminProductFormSchema } from '@lumina/shared/admin/product-form-schema';
 import { CATEGORY_LABELS, CATEGORY_SLUGS } from '@lumina/shared/catalog/categories';
 import type { ProductDto } from '@lumina/shared/catalog/product';
+import { specShapesOf } from '@lumina/shared/catalog/variants';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -8,7 +9,18 @@ import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { uploadProductPhoto, useSaveProduct } from '../api/catalog.ts';
+import {
+  gridBody,
+  gridOf,
+  gridOptions,
+  noGridErrors,
+  optionPositions,
+  placeGridError,
+  type GridErrors,
+  type GridState,
+} from '../model/variant-grid.ts';
 import { ProductPhotosField } from './product-photos-field.tsx';
+import { VariantGridField } from './variant-grid-field.tsx';
 
 /** What the form holds: text as typed, lists as comma-separated text. */
 interface Values {
@@ -52,13 +64,19 @@ const list = (text: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-/** The body the API reads, from what the form holds. */
-function bodyOf(values: Values, images: string[]) {
+/**
+ * The body the API reads, from what the form holds. With options, sizes and measures are what
+ * the options say (the API derives them the same way) and the variants carry SKU and stock.
+ */
+function bodyOf(values: Values, images: string[], grid: GridState) {
+  const variants = gridBody(grid, values.sku);
+  const shapes = variants.options.length > 0 ? specShapesOf(variants.options) : undefined;
   return {
     ...values,
-    sizes: list(values.sizes),
-    measures: list(values.measures),
+    sizes: shapes ? shapes.sizes : list(values.sizes),
+    measures: shapes ? shapes.measures : list(values.measures),
     images,
+    ...variants,
   };
 }
 
@@ -121,6 +139,8 @@ export function ProductFormDialog({
 }) {
   const [values, setValues] = useState<Values>(() => valuesOf(product));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [grid, setGridState] = useState<GridState>(() => gridOf(product));
+  const [gridErrors, setGridErrors] = useState<GridErrors>(noGridErrors);
   const [images, setImages] = useState<string[]>(() => product?.images ?? []);
   const [queued, setQueued] = useState<File[]>([]);
   const [uploading, setUploading] = useState(false);
@@ -136,17 +156,39 @@ export function ProductFormDialog({
           event.target.type === 'checkbox' ? Boolean(event.target.checked) : event.target.value,
       }));
 
+  // A change to the options moves rows around: messages placed by row position would then
+  // point at the wrong row, so they go; a change inside a row keeps them.
+  const setGrid = (change: (state: GridState) => GridState) => {
+    const next = change(grid);
+    if (next.rows.length !== grid.rows.length || next.options !== grid.options) {
+      setGridErrors(noGridErrors());
+    }
+    setGridState(next);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = bodyOf(values, images);
+    const body = bodyOf(values, images, grid);
     const parsed = adminProductFormSchema.safeParse(body);
     if (!parsed.success) {
       const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+      const nextGrid = noGridErrors();
+      const optionAt = optionPositions(grid);
+      // An incomplete option is said once, on the option, not again on every row lacking it.
+      const optionIssue = parsed.error.issues.some((issue) => issue.path[0] === 'options');
+      for (const issue of parsed.error.issues) {
+        const path = issue.path.filter((key) => typeof key !== 'symbol');
+        if (optionIssue && path[0] === 'variants' && path[2] === 'option_values') continue;
+        if (!placeGridError(nextGrid, path, issue.message, optionAt)) {
+          next[String(path[0])] ??= issue.message;
+        }
+      }
       setErrors(next);
+      setGridErrors(nextGrid);
       return;
     }
     setErrors({});
+    setGridErrors(noGridErrors());
     save.mutate(
       { id: product?.id ?? null, body },
       {
@@ -166,10 +208,18 @@ export function ProductFormDialog({
         onError: (error) => {
           if (!(error instanceof ApiError)) return;
           const next: Record<string, string> = {};
+          const nextGrid = noGridErrors();
+          const optionAt = optionPositions(grid);
           for (const [field, messages] of Object.entries(error.fields)) {
-            if (messages[0]) next[field] = messages[0];
+            const key = field.replace(/^product\./, '');
+            for (const message of messages) {
+              if (!placeGridError(nextGrid, key.split('.'), message, optionAt)) {
+                next[key] ??= message;
+              }
+            }
           }
           setErrors(next);
+          setGridErrors(nextGrid);
         },
       },
     );
@@ -181,6 +231,10 @@ export function ProductFormDialog({
     'aria-describedby': errors[key] ? `produto-${key}-erro` : undefined,
     className: inputClass,
   });
+  // With options, SKU and stock belong to each variant; the product's SKU is the prefix the
+  // variants' suggested SKUs start with.
+  const hasGrid = gridOptions(grid.options).length > 0;
+  const rowsWithErrors = Object.keys(gridErrors.rows).length;
   const serverError =
     save.error && !(save.error instanceof ApiError && Object.keys(save.error.fields).length > 0)
       ? save.error.message
@@ -193,7 +247,7 @@ export function ProductFormDialog({
         if (!next && !save.isPending && !uploading) onClose();
       }}
       title={product ? 'Editar produto' : 'Novo produto'}
-      className="max-w-2xl"
+      className={hasGrid ? 'max-w-2xl lg:max-w-6xl' : 'max-w-2xl'}
     >
       <form noValidate onSubmit={submit} className="mt-4 grid gap-3 sm:grid-cols-2">
         <div className="sm:col-span-2">
@@ -238,17 +292,23 @@ export function ProductFormDialog({
             onChange={set('subcategory')}
           />
         </Field>
-        <Field id="produto-sku" label="SKU (vazio: gerado)" error={errors.sku}>
+        <Field
+          id="produto-sku"
+          label={hasGrid ? 'SKU base (vazio: gerado)' : 'SKU (vazio: gerado)'}
+          error={errors.sku}
+        >
           <input {...aria('sku')} value={values.sku} onChange={set('sku')} maxLength={60} />
         </Field>
-        <Field id="produto-stock_quantity" label="Estoque" error={errors.stock_quantity}>
-          <input
-            {...aria('stock_quantity')}
-            inputMode="numeric"
-            value={values.stock_quantity}
-            onChange={set('stock_quantity')}
-          />
-        </Field>
+        {hasGrid ? null : (
+          <Field id="produto-stock_quantity" label="Estoque" error={errors.stock_quantity}>
+            <input
+              {...aria('stock_quantity')}
+              inputMode="numeric"
+              value={values.stock_quantity}
+              onChange={set('stock_quantity')}
+            />
+          </Field>
+        )}
         <Field id="produto-display_status" label="Exibição" error={errors.display_status}>
           <select
             {...aria('display_status')}
@@ -268,16 +328,20 @@ export function ProductFormDialog({
           />
           Ativo (à venda)
         </label>
-        <Field id="produto-sizes" label="Tamanhos (separados por vírgula)" error={errors.sizes}>
-          <input {...aria('sizes')} value={values.sizes} onChange={set('sizes')} />
-        </Field>
-        <Field
-          id="produto-measures"
-          label="Medidas (separadas por vírgula)"
-          error={errors.measures}
-        >
-          <input {...aria('measures')} value={values.measures} onChange={set('measures')} />
-        </Field>
+        {hasGrid ? null : (
+          <>
+            <Field id="produto-sizes" label="Tamanhos (separados por vírgula)" error={errors.sizes}>
+              <input {...aria('sizes')} value={values.sizes} onChange={set('sizes')} />
+            </Field>
+            <Field
+              id="produto-measures"
+              label="Medidas (separadas por vírgula)"
+              error={errors.measures}
+            >
+              <input {...aria('measures')} value={values.measures} onChange={set('measures')} />
+            </Field>
+          </>
+        )}
         <div className="sm:col-span-2">
           <Field id="produto-description" label="Descrição" error={errors.description}>
             <textarea
@@ -295,6 +359,27 @@ export function ProductFormDialog({
           queued={queued}
           onQueuedChange={setQueued}
         />
+        <VariantGridField
+          state={grid}
+          setGrid={setGrid}
+          productSku={values.sku}
+          productPrice={values.price}
+          productPixPrice={values.pix_price}
+          images={images}
+          errors={gridErrors}
+        />
+        {rowsWithErrors > 0 ? (
+          // The grid may be long: the message by the button says where to look.
+          <FormAlert
+            kind="error"
+            className="sm:col-span-2"
+            messages={[
+              rowsWithErrors === 1
+                ? 'Corrija a variante marcada.'
+                : `Corrija as ${rowsWithErrors} variantes marcadas.`,
+            ]}
+          />
+        ) : null}
         {serverError ? (
           <FormAlert kind="error" className="sm:col-span-2" messages={[serverError]} />
         ) : null}

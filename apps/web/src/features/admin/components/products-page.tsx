@@ -7,8 +7,10 @@ import {
 } from '@lumina/shared/admin/admin-products';
 import { syncLabelKey, SYNC_STATUS_LABELS } from '@lumina/shared/admin/sync-status';
 import { CATEGORY_LABELS } from '@lumina/shared/catalog/categories';
+import type { ProductVariantDto } from '@lumina/shared/catalog/product';
+import { optionValuesLabel } from '@lumina/shared/catalog/variants';
 import { formatBRL } from '@lumina/shared/format/money';
-import { useId, useState, type FormEvent } from 'react';
+import { Fragment, useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -81,6 +83,85 @@ function StatusText({ product }: { product: AdminProductRow }) {
   if (product.display_status === 'hidden') return <span className="text-ink-700">Oculto</span>;
   if (product.display_status === 'featured') return <span className="text-gold-700">Destaque</span>;
   return <span className="text-ink-800">Visível</span>;
+}
+
+/** What the list shows of a variant. */
+type VariantSummary = Pick<
+  ProductVariantDto,
+  'id' | 'sku' | 'option_values' | 'stock_quantity' | 'active'
+>;
+
+/**
+ * A row's variants, when the list's answer carries them (`variants` on each row, in the
+ * options' order); a row without them reads as a product with one variant.
+ */
+function variantsOf(product: AdminProductRow): VariantSummary[] {
+  return (product as AdminProductRow & { variants?: VariantSummary[] }).variants ?? [];
+}
+
+/** Active variants at zero: what the owner has to restock. */
+function soldOut(variants: VariantSummary[]): number {
+  return variants.filter((variant) => variant.active && variant.stock_quantity === 0).length;
+}
+
+function SoldOutCount({ product }: { product: AdminProductRow }) {
+  const variants = variantsOf(product);
+  const count = variants.length > 1 ? soldOut(variants) : 0;
+  if (count === 0) return null;
+  return (
+    <span className="block text-xs font-semibold text-sale">
+      {count === 1 ? '1 variante esgotada' : `${count} variantes esgotadas`}
+    </span>
+  );
+}
+
+function VariantsToggle({
+  product,
+  open,
+  controls,
+  onToggle,
+}: {
+  product: AdminProductRow;
+  open: boolean;
+  controls: string;
+  onToggle: () => void;
+}) {
+  const count = variantsOf(product).length;
+  if (count < 2) return null;
+  return (
+    <button
+      type="button"
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onToggle}
+      aria-label={`${open ? 'Ocultar' : 'Ver'} variantes de ${product.name}`}
+      className="-mx-1 min-h-11 rounded-lg px-1 text-left text-sm font-medium text-ink-900 underline underline-offset-2 hover:text-gold-700"
+    >
+      {open ? 'Ocultar variantes' : `Ver variantes (${count})`}
+    </button>
+  );
+}
+
+function VariantList({ product, id }: { product: AdminProductRow; id: string }) {
+  return (
+    <ul id={id} aria-label={`Variantes de ${product.name}`} className="divide-y divide-ink-300/40">
+      {variantsOf(product).map((variant) => (
+        <li key={variant.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 text-sm">
+          <span className="min-w-0 flex-1">
+            <span className="block text-ink-900">
+              {optionValuesLabel(variant.option_values) || variant.sku}
+            </span>
+            <span className="block text-ink-700">{variant.sku}</span>
+          </span>
+          {variant.active ? null : <span className="text-ink-700">Inativa</span>}
+          <span className={cn('text-ink-900', variant.stock_quantity === 0 && 'text-sale')}>
+            Estoque {variant.stock_quantity}
+          </span>
+          {variant.stock_quantity === 0 ? <Badge variant="sale">Esgotado</Badge> : null}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** Opens the edit form once the product's full record has arrived. */
@@ -279,6 +360,13 @@ export function ProductsPage() {
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<AdminProductRow | null>(null);
   const [result, setResult] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (id: number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
   const done = (message: string) => {
     setCreating(false);
     setEditing(null);
@@ -362,6 +450,16 @@ export function ProductsPage() {
                     <StatusText product={product} />
                     <SyncBadge product={product} />
                   </p>
+                  <SoldOutCount product={product} />
+                  <VariantsToggle
+                    product={product}
+                    open={expanded.has(product.id)}
+                    controls={`variantes-cartao-${product.id}`}
+                    onToggle={() => toggle(product.id)}
+                  />
+                  {expanded.has(product.id) ? (
+                    <VariantList product={product} id={`variantes-cartao-${product.id}`} />
+                  ) : null}
                   <div className="mt-2">
                     <RowActions
                       product={product}
@@ -411,57 +509,73 @@ export function ProductsPage() {
               </thead>
               <tbody className="divide-y divide-ink-300/40">
                 {data.products.map((product) => (
-                  <tr key={product.id}>
-                    <td className="px-3 py-2 text-ink-700">{product.id}</td>
-                    <td className="px-3 py-2">
-                      <span className="flex items-center gap-2">
-                        {product.image ? (
-                          <img
-                            src={product.image}
-                            alt=""
-                            width={40}
-                            height={40}
-                            className="size-10 shrink-0 rounded-lg bg-cream-100 object-cover"
-                          />
-                        ) : null}
-                        <span>
-                          <span className="block text-ink-900">{product.name}</span>
-                          <span className="block text-ink-700">{product.sku}</span>
+                  <Fragment key={product.id}>
+                    <tr>
+                      <td className="px-3 py-2 text-ink-700">{product.id}</td>
+                      <td className="px-3 py-2">
+                        <span className="flex items-center gap-2">
+                          {product.image ? (
+                            <img
+                              src={product.image}
+                              alt=""
+                              width={40}
+                              height={40}
+                              className="size-10 shrink-0 rounded-lg bg-cream-100 object-cover"
+                            />
+                          ) : null}
+                          <span>
+                            <span className="block text-ink-900">{product.name}</span>
+                            <span className="block text-ink-700">{product.sku}</span>
+                            <VariantsToggle
+                              product={product}
+                              open={expanded.has(product.id)}
+                              controls={`variantes-linha-${product.id}`}
+                              onToggle={() => toggle(product.id)}
+                            />
+                          </span>
                         </span>
-                      </span>
-                    </td>
-                    <td className="px-3 py-2">{CATEGORY_LABELS[product.category]}</td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap">
-                      {formatBRL(product.price_cents)}
-                    </td>
-                    <td className="px-3 py-2 text-right whitespace-nowrap">
-                      {formatBRL(product.pix_price_cents)}
-                    </td>
-                    <td
-                      className={cn(
-                        'px-3 py-2 text-right',
-                        product.stock_quantity === 0 && 'text-sale',
-                      )}
-                    >
-                      {product.stock_quantity}
-                    </td>
-                    <td className="px-3 py-2">
-                      <StatusText product={product} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <SyncBadge product={product} />
-                    </td>
-                    <td className="px-3 py-2">
-                      <RowActions
-                        product={product}
-                        onEdit={(id) => {
-                          setResult(null);
-                          setEditing(id);
-                        }}
-                        onDelete={setDeleting}
-                      />
-                    </td>
-                  </tr>
+                      </td>
+                      <td className="px-3 py-2">{CATEGORY_LABELS[product.category]}</td>
+                      <td className="px-3 py-2 text-right whitespace-nowrap">
+                        {formatBRL(product.price_cents)}
+                      </td>
+                      <td className="px-3 py-2 text-right whitespace-nowrap">
+                        {formatBRL(product.pix_price_cents)}
+                      </td>
+                      <td
+                        className={cn(
+                          'px-3 py-2 text-right',
+                          product.stock_quantity === 0 && 'text-sale',
+                        )}
+                      >
+                        {product.stock_quantity}
+                        <SoldOutCount product={product} />
+                      </td>
+                      <td className="px-3 py-2">
+                        <StatusText product={product} />
+                      </td>
+                      <td className="px-3 py-2">
+                        <SyncBadge product={product} />
+                      </td>
+                      <td className="px-3 py-2">
+                        <RowActions
+                          product={product}
+                          onEdit={(id) => {
+                            setResult(null);
+                            setEditing(id);
+                          }}
+                          onDelete={setDeleting}
+                        />
+                      </td>
+                    </tr>
+                    {expanded.has(product.id) ? (
+                      <tr>
+                        <td colSpan={9} className="bg-cream-50 px-6 py-1">
+                          <VariantList product={product} id={`variantes-linha-${product.id}`} />
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
                 ))}
               </tbody>
             </table>

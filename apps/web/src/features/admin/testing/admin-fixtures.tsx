@@ -3,6 +3,7 @@ import type {
   AdminOrderListResponse,
   AdminOrderRow,
 } from '@lumina/shared/admin/admin-orders';
+import type { ProductDto, ProductVariantDto } from '@lumina/shared/catalog/product';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -160,6 +161,8 @@ export function createDetail(
           total_price: 110,
           total_cents: 11000,
           variation_details: {},
+          variant_id: 31,
+          option_values: {},
         },
       ],
       items_count: 2,
@@ -183,5 +186,69 @@ export function createDetail(
     events: [],
     available_actions: ['confirm_payment', 'cancel'],
     ...rest,
+  };
+}
+
+export function createVariant(overrides: Partial<ProductVariantDto> = {}): ProductVariantDto {
+  return {
+    id: 31,
+    sku: 'ARG-001',
+    option_values: {},
+    stock_quantity: 8,
+    price: null,
+    price_cents: null,
+    sale_price: null,
+    sale_price_cents: null,
+    pix_price: null,
+    pix_price_cents: null,
+    weight_grams: null,
+    gtin: null,
+    image: null,
+    active: true,
+    ...overrides,
+  };
+}
+
+/** A product as the edit form reads it: no options and its one variant, unless told. */
+export function createAdminProduct(overrides: Partial<ProductDto> = {}): ProductDto {
+  const variants = overrides.variants ?? [createVariant()];
+  const stock = variants
+    .filter((variant) => variant.active)
+    .reduce((sum, variant) => sum + variant.stock_quantity, 0);
+  return {
+    id: 1,
+    name: 'Argola Lua',
+    description: '<p>Argola de titânio.</p>',
+    complementary_description: null,
+    price: 57.9,
+    price_cents: 5790,
+    preco_pix: null,
+    pix_price_cents: null,
+    sale_price: null,
+    sale_price_cents: null,
+    category: 'orelha',
+    subcategory: null,
+    sku: 'ARG-001',
+    bling_id: null,
+    active: true,
+    display_status: 'visible',
+    images: [],
+    sizes: [],
+    measures: [],
+    tags: [],
+    variations: [],
+    options: [],
+    variants,
+    stock_quantity: stock,
+    stock: stock,
+    stock_status: stock > 0 ? 'in_stock' : 'out_of_stock',
+    weight_grams: 10,
+    length_cm: 16,
+    width_cm: 11,
+    height_cm: 2,
+    last_sync: null,
+    created_at: '2026-11-20T15:30:00.000Z',
+    updated_at: '2026-11-20T15:30:00.000Z',
+    ...overrides,
   };
 }
