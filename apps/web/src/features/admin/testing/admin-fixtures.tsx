@@ -160,6 +160,8 @@ export function createDetail(
           total_price: 110,
           total_cents: 11000,
           variation_details: {},
+          variant_id: 31,
+          option_values: {},
         },
       ],
       items_count: 2,
