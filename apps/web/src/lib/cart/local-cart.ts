@@ -73,8 +73,9 @@ export function variantIdOf(product: CartProduct, variant?: CartVariant): number
 /**
  * Whether `line` is where an add of this product, variant and variation goes: a line is one
  * product and variant. A line without a variant (stored before variants) counts as the
- * product's only variant when the product has just one; without variants on either side the
- * variation tells lines apart, as it did before.
+ * product's only variant when the product has just one, and stays apart from a chosen variant
+ * otherwise. An add that names no variant (the wishlist's) finds its line by the variation, as
+ * before variants.
  */
 export function sameLine(
   line: Pick<CartLine, 'product_id' | 'variant_id' | 'variation_details'>,
@@ -83,9 +84,8 @@ export function sameLine(
   variation: VariationDetails,
 ): boolean {
   if (line.product_id !== product.id) return false;
-  const lineVariant = line.variant_id ?? variantIdOf(product);
-  if (variantId !== null || lineVariant !== null) return lineVariant === variantId;
-  return sameVariation(line.variation_details, variation);
+  if (variantId === null) return sameVariation(line.variation_details, variation);
+  return (line.variant_id ?? variantIdOf(product)) === variantId;
 }
 
 /** A line holds at most the stock, and never more than the plus button's fallback (999). */
@@ -161,7 +161,8 @@ export function addLocalLine(
   }
   const existing = lines[index];
   // An old line found as the product's only variant is named by it from now on.
-  if (existing) lines[index] = withQuantity({ ...existing, variant_id: variantId }, current + quantity);
+  if (existing)
+    lines[index] = withQuantity({ ...existing, variant_id: variantId }, current + quantity);
   else lines.push(newLine(lines, product, variant, quantity, variation));
   writeLocalLines(lines);
   return { kind: 'added' };

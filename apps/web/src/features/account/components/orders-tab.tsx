@@ -177,9 +177,7 @@ function OrderCard({ order }: { order: OrderListItem }) {
             )}
             <span className="min-w-0 flex-1 text-sm text-ink-900">
               {item.product_name}
-              {valuesOf(item) ? (
-                <span className="block text-ink-700">{valuesOf(item)}</span>
-              ) : null}
+              {valuesOf(item) ? <span className="block text-ink-700">{valuesOf(item)}</span> : null}
               <span className="block text-ink-700">Quantidade: {item.quantity}</span>
             </span>
             <span className="shrink-0 text-sm text-ink-900">{formatReais(item.total_price)}</span>

@@ -26,8 +26,7 @@ export function CartLineItem({
 }: CartLineItemProps) {
   // A variant's values ('Diâmetro: 8 mm · Cor: Dourado'); lines from before variants keep their
   // typed size, measure and colour.
-  const variation =
-    optionValuesLabel(line.option_values) || variationText(line.variation_details);
+  const variation = optionValuesLabel(line.option_values) || variationText(line.variation_details);
   const href = `/produto/${line.product_id}`;
   return (
     <li className={cn('flex gap-3', compact ? 'py-3' : 'py-5 sm:gap-5')}>

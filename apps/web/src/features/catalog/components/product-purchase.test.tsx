@@ -6,6 +6,7 @@ import type { AddToCartRequest } from '../../../lib/cart/cart-types.ts';
 import { fakeCartApi, renderWithCart, signIn } from '../../../lib/cart/testing/cart-fixtures.tsx';
 import { loginDialogChannel } from '../../../lib/ui-events.ts';
 import type { ProductDto } from '@lumina/shared/catalog/product';
+import { useLocation, useNavigationType } from 'react-router';
 import { createProduct, createVariant } from '../testing/create-product.ts';
 import { ProductPurchase } from './product-purchase.tsx';
 import { useVariantChoice } from './use-variant-choice.ts';
@@ -135,6 +136,34 @@ describe('ProductPurchase: choosing a variant', () => {
     expect(screen.getByText('R$ 100,00')).toBeInTheDocument();
     expect(screen.getAllByText('R$ 80,00').length).toBeGreaterThan(0);
     expect(screen.getByText('no PIX (20% de desconto)')).toBeInTheDocument();
+  });
+
+  it('keeps a complete choice in the address, replacing the entry', () => {
+    fakeCartApi([]);
+    function AddressProbe() {
+      const { pathname, search } = useLocation();
+      return (
+        <p data-testid="address">
+          {useNavigationType()} {pathname}
+          {search}
+        </p>
+      );
+    }
+    const address = () => screen.getByTestId('address').textContent;
+    renderWithCart(
+      <>
+        <Purchase product={ringWithOptions()} />
+        <AddressProbe />
+      </>,
+      { route: '/produto/40?utm_source=whatsapp' },
+    );
+    fireEvent.click(radio('6 mm'));
+    expect(address()).toBe('POP /produto/40?utm_source=whatsapp');
+    fireEvent.click(radio('Dourado'));
+    expect(address()).toBe('REPLACE /produto/40?utm_source=whatsapp&variante=ARG-6mm-Dourado');
+    // A choice that names no variant any more leaves the address without one.
+    fireEvent.click(radio(/^10 mm\s*\(indisponível\)$/));
+    expect(address()).toBe('REPLACE /produto/40?utm_source=whatsapp');
   });
 
   it('opens with the variant the address names', () => {

@@ -40,9 +40,9 @@ export function useVariantChoice(product: ProductDto): VariantChoice {
     choose(optionName, value) {
       const next = choose(product, chosen, optionName, value);
       setChosen(next);
-      const sku = chosenVariant(product, next)?.sku;
+      const sku = chosenVariant(product, next)?.sku ?? null;
       // A product without options has nothing to name in its address.
-      if (product.options.length === 0) return;
+      if (product.options.length === 0 || params.get(VARIANT_QUERY_PARAM) === sku) return;
       setParams(
         (current) => {
           const updated = new URLSearchParams(current);
