@@ -123,6 +123,11 @@ describe('CartPage', () => {
     await screen.findByRole('link', { name: 'Argola Lisa' });
     expect(within(line('Argola Lisa')).getByText('Diâmetro: 8 mm · Cor: Dourado')).toBeVisible();
     expect(within(line('Argola Lisa')).queryByText(/Tamanho/)).toBeNull();
+    // Its links open the product with that variant chosen.
+    expect(screen.getByRole('link', { name: 'Argola Lisa' })).toHaveAttribute(
+      'href',
+      '/produto/1?variante=SKU-1',
+    );
     // A line from before variants keeps its typed size.
     expect(within(line('Labret')).getByText('Tamanho: 10mm')).toBeInTheDocument();
   });

@@ -6,7 +6,7 @@ import type { AddToCartRequest } from '../../../lib/cart/cart-types.ts';
 import { fakeCartApi, renderWithCart, signIn } from '../../../lib/cart/testing/cart-fixtures.tsx';
 import { loginDialogChannel } from '../../../lib/ui-events.ts';
 import type { ProductDto } from '@lumina/shared/catalog/product';
-import { useLocation, useNavigationType } from 'react-router';
+import { Link, useLocation, useNavigationType } from 'react-router';
 import { createProduct, createVariant } from '../testing/create-product.ts';
 import { ProductPurchase } from './product-purchase.tsx';
 import { useVariantChoice } from './use-variant-choice.ts';
@@ -164,6 +164,22 @@ describe('ProductPurchase: choosing a variant', () => {
     // A choice that names no variant any more leaves the address without one.
     fireEvent.click(radio(/^10 mm\s*\(indisponível\)$/));
     expect(address()).toBe('REPLACE /produto/40?utm_source=whatsapp');
+  });
+
+  it('follows a link to another variant of the same product', () => {
+    fakeCartApi([]);
+    renderWithCart(
+      <>
+        <Purchase product={ringWithOptions()} />
+        <Link to="/produto/40?variante=ARG-8mm-Dourado">8 mm dourado</Link>
+      </>,
+      { route: '/produto/40?variante=ARG-6mm-Prata' },
+    );
+    expect(radio('6 mm')).toHaveAttribute('aria-checked', 'true');
+    fireEvent.click(screen.getByRole('link', { name: '8 mm dourado' }));
+    expect(radio('8 mm')).toHaveAttribute('aria-checked', 'true');
+    expect(radio('Dourado')).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByText('Última unidade')).toBeInTheDocument();
   });
 
   it('opens with the variant the address names', () => {

@@ -34,7 +34,7 @@ function listText(names: string[]): string {
  * What the shopper is told on buying without a complete choice. The option names are the
  * shop's own (capitalised, some with a gender, some not), so the sentence needs no article.
  */
-export function chooseMessage(missing: string[]): string {
+function chooseMessage(missing: string[]): string {
   return `Selecione uma opção de ${listText(missing)}.`;
 }
 

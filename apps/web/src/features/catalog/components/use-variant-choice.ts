@@ -22,14 +22,25 @@ export interface VariantChoice {
  */
 export function useVariantChoice(product: ProductDto): VariantChoice {
   const [params, setParams] = useSearchParams();
-  const [chosen, setChosen] = useState(() =>
-    initialChoice(product, params.get(VARIANT_QUERY_PARAM)),
-  );
-  const variant = chosenVariant(product, chosen);
-  const complete = product.options.every((option) => chosen[option.name] !== undefined);
+  const linkedSku = params.get(VARIANT_QUERY_PARAM);
+  const [chosen, setChosen] = useState(() => initialChoice(product, linkedSku));
+  // The address as this page last read it: a link to another variant of the same product (the
+  // cart's, a shared one) changes the choice without leaving the page. The page's own change of
+  // the address lands a render later and names the variant already chosen, so it resets nothing.
+  const [seenSku, setSeenSku] = useState(linkedSku);
+  let current = chosen;
+  if (linkedSku !== seenSku) {
+    setSeenSku(linkedSku);
+    if (linkedSku && chosenVariant(product, chosen)?.sku !== linkedSku) {
+      current = initialChoice(product, linkedSku);
+      setChosen(current);
+    }
+  }
+  const variant = chosenVariant(product, current);
+  const complete = product.options.every((option) => current[option.name] !== undefined);
 
   return {
-    chosen,
+    chosen: current,
     variant,
     // A complete choice no variant has (single-valued options that do not go together) cannot
     // be bought: the page says 'Indisponível' rather than sell the product without a variant.
@@ -38,14 +49,14 @@ export function useVariantChoice(product: ProductDto): VariantChoice {
         ? { ...product, active: false, stock_quantity: 0, stock: 0, stock_status: 'out_of_stock' }
         : productAsVariant(product, variant),
     choose(optionName, value) {
-      const next = choose(product, chosen, optionName, value);
+      const next = choose(product, current, optionName, value);
       setChosen(next);
       const sku = chosenVariant(product, next)?.sku ?? null;
       // A product without options has nothing to name in its address.
-      if (product.options.length === 0 || params.get(VARIANT_QUERY_PARAM) === sku) return;
+      if (product.options.length === 0 || linkedSku === sku) return;
       setParams(
-        (current) => {
-          const updated = new URLSearchParams(current);
+        (previous) => {
+          const updated = new URLSearchParams(previous);
           if (sku) updated.set(VARIANT_QUERY_PARAM, sku);
           else updated.delete(VARIANT_QUERY_PARAM);
           return updated;
