@@ -17,34 +17,21 @@ import { expect, test } from './support/test.ts';
 test.describe.configure({ timeout: 60_000 });
 
 /** The product fields these tests read beyond the shared ApiProduct. */
-type Product = ApiProduct & {
-  sizes: string[];
-  measures: string[];
-  variations: { name: string; options: string[] }[];
-};
+type Product = ApiProduct & { options?: { name: string; values: string[] }[] };
 
-/** Active products with at least `minStock` units. */
+/**
+ * Active products with at least `minStock` units and no options: sold through their one variant,
+ * so the card adds them and the page's stock is theirs (choosing a variant is not these tests').
+ */
 async function productsInStock(page: Page, minStock: number): Promise<Product[]> {
   const products = (await listProducts(page.request)) as Product[];
   return products.filter(
-    (p) => p.active && p.stock_status === 'in_stock' && p.stock_quantity >= minStock,
+    (p) =>
+      p.active &&
+      p.stock_status === 'in_stock' &&
+      p.stock_quantity >= minStock &&
+      (p.options ?? []).length === 0,
   );
-}
-
-/** Picks the first option of every kind the product page offers (it asks for them). */
-async function chooseOptions(main: Locator, product: Product) {
-  const kinds = [
-    ...(product.sizes.length > 1 ? ['Tamanho'] : []),
-    ...(product.measures.length > 1 ? ['Medida'] : []),
-    ...product.variations.filter((v) => v.options.length > 1).map((v) => v.name),
-  ];
-  for (const kind of kinds) {
-    await main
-      .getByRole('group', { name: new RegExp(`^${kind}`) })
-      .getByRole('button')
-      .first()
-      .click();
-  }
 }
 
 /** 'R$ 1.234,56' -> 123456 */
@@ -176,7 +163,6 @@ test.describe('stock refusals', () => {
     await page.goto(`/produto/${product.id}`);
     await acceptCookies(page);
     const main = page.getByRole('main');
-    await chooseOptions(main, product);
     const quantity = main.getByLabel('Quantidade');
     await quantity.fill(String(stock - 1));
     await main.getByRole('button', { name: 'Comprar', exact: true }).click();

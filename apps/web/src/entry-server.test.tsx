@@ -2,12 +2,29 @@
 import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import type { ProductListResponse } from '@lumina/shared/catalog/product';
 import { describe, expect, it } from 'vitest';
-import { createProduct } from './features/catalog/testing/create-product.ts';
+import { createProduct, createVariant } from './features/catalog/testing/create-product.ts';
 import { renderPage, type StorefrontData } from './entry-server.tsx';
 
 const products = [
   createProduct({ id: 7, name: 'Argola Segmentada Titânio', price_cents: 8990 }),
   createProduct({ id: 8, name: 'Labret Cristal', price_cents: 2990, category: 'boca' }),
+  createProduct({
+    id: 9,
+    name: 'Argola Clicker',
+    price_cents: 10000,
+    images: ['/product-images/clicker.svg'],
+    options: [{ name: 'Diâmetro', values: ['6 mm', '8 mm'] }],
+    variants: [
+      createVariant({ sku: 'CLK-6', option_values: { Diâmetro: '6 mm' } }),
+      createVariant({
+        sku: 'CLK-8',
+        option_values: { Diâmetro: '8 mm' },
+        price_cents: 12000,
+        image: '/product-images/clicker-8.svg',
+        stock_quantity: 2,
+      }),
+    ],
+  }),
 ];
 
 function listOf(items = products): ProductListResponse {
@@ -43,6 +60,24 @@ describe('renderPage (the server renderer)', () => {
     expect(page?.html).toContain('R$ 89,90');
     // The cache goes to the browser with the product in it.
     expect(JSON.stringify(page?.state)).toContain('Argola Segmentada Titânio');
+  });
+
+  it('renders the variant a shared link names already chosen, with its price and picture', async () => {
+    const page = await renderPage('/produto/9?variante=CLK-8', { data, sandbox: false });
+    const html = page?.html ?? '';
+    expect(html).toMatch(/<button[^>]*role="radio"[^>]*aria-checked="true"[^>]*>8 mm</);
+    expect(html).toMatch(/<button[^>]*role="radio"[^>]*aria-checked="false"[^>]*>6 mm</);
+    expect(html).toContain('R$ 120,00');
+    expect(html).toContain('Últimas 2 unidades');
+    expect(html).toMatch(
+      /<img[^>]*src="\/product-images\/clicker-8.svg"[^>]*fetchPriority="high"/i,
+    );
+  });
+
+  it('renders a product of several variants with nothing chosen when the link names none', async () => {
+    const html = (await renderPage('/produto/9', { data, sandbox: false }))?.html ?? '';
+    expect(html).not.toContain('aria-checked="true"');
+    expect(html).toContain('R$ 100,00');
   });
 
   it('renders the home page with its carousel products', async () => {

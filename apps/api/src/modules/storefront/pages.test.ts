@@ -34,7 +34,14 @@ const INDEX_HTML = `<!doctype html>
 let ctx: TestContext;
 let dist: string;
 let admin: { authorization: string };
-let ids: { plain: number; tricky: number; inactive: number; hidden: number; soldOut: number };
+let ids: {
+  plain: number;
+  tricky: number;
+  inactive: number;
+  hidden: number;
+  soldOut: number;
+  grouped: number;
+};
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'lumina-pages-'));
@@ -44,21 +51,35 @@ beforeAll(async () => {
     catalogCacheTtlMs: 60_000,
     env: { WEB_DIST_DIR: dist, APP_URL, PIX_KEY: 'loja@example.com' },
   });
-  const [plain, tricky, inactive, hidden, soldOut] = await insertProducts(ctx.database.db, [
-    createProduct({
-      name: 'Argola Clicker Titânio',
-      sku: 'ARG-TI-8',
-      price_cents: 9990,
-      description: '<p>Argola <strong>clicker</strong> em titânio ASTM F136.</p>',
-      images: ['/uploads/products/0123456789abcdef01234567.webp', 'https://cdn.example.com/b.jpg'],
-      category: 'nariz',
-    }),
-    createProduct({ name: 'Piercing "</script><script>alert(1)</script> & <b>', sku: 'X"Y' }),
-    createProduct({ name: 'Retirado', active: false }),
-    createProduct({ name: 'Escondido', display_status: 'hidden' }),
-    createProduct({ name: 'Esgotado - Tamanho: 8mm; Espessura: 1,2mm', stock_quantity: 0 }),
-  ]);
-  ids = { plain: plain!, tricky: tricky!, inactive: inactive!, hidden: hidden!, soldOut: soldOut! };
+  const [plain, tricky, inactive, hidden, soldOut, grouped] = await insertProducts(
+    ctx.database.db,
+    [
+      createProduct({
+        name: 'Argola Clicker Titânio',
+        sku: 'ARG-TI-8',
+        price_cents: 9990,
+        description: '<p>Argola <strong>clicker</strong> em titânio ASTM F136.</p>',
+        images: [
+          '/uploads/products/0123456789abcdef01234567.webp',
+          'https://cdn.example.com/b.jpg',
+        ],
+        category: 'nariz',
+      }),
+      createProduct({ name: 'Piercing "</script><script>alert(1)</script> & <b>', sku: 'X"Y' }),
+      createProduct({ name: 'Retirado', active: false }),
+      createProduct({ name: 'Escondido', display_status: 'hidden' }),
+      createProduct({ name: 'Esgotado - Tamanho: 8mm; Espessura: 1,2mm', stock_quantity: 0 }),
+      createProduct({ name: 'Argola Segmentada', sku: 'ARG-SEG', price_cents: 10000 }),
+    ],
+  );
+  ids = {
+    plain: plain!,
+    tricky: tricky!,
+    inactive: inactive!,
+    hidden: hidden!,
+    soldOut: soldOut!,
+    grouped: grouped!,
+  };
   const user = await createUser(ctx.database, { role: 'admin' });
   admin = bearerHeader((await signIn(ctx.app, user)).access_token);
 });
@@ -221,6 +242,81 @@ describe('product pages', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     const after = (await fetchPage(`/produto/${ids.soldOut}`)).body;
     expect(metaContent(after, 'product:price:amount')).toBe('95.00');
+  });
+});
+
+describe('product pages of several variants', () => {
+  // Needs the catalogue's variants (options and variants written by the panel, answered in the
+  // product): it fails until that part of the server is in.
+  it('describe the product as a ProductGroup and preload the picture of the variant linked', async () => {
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/products/${ids.grouped}`,
+      headers: admin,
+      payload: {
+        product: {
+          name: 'Argola Segmentada',
+          price: '100,00',
+          category: 'orelha',
+          options: [
+            { name: 'Diâmetro', values: ['8 mm', '10 mm'] },
+            { name: 'Cor', values: ['Prata', 'Dourado'] },
+          ],
+          variants: [
+            {
+              sku: 'SEG-8-P',
+              option_values: { Diâmetro: '8 mm', Cor: 'Prata' },
+              stock_quantity: 3,
+              gtin: '7891234567895',
+            },
+            {
+              sku: 'SEG-10-D',
+              option_values: { Diâmetro: '10 mm', Cor: 'Dourado' },
+              stock_quantity: 0,
+              price: '120,00',
+              image: '/uploads/products/0123456789abcdef01234568.webp',
+            },
+          ],
+        },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const html = (await fetchPage(`/produto/${ids.grouped}?variante=SEG-10-D`)).body;
+    // The page shows the linked variant's picture first; its address stays the product's.
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/uploads/products/0123456789abcdef01234568.webp"',
+    );
+    expect(html).toContain(`<link rel="canonical" href="${APP_URL}/produto/${ids.grouped}">`);
+    const [group] = jsonLd(html);
+    expect(group).toMatchObject({
+      '@type': 'ProductGroup',
+      productGroupID: 'ARG-SEG',
+      variesBy: ['https://schema.org/size', 'https://schema.org/color'],
+      hasVariant: [
+        {
+          '@type': 'Product',
+          sku: 'SEG-8-P',
+          name: 'Argola Segmentada - 8 mm, Prata',
+          gtin: '7891234567895',
+          size: '8 mm',
+          color: 'Prata',
+          offers: {
+            '@type': 'Offer',
+            url: `${APP_URL}/produto/${ids.grouped}?variante=SEG-8-P`,
+            price: '95.00',
+            priceCurrency: 'BRL',
+            availability: 'https://schema.org/InStock',
+          },
+        },
+        {
+          sku: 'SEG-10-D',
+          image: `${APP_URL}/uploads/products/0123456789abcdef01234568.webp`,
+          offers: { price: '114.00', availability: 'https://schema.org/OutOfStock' },
+        },
+      ],
+    });
+    expect(group).not.toHaveProperty('offers');
   });
 });
 

@@ -1,6 +1,7 @@
 import { CATEGORY_LABELS, type CategorySlug } from '@lumina/shared/catalog/categories';
 import { categoryListing, productsListing } from '@lumina/shared/catalog/listing-params';
 import { pixPriceCents } from '@lumina/shared/catalog/pricing';
+import { VARIANT_QUERY_PARAM } from '@lumina/shared/catalog/variants';
 import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { PRODUCT_PAGE_IMAGE_SIZES, photoSrcSet } from '@lumina/shared/catalog/product-images';
 import { HOME_BANNERS } from '@lumina/shared/storefront/home-banners';
@@ -12,6 +13,7 @@ import { descriptionText } from '../catalog/sanitize-description.ts';
 import { parseProductId } from '@lumina/shared/catalog/product-id';
 import { shareImageUrl } from '../../http/share-images.ts';
 import { type PageHead, SHOP_NAME } from './page-head.ts';
+import { productJsonLd } from './product-json-ld.ts';
 import { HOME_PREVIEW_IMAGE, SHOP_LOGO_PNG } from './preview-image.ts';
 
 /** The titles match what the web app sets once it runs (lib/page-meta.ts: 'Title | Shop'). */
@@ -223,12 +225,20 @@ function amount(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
-function productPage(appUrl: string, row: ProductReadRow): ResolvedPage {
+/**
+ * A product page; `variantSku` is the variant a shared link names (`?variante=`): the page shows
+ * its picture first, so that is the picture to preload.
+ */
+function productPage(appUrl: string, row: ProductReadRow, variantSku: string | null): ResolvedPage {
   const product = toProductDto(row);
+  const chosen = variantSku
+    ? (product.variants ?? []).find((variant) => variant.sku === variantSku)
+    : undefined;
   const pix = pixPriceCents(product);
   const path = `/produto/${product.id}`;
   const url = shopUrl(appUrl, path);
   const images = product.images.map((image) => shopUrl(appUrl, image));
+  const mainImage = chosen?.image ?? product.images[0];
   const preview = product.images[0] ? shareImageUrl(product.images[0]) : null;
   const inStock = product.active && product.stock_quantity > 0;
   const text = descriptionText(product.description ?? '');
@@ -247,34 +257,22 @@ function productPage(appUrl: string, row: ProductReadRow): ResolvedPage {
       : images[0]
         ? { url: images[0], alt: name }
         : undefined,
-    preloadImage: product.images[0]
+    preloadImage: mainImage
       ? {
-          href: product.images[0],
-          srcset: photoSrcSet(product.images[0]),
+          href: mainImage,
+          srcset: photoSrcSet(mainImage),
           sizes: PRODUCT_PAGE_IMAGE_SIZES,
         }
       : undefined,
     product: { previewTitle: `${name} — ${formatBRL(pix)} no PIX`, priceAmount: amount(pix) },
     jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: product.name,
-        description: text || product.name,
-        ...(images.length > 0 ? { image: images } : {}),
-        ...(product.sku ? { sku: product.sku } : {}),
-        category: CATEGORY_LABELS[category],
-        brand: { '@type': 'Brand', name: SHOP_NAME },
-        offers: {
-          '@type': 'Offer',
-          url,
-          priceCurrency: 'BRL',
-          price: amount(pix),
-          availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-          itemCondition: 'https://schema.org/NewCondition',
-          seller: { '@type': 'Organization', name: SHOP_NAME },
-        },
-      },
+      productJsonLd({
+        product,
+        url,
+        absolute: (image) => shopUrl(appUrl, image),
+        description: text,
+        shopName: SHOP_NAME,
+      }),
       breadcrumbs(appUrl, [
         { name: 'Início', path: '/' },
         { name: CATEGORY_LABELS[category], path: categoryPath(category) },
@@ -309,7 +307,7 @@ export function createPageResolver(deps: { appUrl: string; catalog: PageCatalog 
           // Inactive products (retired in the shop or deleted in Bling) are gone for search
           // engines; the page itself still says 'Indisponível' to a person who follows an old link.
           if (!row || !row.active || row.displayStatus === 'hidden') return notFound();
-          return productPage(appUrl, row);
+          return productPage(appUrl, row, query.get(VARIANT_QUERY_PARAM));
         }
         case '/politica-privacidade': {
           const title = pageTitle('Política de Privacidade');

@@ -11,20 +11,23 @@ interface CartAnswer {
   cart: CartJson;
 }
 
+/** `variantId` null: a line from before variants, which the server takes as the only variant. */
 export async function addServerItem(
   mode: CartMode,
   productId: number,
+  variantId: number | null,
   quantity: number,
   variation: VariationDetails,
 ): Promise<{ cart: CartJson; item: CartItemJson }> {
+  const variant = variantId === null ? {} : { variant_id: variantId };
   return mode === 'user'
     ? apiRequest('/carts/items', {
         method: 'POST',
-        body: { product_id: productId, quantity, variation_details: variation },
+        body: { product_id: productId, ...variant, quantity, variation_details: variation },
       })
     : apiRequest('/anonymous_carts/add_item', {
         method: 'POST',
-        body: { product_id: productId, quantity, ...variation },
+        body: { product_id: productId, ...variant, quantity, ...variation },
       });
 }
 

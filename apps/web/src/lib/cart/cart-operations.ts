@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { CartJson, VariationDetails } from '@lumina/shared/cart/cart-schemas';
+import type { CartItemJson, CartJson, VariationDetails } from '@lumina/shared/cart/cart-schemas';
 import { CART_MESSAGES } from '@lumina/shared/cart/quantity-rules';
 import { STOCK_FALLBACK } from '@lumina/shared/constants/storefront-constants';
 import { ApiError } from '../api-client.ts';
@@ -17,6 +17,7 @@ import type {
   AddToCartRequest,
   CartLine,
   CartMode,
+  CartProduct,
   CartView,
 } from './cart-types.ts';
 import { cartView, EMPTY_CART } from './cart-view.ts';
@@ -24,8 +25,9 @@ import {
   addLocalLine,
   readLocalLines,
   removeLocalLine,
-  sameVariation,
+  sameLine,
   updateLocalLine,
+  variantIdOf,
   writeLocalLines,
 } from './local-cart.ts';
 
@@ -51,7 +53,8 @@ function currentView(scope: CartScope): CartView {
 /** The server lines of the view as a cart, for when only the local lines changed. */
 function serverPart(view: CartView): CartJson | null {
   if (!view.synced) return null;
-  const items = view.items.filter((line) => !line.local);
+  // Only a browser line may lack its variant: the server's always name theirs.
+  const items = view.items.filter((line): line is CartLine & CartItemJson => !line.local);
   const totalCents = items.reduce((sum, line) => sum + line.total_cents, 0);
   return {
     items,
@@ -76,11 +79,14 @@ async function reload(scope: CartScope): Promise<CartView> {
   return currentView(scope);
 }
 
-function quantityInCart(view: CartView, productId: number, variation: VariationDetails): number {
+function quantityInCart(
+  view: CartView,
+  product: CartProduct,
+  variantId: number | null,
+  variation: VariationDetails,
+): number {
   return view.items
-    .filter(
-      (line) => line.product_id === productId && sameVariation(line.variation_details, variation),
-    )
+    .filter((line) => sameLine(line, product, variantId, variation))
     .reduce((sum, line) => sum + line.quantity, 0);
 }
 
@@ -91,35 +97,34 @@ function messageOf(error: unknown, fallback: string): string {
 
 export async function addToCart(
   scope: CartScope,
-  { product, quantity, variation }: AddToCartRequest,
+  { product, variant, quantity, variation }: AddToCartRequest,
 ): Promise<AddToCartOutcome> {
+  const variantId = variantIdOf(product, variant);
   try {
-    const { cart } = await addServerItem(scope.mode, product.id, quantity, variation);
+    const { cart } = await addServerItem(scope.mode, product.id, variantId, quantity, variation);
     await show(scope, cart);
     return { kind: 'added' };
   } catch (error) {
     if (errorCode(error) === 'insufficient_stock') {
       // The stock may have moved since the page was drawn: count from the fresh cart.
       const view = await reload(scope);
-      const line = view.items.find(
-        (item) =>
-          item.product_id === product.id && sameVariation(item.variation_details, variation),
-      );
+      const line = view.items.find((item) => sameLine(item, product, variantId, variation));
       const stock = Math.min(line?.stock ?? product.stock_quantity, STOCK_FALLBACK);
       return {
         kind: 'insufficient-stock',
         message: messageOf(error, CART_MESSAGES.addGeneric),
-        allowed: Math.max(0, stock - quantityInCart(view, product.id, variation)),
+        allowed: Math.max(0, stock - quantityInCart(view, product, variantId, variation)),
       };
     }
     if (scope.mode === 'anonymous' && isServerUnavailable(error)) {
       const view = currentView(scope);
       const onServer = quantityInCart(
         { ...view, items: view.items.filter((line) => !line.local) },
-        product.id,
+        product,
+        variantId,
         variation,
       );
-      const outcome = addLocalLine(product, quantity, variation, onServer);
+      const outcome = addLocalLine(product, variant, quantity, variation, onServer);
       if (outcome.kind === 'added') await show(scope, serverPart(view));
       return outcome;
     }
@@ -210,6 +215,7 @@ async function sendLocalLines(scope: CartScope): Promise<void> {
       ({ cart: server } = await addServerItem(
         scope.mode,
         line.product_id,
+        line.variant_id,
         line.quantity,
         line.variation_details,
       ));

@@ -250,3 +250,137 @@ describe('authentication changes', () => {
     expect(screen.getByText('itens: 0')).toBeInTheDocument();
   });
 });
+
+describe('variants', () => {
+  const diameters = { Diâmetro: '8 mm' };
+
+  it('sends the chosen variant with the add, to either cart', async () => {
+    const ring = createCartProduct({ id: 11, variants: [{ id: 111 }, { id: 112 }] });
+    const server = fakeCartApi([ring]);
+    renderWithCart(<CartProbe />);
+    act(() =>
+      requestAddToCart({
+        product: ring,
+        variant: { id: 112, option_values: diameters },
+        quantity: 1,
+        variation: { size: '8 mm' },
+      }),
+    );
+    expect(await lastOutcome()).toEqual({ kind: 'added' });
+    expect(server.requests.find((r) => r.path === '/anonymous_carts/add_item')?.body).toEqual({
+      product_id: 11,
+      variant_id: 112,
+      quantity: 1,
+      size: '8 mm',
+    });
+  });
+
+  it("sends a user's add with its variant, and a product's only variant when none was chosen", async () => {
+    signIn();
+    const single = createCartProduct({ id: 12, variants: [{ id: 121 }] });
+    const server = fakeCartApi([single]);
+    renderWithCart(<CartProbe />);
+    add(single, 2);
+    expect(await lastOutcome()).toEqual({ kind: 'added' });
+    expect(server.requests.find((r) => r.path === '/carts/items')?.body).toEqual({
+      product_id: 12,
+      variant_id: 121,
+      quantity: 2,
+      variation_details: {},
+    });
+  });
+
+  it('keeps one local line per product and variant', async () => {
+    const ring = createCartProduct({
+      id: 13,
+      name: 'Clicker',
+      variants: [{ id: 131 }, { id: 132 }],
+    });
+    fakeCartApi([ring], { mode: 'down' });
+    renderWithCart(<CartProbe />);
+    const addVariant = (id: number, diameter: string) =>
+      act(() =>
+        requestAddToCart({
+          product: ring,
+          variant: { id, option_values: { Diâmetro: diameter } },
+          quantity: 1,
+          variation: { size: diameter },
+        }),
+      );
+    addVariant(131, '6 mm');
+    await waitFor(() => expect(results).toHaveLength(1));
+    addVariant(132, '8 mm');
+    await waitFor(() => expect(results).toHaveLength(2));
+    addVariant(131, '6 mm');
+    await waitFor(() => expect(results).toHaveLength(3));
+
+    expect(storedLocalCart()).toMatchObject([
+      { product_id: 13, variant_id: 131, option_values: { Diâmetro: '6 mm' }, quantity: 2 },
+      { product_id: 13, variant_id: 132, option_values: { Diâmetro: '8 mm' }, quantity: 1 },
+    ]);
+  });
+
+  it('reads a line stored before variants as the only variant of its product', async () => {
+    const single = createCartProduct({ id: 14, name: 'Labret', variants: [{ id: 141 }] });
+    const several = createCartProduct({
+      id: 15,
+      name: 'Tunnel',
+      variants: [{ id: 151 }, { id: 152 }],
+    });
+    const old = (id: number, product: CartProduct) => {
+      const {
+        variant_id: _variant,
+        option_values: _values,
+        ...line
+      } = createCartItem({ id, quantity: 1 }, product);
+      return { ...line, local: true };
+    };
+    localStorage.setItem(
+      STORAGE_KEYS.localCart,
+      JSON.stringify([old(-1, single), old(-2, several)]),
+    );
+    fakeCartApi([single, several], { mode: 'down' });
+    renderWithCart(<CartProbe />);
+    expect(await screen.findByText(/Labret x1 \(local\)/)).toBeInTheDocument();
+
+    add(single, 1);
+    await waitFor(() => expect(results).toHaveLength(1));
+    act(() =>
+      requestAddToCart({
+        product: several,
+        variant: { id: 152, option_values: { Diâmetro: '10 mm' } },
+        quantity: 1,
+        variation: {},
+      }),
+    );
+    await waitFor(() => expect(results).toHaveLength(2));
+
+    // The single-variant product's old line took the add; the other's stays apart from a variant.
+    expect(storedLocalCart()).toMatchObject([
+      { id: -1, product_id: 14, variant_id: 141, quantity: 2 },
+      { id: -2, product_id: 15, quantity: 1 },
+      { id: -3, product_id: 15, variant_id: 152, quantity: 1 },
+    ]);
+    expect(storedLocalCart()[1]?.variant_id).toBeNull();
+  });
+
+  it('sends a line stored before variants without a variant, for the server to place', async () => {
+    const single = createCartProduct({ id: 16, name: 'Piercing Antigo' });
+    const {
+      variant_id: _variant,
+      option_values: _values,
+      ...line
+    } = createCartItem({ id: 1, quantity: 1 }, single);
+    localStorage.setItem(
+      STORAGE_KEYS.localCart,
+      JSON.stringify([{ ...line, id: -1, local: true }]),
+    );
+    const server = fakeCartApi([single]);
+    renderWithCart(<CartProbe />);
+    expect(await screen.findByText('Piercing Antigo x1')).toBeInTheDocument();
+    expect(server.requests.find((r) => r.path === '/anonymous_carts/add_item')?.body).toEqual({
+      product_id: 16,
+      quantity: 1,
+    });
+  });
+});

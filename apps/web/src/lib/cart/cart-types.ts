@@ -1,11 +1,13 @@
 import type { CartItemJson, VariationDetails } from '@lumina/shared/cart/cart-schemas';
-import type { ProductDto } from '@lumina/shared/catalog/product';
+import type { ProductDto, ProductVariantDto } from '@lumina/shared/catalog/product';
 
 /** Whose cart the page shows: the visitor's (X-Session-ID) or the logged-in user's. */
 export type CartMode = 'anonymous' | 'user';
 
 /** A cart line; `local` lines live only in this browser (the server was unreachable). */
-export interface CartLine extends CartItemJson {
+export interface CartLine extends Omit<CartItemJson, 'variant_id'> {
+  /** null only for a browser line stored before products had variants. */
+  variant_id: number | null;
   local: boolean;
 }
 
@@ -26,7 +28,13 @@ export type CartProduct = Pick<
   ProductDto,
   'id' | 'name' | 'sku' | 'price_cents' | 'pix_price_cents' | 'images' | 'stock_quantity'
 > &
-  Partial<Pick<ProductDto, 'category'>>;
+  Partial<Pick<ProductDto, 'category'>> & {
+    /** Known from the catalogue (not from the wishlist): tells a product's only variant. */
+    variants?: readonly Pick<ProductVariantDto, 'id'>[];
+  };
+
+/** The variant a shopper chose on the product page. */
+export type CartVariant = Pick<ProductVariantDto, 'id' | 'option_values'>;
 
 export type AddToCartOutcome =
   | { kind: 'added' }
@@ -35,7 +43,13 @@ export type AddToCartOutcome =
   | { kind: 'error'; message: string };
 
 export interface AddToCartRequest {
+  /**
+   * With a variant chosen, the product's prices, SKU, stock and pictures are that variant's (the
+   * local cart draws its line from them).
+   */
   product: CartProduct;
+  /** Absent where nothing was chosen (the wishlist): the server sells the only variant there is. */
+  variant?: CartVariant;
   quantity: number;
   variation: VariationDetails;
   /** Told the outcome once the add is over (the button's busy state). */

@@ -3,7 +3,7 @@ import { stockExceededMessage } from '@lumina/shared/cart/quantity-rules';
 import { pixPriceCents } from '@lumina/shared/catalog/pricing';
 import { STOCK_FALLBACK } from '@lumina/shared/constants/storefront-constants';
 import { STORAGE_KEYS } from '../storage-keys.ts';
-import type { AddToCartOutcome, CartLine, CartProduct } from './cart-types.ts';
+import type { AddToCartOutcome, CartLine, CartProduct, CartVariant } from './cart-types.ts';
 
 /**
  * The browser's own cart (spec 000 §4): where a visitor's adds go while the server's anonymous
@@ -25,10 +25,23 @@ function isLine(value: unknown): value is CartLine {
   );
 }
 
+/** Lines stored before products had variants have neither field: no variant, no values. */
+function withVariantFields(line: CartLine): CartLine {
+  const values: unknown = line.option_values;
+  return {
+    ...line,
+    variant_id: typeof line.variant_id === 'number' ? line.variant_id : null,
+    option_values:
+      values && typeof values === 'object' && !Array.isArray(values)
+        ? (values as CartLine['option_values'])
+        : {},
+  };
+}
+
 export function readLocalLines(): CartLine[] {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE_KEYS.localCart) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter(isLine) : [];
+    return Array.isArray(parsed) ? parsed.filter(isLine).map(withVariantFields) : [];
   } catch {
     return [];
   }
@@ -51,6 +64,30 @@ export function sameVariation(a: VariationDetails, b: VariationDetails): boolean
   );
 }
 
+/** The variant an add is for: the one chosen, else the product's only one when it is known. */
+export function variantIdOf(product: CartProduct, variant?: CartVariant): number | null {
+  if (variant) return variant.id;
+  return product.variants?.length === 1 ? (product.variants[0]?.id ?? null) : null;
+}
+
+/**
+ * Whether `line` is where an add of this product, variant and variation goes: a line is one
+ * product and variant. A line without a variant (stored before variants) counts as the
+ * product's only variant when the product has just one, and stays apart from a chosen variant
+ * otherwise. An add that names no variant (the wishlist's) finds its line by the variation, as
+ * before variants.
+ */
+export function sameLine(
+  line: Pick<CartLine, 'product_id' | 'variant_id' | 'variation_details'>,
+  product: CartProduct,
+  variantId: number | null,
+  variation: VariationDetails,
+): boolean {
+  if (line.product_id !== product.id) return false;
+  if (variantId === null) return sameVariation(line.variation_details, variation);
+  return (line.variant_id ?? variantIdOf(product)) === variantId;
+}
+
 /** A line holds at most the stock, and never more than the plus button's fallback (999). */
 function limitOf(stock: number): number {
   return Math.max(0, Math.min(Math.floor(stock), STOCK_FALLBACK));
@@ -64,6 +101,7 @@ function withQuantity(line: CartLine, quantity: number): CartLine {
 function newLine(
   lines: CartLine[],
   product: CartProduct,
+  variant: CartVariant | undefined,
   quantity: number,
   variation: VariationDetails,
 ): CartLine {
@@ -72,6 +110,8 @@ function newLine(
     {
       id,
       product_id: product.id,
+      variant_id: variantIdOf(product, variant),
+      option_values: variant?.option_values ?? {},
       product_name: product.name,
       name: product.name,
       sku: product.sku,
@@ -95,19 +135,20 @@ function newLine(
 }
 
 /**
- * Adds to the local cart, refusing more than the stock with the spec's message. `elsewhere` is
- * what the server's lines already hold of the same product and variation.
+ * Adds to the local cart, refusing more than the stock with the spec's message. `product` carries
+ * the chosen variant's prices and stock; `elsewhere` is what the server's lines already hold of
+ * the same product and variant.
  */
 export function addLocalLine(
   product: CartProduct,
+  variant: CartVariant | undefined,
   quantity: number,
   variation: VariationDetails,
   elsewhere = 0,
 ): AddToCartOutcome {
   const lines = readLocalLines();
-  const index = lines.findIndex(
-    (line) => line.product_id === product.id && sameVariation(line.variation_details, variation),
-  );
+  const variantId = variantIdOf(product, variant);
+  const index = lines.findIndex((line) => sameLine(line, product, variantId, variation));
   const current = lines[index]?.quantity ?? 0;
   const requested = elsewhere + current + quantity;
   const limit = limitOf(product.stock_quantity);
@@ -119,8 +160,10 @@ export function addLocalLine(
     };
   }
   const existing = lines[index];
-  if (existing) lines[index] = withQuantity(existing, current + quantity);
-  else lines.push(newLine(lines, product, quantity, variation));
+  // An old line found as the product's only variant is named by it from now on.
+  if (existing)
+    lines[index] = withQuantity({ ...existing, variant_id: variantId }, current + quantity);
+  else lines.push(newLine(lines, product, variant, quantity, variation));
   writeLocalLines(lines);
   return { kind: 'added' };
 }

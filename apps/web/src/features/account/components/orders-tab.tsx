@@ -1,6 +1,7 @@
 import { DATA_QUERY_CACHE } from '@lumina/shared/constants/account-constants';
 import { formatBRL, reaisToCents } from '@lumina/shared/format/money';
 import { formatDate } from '@lumina/shared/format/dates';
+import { optionValuesLabel, type OptionValues } from '@lumina/shared/catalog/variants';
 import { orderStatusLabel } from '@lumina/shared/orders/order-status';
 import {
   PAYMENT_STATUS_LABELS,
@@ -25,6 +26,16 @@ import { useAccountUserId } from '../../../lib/account/account-keys.ts';
 import { EmptyTab } from './empty-tab.tsx';
 
 /** Per user, like the other account data, so another login never sees these orders. */
+
+/**
+ * 'Diâmetro: 8 mm · Cor: Dourado' of a listed item. The list's item shape does not name the
+ * variant's values yet; an answer that carries them (as order details do) shows them.
+ */
+function valuesOf(item: OrderListItem['items'][number]): string {
+  const values = (item as { option_values?: OptionValues }).option_values;
+  return values ? optionValuesLabel(values) : '';
+}
+
 function myOrdersQueryOptions(userId: number) {
   return queryOptions({
     queryKey: ['account', userId, 'orders'] as const,
@@ -166,6 +177,7 @@ function OrderCard({ order }: { order: OrderListItem }) {
             )}
             <span className="min-w-0 flex-1 text-sm text-ink-900">
               {item.product_name}
+              {valuesOf(item) ? <span className="block text-ink-700">{valuesOf(item)}</span> : null}
               <span className="block text-ink-700">Quantidade: {item.quantity}</span>
             </span>
             <span className="shrink-0 text-sm text-ink-900">{formatReais(item.total_price)}</span>

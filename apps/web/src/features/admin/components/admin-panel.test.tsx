@@ -168,6 +168,21 @@ describe('order detail and actions', () => {
     expect(screen.getByRole('button', { name: 'Marcar como enviado' })).toBeVisible();
   });
 
+  it("shows an item's variant values beside its SKU", async () => {
+    storeLogin();
+    const base = createDetail();
+    const [item] = base.order.items;
+    fakeApi(() => ({
+      body: createDetail({
+        items: [{ ...item!, option_values: { Diâmetro: '8 mm', Cor: 'Dourado' } }],
+      }),
+    }));
+    renderAdmin('/admin/pedidos/41');
+    expect(
+      await screen.findByText('SKU ARG-001 · 2 × R$ 55,00 · Diâmetro: 8 mm · Cor: Dourado'),
+    ).toBeVisible();
+  });
+
   it('ships with a tracking code checked by the shared rule, sent normalised', async () => {
     storeLogin();
     const paid = createDetail(

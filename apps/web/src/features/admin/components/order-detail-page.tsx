@@ -1,6 +1,7 @@
 import { isPaymentStatus, PAYMENT_STATUS_LABELS } from '@lumina/shared/payments/payment-status';
 import type { AdminOrderAction, AdminOrderDetail } from '@lumina/shared/admin/admin-orders';
 import { formatBRL } from '@lumina/shared/format/money';
+import { optionValuesLabel } from '@lumina/shared/catalog/variants';
 import { formatDateTime } from '@lumina/shared/format/dates';
 import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
 import { optionValuesLabel } from '@lumina/shared/catalog/variants';
@@ -27,6 +28,15 @@ import { OrderBadges } from './order-badges.tsx';
 
 /** An erased customer's order keeps its fiscal data only (LGPD): the contact is gone. */
 const ERASED_CONTACT = 'Removido a pedido do titular (LGPD)';
+
+type OrderItem = AdminOrderDetail['order']['items'][number];
+
+/** ' · Diâmetro: 8 mm · Cor: Dourado', or an item from before variants' typed details. */
+function variationOf(item: OrderItem): string {
+  const label =
+    optionValuesLabel(item.option_values) || Object.values(item.variation_details).join(', ');
+  return label ? ` · ${label}` : '';
+}
 
 function Box({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -154,9 +164,7 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
                     ) : null}
                     <span className="block text-ink-700">
                       SKU {item.sku} · {item.quantity} × {formatBRL(item.unit_price_cents)}
-                      {Object.values(item.variation_details).length > 0
-                        ? ` · ${Object.values(item.variation_details).join(', ')}`
-                        : ''}
+                      {variationOf(item)}
                     </span>
                   </span>
                   <span className="shrink-0 text-ink-900">{formatBRL(item.total_cents)}</span>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatBRL } from '@lumina/shared/format/money';
+import { optionValuesLabel, VARIANT_QUERY_PARAM } from '@lumina/shared/catalog/variants';
 import { CloseIcon } from '../../../components/icons.tsx';
 import type { CartLine } from '../../../lib/cart/cart-types.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -23,8 +24,15 @@ export function CartLineItem({
   onRemove,
   compact = false,
 }: CartLineItemProps) {
-  const variation = variationText(line.variation_details);
-  const href = `/produto/${line.product_id}`;
+  // A variant's values ('Diâmetro: 8 mm · Cor: Dourado'); lines from before variants keep their
+  // typed size, measure and colour.
+  const variation = optionValuesLabel(line.option_values) || variationText(line.variation_details);
+  // A variant's line opens its product page with that variant chosen.
+  const href = `/produto/${line.product_id}${
+    Object.keys(line.option_values).length > 0
+      ? `?${VARIANT_QUERY_PARAM}=${encodeURIComponent(line.sku)}`
+      : ''
+  }`;
   return (
     <li className={cn('flex gap-3', compact ? 'py-3' : 'py-5 sm:gap-5')}>
       <Link

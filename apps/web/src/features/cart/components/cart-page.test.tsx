@@ -101,6 +101,37 @@ describe('CartPage', () => {
     expect(amountAfter('Total')).toBe('R$ 139,90');
   });
 
+  it("shows a variant's option values under the name instead of the typed details", async () => {
+    fakeCartApi([ring], {
+      carts: {
+        anonymous: [
+          createCartItem(
+            {
+              id: 11,
+              variant_id: 7,
+              option_values: { Diâmetro: '8 mm', Cor: 'Dourado' },
+              variation_details: { size: '8 mm', color: 'Dourado' },
+            },
+            ring,
+          ),
+          createCartItem({ id: 12, variation_details: { size: '10mm' } }, labret),
+        ],
+        user: [],
+      },
+    });
+    renderWithCart(<CartPage />, { route: '/carrinho' });
+    await screen.findByRole('link', { name: 'Argola Lisa' });
+    expect(within(line('Argola Lisa')).getByText('Diâmetro: 8 mm · Cor: Dourado')).toBeVisible();
+    expect(within(line('Argola Lisa')).queryByText(/Tamanho/)).toBeNull();
+    // Its links open the product with that variant chosen.
+    expect(screen.getByRole('link', { name: 'Argola Lisa' })).toHaveAttribute(
+      'href',
+      '/produto/1?variante=SKU-1',
+    );
+    // A line from before variants keeps its typed size.
+    expect(within(line('Labret')).getByText('Tamanho: 10mm')).toBeInTheDocument();
+  });
+
   it('stops the plus button at the stock and removes a line from its last unit', async () => {
     const server = renderPage();
     await screen.findByRole('link', { name: 'Argola Lisa' });

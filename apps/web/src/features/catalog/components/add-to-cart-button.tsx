@@ -3,7 +3,7 @@ import type { VariationDetails } from '@lumina/shared/cart/cart-schemas';
 import type { ProductDto } from '@lumina/shared/catalog/product';
 import { Button, type ButtonProps } from '../../../components/ui/button.tsx';
 import { requestAddToCart } from '../../../lib/cart/cart-events.ts';
-import type { CartProduct } from '../../../lib/cart/cart-types.ts';
+import type { CartProduct, CartVariant } from '../../../lib/cart/cart-types.ts';
 
 type Buyable = CartProduct & Pick<ProductDto, 'active' | 'stock_status'>;
 
@@ -24,6 +24,8 @@ const unavailableLabel: Record<Exclude<Availability, 'available'>, string> = {
 
 interface AddToCartButtonProps extends Omit<ButtonProps, 'onClick' | 'children' | 'disabled'> {
   product: Buyable;
+  /** The variant chosen on the product page; a product with one variant needs none. */
+  chosenVariant?: CartVariant;
   quantity?: number;
   variation?: VariationDetails;
   label?: string;
@@ -41,6 +43,7 @@ interface AddToCartButtonProps extends Omit<ButtonProps, 'onClick' | 'children' 
  */
 export function AddToCartButton({
   product,
+  chosenVariant,
   quantity = 1,
   variation = {},
   label = 'Adicionar ao carrinho',
@@ -71,6 +74,7 @@ export function AddToCartButton({
         setAdding(true);
         requestAddToCart({
           product,
+          ...(chosenVariant ? { variant: chosenVariant } : {}),
           quantity,
           variation,
           onAdjust,

@@ -5,7 +5,7 @@ import type { ProductDto } from '@lumina/shared/catalog/product';
 import { handleAddToCartRequests } from '../../../lib/cart/cart-events.ts';
 import type { AddToCartRequest } from '../../../lib/cart/cart-types.ts';
 import { loginDialogChannel } from '../../../lib/ui-events.ts';
-import { createProduct } from '../testing/create-product.ts';
+import { createProduct, createVariant } from '../testing/create-product.ts';
 import { renderWithClient } from '../testing/render-with-client.tsx';
 import { ProductCard } from './product-card.tsx';
 
@@ -31,6 +31,22 @@ describe('ProductCard', () => {
     expect(within(card).queryByText(/sem juros|\d+x de/)).toBeNull();
     expect(within(card).getByRole('heading', { name: 'Argola Lisa' })).toBeInTheDocument();
     expect(within(card).getByText('8mm')).toBeInTheDocument();
+  });
+
+  it('leads a product with options to its page to choose, instead of adding', () => {
+    const card = renderCard({
+      id: 321,
+      name: 'Argola Clicker',
+      options: [{ name: 'Cor', values: ['Prata', 'Dourado'] }],
+      variants: [
+        createVariant({ option_values: { Cor: 'Prata' } }),
+        createVariant({ option_values: { Cor: 'Dourado' } }),
+      ],
+    });
+    expect(
+      within(card).getByRole('link', { name: 'Escolher opções: Argola Clicker' }),
+    ).toHaveAttribute('href', '/produto/321');
+    expect(within(card).queryByRole('button', { name: /Adicionar/ })).toBeNull();
   });
 
   it('rounds the discount to a whole percent', () => {

@@ -36,6 +36,8 @@ export function ProductCard({
   const prices = cardPrices(product);
   const instalments = instalmentsText(product.price_cents);
   const availability = availabilityOf(product);
+  // A product with options is added from its page; a sold-out one keeps its 'Esgotado'.
+  const chooseOnPage = product.options.length > 0 && availability === 'available';
   // An uploaded photo has a card-sized copy (480 px): a phone loads that, not the page size.
   const image = product.images[0] ? cardImageUrl(product.images[0]) : undefined;
 
@@ -128,6 +130,15 @@ export function ProductCard({
             className={buttonClasses({ size: 'sm', className: 'mt-2 w-full' })}
           >
             Ver mais
+          </Link>
+        ) : chooseOnPage ? (
+          // Which diameter or colour is a choice the product page makes, with each one's stock.
+          <Link
+            to={href}
+            aria-label={`Escolher opções: ${title}`}
+            className={buttonClasses({ size: 'sm', className: 'mt-2 w-full' })}
+          >
+            Escolher opções
           </Link>
         ) : (
           <AddToCartButton product={product} size="sm" className="mt-2 w-full" compact />

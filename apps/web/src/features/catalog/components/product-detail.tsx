@@ -6,12 +6,16 @@ import { cardPrices } from '../utils/display-price.ts';
 import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { ProductGallery } from './product-gallery.tsx';
 import { ProductPurchase } from './product-purchase.tsx';
+import { useVariantChoice } from './use-variant-choice.ts';
 import { WishlistButton } from './wishlist-button.tsx';
 
 /** The product page's content once the product is loaded (spec 000, Product detail). */
 export function ProductDetail({ product }: { product: ProductDto }) {
   const { title, specs } = parseProductName(product.name);
-  const { discountPercent } = cardPrices(product);
+  const choice = useVariantChoice(product);
+  // Price badge, code and pictures follow the chosen variant.
+  const { view } = choice;
+  const { discountPercent } = cardPrices(view);
   const categoryLabel = CATEGORY_LABELS[product.category];
 
   return (
@@ -42,7 +46,8 @@ export function ProductDetail({ product }: { product: ProductDto }) {
       </nav>
 
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-2 lg:gap-12">
-        <ProductGallery images={product.images} name={product.name} />
+        {/* A new variant's picture opens the gallery at its first image. */}
+        <ProductGallery key={view.images[0] ?? ''} images={view.images} name={product.name} />
 
         <div className="flex min-w-0 flex-col gap-6">
           <div className="flex items-start justify-between gap-4">
@@ -55,7 +60,7 @@ export function ProductDetail({ product }: { product: ProductDto }) {
               <h1 className="font-serif text-3xl leading-tight text-ink-900 sm:text-4xl">
                 {title}
               </h1>
-              <p className="text-xs text-ink-600">Código: {product.sku}</p>
+              <p className="text-xs text-ink-600">Código: {view.sku}</p>
             </div>
             <WishlistButton product={product} productName={title} className="mt-1 shrink-0" />
           </div>
@@ -87,7 +92,7 @@ export function ProductDetail({ product }: { product: ProductDto }) {
             </div>
           ) : null}
 
-          <ProductPurchase product={product} />
+          <ProductPurchase product={product} choice={choice} />
         </div>
       </div>
 

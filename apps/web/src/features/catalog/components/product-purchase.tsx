@@ -1,11 +1,12 @@
-import { useId, useState } from 'react';
-import type { VariationDetails } from '@lumina/shared/cart/cart-schemas';
+import { useState } from 'react';
 import { discountPercent, pixPriceCents } from '@lumina/shared/catalog/pricing';
 import type { ProductDto } from '@lumina/shared/catalog/product';
 import {
-  COLOUR_MAX_LENGTH,
-  PIX_DISCOUNT_PERCENT,
-} from '@lumina/shared/constants/storefront-constants';
+  optionValueState,
+  VARIANT_QUERY_PARAM,
+  variationDetailsOf,
+} from '@lumina/shared/catalog/variants';
+import { PIX_DISCOUNT_PERCENT } from '@lumina/shared/constants/storefront-constants';
 import { instalmentsText } from '@lumina/shared/payments/card-instalments';
 import { formatBRL } from '@lumina/shared/format/money';
 import { ChatIcon, PixIcon } from '../../../components/icons.tsx';
@@ -19,38 +20,22 @@ import { AddToCartButton, availabilityOf } from './add-to-cart-button.tsx';
 import { OptionGroup } from './option-group.tsx';
 import { QuantityControl } from './quantity-control.tsx';
 import { ShippingBox } from './shipping-box.tsx';
+import type { VariantChoice } from './use-variant-choice.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 
-/** 'Tamanho', 'Tamanho e Medida', 'Tamanho, Medida e Cor' */
+/** 'Diâmetro', 'Diâmetro e de Cor', 'Diâmetro, de Comprimento e de Cor' */
 function listText(names: string[]): string {
-  return names.length <= 1
-    ? (names[0] ?? '')
-    : `${names.slice(0, -1).join(', ')} e ${names[names.length - 1] ?? ''}`;
+  const [first, ...rest] = names;
+  if (rest.length === 0) return first ?? '';
+  return `${[first, ...rest.slice(0, -1).map((name) => `de ${name}`)].join(', ')} e de ${rest[rest.length - 1] ?? ''}`;
 }
 
 /**
- * The cart knows size, measure and colour (spec 000 §7): the other option kinds ("Pedra"...) and
- * the typed colour share the colour's 50 characters, e.g. 'Dourado, Pedra: Safira'.
+ * What the shopper is told on buying without a complete choice. The option names are the
+ * shop's own (capitalised, some with a gender, some not), so the sentence needs no article.
  */
-function cartVariation(
-  size: string | null,
-  measure: string | null,
-  chosen: Record<string, string | null>,
-  colour: string,
-): VariationDetails {
-  const colourParts = Object.entries(chosen).flatMap(([name, value]) =>
-    !value ? [] : [name === 'Cor' ? value : `${name}: ${value}`],
-  );
-  if (colour.trim()) colourParts.push(colour.trim());
-  const color = colourParts
-    .join(', ')
-    .slice(0, COLOUR_MAX_LENGTH)
-    .replace(/[\uD800-\uDBFF]$/, '');
-  return {
-    ...(size ? { size } : {}),
-    ...(measure ? { measure } : {}),
-    ...(color ? { color } : {}),
-  };
+function chooseMessage(missing: string[]): string {
+  return `Selecione uma opção de ${listText(missing)}.`;
 }
 
 const stockTone: Record<StockTone, string> = {
@@ -60,46 +45,41 @@ const stockTone: Record<StockTone, string> = {
   inactive: 'text-ink-600',
 };
 
-/** Options, prices, quantity, total and the ways to buy (spec 000, Product detail). */
-export function ProductPurchase({ product }: { product: ProductDto }) {
+/**
+ * Options, prices, quantity, total and the ways to buy (spec 000, Product detail). Prices, stock
+ * and the quantity's limit are the chosen variant's (`choice.view`); before a complete choice,
+ * the product's.
+ */
+export function ProductPurchase({
+  product,
+  choice,
+}: {
+  product: ProductDto;
+  choice: VariantChoice;
+}) {
   const hydrated = useHydrated();
-  const colourId = useId();
-  const colourHintId = useId();
-  const available = availabilityOf(product) === 'available';
-  const onlyOption = (options: string[]) => (options.length === 1 ? (options[0] ?? null) : null);
-
-  const [size, setSize] = useState<string | null>(onlyOption(product.sizes));
-  const [measure, setMeasure] = useState<string | null>(onlyOption(product.measures));
-  const [variations, setVariations] = useState<Record<string, string | null>>(() =>
-    Object.fromEntries(product.variations.map((v) => [v.name, onlyOption(v.options)])),
-  );
-  const [colour, setColour] = useState('');
+  const { chosen, variant, view } = choice;
+  const available = availabilityOf(view) === 'available';
   const [quantity, setQuantity] = useState(1);
   const [askedToChoose, setAskedToChoose] = useState(false);
 
-  const stock = stockText(product);
-  const pixCents = pixPriceCents(product);
+  const stock = stockText(view);
+  const pixCents = pixPriceCents(view);
   const pixPercent =
-    product.pix_price_cents === null
+    view.pix_price_cents === null
       ? PIX_DISCOUNT_PERCENT
-      : discountPercent(product.price_cents, pixCents);
-  const units = clampQuantity(quantity, product.stock_quantity);
-  const instalments = instalmentsText(product.price_cents);
-  const totalInstalments = instalmentsText(product.price_cents * units);
+      : discountPercent(view.price_cents, pixCents);
+  const units = clampQuantity(quantity, view.stock_quantity);
+  const instalments = instalmentsText(view.price_cents);
+  const totalInstalments = instalmentsText(view.price_cents * units);
 
-  const chosen: [string, string][] = [];
-  if (size) chosen.push(['Tamanho', size]);
-  if (measure) chosen.push(['Medida', measure]);
-  for (const [name, value] of Object.entries(variations)) if (value) chosen.push([name, value]);
-  if (colour.trim()) chosen.push(['Cor', colour.trim()]);
-
-  const missing = [
-    ...(product.sizes.length > 0 && !size ? ['Tamanho'] : []),
-    ...(product.measures.length > 0 && !measure ? ['Medida'] : []),
-    ...product.variations
-      .filter((v) => v.options.length > 0 && !variations[v.name])
-      .map((v) => v.name),
-  ];
+  const chosenPairs: [string, string][] = product.options.flatMap((option) => {
+    const value = chosen[option.name];
+    return value === undefined ? [] : [[option.name, value] as [string, string]];
+  });
+  const missing = product.options
+    .filter((option) => chosen[option.name] === undefined)
+    .map((option) => option.name);
 
   // The page's own address once in the browser; the server's HTML, which the first render must
   // match, names the path only.
@@ -107,9 +87,13 @@ export function ProductPurchase({ product }: { product: ProductDto }) {
   const whatsappHref = whatsappUrl(
     whatsappMessage({
       productName: product.name,
-      sku: product.sku,
-      url: `${origin}/produto/${product.id}`,
-      options: chosen,
+      sku: view.sku,
+      url: `${origin}/produto/${product.id}${
+        variant && product.options.length > 0
+          ? `?${VARIANT_QUERY_PARAM}=${encodeURIComponent(variant.sku)}`
+          : ''
+      }`,
+      options: chosenPairs,
       quantity: units,
       pixTotalCents: pixCents * units,
     }),
@@ -121,7 +105,7 @@ export function ProductPurchase({ product }: { product: ProductDto }) {
 
       <div className="flex flex-col gap-1 rounded-2xl bg-white p-4 ring-1 ring-ink-900/10">
         <p className="text-3xl font-bold text-ink-900 tabular-nums">
-          {formatBRL(product.price_cents)}
+          {formatBRL(view.price_cents)}
         </p>
         {instalments ? <p className="text-sm text-ink-700">{instalments}</p> : null}
         <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-success">
@@ -131,60 +115,25 @@ export function ProductPurchase({ product }: { product: ProductDto }) {
         </p>
       </div>
 
-      {product.sizes.length > 0 ? (
+      {product.options.map((option) => (
         <OptionGroup
-          label="Tamanho"
-          options={product.sizes}
-          value={size}
-          onChange={setSize}
-          disabled={!available}
-        />
-      ) : null}
-      {product.measures.length > 0 ? (
-        <OptionGroup
-          label="Medida"
-          options={product.measures}
-          value={measure}
-          onChange={setMeasure}
-          disabled={!available}
-        />
-      ) : null}
-      {product.variations.map((variation) => (
-        <OptionGroup
-          key={variation.name}
-          label={variation.name}
-          options={variation.options}
-          value={variations[variation.name] ?? null}
-          onChange={(value) =>
-            setVariations((current) => ({ ...current, [variation.name]: value }))
+          key={option.name}
+          label={option.name}
+          values={option.values}
+          value={chosen[option.name] ?? null}
+          onChange={(value) => choice.choose(option.name, value)}
+          stateOf={(value) =>
+            optionValueState(product.options, product.variants, chosen, option.name, value)
           }
-          disabled={!available}
+          disabled={!product.active}
+          invalid={askedToChoose && chosen[option.name] === undefined}
         />
       ))}
-
-      <div className="flex flex-col gap-1">
-        <label htmlFor={colourId} className="text-sm font-medium text-ink-700">
-          Cor (nome ou código, opcional)
-        </label>
-        <input
-          id={colourId}
-          value={colour}
-          maxLength={COLOUR_MAX_LENGTH}
-          onChange={(event) => setColour(event.target.value.slice(0, COLOUR_MAX_LENGTH))}
-          aria-describedby={colourHintId}
-          placeholder="Ex.: dourado, rose, #D4AD55"
-          disabled={!available}
-          className="h-11 rounded-full border border-ink-300 bg-white px-4 text-base text-ink-900 placeholder:text-ink-600 disabled:opacity-60 sm:text-sm"
-        />
-        <p id={colourHintId} className="text-xs text-ink-600">
-          {colour.length}/{COLOUR_MAX_LENGTH} caracteres
-        </p>
-      </div>
 
       <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
         <QuantityControl
           value={units}
-          max={product.stock_quantity}
+          max={view.stock_quantity}
           onChange={setQuantity}
           disabled={!available}
         />
@@ -197,7 +146,7 @@ export function ProductPurchase({ product }: { product: ProductDto }) {
           </p>
           {totalInstalments ? (
             <p>
-              ou {formatBRL(product.price_cents * units)} em {totalInstalments}
+              ou {formatBRL(view.price_cents * units)} em {totalInstalments}
             </p>
           ) : null}
         </div>
@@ -205,12 +154,13 @@ export function ProductPurchase({ product }: { product: ProductDto }) {
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <AddToCartButton
-          product={product}
+          product={view}
+          chosenVariant={variant}
           quantity={units}
-          variation={cartVariation(size, measure, variations, colour)}
+          variation={variant ? variationDetailsOf(variant.option_values, product.options) : {}}
           onBeforeAdd={() => {
             setAskedToChoose(true);
-            return missing.length === 0;
+            return missing.length === 0 && variant !== undefined;
           }}
           onAdjust={setQuantity}
           label="Comprar"
@@ -230,7 +180,7 @@ export function ProductPurchase({ product }: { product: ProductDto }) {
       </div>
       {askedToChoose && missing.length > 0 ? (
         <p role="alert" className="-mt-2 text-sm font-medium text-sale">
-          Escolha {listText(missing)} antes de comprar.
+          {chooseMessage(missing)}
         </p>
       ) : null}
       <ShippingBox productId={product.id} quantity={units} />

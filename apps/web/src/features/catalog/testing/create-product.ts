@@ -1,8 +1,34 @@
-import type { ProductDto } from '@lumina/shared/catalog/product';
+import type { ProductDto, ProductVariantDto } from '@lumina/shared/catalog/product';
 
 let nextId = 1;
+let nextVariantId = 1;
 
-/** Test builder: a believable active product; pass only what the test is about. */
+/** A variant that inherits every price from its product; pass only what the test is about. */
+export function createVariant(overrides: Partial<ProductVariantDto> = {}): ProductVariantDto {
+  const id = overrides.id ?? nextVariantId++;
+  return {
+    id,
+    sku: `VAR-${id}`,
+    option_values: {},
+    stock_quantity: 12,
+    price: null,
+    price_cents: null,
+    sale_price: null,
+    sale_price_cents: null,
+    pix_price: null,
+    pix_price_cents: null,
+    weight_grams: null,
+    gtin: null,
+    image: null,
+    active: true,
+    ...overrides,
+  };
+}
+
+/**
+ * Test builder: a believable active product; pass only what the test is about. Without options
+ * it has its one variant (the product's SKU and stock), as the API answers every such product.
+ */
 export function createProduct(overrides: Partial<ProductDto> = {}): ProductDto {
   const id = overrides.id ?? nextId++;
   const priceCents = overrides.price_cents ?? 8990;
@@ -30,6 +56,8 @@ export function createProduct(overrides: Partial<ProductDto> = {}): ProductDto {
     measures: [],
     tags: [],
     variations: [],
+    options: [],
+    variants: [createVariant({ sku: `SKU-${id}`, stock_quantity: stock })],
     stock_quantity: stock,
     stock,
     stock_status: stock > 0 ? 'in_stock' : 'out_of_stock',

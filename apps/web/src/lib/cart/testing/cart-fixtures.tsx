@@ -33,16 +33,24 @@ export function createCartProduct(overrides: Partial<CartProduct> = {}): CartPro
   };
 }
 
+/** The fake server's variant for an add without one: the product's only one, or a stand-in. */
+function defaultVariantId(product: CartProduct): number {
+  return product.variants?.length === 1 ? (product.variants[0]?.id ?? product.id) : product.id;
+}
+
 function lineOf(
   id: number,
   product: CartProduct,
   quantity: number,
   variation: VariationDetails,
+  variantId = defaultVariantId(product),
 ): CartItemJson {
   const totalCents = product.price_cents * quantity;
   return {
     id,
     product_id: product.id,
+    variant_id: variantId,
+    option_values: {},
     product_name: product.name,
     name: product.name,
     sku: product.sku,
@@ -93,8 +101,8 @@ export interface FakeCartServer {
 }
 
 /**
- * The cart API of spec 000 §7 in memory, behind the real API client: one line per product and
- * variation, adds refused past the product's stock with the API's 422, quantity 0 removes, and
+ * The cart API of spec 000 §7 in memory, behind the real API client: one line per product,
+ * variant and variation, adds refused past the product's stock with the API's 422, quantity 0 removes, and
  * login moves the visitor's lines into the user's cart as the server does.
  */
 export function fakeCartApi(products: CartProduct[], setup: Partial<FakeCartServer> = {}) {
@@ -107,13 +115,20 @@ export function fakeCartApi(products: CartProduct[], setup: Partial<FakeCartServ
   let nextLineId = 100;
   const answer = (owner: Owner) => ({ body: { cart: cartOf(server.carts[owner]) } });
 
-  function add(owner: Owner, productId: number, quantity: number, variation: VariationDetails) {
+  function add(
+    owner: Owner,
+    productId: number,
+    requestedVariant: number | undefined,
+    quantity: number,
+    variation: VariationDetails,
+  ) {
     const product = products.find((candidate) => candidate.id === productId);
     if (!product)
       return {
         status: 404,
         body: { code: 'product_not_found', message: 'Produto não encontrado' },
       };
+    const variantId = requestedVariant ?? defaultVariantId(product);
     const lines = server.carts[owner];
     const key = JSON.stringify([
       variation.size ?? '',
@@ -123,6 +138,7 @@ export function fakeCartApi(products: CartProduct[], setup: Partial<FakeCartServ
     const index = lines.findIndex(
       (line) =>
         line.product_id === productId &&
+        line.variant_id === variantId &&
         JSON.stringify([
           line.variation_details.size ?? '',
           line.variation_details.measure ?? '',
@@ -140,7 +156,13 @@ export function fakeCartApi(products: CartProduct[], setup: Partial<FakeCartServ
         },
       };
     }
-    const line = lineOf(lines[index]?.id ?? nextLineId++, product, current + quantity, variation);
+    const line = lineOf(
+      lines[index]?.id ?? nextLineId++,
+      product,
+      current + quantity,
+      variation,
+      variantId,
+    );
     if (index >= 0) lines[index] = line;
     else lines.push(line);
     return { status: owner === 'user' ? 201 : 200, body: { cart: cartOf(lines), item: line } };
@@ -163,7 +185,12 @@ export function fakeCartApi(products: CartProduct[], setup: Partial<FakeCartServ
       };
     } else {
       const product = products.find((candidate) => candidate.id === line.product_id);
-      if (product) Object.assign(line, lineOf(line.id, product, quantity, line.variation_details));
+      if (product) {
+        Object.assign(
+          line,
+          lineOf(line.id, product, quantity, line.variation_details, line.variant_id),
+        );
+      }
     }
     return answer(owner);
   }
@@ -178,26 +205,28 @@ export function fakeCartApi(products: CartProduct[], setup: Partial<FakeCartServ
     if (path === '/anonymous_carts' && method === 'GET') return answer('anonymous');
     if (path === '/carts/current' && method === 'GET') return answer('user');
     if (path === '/anonymous_carts/add_item') {
-      const { product_id, quantity, size, measure, color } = body as {
+      const { product_id, variant_id, quantity, size, measure, color } = body as {
         product_id: number;
+        variant_id?: number;
         quantity: number;
         size?: string;
         measure?: string;
         color?: string;
       };
-      return add('anonymous', product_id, quantity, {
+      return add('anonymous', product_id, variant_id, quantity, {
         ...(size ? { size } : {}),
         ...(measure ? { measure } : {}),
         ...(color ? { color } : {}),
       });
     }
     if (path === '/carts/items' && method === 'POST') {
-      const { product_id, quantity, variation_details } = body as {
+      const { product_id, variant_id, quantity, variation_details } = body as {
         product_id: number;
+        variant_id?: number;
         quantity: number;
         variation_details: VariationDetails;
       };
-      return add('user', product_id, quantity, variation_details);
+      return add('user', product_id, variant_id, quantity, variation_details);
     }
     if (path === '/anonymous_carts/update_item') {
       return update('anonymous', body.item_id as number, body.quantity as number);
