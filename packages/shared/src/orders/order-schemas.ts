@@ -144,6 +144,8 @@ export const orderListItemSchema = z
     items: z.array(
       z.object({
         product_name: z.string(),
+        /** The variant's values ('Diâmetro': '8 mm'); empty for a product without options. */
+        option_values: z.record(z.string(), z.string()),
         image_url: z.string().nullable(),
         quantity: z.number().int(),
         total_price: z.number(),

@@ -106,6 +106,7 @@ export function toOrderListJson(
     items_count: items.reduce((sum, item) => sum + item.quantity, 0),
     items: items.map((item) => ({
       product_name: item.productName,
+      option_values: item.optionValues,
       image_url: item.imageUrl,
       quantity: item.quantity,
       total_price: reais(item.totalCents),

@@ -232,7 +232,7 @@ function amount(cents: number): string {
 function productPage(appUrl: string, row: ProductReadRow, variantSku: string | null): ResolvedPage {
   const product = toProductDto(row);
   const chosen = variantSku
-    ? (product.variants ?? []).find((variant) => variant.sku === variantSku)
+    ? product.variants.find((variant) => variant.sku === variantSku)
     : undefined;
   const pix = pixPriceCents(product);
   const path = `/produto/${product.id}`;

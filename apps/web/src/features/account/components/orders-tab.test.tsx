@@ -19,11 +19,18 @@ function createOrder(overrides: Partial<OrderListItem> = {}): OrderListItem {
     items: [
       {
         product_name: 'Argola Lisa',
+        option_values: { Diâmetro: '8 mm' },
         image_url: '/product-images/argola.svg',
         quantity: 2,
         total_price: 99.9,
       },
-      { product_name: 'Labret Titânio', image_url: null, quantity: 1, total_price: 10 },
+      {
+        product_name: 'Labret Titânio',
+        option_values: {},
+        image_url: null,
+        quantity: 1,
+        total_price: 10,
+      },
     ],
     tracking_code: null,
     tracking_url: null,
@@ -44,7 +51,9 @@ const PAID = createOrder({
   status: 'shipped',
   payment_status: 'approved',
   total: 'R$ 59,90',
-  items: [{ product_name: 'Nostril', image_url: null, quantity: 1, total_price: 59.9 }],
+  items: [
+    { product_name: 'Nostril', option_values: {}, image_url: null, quantity: 1, total_price: 59.9 },
+  ],
   payment_info: { can_pay: false, message: '', qr_code: null, ticket_url: null, payment_id: 7 },
 });
 

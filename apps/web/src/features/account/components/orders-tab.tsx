@@ -1,7 +1,7 @@
 import { DATA_QUERY_CACHE } from '@lumina/shared/constants/account-constants';
 import { formatBRL, reaisToCents } from '@lumina/shared/format/money';
 import { formatDate } from '@lumina/shared/format/dates';
-import { optionValuesLabel, type OptionValues } from '@lumina/shared/catalog/variants';
+import { optionValuesLabel } from '@lumina/shared/catalog/variants';
 import { orderStatusLabel } from '@lumina/shared/orders/order-status';
 import {
   PAYMENT_STATUS_LABELS,
@@ -27,13 +27,9 @@ import { EmptyTab } from './empty-tab.tsx';
 
 /** Per user, like the other account data, so another login never sees these orders. */
 
-/**
- * 'Diâmetro: 8 mm · Cor: Dourado' of a listed item. The list's item shape does not name the
- * variant's values yet; an answer that carries them (as order details do) shows them.
- */
+/** 'Diâmetro: 8 mm · Cor: Dourado' of a listed item; '' for a product without options. */
 function valuesOf(item: OrderListItem['items'][number]): string {
-  const values = (item as { option_values?: OptionValues }).option_values;
-  return values ? optionValuesLabel(values) : '';
+  return optionValuesLabel(item.option_values);
 }
 
 function myOrdersQueryOptions(userId: number) {

@@ -4,7 +4,6 @@ import { formatBRL } from '@lumina/shared/format/money';
 import { optionValuesLabel } from '@lumina/shared/catalog/variants';
 import { formatDateTime } from '@lumina/shared/format/dates';
 import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
-import { optionValuesLabel } from '@lumina/shared/catalog/variants';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -157,11 +156,6 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
                   ) : null}
                   <span className="min-w-0 flex-1 text-ink-900">
                     {item.product_name}
-                    {Object.keys(item.option_values).length > 0 ? (
-                      <span className="block text-ink-800">
-                        {optionValuesLabel(item.option_values)}
-                      </span>
-                    ) : null}
                     <span className="block text-ink-700">
                       SKU {item.sku} · {item.quantity} × {formatBRL(item.unit_price_cents)}
                       {variationOf(item)}

@@ -47,6 +47,7 @@ function row(overrides: Partial<AdminProductRow> = {}): AdminProductRow {
     sync_error: null,
     bling_synced_at: null,
     updated_at: '2026-11-24T12:00:00.000Z',
+    variants: [{ id: 1, sku: 'ARG-001', option_values: {}, stock_quantity: 8, active: true }],
     ...overrides,
   };
 }

@@ -7,7 +7,6 @@ import {
 } from '@lumina/shared/admin/admin-products';
 import { syncLabelKey, SYNC_STATUS_LABELS } from '@lumina/shared/admin/sync-status';
 import { CATEGORY_LABELS } from '@lumina/shared/catalog/categories';
-import type { ProductVariantDto } from '@lumina/shared/catalog/product';
 import { optionValuesLabel } from '@lumina/shared/catalog/variants';
 import { formatBRL } from '@lumina/shared/format/money';
 import { Fragment, useId, useState, type FormEvent } from 'react';
@@ -86,17 +85,11 @@ function StatusText({ product }: { product: AdminProductRow }) {
 }
 
 /** What the list shows of a variant. */
-type VariantSummary = Pick<
-  ProductVariantDto,
-  'id' | 'sku' | 'option_values' | 'stock_quantity' | 'active'
->;
+type VariantSummary = AdminProductRow['variants'][number];
 
-/**
- * A row's variants, when the list's answer carries them (`variants` on each row, in the
- * options' order); a row without them reads as a product with one variant.
- */
+/** A row's live variants, in the grid's order. */
 function variantsOf(product: AdminProductRow): VariantSummary[] {
-  return (product as AdminProductRow & { variants?: VariantSummary[] }).variants ?? [];
+  return product.variants;
 }
 
 /** Active variants at zero: what the owner has to restock. */
