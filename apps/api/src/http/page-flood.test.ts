@@ -89,6 +89,11 @@ describe('page cache keys', () => {
     }
     for (const url of ['/produto/7', '/produto/007', '/produto/7/?ref=zap']) await get(url);
     expect(probe.luminaRenders.slice(before)).toEqual(['/pagina-nao-encontrada', '/produto/7']);
+    // A shared link's variant is its own page; a value that cannot be a SKU is not.
+    for (const url of ['/produto/7?variante=CLK-8MM', '/produto/7?variante=%3Cscript%3E']) {
+      await get(url);
+    }
+    expect(probe.luminaRenders.slice(before + 2)).toEqual(['/produto/7?variante=CLK-8MM']);
   });
 });
 

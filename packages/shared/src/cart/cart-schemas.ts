@@ -159,4 +159,6 @@ export interface WishlistItemJson {
   sku: string;
   stock: number;
   active: boolean;
+  /** The product is sold in options (Diâmetro, Cor...): the shopper chooses on its page. */
+  has_options: boolean;
 }

@@ -202,3 +202,6 @@ export const variantIdSchema = z
 
 /** A shared link keeps the choice: /produto/{id}?variante=SKU. */
 export const VARIANT_QUERY_PARAM = 'variante';
+
+/** What a SKU in a link can look like (letters, digits, '.', '_', '-', '/', up to 60). */
+export const VARIANT_SKU_PATTERN = /^[\p{L}\p{N}._/-]{1,60}$/u;

@@ -1,3 +1,4 @@
+import { optionValuesLabel } from '@lumina/shared/catalog/variants';
 import { centsToReais } from '@lumina/shared/format/money';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
@@ -82,8 +83,11 @@ export function createSalesOrderPush(deps: { db: Db; client: () => BlingClient; 
       data: day,
       contato: { id: await contactFor(client, order) },
       itens: items.map((item) => ({
+        // The variant's own SKU (Bling's variation code) and its values beside the name.
         codigo: item.sku,
-        descricao: item.productName,
+        descricao: [item.productName, optionValuesLabel(item.optionValues)]
+          .filter(Boolean)
+          .join(' - '),
         quantidade: item.quantity,
         valor: centsToReais(item.unitPriceCents),
       })),

@@ -1,4 +1,5 @@
 import { categoryListing, productsListing } from '@lumina/shared/catalog/listing-params';
+import { VARIANT_QUERY_PARAM, VARIANT_SKU_PATTERN } from '@lumina/shared/catalog/variants';
 import { parseProductId } from '@lumina/shared/catalog/product-id';
 import { matchPagePath } from '@lumina/shared/storefront/page-paths';
 
@@ -41,7 +42,12 @@ export function pageAddress(rawUrl: string): PageAddress {
   switch (match.path) {
     case '/produto/:id': {
       const id = parseProductId(match.params[0]);
-      return withQuery(id === null ? '/produto/invalido' : `/produto/${id}`, []);
+      // A shared link's variant (`?variante=SKU`) renders that choice; anything that cannot be
+      // a SKU is dropped, so made-up values land on the product's own page.
+      const sku = address.searchParams.get(VARIANT_QUERY_PARAM);
+      return withQuery(id === null ? '/produto/invalido' : `/produto/${id}`, [
+        [VARIANT_QUERY_PARAM, id !== null && sku && VARIANT_SKU_PATTERN.test(sku) ? sku : null],
+      ]);
     }
     case '/produtos': {
       const { search, category, sort } = productsListing(address.searchParams);

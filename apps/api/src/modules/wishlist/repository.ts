@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { wishlistItems } from '../../db/schema/carts.ts';
 import { products } from '../../db/schema/products.ts';
@@ -14,6 +14,7 @@ export interface WishlistRow {
   images: string[];
   stockQuantity: number;
   active: boolean;
+  hasOptions: boolean;
 }
 
 const columns = {
@@ -27,6 +28,7 @@ const columns = {
   images: products.images,
   stockQuantity: products.stockQuantity,
   active: products.active,
+  hasOptions: sql<boolean>`jsonb_array_length(${products.options}) > 0`,
 };
 
 export function createWishlistRepository(db: Db) {

@@ -48,6 +48,16 @@ describe('WishlistTab', () => {
     expect(within(card).getByText('R$ 95,00 no PIX')).toBeVisible();
   });
 
+  it('sends a product sold in options to its page to choose one, instead of adding it', async () => {
+    fakeWishlistApi([{ ...ARGOLA, has_options: true }]);
+    renderWithWishlist(<WishlistTab />);
+    const choose = await screen.findByRole('link', {
+      name: 'Escolher opções: Argola Segmentada - Tamanho: 8mm',
+    });
+    expect(choose).toHaveAttribute('href', '/produto/3');
+    expect(screen.queryByRole('button', { name: /Adicionar ao carrinho/ })).toBeNull();
+  });
+
   it('removes a product, and says the list is empty once the last one goes', async () => {
     const { requests } = fakeWishlistApi([ARGOLA]);
     renderWithWishlist(<WishlistTab />);
