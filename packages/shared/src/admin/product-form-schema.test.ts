@@ -36,6 +36,8 @@ describe('adminProductFormSchema', () => {
       sizes: [],
       measures: [],
       images: [],
+      options: [],
+      variants: undefined,
     });
   });
 

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { ProductDto } from '@lumina/shared/catalog/product';
-import { createProduct } from '../../features/catalog/testing/create-product.ts';
+import { createProduct, createVariant } from '../../features/catalog/testing/create-product.ts';
 import { productsQueryOptions } from '../../features/catalog/api/get-products.ts';
 import {
   createTestQueryClient,
@@ -87,35 +87,42 @@ describe('product page', () => {
     expect(screen.getByText('R$ 450,00')).toBeInTheDocument();
   });
 
-  it('prepares the WhatsApp message with the chosen options and quantity', async () => {
+  it('prepares the WhatsApp message with the chosen variant and quantity', async () => {
     const user = userEvent.setup();
     renderPage(
       createProduct({
         id: 9,
         name: 'Labret Titânio',
         sku: 'BOC-9',
-        sizes: ['6mm', '8mm'],
-        stock_quantity: 3,
+        options: [{ name: 'Tamanho', values: ['6mm', '8mm'] }],
+        variants: [
+          createVariant({
+            id: 91,
+            sku: 'BOC-9-6',
+            option_values: { Tamanho: '6mm' },
+            stock_quantity: 3,
+          }),
+          createVariant({
+            id: 92,
+            sku: 'BOC-9-8',
+            option_values: { Tamanho: '8mm' },
+            stock_quantity: 3,
+          }),
+        ],
+        stock_quantity: 6,
       }),
     );
-    await user.click(await screen.findByRole('button', { name: '8mm' }));
-    expect(screen.getByRole('button', { name: '8mm' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(await screen.findByRole('radio', { name: /8mm/ }));
+    expect(screen.getByRole('radio', { name: /8mm/ })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Adicionar uma unidade' }));
     const link = screen.getByRole('link', { name: /Comprar pelo WhatsApp/ });
     const url = new URL(link.getAttribute('href')!);
     expect(url.hostname).toBe('wa.me');
     const text = url.searchParams.get('text')!;
-    expect(text).toContain('Labret Titânio (SKU BOC-9)');
+    expect(text).toContain('Labret Titânio (SKU BOC-9-8)');
     expect(text).toContain('Tamanho: 8mm');
     expect(text).toContain('Quantidade: 2');
-  });
-
-  it('keeps the colour to 50 characters', async () => {
-    const user = userEvent.setup();
-    renderPage(createProduct({ id: 10 }));
-    const colour = await screen.findByLabelText(/Cor \(nome ou código/);
-    await user.type(colour, 'x'.repeat(60));
-    expect(colour).toHaveValue('x'.repeat(50));
+    expect(text).toContain('/produto/9?variante=BOC-9-8');
   });
 
   it('marks an inactive product as unavailable', async () => {

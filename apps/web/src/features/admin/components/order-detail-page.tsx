@@ -30,10 +30,10 @@ const ERASED_CONTACT = 'Removido a pedido do titular (LGPD)';
 
 type OrderItem = AdminOrderDetail['order']['items'][number];
 
-/** ' · Diâmetro: 8 mm · Cor: Dourado', or an item from before variants' typed details. */
-function variationOf(item: OrderItem): string {
-  const label =
-    optionValuesLabel(item.option_values) || Object.values(item.variation_details).join(', ');
+/** What an item from before variants recorded as chosen (' · 8 mm, Dourado'); '' otherwise. */
+function typedDetailsOf(item: OrderItem): string {
+  if (Object.keys(item.option_values).length > 0) return '';
+  const label = Object.values(item.variation_details).join(', ');
   return label ? ` · ${label}` : '';
 }
 
@@ -156,9 +156,14 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
                   ) : null}
                   <span className="min-w-0 flex-1 text-ink-900">
                     {item.product_name}
+                    {Object.keys(item.option_values).length > 0 ? (
+                      <span className="block text-ink-800">
+                        {optionValuesLabel(item.option_values)}
+                      </span>
+                    ) : null}
                     <span className="block text-ink-700">
                       SKU {item.sku} · {item.quantity} × {formatBRL(item.unit_price_cents)}
-                      {variationOf(item)}
+                      {typedDetailsOf(item)}
                     </span>
                   </span>
                   <span className="shrink-0 text-ink-900">{formatBRL(item.total_cents)}</span>

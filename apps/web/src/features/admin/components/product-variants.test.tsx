@@ -112,6 +112,7 @@ describe('product form: options and variants', () => {
     expect(body).not.toHaveProperty('variants');
   });
 
+  // A long form filled key by key: seconds on a busy CI machine.
   it('generates the grid from the options, with suggested SKUs, bulk stock, and sends it', async () => {
     const requests = fakeApi((request) => {
       if (request.path.startsWith('/admin/stats')) return { status: 500, body: {} };
@@ -213,7 +214,7 @@ describe('product form: options and variants', () => {
         ],
       },
     });
-  });
+  }, 20_000);
 
   it('keeps the existing variants (ids, SKUs, stock, prices) when a value is added', async () => {
     const requests = api(() => ({ body: { product: CLICKER } }));
