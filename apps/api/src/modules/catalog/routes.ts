@@ -59,7 +59,7 @@ export const catalogRoutes: FastifyPluginCallbackZod<CatalogRoutesOptions> = (
     },
     async (request, reply) => {
       const query = request.query;
-      const key = `list:${JSON.stringify([query.per_page, query.page, query.category?.toLowerCase(), query.search, query.sort, query.display_status])}`;
+      const key = `list:${JSON.stringify([query.per_page, query.page, query.category?.toLowerCase(), query.search, query.sort, query.display_status, query.opcao])}`;
       const entry = await cache.get(key, () => catalog.listProducts(query));
       return sendCached(request, reply, entry, CATALOG_CACHE_CONTROL);
     },

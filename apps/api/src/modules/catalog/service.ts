@@ -4,6 +4,7 @@ import type {
   ProductResponse,
   SubcategoriesResponse,
 } from '@lumina/shared/catalog/product';
+import { groupOptionFilters } from '@lumina/shared/catalog/option-filter';
 import type { ProductQuery } from '@lumina/shared/catalog/product-query';
 import { AppError } from '../../http/app-error.ts';
 import { toProductDto } from './product-dto.ts';
@@ -20,15 +21,23 @@ const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 export function createCatalogService({ repository }: { repository: CatalogRepository }) {
   return {
     async listProducts(query: ProductQuery): Promise<ProductListResponse> {
-      const listing = repository.listProducts({
+      const filter = {
         category: query.category?.toLowerCase(),
         searchTerms: query.search ? searchTerms(query.search) : [],
         displayStatus: query.display_status,
+        options: groupOptionFilters(query.opcao),
+      };
+      const listing = repository.listProducts({
+        ...filter,
         sort: query.sort,
         limit: query.per_page,
         offset: (query.page - 1) * query.per_page,
       });
-      const [{ rows, total }, sync_stats] = await Promise.all([listing, repository.syncStats()]);
+      const [{ rows, total }, sync_stats, option_facets] = await Promise.all([
+        listing,
+        repository.syncStats(),
+        repository.optionFacets(filter),
+      ]);
       return {
         products: rows.map(toProductDto),
         total,
@@ -36,6 +45,7 @@ export function createCatalogService({ repository }: { repository: CatalogReposi
         per_page: query.per_page,
         total_pages: Math.ceil(total / query.per_page),
         sync_stats,
+        option_facets,
       };
     },
 
