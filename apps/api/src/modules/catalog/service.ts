@@ -1,5 +1,6 @@
 import { isCategorySlug } from '@lumina/shared/catalog/categories';
 import type {
+  OptionFacet,
   ProductListResponse,
   ProductResponse,
   SubcategoriesResponse,
@@ -20,7 +21,16 @@ const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 
 export function createCatalogService({ repository }: { repository: CatalogRepository }) {
   return {
-    async listProducts(query: ProductQuery): Promise<ProductListResponse> {
+    /**
+     * `facets` may answer the option facets from elsewhere (the route's cache): they depend on
+     * the filters only, so every page and order of one listing can share one count.
+     */
+    async listProducts(
+      query: ProductQuery,
+      options: {
+        facets?: (load: () => Promise<OptionFacet[]>) => Promise<OptionFacet[]>;
+      } = {},
+    ): Promise<ProductListResponse> {
       const filter = {
         category: query.category?.toLowerCase(),
         searchTerms: query.search ? searchTerms(query.search) : [],
@@ -36,7 +46,9 @@ export function createCatalogService({ repository }: { repository: CatalogReposi
       const [{ rows, total }, sync_stats, option_facets] = await Promise.all([
         listing,
         repository.syncStats(),
-        repository.optionFacets(filter),
+        options.facets
+          ? options.facets(() => repository.optionFacets(filter))
+          : repository.optionFacets(filter),
       ]);
       return {
         products: rows.map(toProductDto),
