@@ -35,6 +35,7 @@ function listOf(items = products): ProductListResponse {
     per_page: 100,
     total_pages: 1,
     sync_stats: { synced: 0, local_only: items.length, pending: 0 },
+    option_facets: [],
   };
 }
 
@@ -91,6 +92,33 @@ describe('renderPage (the server renderer)', () => {
     const page = await renderPage('/categorias?categoria=boca', { data, sandbox: false });
     expect(page?.html).toContain('Labret Cristal');
     expect(page?.html).not.toContain('Argola Segmentada Titânio');
+  });
+
+  it('renders a category listing filtered by the option values of its address', async () => {
+    const asked: unknown[] = [];
+    const filtered: StorefrontData = {
+      ...data,
+      products: (query) => {
+        asked.push(query.opcao);
+        return Promise.resolve({
+          ...listOf(products.filter((p) => p.category === query.category)),
+          option_facets: [{ name: 'Diâmetro', values: [{ value: '6 mm', count: 1 }] }],
+        });
+      },
+    };
+    const page = await renderPage(
+      '/categorias?categoria=boca&opcao=Di%C3%A2metro%3A6%20mm&opcao=sem-dois-pontos',
+      { data: filtered, sandbox: false },
+    );
+    // Read as the page reads it: the malformed entry is dropped.
+    expect(asked).toEqual([['Diâmetro:6 mm']]);
+    expect(page?.html).toMatch(/<legend[^>]*>Diâmetro<\/legend>/);
+    expect(page?.html).toMatch(/<input type="checkbox"[^>]*checked=""[^>]*\/>.*6 mm/);
+    expect(page?.state.map((entry) => entry.queryKey)).toContainEqual([
+      'products',
+      'list',
+      { category: 'boca', opcao: ['Diâmetro:6 mm'], pages: 'all' },
+    ]);
   });
 
   it('renders the product listing', async () => {

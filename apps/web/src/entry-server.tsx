@@ -33,7 +33,11 @@ import { productQueryOptions } from './features/catalog/api/get-product.ts';
 import { type ProductsQuery, productsQueryOptions } from './features/catalog/api/get-products.ts';
 import { subcategoriesQueryOptions } from './features/catalog/api/get-subcategories.ts';
 import { CAROUSEL_PRODUCT_COUNT } from './features/catalog/components/product-carousel.tsx';
-import { categoryListing, productsListing } from '@lumina/shared/catalog/listing-params';
+import {
+  categoryListing,
+  optionFilterListing,
+  productsListing,
+} from '@lumina/shared/catalog/listing-params';
 import { AuthProvider } from './lib/auth/auth-provider.tsx';
 import { createAuthSession } from './lib/auth/auth-session.ts';
 import { PRODUCT_GC_MS, PRODUCT_STALE_MS } from './lib/query-client.ts';
@@ -97,9 +101,11 @@ async function prefetch(client: QueryClient, url: URL, data: StorefrontData): Pr
     }
     case 'categorias': {
       const category = categoryListing(url.searchParams);
+      // Read as the page reads it, so the browser finds the list under the same key.
+      const query = { category, opcao: optionFilterListing(url.searchParams) };
       client.setQueryData(
-        allProductsQueryOptions({ category }).queryKey,
-        await getAllProducts({ category }, undefined, page),
+        allProductsQueryOptions(query).queryKey,
+        await getAllProducts(query, undefined, page),
       );
       if (category) {
         client.setQueryData(

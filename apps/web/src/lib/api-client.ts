@@ -38,7 +38,8 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | boolean | undefined | null>;
+/** An array value is sent as the parameter repeated (?opcao=a&opcao=b). */
+type Query = Record<string, string | number | boolean | readonly string[] | undefined | null>;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -108,7 +109,11 @@ export function isSessionNeutral401(path: string, code: string | undefined): boo
 function buildUrl(path: string, query?: Query): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+    if (typeof value === 'object' && value !== null) {
+      for (const item of value) params.append(key, item);
+    } else if (value !== undefined && value !== null && value !== '') {
+      params.set(key, String(value));
+    }
   }
   const qs = params.toString();
   return `/api${path}${qs ? `?${qs}` : ''}`;

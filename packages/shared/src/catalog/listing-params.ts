@@ -1,5 +1,12 @@
 import { SEARCH_MAX_LENGTH } from '../constants/storefront-constants.ts';
 import { type CategorySlug, isCategorySlug } from './categories.ts';
+import {
+  canonicalOptionFilters,
+  OPTION_FILTER_ENTRY_MAX,
+  OPTION_FILTER_MAX_ENTRIES,
+  OPTION_FILTER_PARAM,
+  parseOptionFilter,
+} from './option-filter.ts';
 import { PRODUCT_SORTS, type ProductSort } from './product.ts';
 
 function isSort(value: string | null): value is ProductSort {
@@ -32,4 +39,16 @@ export function productsListing(params: URLSearchParams): {
 /** /categorias?categoria=orelha: an unknown category lists everything rather than nothing. */
 export function categoryListing(params: URLSearchParams): CategorySlug | null {
   return categoryOf(params);
+}
+
+/**
+ * ?opcao=Diâmetro:8 mm&opcao=Cor:Prata on a listing page, in the canonical form the API answers
+ * for. An address typed by hand never breaks the page: malformed or too long entries are
+ * dropped and only the first ones the API takes are kept.
+ */
+export function optionFilterListing(params: URLSearchParams): string[] {
+  const entries = params
+    .getAll(OPTION_FILTER_PARAM)
+    .filter((entry) => entry.length <= OPTION_FILTER_ENTRY_MAX && parseOptionFilter(entry));
+  return canonicalOptionFilters(entries).slice(0, OPTION_FILTER_MAX_ENTRIES);
 }

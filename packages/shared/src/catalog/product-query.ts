@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { PRODUCTS_PER_REQUEST, SEARCH_MAX_LENGTH } from '../constants/storefront-constants.ts';
 import { TEXT_LIMIT_MESSAGES } from '../validation/text-limits.ts';
+import {
+  canonicalOptionFilters,
+  OPTION_FILTER_ENTRY_MAX,
+  OPTION_FILTER_MAX_ENTRIES,
+  parseOptionFilter,
+} from './option-filter.ts';
 import { PRODUCT_SORTS } from './product.ts';
 
 /**
@@ -20,6 +26,7 @@ export const PRODUCT_QUERY_MESSAGES = {
   searchType: 'O parâmetro search deve ser um texto',
   sort: 'Ordenação inválida. Use name, price ou newest',
   displayStatus: 'O parâmetro display_status deve ser visible ou featured',
+  option: `O parâmetro opcao deve ser Nome:valor, até ${OPTION_FILTER_MAX_ENTRIES} vezes e com até ${OPTION_FILTER_ENTRY_MAX} caracteres cada`,
 } as const;
 
 /**
@@ -43,6 +50,30 @@ function textParam(typeMessage: string, max: number, maxMessage: string) {
     .optional()
     .transform((value) => value?.trim() || undefined);
 }
+
+/**
+ * `opcao`, once or repeated (Fastify gives a string or an array): each `Nome:valor`. Empty values
+ * (as HTML forms send them) are left out; the rest must all be well formed, and the answer is
+ * their canonical list (see option-filter.ts) so equal filters share one cache entry.
+ */
+const optionFilterParam = z
+  .union([z.string(), z.array(z.string())], { error: PRODUCT_QUERY_MESSAGES.option })
+  .optional()
+  .transform((value) => (value === undefined ? [] : [value].flat().filter((entry) => entry !== '')))
+  .pipe(
+    z
+      .array(z.string())
+      .max(OPTION_FILTER_MAX_ENTRIES, { error: PRODUCT_QUERY_MESSAGES.option })
+      // On the whole list, so the message is filed under `opcao` rather than `opcao.3`.
+      .refine(
+        (entries) =>
+          entries.every(
+            (entry) => entry.length <= OPTION_FILTER_ENTRY_MAX && parseOptionFilter(entry) !== null,
+          ),
+        { error: PRODUCT_QUERY_MESSAGES.option },
+      ),
+  )
+  .transform(canonicalOptionFilters);
 
 /**
  * Query of GET /api/products, shared by the API (validation) and the web (building links).
@@ -71,9 +102,12 @@ export const productQuerySchema = z.object({
     .enum(['visible', 'featured', ''], { error: PRODUCT_QUERY_MESSAGES.displayStatus })
     .optional()
     .transform((value) => value || undefined),
+  opcao: optionFilterParam,
 });
 
 /** What the API receives after validation (defaults applied). */
 export type ProductQuery = z.output<typeof productQuerySchema>;
 /** What a client may send. */
-export type ProductQueryInput = Partial<Record<keyof ProductQuery, string>>;
+export type ProductQueryInput = Partial<
+  Record<Exclude<keyof ProductQuery, 'opcao'>, string> & { opcao: string | string[] }
+>;

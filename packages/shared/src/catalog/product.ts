@@ -80,6 +80,17 @@ export interface SyncStats {
   pending: number;
 }
 
+/**
+ * One option of the listed products with, for each value, how many products have a live, active
+ * variant with it. The standard faceting rule: the counts apply the list's other filters and the
+ * other options' chosen values, never the option's own, so its values stay choosable together.
+ * Options and values in the order they first appear in the products' options.
+ */
+export interface OptionFacet {
+  name: string;
+  values: { value: string; count: number }[];
+}
+
 export interface ProductListResponse {
   products: ProductDto[];
   total: number;
@@ -87,6 +98,8 @@ export interface ProductListResponse {
   per_page: number;
   total_pages: number;
   sync_stats: SyncStats;
+  /** Over the whole listing (every page), for the `opcao` filter. */
+  option_facets: OptionFacet[];
 }
 
 /** GET /api/products/{id} */

@@ -22,6 +22,8 @@ afterAll(async () => {
 
 const PER_PAGE_MESSAGE = 'O parâmetro per_page deve ser um número inteiro entre 1 e 100';
 const PAGE_MESSAGE = 'O parâmetro page deve ser um número inteiro entre 1 e 100000';
+const OPTION_MESSAGE =
+  'O parâmetro opcao deve ser Nome:valor, até 10 vezes e com até 80 caracteres cada';
 
 async function get(url: string) {
   const response = await ctx.app.inject({ method: 'GET', url });
@@ -91,6 +93,17 @@ describe('GET /api/products rejects bad parameters with 422 and a pt-BR message'
       'display_status',
       'O parâmetro display_status deve ser visible ou featured',
     ),
+    bad('opcao=Prata', 'opcao', OPTION_MESSAGE),
+    bad('opcao=Cor%3A', 'opcao', OPTION_MESSAGE),
+    bad('opcao=%3APrata', 'opcao', OPTION_MESSAGE),
+    bad('opcao=Cor%3APrata&opcao=semdoispontos', 'opcao', OPTION_MESSAGE),
+    bad(`opcao=Cor%3A${'x'.repeat(90)}`, 'opcao', OPTION_MESSAGE, 'opcao of 94 characters'),
+    bad(
+      Array.from({ length: 11 }, (_, index) => `opcao=Cor%3A${index}`).join('&'),
+      'opcao',
+      OPTION_MESSAGE,
+      'opcao 11 times',
+    ),
   ])('$label', async ({ query, field, message }) => {
     const response = await get(`/api/products?${query}`);
     expect(response.statusCode).toBe(422);
@@ -130,6 +143,22 @@ describe('SQL and HTML in parameters are only text', () => {
     const response = await get(`/api/products?${query}`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: 'A requisição contém caracteres inválidos.' });
+  });
+
+  it.each([
+    "opcao=Cor%3A' OR 1=1 --",
+    'opcao=%27%3B%20DROP%20TABLE%20products%3B%20--%3Ax',
+    'opcao=Cor%3A%3Cscript%3E',
+    'opcao=Cor%3A%25',
+  ])('?%s gives an empty list', async (query) => {
+    const response = await get(`/api/products?${query}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ products: [], option_facets: [] });
+  });
+
+  it('an empty opcao (as forms send it) means no option filter', async () => {
+    const response = await get('/api/products?opcao=');
+    expect(response.json()).toMatchObject({ total: 2 });
   });
 
   it('leaves the catalogue intact', async () => {

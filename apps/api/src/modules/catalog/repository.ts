@@ -1,4 +1,5 @@
-import type { ProductSort, SyncStats } from '@lumina/shared/catalog/product';
+import type { OptionFilterGroup } from '@lumina/shared/catalog/option-filter';
+import type { OptionFacet, ProductSort, SyncStats } from '@lumina/shared/catalog/product';
 import {
   and,
   asc,
@@ -12,6 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
 import type { ProductReadRow, VariantReadRow } from './product-dto.ts';
 import {
@@ -28,6 +30,8 @@ export interface ProductListFilter {
   /** Normalised words (see search-text.ts); each one must appear in the search column. */
   searchTerms: string[];
   displayStatus?: 'visible' | 'featured';
+  /** `opcao`: one live, active variant must hold one of each group's values. */
+  options: OptionFilterGroup[];
   sort: ProductSort;
   limit: number;
   offset: number;
@@ -60,7 +64,28 @@ const listable = and(
   inArray(products.displayStatus, ['visible', 'featured']),
 );
 
-function listWhere(filter: ProductListFilter): SQL | undefined {
+/** Whether variant `v`'s value of the group's option is one of the chosen values. */
+function variantHas(group: OptionFilterGroup): SQL {
+  const values = sql.join(
+    group.values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+  return sql`(v.option_values ->> ${group.name}) in (${values})`;
+}
+
+/**
+ * The `opcao` filter: some live, active variant holds a chosen value of every filtered option
+ * (stock does not matter). One variant for all of them, so 8 mm and Prata means a piece sold
+ * in 8 mm Prata, not an 8 mm Dourado beside a 6 mm Prata.
+ */
+function hasVariantWith(groups: OptionFilterGroup[]): SQL | undefined {
+  if (groups.length === 0) return undefined;
+  return sql`exists (select 1 from ${productVariants} v where v.product_id = "products"."id" and v.retired_at is null and v.active and ${and(...groups.map(variantHas))})`;
+}
+
+type BaseListFilter = Pick<ProductListFilter, 'category' | 'searchTerms' | 'displayStatus'>;
+
+function listWhere(filter: BaseListFilter & { options?: OptionFilterGroup[] }): SQL | undefined {
   return and(
     listable,
     filter.category === undefined ? undefined : eq(products.category, filter.category),
@@ -70,8 +95,16 @@ function listWhere(filter: ProductListFilter): SQL | undefined {
     ...filter.searchTerms.map(
       (term) => sql`${products.searchText} LIKE ${containsPattern(term)} ESCAPE '\\'`,
     ),
+    hasVariantWith(filter.options ?? []),
   );
 }
+
+/**
+ * Where a value first appears when the listed products' options are read in id order: the
+ * product's id, then the option's place, then the value's (at most 3 options of 30 values).
+ */
+const FIRST_SEEN_PRODUCT = 100_000;
+const FIRST_SEEN_OPTION = 1_000;
 
 /** The price the storefront shows first: the product's own PIX price, else its price. */
 const displayedPrice = sql`COALESCE(${products.pixPriceCents}, ${products.priceCents})`;
@@ -120,6 +153,55 @@ export function createCatalogRepository(db: Db) {
       if (first) return { rows, total: first.total };
       // Past the last page the window has no row to report on: count separately, rarely.
       return { rows: [], total: filter.offset > 0 ? await countWhere(where) : 0 };
+    },
+
+    /**
+     * The listing's option facets in one statement: every live, active variant of the products
+     * the base filter lists, exploded into its (option, value) pairs with jsonb_each_text, counted
+     * per distinct product. A pair counts when the variant also holds a chosen value of every
+     * other filtered option, but its own option's choice is ignored (the faceting rule).
+     */
+    async optionFacets(
+      filter: BaseListFilter & { options: OptionFilterGroup[] },
+    ): Promise<OptionFacet[]> {
+      const others = filter.options.map(
+        (group) => sql`(kv.key = ${group.name} or ${variantHas(group)})`,
+      );
+      const result = await db.execute(sql`
+        with listed as (
+          select "products"."id" as id, "products"."options" as options
+          from ${products} where ${listWhere({ ...filter, options: [] }) ?? sql`true`}
+        )
+        select kv.key as name, kv.value as value, count(distinct l.id)::int as count,
+          min(
+            l.id::float8 * ${FIRST_SEEN_PRODUCT} + coalesce(pos.oi, 99) * ${FIRST_SEEN_OPTION}
+            + coalesce(pos.vi, 999)
+          )::float8 as first_seen
+        from listed l
+        join ${productVariants} v
+          on v.product_id = l.id and v.retired_at is null and v.active
+        cross join lateral jsonb_each_text(v.option_values) kv
+        left join lateral (
+          select o.oi, vv.vi
+          from jsonb_array_elements(l.options) with ordinality o(opt, oi)
+          cross join lateral jsonb_array_elements_text(o.opt -> 'values') with ordinality vv(val, vi)
+          where o.opt ->> 'name' = kv.key and vv.val = kv.value
+          limit 1
+        ) pos on true
+        ${others.length > 0 ? sql`where ${and(...others)}` : sql``}
+        group by kv.key, kv.value
+      `);
+      const rows = rowsOf<{ name: string; value: string; count: number; first_seen: number }>(
+        result,
+      ).sort((a, b) => Number(a.first_seen) - Number(b.first_seen));
+      // Sorted by first appearance, an option's first row also places the option itself.
+      const facets = new Map<string, OptionFacet>();
+      for (const row of rows) {
+        const facet = facets.get(row.name) ?? { name: row.name, values: [] };
+        facet.values.push({ value: row.value, count: Number(row.count) });
+        facets.set(row.name, facet);
+      }
+      return [...facets.values()];
     },
 
     /** Every product the storefront lists, for the sitemap: its id and last change. */

@@ -1,3 +1,4 @@
+import type { OptionFacet } from '@lumina/shared/catalog/product';
 import { productQuerySchema } from '@lumina/shared/catalog/product-query';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -59,8 +60,13 @@ export const catalogRoutes: FastifyPluginCallbackZod<CatalogRoutesOptions> = (
     },
     async (request, reply) => {
       const query = request.query;
-      const key = `list:${JSON.stringify([query.per_page, query.page, query.category?.toLowerCase(), query.search, query.sort, query.display_status])}`;
-      const entry = await cache.get(key, () => catalog.listProducts(query));
+      const key = `list:${JSON.stringify([query.per_page, query.page, query.category?.toLowerCase(), query.search, query.sort, query.display_status, query.opcao])}`;
+      // The facets ignore the page and the order: the storefront asks for a listing's pages
+      // together, and they share one count (concurrent misses share one load).
+      const facetsKey = `facets:${JSON.stringify([query.category?.toLowerCase(), query.search, query.display_status, query.opcao])}`;
+      const facets = async (load: () => Promise<OptionFacet[]>) =>
+        JSON.parse((await cache.get(facetsKey, load)).body) as OptionFacet[];
+      const entry = await cache.get(key, () => catalog.listProducts(query, { facets }));
       return sendCached(request, reply, entry, CATALOG_CACHE_CONTROL);
     },
   );

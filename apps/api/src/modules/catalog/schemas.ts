@@ -84,6 +84,16 @@ export const productListResponseSchema = z.object({
     local_only: z.number().int(),
     pending: z.number().int(),
   }),
+  option_facets: z
+    .array(
+      z.object({
+        name: z.string(),
+        values: z.array(z.object({ value: z.string(), count: z.number().int() })),
+      }),
+    )
+    .describe(
+      "Per option of the whole listing, how many products have a live active variant with each value; an option's counts ignore its own opcao filter but apply the others",
+    ),
 }) satisfies z.ZodType<ProductListResponse>;
 
 export const productResponseSchema = z.object({

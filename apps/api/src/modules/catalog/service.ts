@@ -1,9 +1,11 @@
 import { isCategorySlug } from '@lumina/shared/catalog/categories';
 import type {
+  OptionFacet,
   ProductListResponse,
   ProductResponse,
   SubcategoriesResponse,
 } from '@lumina/shared/catalog/product';
+import { groupOptionFilters } from '@lumina/shared/catalog/option-filter';
 import type { ProductQuery } from '@lumina/shared/catalog/product-query';
 import { AppError } from '../../http/app-error.ts';
 import { toProductDto } from './product-dto.ts';
@@ -19,16 +21,35 @@ const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 
 export function createCatalogService({ repository }: { repository: CatalogRepository }) {
   return {
-    async listProducts(query: ProductQuery): Promise<ProductListResponse> {
-      const listing = repository.listProducts({
+    /**
+     * `facets` may answer the option facets from elsewhere (the route's cache): they depend on
+     * the filters only, so every page and order of one listing can share one count.
+     */
+    async listProducts(
+      query: ProductQuery,
+      options: {
+        facets?: (load: () => Promise<OptionFacet[]>) => Promise<OptionFacet[]>;
+      } = {},
+    ): Promise<ProductListResponse> {
+      const filter = {
         category: query.category?.toLowerCase(),
         searchTerms: query.search ? searchTerms(query.search) : [],
         displayStatus: query.display_status,
+        options: groupOptionFilters(query.opcao),
+      };
+      const listing = repository.listProducts({
+        ...filter,
         sort: query.sort,
         limit: query.per_page,
         offset: (query.page - 1) * query.per_page,
       });
-      const [{ rows, total }, sync_stats] = await Promise.all([listing, repository.syncStats()]);
+      const [{ rows, total }, sync_stats, option_facets] = await Promise.all([
+        listing,
+        repository.syncStats(),
+        options.facets
+          ? options.facets(() => repository.optionFacets(filter))
+          : repository.optionFacets(filter),
+      ]);
       return {
         products: rows.map(toProductDto),
         total,
@@ -36,6 +57,7 @@ export function createCatalogService({ repository }: { repository: CatalogReposi
         per_page: query.per_page,
         total_pages: Math.ceil(total / query.per_page),
         sync_stats,
+        option_facets,
       };
     },
 

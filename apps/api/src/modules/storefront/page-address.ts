@@ -1,4 +1,9 @@
-import { categoryListing, productsListing } from '@lumina/shared/catalog/listing-params';
+import {
+  categoryListing,
+  optionFilterListing,
+  productsListing,
+} from '@lumina/shared/catalog/listing-params';
+import { OPTION_FILTER_PARAM } from '@lumina/shared/catalog/option-filter';
 import { VARIANT_QUERY_PARAM, VARIANT_SKU_PATTERN } from '@lumina/shared/catalog/variants';
 import { parseProductId } from '@lumina/shared/catalog/product-id';
 import { matchPagePath } from '@lumina/shared/storefront/page-paths';
@@ -15,7 +20,8 @@ const NOT_FOUND: PageAddress = { key: 'page:not-found', url: '/pagina-nao-encont
 
 function withQuery(path: string, params: [string, string | null][]): PageAddress {
   const kept = params.filter((entry): entry is [string, string] => Boolean(entry[1]));
-  kept.sort(([a], [b]) => (a < b ? -1 : 1));
+  // Stable: repeated parameters (opcao) keep their own canonical order.
+  kept.sort(([a], [b]) => (a === b ? 0 : a < b ? -1 : 1));
   const query = new URLSearchParams(kept).toString();
   const url = query ? `${path}?${query}` : path;
   return { key: `page:${url}`, url };
@@ -58,7 +64,14 @@ export function pageAddress(rawUrl: string): PageAddress {
       ]);
     }
     case '/categorias':
-      return withQuery('/categorias', [['categoria', categoryListing(address.searchParams)]]);
+      // The option filter is drawn by the server too (its list and its ticked boxes).
+      return withQuery('/categorias', [
+        ['categoria', categoryListing(address.searchParams)],
+        ...optionFilterListing(address.searchParams).map((entry): [string, string] => [
+          OPTION_FILTER_PARAM,
+          entry,
+        ]),
+      ]);
     default:
       // The other pages read no parameter the server draws (the account, checkout and admin
       // pages are drawn by the browser, which reads its own address).

@@ -5,11 +5,13 @@ import type { CatalogService } from '../catalog/service.ts';
 
 /** A query as the web app builds it ({per_page: 12, category: null}) in the API's string form. */
 function asQueryString(
-  query: Record<string, string | number | null | undefined>,
-): Record<string, string> {
+  query: Record<string, string | number | readonly string[] | null | undefined>,
+): Record<string, string | string[]> {
   return Object.fromEntries(
     Object.entries(query).flatMap(([key, value]) =>
-      value === undefined || value === null || value === '' ? [] : [[key, String(value)]],
+      value === undefined || value === null || value === ''
+        ? []
+        : [[key, typeof value === 'object' ? [...value] : String(value)]],
     ),
   );
 }

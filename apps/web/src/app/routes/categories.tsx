@@ -1,7 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_LABELS, CATEGORY_SLUGS } from '@lumina/shared/catalog/categories';
 import { CategoryBrowser } from '../../features/catalog/components/category-browser.tsx';
-import { categoryListing } from '@lumina/shared/catalog/listing-params';
+import { categoryListing, optionFilterListing } from '@lumina/shared/catalog/listing-params';
+import { OPTION_FILTER_PARAM } from '@lumina/shared/catalog/option-filter';
 import { cn } from '../../lib/cn.ts';
 import { usePageMeta } from '../../lib/page-meta.ts';
 
@@ -10,9 +11,23 @@ const chip =
 
 /** /categorias?categoria=orelha (spec 000, Category page). */
 export function Component() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   // An unknown category lists everything rather than an empty page.
   const category = categoryListing(params);
+  const optionFilters = optionFilterListing(params);
+  // The ticked option values live in the address (?opcao=Diâmetro:8 mm), so a filtered list can
+  // be shared and the server draws it; a new category starts without them (its links drop them).
+  const setOptionFilters = (entries: string[]) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(OPTION_FILTER_PARAM);
+        for (const entry of entries) next.append(OPTION_FILTER_PARAM, entry);
+        return next;
+      },
+      { replace: true },
+    );
+  };
   const label = category ? CATEGORY_LABELS[category].toLowerCase() : '';
   const title = category ? `Piercing de ${label}` : 'Todas as categorias';
 
@@ -49,7 +64,12 @@ export function Component() {
           })}
         </ul>
       </nav>
-      <CategoryBrowser key={category ?? 'todas'} category={category} />
+      <CategoryBrowser
+        key={category ?? 'todas'}
+        category={category}
+        optionFilters={optionFilters}
+        onOptionFiltersChange={setOptionFilters}
+      />
     </div>
   );
 }

@@ -70,6 +70,7 @@ describe('product page', () => {
       per_page: 100,
       total_pages: 1,
       sync_stats: { synced: 0, local_only: 1, pending: 0 },
+      option_facets: [],
     });
     renderPage(product, undefined, client);
     expect(screen.getByRole('heading', { level: 1, name: 'Nostril Cravejado' })).toBeVisible();

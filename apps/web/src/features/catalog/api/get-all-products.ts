@@ -44,9 +44,14 @@ export async function getAllProducts(
 }
 
 export function allProductsQueryOptions(query: ListingQuery) {
+  // Blank values and an empty option filter are left out: the same list, the same entry.
   const key = Object.fromEntries(
     Object.entries(query).filter(
-      ([, value]) => value !== undefined && value !== null && value !== '',
+      ([, value]) =>
+        value !== undefined &&
+        value !== null &&
+        value !== '' &&
+        !(Array.isArray(value) && value.length === 0),
     ),
   );
   return queryOptions({

@@ -42,6 +42,7 @@ function list(items: ProductDto[]): ProductListResponse {
     per_page: 100,
     total_pages: 1,
     sync_stats: { synced: 0, local_only: items.length, pending: 0 },
+    option_facets: [],
   };
 }
 

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import { PRICE_RANGES } from '@lumina/shared/constants/price-ranges';
 import {
@@ -9,7 +10,7 @@ import { formatProductCount } from '@lumina/shared/format/product-count';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useAllProducts } from '../api/get-all-products.ts';
+import { allProductsQueryOptions } from '../api/get-all-products.ts';
 import { useSubcategories } from '../api/get-subcategories.ts';
 import {
   distinctOptions,
@@ -39,12 +40,22 @@ interface CategoryBrowserProps {
   category: CategorySlug | null;
   /** Spec 000: the spinner stays 800 ms after the products arrive. */
   extraSpinnerMs?: number;
+  /**
+   * The ticked option values (`Nome:valor`), which the API filters on; the route keeps them in
+   * the address. The other filters run in the browser over the loaded products.
+   */
+  optionFilters?: string[];
+  onOptionFiltersChange?: (entries: string[]) => void;
 }
+
+const NO_OPTION_FILTERS: string[] = [];
 
 /** The category page's body: filter panel, counter, sort and the filtered cards. */
 export function CategoryBrowser({
   category,
   extraSpinnerMs = CATEGORY_SPINNER_EXTRA_MS,
+  optionFilters = NO_OPTION_FILTERS,
+  onOptionFiltersChange,
 }: CategoryBrowserProps) {
   const panelId = useId();
   const sortId = useId();
@@ -53,7 +64,12 @@ export function CategoryBrowser({
   const [sort, setSort] = useState<CategorySort>('name');
 
   // The whole category (100 per request, up to 999): filters and sorting then run in the browser.
-  const productsQuery = useAllProducts({ category });
+  // A change of the option filter keeps the current cards until the new list comes, so ticking a
+  // box does not bring the spinner back.
+  const productsQuery = useQuery({
+    ...allProductsQueryOptions({ category, opcao: optionFilters }),
+    placeholderData: keepPreviousData,
+  });
   const subcategoriesQuery = useSubcategories(category);
   const settled = useSettledAfter(productsQuery.isSuccess, extraSpinnerMs, category ?? '');
 
@@ -70,8 +86,18 @@ export function CategoryBrowser({
     const names = new Set(products.flatMap((p) => (p.subcategory ? [p.subcategory] : [])));
     return [...names].sort((a, b) => a.localeCompare(b, 'pt-BR')).map((name) => ({ name }));
   }, [subcategoriesQuery.data, category, products]);
-  const sizes = useMemo(() => distinctOptions(products, 'sizes'), [products]);
-  const measures = useMemo(() => distinctOptions(products, 'measures'), [products]);
+  const optionFacets = productsQuery.data?.option_facets;
+  // Sizes and measures derive from the options: with the option facets shown they would repeat
+  // the same values, so their chips stay for answers without facets only.
+  const hasFacets = (optionFacets?.length ?? 0) > 0 || optionFilters.length > 0;
+  const sizes = useMemo(
+    () => (hasFacets ? [] : distinctOptions(products, 'sizes')),
+    [products, hasFacets],
+  );
+  const measures = useMemo(
+    () => (hasFacets ? [] : distinctOptions(products, 'measures')),
+    [products, hasFacets],
+  );
 
   const visible = useMemo(() => {
     const filtered = filterProducts(products, {
@@ -88,10 +114,12 @@ export function CategoryBrowser({
     selection.subcategories.length +
     selection.priceRangeIds.length +
     selection.sizes.length +
-    selection.measures.length;
+    selection.measures.length +
+    optionFilters.length;
   const clearAll = () => {
     setSelection(EMPTY_SELECTION);
     setSort('name');
+    if (optionFilters.length > 0) onOptionFiltersChange?.([]);
   };
 
   const failed = productsQuery.isError && !productsQuery.isFetching;
@@ -118,6 +146,9 @@ export function CategoryBrowser({
           selection={selection}
           onChange={setSelection}
           onClear={clearAll}
+          optionFacets={optionFacets}
+          optionFilters={optionFilters}
+          onOptionFiltersChange={onOptionFiltersChange}
         />
       </div>
 
@@ -161,7 +192,7 @@ export function CategoryBrowser({
         ) : visible.length === 0 ? (
           <div className="flex flex-col items-center gap-4 rounded-2xl bg-white px-4 py-12 text-center ring-1 ring-ink-900/10">
             <p className="text-ink-800">Nenhum produto encontrado com os filtros selecionados.</p>
-            {hasSelection(selection) ? (
+            {hasSelection(selection) || optionFilters.length > 0 ? (
               <Button variant="outline" onClick={clearAll}>
                 Limpar filtros
               </Button>

@@ -1,4 +1,10 @@
 import type { ReactNode } from 'react';
+import {
+  formatOptionFilter,
+  groupOptionFilters,
+  OPTION_FILTER_MAX_ENTRIES,
+} from '@lumina/shared/catalog/option-filter';
+import type { OptionFacet } from '@lumina/shared/catalog/product';
 import { PRICE_RANGES } from '@lumina/shared/constants/price-ranges';
 import { Button } from '../../../components/ui/button.tsx';
 
@@ -34,6 +40,11 @@ interface CategoryFilterPanelProps {
   measures: string[];
   selection: FilterSelection;
   onChange: (selection: FilterSelection) => void;
+  /** The listing's options with their product counts (the API's option_facets). */
+  optionFacets?: OptionFacet[];
+  /** The ticked option values as `Nome:valor` entries (the address's `opcao`). */
+  optionFilters?: string[];
+  onOptionFiltersChange?: (entries: string[]) => void;
   onClear: () => void;
   className?: string;
 }
@@ -57,22 +68,26 @@ function CheckOption({
   label,
   detail,
   checked,
+  disabled,
   onToggle,
 }: {
   label: string;
   detail?: string;
   checked: boolean;
+  disabled?: boolean;
   onToggle: () => void;
 }) {
   return (
-    <label className="flex min-h-10 cursor-pointer items-center gap-3 rounded-lg px-2 text-sm text-ink-800 hover:bg-cream-200">
+    <label className="flex min-h-10 cursor-pointer items-center gap-3 rounded-lg px-2 text-sm text-ink-800 hover:bg-cream-200 has-disabled:cursor-not-allowed has-disabled:opacity-60">
       <input
         type="checkbox"
         checked={checked}
+        disabled={disabled}
         onChange={onToggle}
         className="size-4 shrink-0 accent-ink-900"
       />
       <span className="flex-1">{label}</span>
+      {/* Not drawn between flex items, but it keeps the accessible name '8 mm (12)'. */}{' '}
       {detail ? <span className="text-xs text-ink-600">{detail}</span> : null}
     </label>
   );
@@ -108,6 +123,26 @@ function ChipOptions({
   );
 }
 
+/**
+ * The facets as shown: a ticked value the other choices have left without products still
+ * appears (with 0) so it can be unticked.
+ */
+function shownFacets(facets: readonly OptionFacet[], chosen: readonly string[]): OptionFacet[] {
+  const shown = facets.map((facet) => ({ name: facet.name, values: [...facet.values] }));
+  for (const group of groupOptionFilters(chosen)) {
+    let facet = shown.find((candidate) => candidate.name === group.name);
+    if (!facet) {
+      facet = { name: group.name, values: [] };
+      shown.push(facet);
+    }
+    for (const value of group.values) {
+      if (!facet.values.some((item) => item.value === value))
+        facet.values.push({ value, count: 0 });
+    }
+  }
+  return shown;
+}
+
 /** The category page's filters (spec 000, Category page): each change re-runs the matching. */
 export function CategoryFilterPanel({
   id,
@@ -118,8 +153,13 @@ export function CategoryFilterPanel({
   onChange,
   onClear,
   className,
+  optionFacets = [],
+  optionFilters = [],
+  onOptionFiltersChange,
 }: CategoryFilterPanelProps) {
   const update = (patch: Partial<FilterSelection>) => onChange({ ...selection, ...patch });
+  // The API takes so many values at once; past them only unticking is offered.
+  const optionsFull = optionFilters.length >= OPTION_FILTER_MAX_ENTRIES;
 
   return (
     <section id={id} aria-label="Filtros" className={className}>
@@ -150,6 +190,25 @@ export function CategoryFilterPanel({
             />
           ))}
         </FilterGroup>
+
+        {shownFacets(optionFacets, optionFilters).map((facet) => (
+          <FilterGroup key={`opcao:${facet.name}`} legend={facet.name}>
+            {facet.values.map(({ value, count }) => {
+              const entry = formatOptionFilter(facet.name, value);
+              const checked = optionFilters.includes(entry);
+              return (
+                <CheckOption
+                  key={value}
+                  label={value}
+                  detail={`(${count})`}
+                  checked={checked}
+                  disabled={!checked && optionsFull}
+                  onToggle={() => onOptionFiltersChange?.(toggle(optionFilters, entry))}
+                />
+              );
+            })}
+          </FilterGroup>
+        ))}
 
         {sizes.length > 0 ? (
           <FilterGroup legend="Tamanho">
