@@ -159,4 +159,6 @@ export interface WishlistItemJson {
   sku: string;
   stock: number;
   active: boolean;
+  /** The product has options: a variant is chosen on its page, not added from the list. */
+  has_options: boolean;
 }

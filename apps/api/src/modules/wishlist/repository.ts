@@ -1,3 +1,4 @@
+import type { ProductOption } from '@lumina/shared/catalog/variants';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { wishlistItems } from '../../db/schema/carts.ts';
@@ -14,6 +15,7 @@ export interface WishlistRow {
   images: string[];
   stockQuantity: number;
   active: boolean;
+  options: ProductOption[];
 }
 
 const columns = {
@@ -27,6 +29,7 @@ const columns = {
   images: products.images,
   stockQuantity: products.stockQuantity,
   active: products.active,
+  options: products.options,
 };
 
 export function createWishlistRepository(db: Db) {

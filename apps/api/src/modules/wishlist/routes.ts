@@ -18,6 +18,7 @@ const wishlistItemJsonSchema = z
     sku: z.string(),
     stock: z.number().int(),
     active: z.boolean(),
+    has_options: z.boolean(),
   })
   .meta({ id: 'WishlistItem' });
 

@@ -35,6 +35,7 @@ function toJson(row: WishlistRow): WishlistItemJson {
     sku: row.sku,
     stock: row.stockQuantity,
     active: row.active,
+    has_options: row.options.length > 0,
   };
 }
 

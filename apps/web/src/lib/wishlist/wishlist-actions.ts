@@ -80,6 +80,7 @@ function optimisticItem(product: ProductDto): WishlistItemJson {
     sku: product.sku,
     stock: product.stock_quantity,
     active: product.active,
+    has_options: product.options.length > 0,
   };
 }
 

@@ -2,7 +2,7 @@ import type { WishlistItemJson } from '@lumina/shared/cart/cart-schemas';
 import { formatBRL } from '@lumina/shared/format/money';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { requestAddToCart } from '../../../lib/cart/cart-events.ts';
 import { toCartProduct } from '../model/wishlist-cart-product.ts';
 
@@ -13,7 +13,10 @@ export interface WishlistItemCardProps {
   onRemove: () => void;
 }
 
-/** One saved product: picture, name, price, 'Adicionar ao carrinho' and 'Remover'. */
+/**
+ * One saved product: picture, name, price, 'Adicionar ao carrinho' (or 'Escolher opções' for a
+ * product with options) and 'Remover'.
+ */
 export function WishlistItemCard({ item, onRemove }: WishlistItemCardProps) {
   const [adding, setAdding] = useState(false);
   const href = `/produto/${item.product_id}`;
@@ -59,6 +62,15 @@ export function WishlistItemCard({ item, onRemove }: WishlistItemCardProps) {
             <Button size="sm" disabled>
               {unavailable}
             </Button>
+          ) : item.has_options ? (
+            // Which diameter or colour is a choice the product page makes, as from a card.
+            <Link
+              to={href}
+              aria-label={`Escolher opções: ${item.name}`}
+              className={buttonClasses({ size: 'sm' })}
+            >
+              Escolher opções
+            </Link>
           ) : (
             <Button
               size="sm"

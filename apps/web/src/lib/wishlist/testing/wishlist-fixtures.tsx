@@ -89,6 +89,7 @@ export function createWishlistItem(overrides: Partial<WishlistItemJson> = {}): W
     sku: `SKU-${productId}`,
     stock: 5,
     active: true,
+    has_options: false,
     ...overrides,
   };
 }
