@@ -10,7 +10,7 @@ import {
   siteHeader,
   submitLoginDialog,
 } from './support/accounts.ts';
-import { listProducts, productTitle } from './support/catalog-api.ts';
+import { listProducts, productTitle, type ApiProduct } from './support/catalog-api.ts';
 import { acceptCookies } from './support/cookie-banner.ts';
 import { expect, test } from './support/test.ts';
 
@@ -23,9 +23,13 @@ test("a visitor's heart asks for the login, and after it the product is in 'List
 }) => {
   const account = newAccount('desejos');
   await registerThroughApi(request, account);
-  const products = await listProducts(request);
-  const product = products.find((p) => p.active && p.stock_status === 'in_stock');
-  if (!product) throw new Error('The demo catalogue has no product in stock');
+  const products = (await listProducts(request)) as (ApiProduct & { options?: unknown[] })[];
+  // Without options, so the list's own 'Adicionar ao carrinho' adds it (one with options is
+  // sent to its page to choose them).
+  const product = products.find(
+    (p) => p.active && p.stock_status === 'in_stock' && (p.options ?? []).length === 0,
+  );
+  if (!product) throw new Error('The demo catalogue has no product in stock without options');
   const title = productTitle(product.name);
 
   await page.goto('/produtos');

@@ -1,12 +1,13 @@
 // A customer's order placed through the API, as the storefront's checkout sends it.
 import type { APIRequestContext } from '@playwright/test';
 import { newAccount, registerThroughApi } from './accounts.ts';
-import { listProducts } from './catalog-api.ts';
+import { listProducts, type ApiProduct } from './catalog-api.ts';
 import { expect } from './test.ts';
 
 /**
  * A new customer who ordered one unit (of `productId`, else of an in-stock demo product) and opened
- * its PIX page, through the API.
+ * its PIX page, through the API. The product must have no options: the cart then takes its id
+ * alone (its one variant); a product with options needs a variant chosen.
  */
 export async function customerWithOrder(request: APIRequestContext, productId?: number) {
   const account = newAccount('pedido-admin');
@@ -14,7 +15,9 @@ export async function customerWithOrder(request: APIRequestContext, productId?: 
   const headers = { authorization: `Bearer ${token}` };
   const product =
     productId === undefined
-      ? (await listProducts(request)).find((p) => p.active && p.stock_quantity >= 2)
+      ? ((await listProducts(request)) as (ApiProduct & { options?: unknown[] })[]).find(
+          (p) => p.active && p.stock_quantity >= 2 && (p.options ?? []).length === 0,
+        )
       : { id: productId };
   if (!product) throw new Error('The demo catalogue needs a product in stock');
   const added = await request.post('/api/carts/items', {

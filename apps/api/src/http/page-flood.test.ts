@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProduct, insertProducts } from '../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
 import { RENDER_CONCURRENCY, RENDER_QUEUE } from './web-app.ts';
 
@@ -89,11 +90,35 @@ describe('page cache keys', () => {
     }
     for (const url of ['/produto/7', '/produto/007', '/produto/7/?ref=zap']) await get(url);
     expect(probe.luminaRenders.slice(before)).toEqual(['/pagina-nao-encontrada', '/produto/7']);
-    // A shared link's variant is its own page; a value that cannot be a SKU is not.
-    for (const url of ['/produto/7?variante=CLK-8MM', '/produto/7?variante=%3Cscript%3E']) {
-      await get(url);
+  });
+
+  it("give a product's shared variant link a page of its own, and a made-up SKU none", async () => {
+    const [ring] = await insertProducts(ctx.database.db, [
+      createProduct({
+        name: 'Argola Captive',
+        options: [{ name: 'Diâmetro', values: ['8 mm', '10 mm'] }],
+        variants: [
+          { sku: 'CAP-8', option_values: { Diâmetro: '8 mm' }, stock_quantity: 1 },
+          { sku: 'CAP-10', option_values: { Diâmetro: '10 mm' }, stock_quantity: 3 },
+        ],
+      }),
+    ]);
+    const get = newClient();
+    const before = probe.luminaRenders.length;
+    const linked = await get(`/produto/${ring}?variante=CAP-8&utm_source=zap`);
+    expect(linked.body).toContain(`<main>rendered /produto/${ring}?variante=CAP-8</main>`);
+    for (const url of [
+      `/produto/${ring}?variante=NADA`,
+      `/produto/${ring}?variante=`,
+      `/produto/${ring}?variante=%3Cscript%3E`,
+    ]) {
+      expect((await get(url)).body, url).toContain(`<main>rendered /produto/${ring}</main>`);
     }
-    expect(probe.luminaRenders.slice(before + 2)).toEqual(['/produto/7?variante=CLK-8MM']);
+    await get(`/produto/${ring}`);
+    expect(probe.luminaRenders.slice(before)).toEqual([
+      `/produto/${ring}?variante=CAP-8`,
+      `/produto/${ring}`,
+    ]);
   });
 });
 

@@ -208,7 +208,12 @@ export async function registerWebApp(
       }
     }
     // Keyed and rendered by what the page reads: made-up parameters cannot force renders.
-    const address = pageAddress(request.url);
+    let address = pageAddress(request.url);
+    // A made-up SKU renders nothing new: the product's own page, whose choice is the same.
+    if (address.variant) {
+      const { productId, sku, bare } = address.variant;
+      if (!pages || !(await pages.hasVariant(productId, sku))) address = bare;
+    }
     let page: CachedJson;
     try {
       page = cache

@@ -161,6 +161,24 @@ function detailKind(optionName: string): DetailKind | undefined {
 }
 
 /**
+ * The specs a product's name embeds ('Argola - Tamanho: 10mm; Espessura: 1,2mm') that its
+ * options do not replace. A name written for one piece names one size, while the options sell
+ * several: a spec under an option's name, or a size beside a size option (Tamanho beside
+ * Diâmetro), would contradict the variant chosen. Other specs (a fixed thickness) stay.
+ */
+export function specsBesideOptions<S extends { label: string }>(
+  specs: readonly S[],
+  options: readonly Pick<ProductOption, 'name'>[],
+): S[] {
+  const names = new Set(options.map((option) => normalizedName(option.name)));
+  const sized = options.some((option) => detailKind(option.name) === 'size');
+  return specs.filter((spec) => {
+    const label = normalizedName(spec.label);
+    return !names.has(label) && !(sized && SIZE_NAMES.has(label));
+  });
+}
+
+/**
  * The spec's flat shapes derived from the options: `sizes` are the values of the first
  * size-like option (Tamanho, Diâmetro), `measures` of the first measure-like one (Comprimento,
  * Espessura), and `variations` every option as {name, options}.

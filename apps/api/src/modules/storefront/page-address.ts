@@ -13,6 +13,12 @@ export interface PageAddress {
   key: string;
   /** Path and canonical query: every address with the same key renders from this one. */
   url: string;
+  /**
+   * A product page's shared link to a variant (`?variante=SKU`), which the page shows chosen.
+   * The SKU is a free text the address alone cannot check: the server keeps it only once the
+   * product is known to have that variant, else it renders `bare`, the product's own page.
+   */
+  variant?: { productId: number; sku: string; bare: PageAddress };
 }
 
 /** Every address the app does not have shows the same not-found page. */
@@ -28,8 +34,9 @@ function withQuery(path: string, params: [string, string | null][]): PageAddress
 }
 
 /**
- * The page an address shows, keyed by what the page reads (the path, the product id, the
- * listing's search, category and order, each in its canonical form) and nothing else: a made-up
+ * The page an address shows, keyed by what the page reads (the path, the product id and its
+ * linked variant, the listing's search, category and order, each in its canonical form) and
+ * nothing else: a made-up
  * parameter (?z=123), a letter case, a trailing slash or a category the shop does not have lands
  * on the page already rendered instead of forcing a render of its own and pushing real pages out
  * of the cache. The renderer reads the same shared rules (listing-params.ts), so the HTML of the
@@ -48,12 +55,16 @@ export function pageAddress(rawUrl: string): PageAddress {
   switch (match.path) {
     case '/produto/:id': {
       const id = parseProductId(match.params[0]);
-      // A shared link's variant (`?variante=SKU`) renders that choice; anything that cannot be
-      // a SKU is dropped, so made-up values land on the product's own page.
+      if (id === null) return withQuery('/produto/invalido', []);
+      const bare = withQuery(`/produto/${id}`, []);
+      // A shared link's variant (`?variante=SKU`) renders that choice; a value that cannot be a
+      // SKU is dropped here, and one the product does not sell is dropped by the server.
       const sku = address.searchParams.get(VARIANT_QUERY_PARAM);
-      return withQuery(id === null ? '/produto/invalido' : `/produto/${id}`, [
-        [VARIANT_QUERY_PARAM, id !== null && sku && VARIANT_SKU_PATTERN.test(sku) ? sku : null],
-      ]);
+      if (!sku || !VARIANT_SKU_PATTERN.test(sku)) return bare;
+      return {
+        ...withQuery(`/produto/${id}`, [[VARIANT_QUERY_PARAM, sku]]),
+        variant: { productId: id, sku, bare },
+      };
     }
     case '/produtos': {
       const { search, category, sort } = productsListing(address.searchParams);

@@ -291,6 +291,12 @@ function productPage(appUrl: string, row: ProductReadRow, variantSku: string | n
 export function createPageResolver(deps: { appUrl: string; catalog: PageCatalog }) {
   const { appUrl, catalog } = deps;
   return {
+    /** Whether a listed product sells a variant of that SKU (a shared link's `?variante=`). */
+    async hasVariant(productId: number, sku: string): Promise<boolean> {
+      const row = await catalog.findProduct(productId);
+      return row?.variants.some((variant) => variant.sku === sku) ?? false;
+    },
+
     async resolve(pathname: string, query: URLSearchParams): Promise<ResolvedPage> {
       const match = matchPagePath(pathname);
       if (!match) return notFound();

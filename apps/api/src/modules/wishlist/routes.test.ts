@@ -8,13 +8,22 @@ import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
 let ctx: TestContext;
 let first: number;
 let second: number;
+let withOptions: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  [first, second] = (await insertProducts(ctx.database.db, [
+  [first, second, withOptions] = (await insertProducts(ctx.database.db, [
     createProduct({ name: 'Argola Lua', price_cents: 10000, pix_price_cents: 8500 }),
     createProduct({ name: 'Labret Sol', price_cents: 5000 }),
-  ])) as [number, number];
+    createProduct({
+      name: 'Clicker Estrela',
+      options: [{ name: 'Diâmetro', values: ['8 mm', '10 mm'] }],
+      variants: [
+        { sku: 'EST-8', option_values: { Diâmetro: '8 mm' }, stock_quantity: 3 },
+        { sku: 'EST-10', option_values: { Diâmetro: '10 mm' }, stock_quantity: 3 },
+      ],
+    }),
+  ])) as [number, number, number];
 });
 
 afterAll(async () => {
@@ -65,6 +74,7 @@ describe('wishlist', () => {
       price: 100,
       pix_price: 85,
       active: true,
+      has_options: false,
     });
     expect(new Date(item.added_at).toString()).not.toBe('Invalid Date');
 
@@ -78,6 +88,16 @@ describe('wishlist', () => {
     const removed = await call('DELETE', `/wishlist/${item.id}`, headers);
     expect(removed.json()).toEqual({ success: true });
     expect((await items(headers)).map((entry) => entry.product_id)).toEqual([second]);
+  });
+
+  it('says when the product has options (its variant is chosen on its page)', async () => {
+    const headers = await userHeaders();
+    const added = await call('POST', '/wishlist', headers, { product_id: withOptions });
+    expect(added.json<{ item: WishlistItemJson }>().item).toMatchObject({
+      product_id: withOptions,
+      has_options: true,
+    });
+    expect(await items(headers)).toEqual([expect.objectContaining({ has_options: true })]);
   });
 
   it("answers 404 for another user's item and for unknown products", async () => {

@@ -13,7 +13,10 @@ export interface WishlistItemCardProps {
   onRemove: () => void;
 }
 
-/** One saved product: picture, name, price, 'Adicionar ao carrinho' and 'Remover'. */
+/**
+ * One saved product: picture, name, price, 'Adicionar ao carrinho' (or 'Escolher opções' for a
+ * product with options) and 'Remover'.
+ */
 export function WishlistItemCard({ item, onRemove }: WishlistItemCardProps) {
   const [adding, setAdding] = useState(false);
   const href = `/produto/${item.product_id}`;

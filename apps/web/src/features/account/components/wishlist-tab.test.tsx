@@ -109,6 +109,18 @@ describe('WishlistTab', () => {
     expect(within(inactive).getByRole('button', { name: 'Indisponível' })).toBeDisabled();
   });
 
+  it('sends a product with options to its page to choose them, rather than add it here', async () => {
+    fakeWishlistApi([
+      createWishlistItem({ product_id: 7, name: 'Clicker Estrela', has_options: true }),
+    ]);
+    renderWithWishlist(<WishlistTab />);
+    const item = await screen.findByRole('article', { name: 'Clicker Estrela' });
+    expect(
+      within(item).getByRole('link', { name: 'Escolher opções: Clicker Estrela' }),
+    ).toHaveAttribute('href', '/produto/7');
+    expect(within(item).queryByRole('button', { name: /Adicionar ao carrinho/ })).toBeNull();
+  });
+
   it('offers a retry when the list cannot be read', async () => {
     let fail = true;
     fakeWishlistApi([LABRET], (request) =>

@@ -49,6 +49,19 @@ describe('ProductCard', () => {
     expect(within(card).queryByRole('button', { name: /Adicionar/ })).toBeNull();
   });
 
+  it("leaves out the name's size when the options sell several, keeping a fixed thickness", () => {
+    const card = renderCard({
+      name: 'Argola Captive - Tamanho: 10mm; Espessura: 1,2mm',
+      options: [{ name: 'Diâmetro', values: ['8mm', '10mm'] }],
+      variants: [
+        createVariant({ option_values: { Diâmetro: '8mm' } }),
+        createVariant({ option_values: { Diâmetro: '10mm' } }),
+      ],
+    });
+    expect(within(card).getByText('1,2mm')).toBeInTheDocument();
+    expect(within(card).queryByText(/10mm/)).toBeNull();
+  });
+
   it('rounds the discount to a whole percent', () => {
     const card = renderCard({ price_cents: 8990, pix_price_cents: 7990 });
     // (89,90 - 79,90) / 89,90 = 11.12 %

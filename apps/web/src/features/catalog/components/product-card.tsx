@@ -8,6 +8,7 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { cardPrices } from '../utils/display-price.ts';
 import { parseProductName } from '@lumina/shared/catalog/product-name';
+import { specsBesideOptions } from '@lumina/shared/catalog/variants';
 import { AddToCartButton, availabilityOf } from './add-to-cart-button.tsx';
 import { WishlistButton } from './wishlist-button.tsx';
 
@@ -32,7 +33,10 @@ export function ProductCard({
 }: ProductCardProps) {
   const Heading = `h${headingLevel}` as const;
   const href = `/produto/${product.id}`;
-  const { title, specs } = parseProductName(product.name);
+  const parsed = parseProductName(product.name);
+  const { title } = parsed;
+  // Sizes the options sell are chosen on the page: the name's one size would mislead here.
+  const specs = specsBesideOptions(parsed.specs, product.options);
   const prices = cardPrices(product);
   const instalments = instalmentsText(product.price_cents);
   const availability = availabilityOf(product);

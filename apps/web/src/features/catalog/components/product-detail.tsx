@@ -4,6 +4,7 @@ import type { ProductDto } from '@lumina/shared/catalog/product';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cardPrices } from '../utils/display-price.ts';
 import { parseProductName } from '@lumina/shared/catalog/product-name';
+import { specsBesideOptions } from '@lumina/shared/catalog/variants';
 import { ProductGallery } from './product-gallery.tsx';
 import { ProductPurchase } from './product-purchase.tsx';
 import { useVariantChoice } from './use-variant-choice.ts';
@@ -11,7 +12,10 @@ import { WishlistButton } from './wishlist-button.tsx';
 
 /** The product page's content once the product is loaded (spec 000, Product detail). */
 export function ProductDetail({ product }: { product: ProductDto }) {
-  const { title, specs } = parseProductName(product.name);
+  const parsed = parseProductName(product.name);
+  const { title } = parsed;
+  // The name's size beside a Diâmetro option would contradict the variant chosen below it.
+  const specs = specsBesideOptions(parsed.specs, product.options);
   const choice = useVariantChoice(product);
   // Price badge, code and pictures follow the chosen variant.
   const { view } = choice;
