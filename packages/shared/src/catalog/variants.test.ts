@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseProductName } from './product-name.ts';
-import { specsBesideOptions } from './variants.ts';
+import { nameBesideOptions, specsBesideOptions } from './variants.ts';
 
 describe('specsBesideOptions', () => {
   const { specs } = parseProductName('Argola Captive - Tamanho: 10mm; Espessura: 1,2mm');
@@ -21,5 +21,15 @@ describe('specsBesideOptions', () => {
     expect(specsBesideOptions(bar, [{ name: 'Comprimento' }, { name: 'Cor' }])).toEqual([
       { label: 'Espessura', value: '1,6mm' },
     ]);
+  });
+});
+
+describe('nameBesideOptions', () => {
+  it('leaves out of the name the specs the variant values replace', () => {
+    const name = 'Argola Captive - Tamanho: 10mm; Espessura: 1,2mm';
+    expect(nameBesideOptions(name, { Diâmetro: '8mm' })).toBe('Argola Captive - Espessura: 1,2mm');
+    expect(nameBesideOptions(name, { Diâmetro: '8mm', Espessura: '1,6mm' })).toBe('Argola Captive');
+    expect(nameBesideOptions(name, { Cor: 'Dourado' })).toBe(name);
+    expect(nameBesideOptions(name, {})).toBe(name);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseProductName } from './product-name.ts';
 import { INTEGER_ID_MAX } from '../validation/integer-id.ts';
 
 /**
@@ -223,3 +224,21 @@ export const VARIANT_QUERY_PARAM = 'variante';
 
 /** What a SKU in a link can look like (letters, digits, '.', '_', '-', '/', up to 60). */
 export const VARIANT_SKU_PATTERN = /^[\p{L}\p{N}._/-]{1,60}$/u;
+
+/**
+ * A line's product name beside its variant's values: the specs the name embeds that the values
+ * replace are left out ('Argola - Tamanho: 10mm; Espessura: 1,2mm' bought in Diâmetro 8mm reads
+ * 'Argola - Espessura: 1,2mm', the 8mm said by the values under it).
+ */
+export function nameBesideOptions(name: string, optionValues: OptionValues): string {
+  const names = Object.keys(optionValues);
+  if (names.length === 0) return name;
+  const { title, specs } = parseProductName(name);
+  const kept = specsBesideOptions(
+    specs,
+    names.map((option) => ({ name: option })),
+  );
+  if (kept.length === specs.length) return name;
+  if (kept.length === 0) return title;
+  return `${title} - ${kept.map((spec) => `${spec.label}: ${spec.value}`).join('; ')}`;
+}

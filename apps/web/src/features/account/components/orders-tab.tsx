@@ -1,7 +1,7 @@
 import { DATA_QUERY_CACHE } from '@lumina/shared/constants/account-constants';
 import { formatBRL, reaisToCents } from '@lumina/shared/format/money';
 import { formatDate } from '@lumina/shared/format/dates';
-import { optionValuesLabel } from '@lumina/shared/catalog/variants';
+import { nameBesideOptions, optionValuesLabel } from '@lumina/shared/catalog/variants';
 import { orderStatusLabel } from '@lumina/shared/orders/order-status';
 import {
   PAYMENT_STATUS_LABELS,
@@ -172,7 +172,7 @@ function OrderCard({ order }: { order: OrderListItem }) {
               <span aria-hidden="true" className="size-12 shrink-0 rounded-lg bg-cream-200" />
             )}
             <span className="min-w-0 flex-1 text-sm text-ink-900">
-              {item.product_name}
+              {nameBesideOptions(item.product_name, item.option_values)}
               {valuesOf(item) ? <span className="block text-ink-700">{valuesOf(item)}</span> : null}
               <span className="block text-ink-700">Quantidade: {item.quantity}</span>
             </span>

@@ -1,7 +1,7 @@
 import { isPaymentStatus, PAYMENT_STATUS_LABELS } from '@lumina/shared/payments/payment-status';
 import type { AdminOrderAction, AdminOrderDetail } from '@lumina/shared/admin/admin-orders';
 import { formatBRL } from '@lumina/shared/format/money';
-import { optionValuesLabel } from '@lumina/shared/catalog/variants';
+import { nameBesideOptions, optionValuesLabel } from '@lumina/shared/catalog/variants';
 import { formatDateTime } from '@lumina/shared/format/dates';
 import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
 import { useState, type ReactNode } from 'react';
@@ -155,7 +155,7 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
                     />
                   ) : null}
                   <span className="min-w-0 flex-1 text-ink-900">
-                    {item.product_name}
+                    {nameBesideOptions(item.product_name, item.option_values)}
                     {Object.keys(item.option_values).length > 0 ? (
                       <span className="block text-ink-800">
                         {optionValuesLabel(item.option_values)}

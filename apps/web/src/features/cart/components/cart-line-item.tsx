@@ -1,6 +1,10 @@
 import { Link } from 'react-router';
 import { formatBRL } from '@lumina/shared/format/money';
-import { optionValuesLabel, VARIANT_QUERY_PARAM } from '@lumina/shared/catalog/variants';
+import {
+  nameBesideOptions,
+  optionValuesLabel,
+  VARIANT_QUERY_PARAM,
+} from '@lumina/shared/catalog/variants';
 import { CloseIcon } from '../../../components/icons.tsx';
 import type { CartLine } from '../../../lib/cart/cart-types.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -66,7 +70,7 @@ export function CartLineItem({
               compact ? 'text-sm' : 'text-base',
             )}
           >
-            {line.name}
+            {nameBesideOptions(line.name, line.option_values)}
           </Link>
           <button
             type="button"
