@@ -1,5 +1,6 @@
-// The 5,000 products of the admin product table benchmark, written by one INSERT … SELECT over
-// generate_series, so the figures do not depend on how fast the API would create them.
+// The 5,000 products of the admin product table benchmark and their 20,000 variants, written by
+// two INSERT … SELECT over generate_series, so the figures do not depend on how fast the API would
+// create them.
 import { CATEGORY_LABELS, CATEGORY_SLUGS } from '../../packages/shared/src/catalog/categories.ts';
 import { normalizeText } from '../../apps/api/src/modules/catalog/search-text.ts';
 
@@ -31,6 +32,26 @@ export const SEED_MATERIALS = [
  */
 export const SEED_FILTER_SHARES = { bling: 0.4, local: 0.4, pending: 0.2, failed: 0.1 } as const;
 
+/**
+ * The options of a product sold in several variants: 3 diameters × 2 colours, 6 variants. Product
+ * i has them when i mod 5 is 2, 3 or 4 (3,000 of 5,000); the others are sold as one variant with
+ * the product's SKU and no option values, as the API writes a product without options. So 2,000 +
+ * 3,000 × 6 = 20,000 variants, and a page of the table mixes both kinds.
+ */
+export const SEED_OPTIONS = [
+  { name: 'Diâmetro', values: ['6 mm', '8 mm', '10 mm'] },
+  { name: 'Cor', values: ['Prata', 'Dourado'] },
+] as const;
+
+/** Variants written for `count` products (see SEED_OPTIONS). */
+export function seedVariantCount(count: number): number {
+  let variants = 0;
+  for (let i = 1; i <= count; i += 1) variants += i % 5 >= 2 ? 6 : 1;
+  return variants;
+}
+
+const hasOptions = (i: string): string => `(${i} % 5 >= 2)`;
+
 const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 const textArray = (values: readonly string[]): string =>
   `ARRAY[${values.map(literal).join(', ')}]::text[]`;
@@ -50,6 +71,14 @@ export function seedProductsSql(count: number): string {
   const materialKeys = textArray(SEED_MATERIALS.map(normalizeText));
   const categories = textArray(CATEGORY_SLUGS);
   const labelKeys = textArray(CATEGORY_SLUGS.map((slug) => normalizeText(CATEGORY_LABELS[slug])));
+  const [diameter, colour] = SEED_OPTIONS;
+  // What searchTextOf adds for a product with options: its variants' SKUs, then the option values.
+  const variantSkus = diameter.values
+    .flatMap((d) =>
+      colour.values.map((c) => `' ' || lower(sku) || '-${variantSuffix(d, c).toLowerCase()}'`),
+    )
+    .join(' || ');
+  const optionValueKeys = normalizeText(SEED_OPTIONS.flatMap((option) => option.values).join(' '));
   return `
 WITH words AS (
   SELECT i,
@@ -67,7 +96,7 @@ named AS (
 )
 INSERT INTO products (
   name, description, price_cents, category, sku, bling_id, active, display_status, images,
-  stock_quantity, search_text, name_key, last_sync, sync_status, sync_error, bling_synced_at,
+  options, stock_quantity, search_text, name_key, last_sync, sync_status, sync_error, bling_synced_at,
   created_at, updated_at
 )
 SELECT
@@ -80,8 +109,14 @@ SELECT
   i % 17 <> 0,
   CASE WHEN i % 23 = 0 THEN 'hidden' WHEN i % 11 = 0 THEN 'featured' ELSE 'visible' END,
   jsonb_build_array('/images/bench/' || i || '.jpg'),
-  (i * 13) % 40,
-  name_key || ' joia de teste do benchmark. ' || lower(sku) || ' ' || (${labelKeys})[category],
+  CASE WHEN ${hasOptions('i')} THEN ${literal(JSON.stringify(SEED_OPTIONS))}::jsonb ELSE '[]'::jsonb END,
+  -- The sum of the active variants seedVariantsSql writes, so the trigger finds nothing to change
+  -- (an update of every product would leave the table with a dead version of each row).
+  (SELECT coalesce(sum((i * 13 + position * 7) % 40) FILTER (WHERE (i + position) % 13 <> 0), 0)
+    FROM generate_series(0, CASE WHEN ${hasOptions('i')} THEN 5 ELSE 0 END) AS position)::int,
+  name_key || ' joia de teste do benchmark. ' || lower(sku) ||
+    CASE WHEN ${hasOptions('i')} THEN ${variantSkus} || ' ${optionValueKeys}' ELSE '' END ||
+    ' ' || (${labelKeys})[category],
   name_key,
   CASE WHEN i % 10 < 4 THEN now() - make_interval(mins => i) END,
   CASE
@@ -95,4 +130,59 @@ SELECT
   now() - make_interval(mins => i % 600)
 FROM named
 ORDER BY i`;
+}
+
+/** '6 mm' and 'Dourado' → '06-DO': the end of a variant's SKU. */
+function variantSuffix(diameter: string, colour: string): string {
+  return `${diameter.replace(' mm', '').padStart(2, '0')}-${colour.slice(0, 2).toUpperCase()}`;
+}
+
+/**
+ * The variants of the products seedProductsSql wrote (product i is found by its SKU): one per
+ * product without options (its SKU, option values {}), six per product with options, SKU
+ * 'LUM-00042-06-PR'. Stock varies per variant (0 to 39, so some are sold out), one variant in
+ * 13 is inactive and the gold ones cost R$ 10 more. seedProductsSql already wrote each product's
+ * stock as the sum of its active variants, which the trigger checks (and would correct).
+ */
+export function seedVariantsSql(): string {
+  const [diameter, colour] = SEED_OPTIONS;
+  const combinations = diameter.values.flatMap((d, di) =>
+    colour.values.map((c, ci) => ({
+      position: di * colour.values.length + ci,
+      suffix: variantSuffix(d, c),
+      values: { [diameter.name]: d, [colour.name]: c },
+      premium: c === 'Dourado',
+    })),
+  );
+  const rows = combinations
+    .map(
+      (combination) =>
+        `(${combination.position}, ${literal(combination.suffix)}, ${literal(JSON.stringify(combination.values))}::jsonb, ${combination.premium})`,
+    )
+    .join(',\n    ');
+  return `
+WITH seeded AS (
+  SELECT id, sku, price_cents, created_at, substr(sku, 5)::int AS i FROM products
+),
+combinations (position, suffix, option_values, premium) AS (
+  VALUES
+    ${rows}
+)
+INSERT INTO product_variants (
+  product_id, sku, option_values, position, stock_quantity, price_cents, active, created_at,
+  updated_at
+)
+SELECT
+  seeded.id,
+  CASE WHEN ${hasOptions('seeded.i')} THEN seeded.sku || '-' || combinations.suffix ELSE seeded.sku END,
+  CASE WHEN ${hasOptions('seeded.i')} THEN combinations.option_values ELSE '{}'::jsonb END,
+  combinations.position,
+  (seeded.i * 13 + combinations.position * 7) % 40,
+  CASE WHEN ${hasOptions('seeded.i')} AND combinations.premium THEN seeded.price_cents + 1000 END,
+  (seeded.i + combinations.position) % 13 <> 0,
+  seeded.created_at,
+  seeded.created_at
+FROM seeded
+JOIN combinations ON ${hasOptions('seeded.i')} OR combinations.position = 0
+ORDER BY seeded.id, combinations.position`;
 }

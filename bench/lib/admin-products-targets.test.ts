@@ -26,14 +26,20 @@ describe('adminProductsPath', () => {
 });
 
 describe('adminProductsMisses', () => {
-  it('passes a p50 under 20 ms with every answer right', () => {
-    expect(adminProductsMisses({ p50Ms: 19.9, wrongAnswers: 0 })).toEqual([]);
+  it('passes a p50 under 20 ms and a p99 up to 20 ms with every answer right', () => {
+    expect(adminProductsMisses({ p50Ms: 19.9, p99Ms: 20, wrongAnswers: 0 })).toEqual([]);
   });
 
-  it('misses at 20 ms, when not measured, and on any wrong answer', () => {
-    expect(adminProductsMisses({ p50Ms: 20, wrongAnswers: 0 })).toEqual(['p50']);
-    expect(adminProductsMisses({ p50Ms: Number.NaN, wrongAnswers: 0 })).toEqual(['p50']);
-    expect(adminProductsMisses({ p50Ms: 3, wrongAnswers: 2 })).toEqual(['2 wrong answers']);
+  it('misses a p50 at 20 ms, a p99 over it, when not measured, and on any wrong answer', () => {
+    expect(adminProductsMisses({ p50Ms: 20, p99Ms: 20, wrongAnswers: 0 })).toEqual(['p50']);
+    expect(adminProductsMisses({ p50Ms: 5, p99Ms: 20.1, wrongAnswers: 0 })).toEqual(['p99']);
+    expect(adminProductsMisses({ p50Ms: Number.NaN, p99Ms: Number.NaN, wrongAnswers: 0 })).toEqual([
+      'p50',
+      'p99',
+    ]);
+    expect(adminProductsMisses({ p50Ms: 3, p99Ms: 9, wrongAnswers: 2 })).toEqual([
+      '2 wrong answers',
+    ]);
   });
 });
 

@@ -4,6 +4,8 @@
 export const ADMIN_PRODUCTS_TARGETS = {
   /** p50 of `GET /api/admin/products`, one request at a time, on PostgreSQL, strictly below. */
   p50Ms: 20,
+  /** p99 of the same, at most: with 20,000 variants the rows carry theirs (spec of variants). */
+  p99Ms: 20,
 } as const;
 
 /** One page of the table as the panel asks for it (the query string of the route). */
@@ -29,14 +31,16 @@ export function adminProductsPath(page: AdminProductsPage): string {
 
 export interface AdminProductsFigures {
   p50Ms: number;
+  p99Ms: number;
   /** Answers other than 200, and 200s whose page was not the one asked for. */
   wrongAnswers: number;
 }
 
-/** What a case misses: the p50 target (NaN, not measured, is a miss) and any wrong answer. */
+/** What a case misses: the latency targets (NaN, not measured, is a miss) and any wrong answer. */
 export function adminProductsMisses(figures: AdminProductsFigures): string[] {
   const misses: string[] = [];
   if (!(figures.p50Ms < ADMIN_PRODUCTS_TARGETS.p50Ms)) misses.push('p50');
+  if (!(figures.p99Ms <= ADMIN_PRODUCTS_TARGETS.p99Ms)) misses.push('p99');
   if (figures.wrongAnswers > 0) misses.push(`${figures.wrongAnswers} wrong answers`);
   return misses;
 }

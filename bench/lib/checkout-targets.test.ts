@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutMisses, scalesWithSecondProcess } from './checkout-targets.ts';
+import {
+  checkoutMisses,
+  checkoutStatementMisses,
+  scalesWithSecondProcess,
+} from './checkout-targets.ts';
 
 const passing = {
   driver: 'postgres' as const,
@@ -32,5 +36,15 @@ describe('scalesWithSecondProcess', () => {
     expect(scalesWithSecondProcess(100, 106)).toBe(true);
     expect(scalesWithSecondProcess(100, 105)).toBe(false);
     expect(scalesWithSecondProcess(100, 90)).toBe(false);
+  });
+});
+
+describe('checkoutStatementMisses', () => {
+  it('passes 3 statements per add and 12 per order', () => {
+    expect(checkoutStatementMisses({ addToCart: 3, order: 12 })).toEqual([]);
+  });
+
+  it('misses a fourth statement per add and a thirteenth per order', () => {
+    expect(checkoutStatementMisses({ addToCart: 4, order: 13 })).toEqual(['add 4', 'order 13']);
   });
 });

@@ -2,6 +2,8 @@
 export const CHECKOUT_TARGETS = {
   oversoldUnits: 0,
   statementsPerOrder: 12,
+  /** A signed-in shopper's add: the session check, the add, the cart read back. */
+  statementsPerAdd: 3,
   /** PostgreSQL, one shopper at a time. */
   addToCartP50Ms: 5,
   orderP50Ms: 20,
@@ -30,4 +32,12 @@ export function checkoutMisses(figures: CheckoutFigures): string[] {
 /** Throughput must grow with a second process; a gain under 5 % is noise on 2 shared cores. */
 export function scalesWithSecondProcess(onePerSecond: number, twoPerSecond: number): boolean {
   return twoPerSecond > onePerSecond * 1.05;
+}
+
+/** What the statement counts miss: at most statementsPerAdd per add, statementsPerOrder per order. */
+export function checkoutStatementMisses(count: { addToCart: number; order: number }): string[] {
+  const misses: string[] = [];
+  if (count.addToCart > CHECKOUT_TARGETS.statementsPerAdd) misses.push(`add ${count.addToCart}`);
+  if (count.order > CHECKOUT_TARGETS.statementsPerOrder) misses.push(`order ${count.order}`);
+  return misses;
 }

@@ -36,6 +36,19 @@ export function createAdminCatalogQueries(db: Db) {
       );
       const order = query.direction === 'asc' ? asc : desc;
       const offset = (query.page - 1) * ADMIN_PRODUCTS_PER_PAGE;
+      // The page is chosen on narrow rows (id and count) and only its products are read whole,
+      // with their variants: the count over the whole filter then buffers ids instead of full
+      // rows (which spilled to disk with all 5,000 products), and the variants' subquery runs
+      // for the page's rows, not for every row skipped before it (400 times on page 40).
+      const page = db
+        .select({ id: products.id, total: sql<number>`count(*) over ()`.as('total') })
+        .from(products)
+        .where(where)
+        // The id breaks ties, so pages never repeat or skip a product.
+        .orderBy(order(SORTS[query.sort]), order(products.id))
+        .limit(ADMIN_PRODUCTS_PER_PAGE)
+        .offset(offset)
+        .as('page');
       const rows = await db
         .select({
           product: products,
@@ -46,14 +59,11 @@ export function createAdminCatalogQueries(db: Db) {
             ) order by v.position, v.id), '[]'::json)
             from product_variants v where v.product_id = "products"."id" and v.retired_at is null
           )`,
-          total: sql<number>`count(*) over ()`,
+          total: page.total,
         })
-        .from(products)
-        .where(where)
-        // The id breaks ties, so pages never repeat or skip a product.
-        .orderBy(order(SORTS[query.sort]), order(products.id))
-        .limit(ADMIN_PRODUCTS_PER_PAGE)
-        .offset(offset);
+        .from(page)
+        .innerJoin(products, eq(products.id, page.id))
+        .orderBy(order(SORTS[query.sort]), order(products.id));
       let total = Number(rows[0]?.total ?? 0);
       if (rows.length === 0 && offset > 0) {
         const [counted] = await db

@@ -190,6 +190,30 @@ describe('GET /api/admin/products', () => {
     expect(byCategory.slice(0, 6).every((row) => row.category === 'boca')).toBe(true);
   });
 
+  it("carries each row's live variants in the grid's order, also past the first page", async () => {
+    const [withOptions] = await insertProducts(ctx.database.db, [
+      createProduct({
+        name: 'Zíper Grade',
+        sku: 'GRADE',
+        options: [{ name: 'Diâmetro', values: ['6 mm', '8 mm'] }],
+        variants: [
+          { sku: 'GRADE-6', option_values: { Diâmetro: '6 mm' }, stock_quantity: 2 },
+          { sku: 'GRADE-8', option_values: { Diâmetro: '8 mm' }, stock_quantity: 0 },
+        ],
+      }),
+    ]);
+    const row = (await list('q=grade')).products[0];
+    expect(row).toMatchObject({ id: withOptions, stock_quantity: 2 });
+    expect(row?.variants.map((variant) => [variant.sku, variant.option_values])).toEqual([
+      ['GRADE-6', { Diâmetro: '6 mm' }],
+      ['GRADE-8', { Diâmetro: '8 mm' }],
+    ]);
+    const second = await list('q=ziper lista&sort=name&direction=asc&page=2');
+    expect(
+      second.products.map((product) => product.variants.map((variant) => variant.sku)),
+    ).toEqual([['LISTA-10'], ['LISTA-11']]);
+  });
+
   it('refuses an unknown filter, sort, direction or page with 422 in pt-BR', async () => {
     for (const query of [
       'filter=novos',
