@@ -161,6 +161,10 @@ export interface FakeBlingServer {
     overrides?: FakeBlingProductInput | ((index: number) => FakeBlingProductInput),
   ): FakeBlingProduct[];
   updateProduct(id: number, patch: FakeBlingProductPatch): FakeBlingProduct;
+  /** A variation added to a product in Bling's own screen (the parent becomes formato 'V'). */
+  addVariation(parentId: number, input: FakeBlingVariationInput): FakeBlingProduct;
+  /** A variation deleted in Bling: gone from its parent and from the product list. */
+  removeVariation(id: number): void;
   /** GET /produtos/{productId} answers exactly this body (200) until reset(). */
   respondWithShape(productId: number, body: unknown): void;
   setStock(productId: number, quantity: number): void;
@@ -1085,6 +1089,24 @@ export async function startFakeBlingServer(
       if (!product) throw new Error(`fake Bling has no product ${id}`);
       applyPatch(product, patch);
       return product;
+    },
+    addVariation(parentId, input) {
+      const parent = products.get(parentId);
+      if (!parent || parent.variacao) throw new Error(`fake Bling has no parent ${parentId}`);
+      const variation = storeProduct(input, parent, parent.variacoes.length + 1);
+      parent.variacoes.push(variation);
+      parent.formato = 'V';
+      parent.dataAlteracao = blingDateTime();
+      return variation;
+    },
+    removeVariation(id) {
+      const variation = products.get(id);
+      const parent = variation?.variacao ? products.get(variation.variacao.produtoPai.id) : null;
+      if (!variation || !parent) throw new Error(`fake Bling has no variation ${id}`);
+      parent.variacoes = parent.variacoes.filter((v) => v.id !== id);
+      parent.dataAlteracao = blingDateTime();
+      products.delete(id);
+      stock.delete(id);
     },
     respondWithShape(productId, body) {
       shapes.set(productId, body);
