@@ -744,15 +744,50 @@ export async function startFakeBlingServer(
     return answer(201, { data: { id: product.id } });
   }
 
-  /** A PUT carries the whole product; its variations are not updated by the fake. */
+  /**
+   * A PUT carries the whole product. With `variacoes` (unverified against Bling, modelled as
+   * its screen behaves): one with the id of a variation of this product updates it, one without
+   * an id is created, and the product's variations not sent are deleted. Without `variacoes`
+   * the variations stay as they are.
+   */
   function updateProductFromApi(id: number, body: unknown): Answer {
     const product = products.get(id);
     if (!product) return notFound(`Produto ${id}`);
     const record = asRecord(body);
+    const sent = Array.isArray(record.variacoes) ? record.variacoes.map(asRecord) : null;
     const errors = [...productFieldErrors(record), ...codeTaken(record.codigo, id)];
+    for (const [index, variation] of (sent ?? []).entries()) {
+      const own = Number(variation.id);
+      if (variation.id !== undefined && !product.variacoes.some((v) => v.id === own)) {
+        errors.push({ element: `variacoes[${index}].id`, msg: 'Variação não encontrada' });
+      }
+      errors.push(...codeTaken(variation.codigo, variation.id === undefined ? null : own));
+    }
     if (errors.length > 0) return validationError('Não foi possível salvar o produto', errors);
     const { variacao: _ignored, ...fields } = productFieldsFromBody(record);
     applyPatch(product, fields);
+    if (sent) {
+      const kept = new Set(sent.map((variation) => Number(variation.id)));
+      for (const gone of product.variacoes.filter((v) => !kept.has(v.id))) {
+        products.delete(gone.id);
+        stock.delete(gone.id);
+      }
+      product.variacoes = sent.map((variation, index) => {
+        const fieldsOf = productFieldsFromBody(variation);
+        const existing = products.get(Number(variation.id));
+        if (!existing || variation.id === undefined) {
+          return storeProduct(fieldsOf, product, index + 1);
+        }
+        const { variacao, ...own } = fieldsOf;
+        applyPatch(existing, own);
+        if (existing.variacao) {
+          existing.variacao.nome = variacao?.nome ?? existing.variacao.nome;
+          existing.variacao.ordem = variacao?.ordem ?? index + 1;
+        }
+        return existing;
+      });
+      if (product.variacoes.length > 0) product.formato = 'V';
+    }
     return answer(200, {});
   }
 

@@ -856,6 +856,100 @@ describe("Bling's variations", () => {
   });
 });
 
+describe("the shop's variants in Bling", () => {
+  it("go as a formato 'V' product's variations, and a variant added later follows", async () => {
+    await connect();
+    const options = [{ name: 'Cor', values: ['Dourado', 'Prata'] }];
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: admin,
+      payload: {
+        product: {
+          name: 'Argola Conch Lisa',
+          price: '40,00',
+          category: 'orelha',
+          sku: 'LOJA-VAR',
+          options,
+          variants: [
+            {
+              sku: 'LOJA-VAR-D',
+              option_values: { Cor: 'Dourado' },
+              stock_quantity: 3,
+              price: '45,00',
+            },
+            { sku: 'LOJA-VAR-P', option_values: { Cor: 'Prata' }, stock_quantity: 5 },
+          ],
+        },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const after = await syncAndWait('/api/products/sync_with_bling');
+    expect(after.sync_summary).toMatchObject({ kind: 'pending', created: 1, failed: 0 });
+
+    const parent = [...fake.products.values()].find((p) => p.codigo === 'LOJA-VAR')!;
+    expect(parent).toMatchObject({ formato: 'V', preco: 40 });
+    expect(
+      parent.variacoes.map((v) => [v.codigo, v.variacao?.nome, v.preco, fake.stock.get(v.id)]),
+    ).toEqual([
+      ['LOJA-VAR-D', 'Cor:Dourado', 45, 3],
+      ['LOJA-VAR-P', 'Cor:Prata', 40, 5],
+    ]);
+    const [row] = await ctx.database.db.select().from(products).where(eq(products.sku, 'LOJA-VAR'));
+    expect(row).toMatchObject({ blingId: String(parent.id), syncStatus: 'synced' });
+    const links = await ctx.database.db
+      .select({ sku: productVariants.sku, blingId: blingVariantLinks.blingId })
+      .from(blingVariantLinks)
+      .innerJoin(productVariants, eq(productVariants.id, blingVariantLinks.variantId))
+      .orderBy(productVariants.position);
+    expect(links).toEqual(parent.variacoes.map((v) => ({ sku: v.codigo, blingId: String(v.id) })));
+
+    // A variant added in the panel becomes a new variation; the others keep theirs.
+    const current = await ctx.database.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, row!.id))
+      .orderBy(productVariants.position);
+    const edit = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/products/${row!.id}`,
+      headers: admin,
+      payload: {
+        product: {
+          name: 'Argola Conch Lisa',
+          price: '40,00',
+          category: 'orelha',
+          sku: 'LOJA-VAR',
+          options: [{ name: 'Cor', values: ['Dourado', 'Prata', 'Rosé'] }],
+          variants: [
+            ...current.map((v) => ({
+              id: v.id,
+              sku: v.sku,
+              option_values: v.optionValues,
+              stock_quantity: v.stockQuantity,
+              ...(v.priceCents !== null && { price: '45,00' }),
+            })),
+            { sku: 'LOJA-VAR-R', option_values: { Cor: 'Rosé' }, stock_quantity: 2 },
+          ],
+        },
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const again = await syncAndWait('/api/products/sync_with_bling');
+    expect(again.sync_summary).toMatchObject({ updated: 1, failed: 0 });
+    const updated = fake.products.get(parent.id)!;
+    expect(updated.variacoes.map((v) => [v.id, v.codigo, fake.stock.get(v.id)])).toEqual([
+      [parent.variacoes[0]!.id, 'LOJA-VAR-D', 3],
+      [parent.variacoes[1]!.id, 'LOJA-VAR-P', 5],
+      [expect.any(Number), 'LOJA-VAR-R', 2],
+    ]);
+    const linked = await ctx.database.db.select().from(blingVariantLinks);
+    expect(linked.map((l) => l.blingId).sort()).toEqual(
+      updated.variacoes.map((v) => String(v.id)).sort(),
+    );
+  });
+});
+
 describe('a Bling outage', () => {
   it('leaves the shop selling from its own stock; the movements wait for Bling', async () => {
     const [item] = fake.addProducts(1, { nome: 'Argola Rook Bling', codigo: 'BLING-O', preco: 30 });
