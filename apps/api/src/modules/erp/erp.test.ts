@@ -935,13 +935,42 @@ describe("the shop's variants in Bling", () => {
       },
     });
     expect(edit.statusCode, edit.body).toBe(200);
+    // Sold before the push: one of the new variant (not in Bling yet) and one of a variation.
+    const variants = await ctx.database.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, row!.id))
+      .orderBy(productVariants.position);
+    const buyer = await shopper(ctx.app, ctx.database);
+    for (const sku of ['LOJA-VAR-R', 'LOJA-VAR-D']) {
+      const added = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/carts/items',
+        headers: buyer.headers,
+        payload: {
+          product_id: row!.id,
+          variant_id: variants.find((v) => v.sku === sku)!.id,
+          quantity: 1,
+        },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    expect((await placeOrder(ctx.app, buyer.headers)).statusCode).toBe(201);
+    const moved = fake.stockMovements.length;
     const again = await syncAndWait('/api/products/sync_with_bling');
     expect(again.sync_summary).toMatchObject({ updated: 1, failed: 0 });
     const updated = fake.products.get(parent.id)!;
     expect(updated.variacoes.map((v) => [v.id, v.codigo, fake.stock.get(v.id)])).toEqual([
-      [parent.variacoes[0]!.id, 'LOJA-VAR-D', 3],
+      [parent.variacoes[0]!.id, 'LOJA-VAR-D', 2],
       [parent.variacoes[1]!.id, 'LOJA-VAR-P', 5],
-      [expect.any(Number), 'LOJA-VAR-R', 2],
+      [expect.any(Number), 'LOJA-VAR-R', 1],
+    ]);
+    // The new variation opened with the count after its sale; the other sale went on its own.
+    expect(
+      fake.stockMovements.slice(moved).map((m) => [m.productId, m.operation, m.quantity]),
+    ).toEqual([
+      [updated.variacoes[2]!.id, 'B', 1],
+      [parent.variacoes[0]!.id, 'S', 1],
     ]);
     const linked = await ctx.database.db.select().from(blingVariantLinks);
     expect(linked.map((l) => l.blingId).sort()).toEqual(

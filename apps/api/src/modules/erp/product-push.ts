@@ -9,6 +9,7 @@ import {
   productVariants,
   type ProductVariantRow,
 } from '../../db/schema/products.ts';
+import { stockMovements } from '../../db/schema/stock-movements.ts';
 import {
   type BlingClient,
   BlingRequestError,
@@ -121,7 +122,23 @@ export function createProductPush(deps: { db: Db; client: () => BlingClient; now
           const variationId = bySku.get(variant.sku.toUpperCase());
           if (variationId === undefined || variant.blingId === String(variationId)) continue;
           const at = now();
-          await db.transaction(async (tx) => {
+          // The count now, its movements so far held by the opening balance (not sent again);
+          // later ones go to the variation as they come.
+          const quantity = await db.transaction(async (tx) => {
+            const [locked] = await tx
+              .select({ stockQuantity: productVariants.stockQuantity })
+              .from(productVariants)
+              .where(eq(productVariants.id, variant.id))
+              .for('update');
+            await tx
+              .update(stockMovements)
+              .set({ erpState: 'skipped' })
+              .where(
+                and(
+                  eq(stockMovements.variantId, variant.id),
+                  eq(stockMovements.erpState, 'pending'),
+                ),
+              );
             await tx
               .delete(blingVariantLinks)
               .where(eq(blingVariantLinks.blingId, String(variationId)));
@@ -132,13 +149,14 @@ export function createProductPush(deps: { db: Db; client: () => BlingClient; now
                 target: blingVariantLinks.variantId,
                 set: { blingId: String(variationId), syncedAt: at },
               });
+            return locked?.stockQuantity ?? variant.stockQuantity;
           });
           depositId ??= await client.defaultDepositId();
           await client.postStockMovement({
             productId: variationId,
             depositId,
             operation: 'B',
-            quantity: variant.stockQuantity,
+            quantity,
             note: `Saldo inicial da loja (variante ${variant.id})`,
           });
         }

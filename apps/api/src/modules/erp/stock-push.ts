@@ -76,6 +76,11 @@ export function createStockPush(deps: { db: Db; client: () => BlingClient; now: 
             movement: stockMovements,
             productBlingId: products.blingId,
             variationBlingId: blingVariantLinks.blingId,
+            // In Bling through variations: the stock is theirs, never the parent's.
+            varied: sql<boolean>`exists (
+              select 1 from bling_variant_links bl join product_variants pv on pv.id = bl.variant_id
+              where pv.product_id = ${products.id}
+            )`,
           })
           .from(stockMovements)
           .innerJoin(products, eq(products.id, stockMovements.productId))
@@ -84,9 +89,11 @@ export function createStockPush(deps: { db: Db; client: () => BlingClient; now: 
           .orderBy(asc(stockMovements.id))
           .limit(BATCH);
         if (batch.length === 0) break;
-        for (const { movement, productBlingId, variationBlingId } of batch) {
-          // A variant that is one of Bling's variations moves there; any other, its product.
-          const blingId = variationBlingId ?? productBlingId;
+        for (const { movement, productBlingId, variationBlingId, varied } of batch) {
+          // A variant that is one of Bling's variations moves there; a product's only variant,
+          // the product. A variant not in Bling yet is skipped: the variation the next product
+          // push creates for it opens with its count then.
+          const blingId = variationBlingId ?? (varied ? null : productBlingId);
           const [claimed] = await db
             .update(stockMovements)
             .set({ erpState: 'sending', erpAttemptedAt: now() })
