@@ -790,14 +790,14 @@ describe("Bling's variations", () => {
       [expect.any(Number), 'BLING-VAR-8P', 3, String(added.id)],
     ]);
 
-    // One deleted in Bling leaves the shop (through a webhook's re-read of its parent).
+    // One deleted in Bling leaves the shop (its deletion event re-reads the parent).
     fake.removeVariation(eight!.id);
     await fake.deliverWebhook(webhookUrl, {
       eventId: 'evt-variacao-apagada',
-      event: 'product.updated',
-      data: { id: parent.id },
+      event: 'product.deleted',
+      data: { id: eight!.id },
     });
-    expect(await processed('evt-variacao-apagada')).toBe('applied:updated');
+    expect(await processed('evt-variacao-apagada')).toBe('applied');
     const third = await variantsOf(row.id);
     expect(third.map((v) => v.sku)).toEqual(['BLING-VAR-6D', 'BLING-VAR-6P', 'BLING-VAR-8P']);
     expect((await shopRow(parent.id))?.stockQuantity).toBe(11);

@@ -482,8 +482,21 @@ export function createProductSync(deps: {
     return changed;
   }
 
-  /** A product deleted in Bling leaves the shop (retired: orders keep it). */
+  /**
+   * A product deleted in Bling leaves the shop (retired: orders keep it). A deleted variation
+   * is its parent's change: the parent is read again and the variant goes with it.
+   */
   async function retire(blingId: number): Promise<boolean> {
+    const [variation] = await db
+      .select({ parent: products.blingId })
+      .from(blingVariantLinks)
+      .innerJoin(productVariants, eq(productVariants.id, blingVariantLinks.variantId))
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(eq(blingVariantLinks.blingId, String(blingId)));
+    if (variation?.parent) {
+      const outcome = await one(Number(variation.parent));
+      return outcome !== 'skipped' && outcome !== 'failed';
+    }
     const at = now();
     const changed = await db.transaction(async (tx) => {
       const rows = await tx
