@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { orders } from './orders.ts';
+import { productVariants } from './products.ts';
 import { users } from './users.ts';
 
 /**
@@ -98,4 +99,18 @@ export const blingSalesOrders = pgTable('bling_sales_orders', {
   attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   error: text('error'),
+});
+
+/**
+ * Bling's id of each variation, kept per shop variant: a Bling product with variations is one
+ * shop product whose variants are its variations (matched by SKU), and each variant's stock moves
+ * in Bling on its own variation. Deleted with the variant; a variant without a row is not Bling's
+ * (yet: the next push creates its variation).
+ */
+export const blingVariantLinks = pgTable('bling_variant_links', {
+  variantId: integer('variant_id')
+    .primaryKey()
+    .references(() => productVariants.id, { onDelete: 'cascade' }),
+  blingId: text('bling_id').notNull().unique(),
+  syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
 });

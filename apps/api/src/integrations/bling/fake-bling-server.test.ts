@@ -297,6 +297,49 @@ describe('products', () => {
       status: 404,
     });
   });
+
+  it('creates a product with variations, and a PUT updates, adds and drops them', async () => {
+    const api = client();
+    const id = await api.createProduct({
+      nome: 'Conch',
+      codigo: 'CON',
+      preco: 30,
+      formato: 'V',
+      variacoes: [
+        { codigo: 'CON-D', preco: 30, variacao: { nome: 'Cor:Dourado', ordem: 1 } },
+        { codigo: 'CON-P', preco: 32, variacao: { nome: 'Cor:Prata', ordem: 2 } },
+      ],
+    });
+    const [gold, silver] = (await api.getProduct(id)).variacoes ?? [];
+    expect([gold?.codigo, silver?.codigo]).toEqual(['CON-D', 'CON-P']);
+    await api.updateProduct(id, {
+      nome: 'Conch',
+      codigo: 'CON',
+      preco: 30,
+      formato: 'V',
+      variacoes: [
+        { id: gold?.id, codigo: 'CON-D', preco: 31, variacao: { nome: 'Cor:Dourado', ordem: 1 } },
+        { codigo: 'CON-R', preco: 30, variacao: { nome: 'Cor:Rosé', ordem: 2 } },
+      ],
+    });
+    const after = fake.products.get(id)!;
+    expect(after.variacoes.map((v) => [v.codigo, v.preco, v.variacao?.nome])).toEqual([
+      ['CON-D', 31, 'Cor:Dourado'],
+      ['CON-R', 30, 'Cor:Rosé'],
+    ]);
+    expect(after.variacoes[0]?.id).toBe(gold?.id);
+    expect(fake.products.has(silver!.id)).toBe(false);
+
+    // As in Bling's own screen: a variation added, then one deleted.
+    const added = fake.addVariation(id, { codigo: 'CON-A', variacao: { nome: 'Cor:Azul' } });
+    expect(fake.products.get(id)?.variacoes.map((v) => v.codigo)).toEqual([
+      'CON-D',
+      'CON-R',
+      'CON-A',
+    ]);
+    fake.removeVariation(added.id);
+    expect(fake.products.get(id)?.variacoes.map((v) => v.codigo)).toEqual(['CON-D', 'CON-R']);
+  });
 });
 
 describe('stock', () => {

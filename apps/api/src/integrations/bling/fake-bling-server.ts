@@ -161,6 +161,10 @@ export interface FakeBlingServer {
     overrides?: FakeBlingProductInput | ((index: number) => FakeBlingProductInput),
   ): FakeBlingProduct[];
   updateProduct(id: number, patch: FakeBlingProductPatch): FakeBlingProduct;
+  /** A variation added to a product in Bling's own screen (the parent becomes formato 'V'). */
+  addVariation(parentId: number, input: FakeBlingVariationInput): FakeBlingProduct;
+  /** A variation deleted in Bling: gone from its parent and from the product list. */
+  removeVariation(id: number): void;
   /** GET /produtos/{productId} answers exactly this body (200) until reset(). */
   respondWithShape(productId: number, body: unknown): void;
   setStock(productId: number, quantity: number): void;
@@ -740,15 +744,50 @@ export async function startFakeBlingServer(
     return answer(201, { data: { id: product.id } });
   }
 
-  /** A PUT carries the whole product; its variations are not updated by the fake. */
+  /**
+   * A PUT carries the whole product. With `variacoes` (unverified against Bling, modelled as
+   * its screen behaves): one with the id of a variation of this product updates it, one without
+   * an id is created, and the product's variations not sent are deleted. Without `variacoes`
+   * the variations stay as they are.
+   */
   function updateProductFromApi(id: number, body: unknown): Answer {
     const product = products.get(id);
     if (!product) return notFound(`Produto ${id}`);
     const record = asRecord(body);
+    const sent = Array.isArray(record.variacoes) ? record.variacoes.map(asRecord) : null;
     const errors = [...productFieldErrors(record), ...codeTaken(record.codigo, id)];
+    for (const [index, variation] of (sent ?? []).entries()) {
+      const own = Number(variation.id);
+      if (variation.id !== undefined && !product.variacoes.some((v) => v.id === own)) {
+        errors.push({ element: `variacoes[${index}].id`, msg: 'Variação não encontrada' });
+      }
+      errors.push(...codeTaken(variation.codigo, variation.id === undefined ? null : own));
+    }
     if (errors.length > 0) return validationError('Não foi possível salvar o produto', errors);
     const { variacao: _ignored, ...fields } = productFieldsFromBody(record);
     applyPatch(product, fields);
+    if (sent) {
+      const kept = new Set(sent.map((variation) => Number(variation.id)));
+      for (const gone of product.variacoes.filter((v) => !kept.has(v.id))) {
+        products.delete(gone.id);
+        stock.delete(gone.id);
+      }
+      product.variacoes = sent.map((variation, index) => {
+        const fieldsOf = productFieldsFromBody(variation);
+        const existing = products.get(Number(variation.id));
+        if (!existing || variation.id === undefined) {
+          return storeProduct(fieldsOf, product, index + 1);
+        }
+        const { variacao, ...own } = fieldsOf;
+        applyPatch(existing, own);
+        if (existing.variacao) {
+          existing.variacao.nome = variacao?.nome ?? existing.variacao.nome;
+          existing.variacao.ordem = variacao?.ordem ?? index + 1;
+        }
+        return existing;
+      });
+      if (product.variacoes.length > 0) product.formato = 'V';
+    }
     return answer(200, {});
   }
 
@@ -1085,6 +1124,24 @@ export async function startFakeBlingServer(
       if (!product) throw new Error(`fake Bling has no product ${id}`);
       applyPatch(product, patch);
       return product;
+    },
+    addVariation(parentId, input) {
+      const parent = products.get(parentId);
+      if (!parent || parent.variacao) throw new Error(`fake Bling has no parent ${parentId}`);
+      const variation = storeProduct(input, parent, parent.variacoes.length + 1);
+      parent.variacoes.push(variation);
+      parent.formato = 'V';
+      parent.dataAlteracao = blingDateTime();
+      return variation;
+    },
+    removeVariation(id) {
+      const variation = products.get(id);
+      const parent = variation?.variacao ? products.get(variation.variacao.produtoPai.id) : null;
+      if (!variation || !parent) throw new Error(`fake Bling has no variation ${id}`);
+      parent.variacoes = parent.variacoes.filter((v) => v.id !== id);
+      parent.dataAlteracao = blingDateTime();
+      products.delete(id);
+      stock.delete(id);
     },
     respondWithShape(productId, body) {
       shapes.set(productId, body);

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { blingConnection, blingWebhookEvents } from '../../db/schema/bling.ts';
+import { blingConnection, blingVariantLinks, blingWebhookEvents } from '../../db/schema/bling.ts';
 import { securityLogs } from '../../db/schema/security.ts';
-import { products } from '../../db/schema/products.ts';
+import { products, productVariants } from '../../db/schema/products.ts';
 import {
   type FakeBlingServer,
   startFakeBlingServer,
@@ -685,6 +685,297 @@ describe('stock both ways', () => {
     await syncAndWait('/api/products/sync_full_with_bling');
     expect((await status()).attention).toMatchObject({ stock_movements_in_doubt: 0 });
     expect(await shopRow(item!.id)).toMatchObject({ syncStatus: 'synced' });
+  });
+});
+
+describe("Bling's variations", () => {
+  async function variantsOf(productId: number) {
+    return ctx.database.db
+      .select({
+        id: productVariants.id,
+        sku: productVariants.sku,
+        optionValues: productVariants.optionValues,
+        stockQuantity: productVariants.stockQuantity,
+        priceCents: productVariants.priceCents,
+        retiredAt: productVariants.retiredAt,
+        blingId: blingVariantLinks.blingId,
+      })
+      .from(productVariants)
+      .leftJoin(blingVariantLinks, eq(blingVariantLinks.variantId, productVariants.id))
+      .where(eq(productVariants.productId, productId))
+      .orderBy(productVariants.position, productVariants.id);
+  }
+
+  function threeVariations() {
+    const parent = fake.addProduct({
+      nome: 'Argola Tragus Clicker',
+      codigo: 'BLING-VAR',
+      preco: 50,
+      variacoes: [
+        {
+          codigo: 'BLING-VAR-6D',
+          preco: 50,
+          variacao: { nome: 'Cor:Dourado;Tamanho:6mm', ordem: 1 },
+        },
+        {
+          codigo: 'BLING-VAR-8D',
+          preco: 55,
+          variacao: { nome: 'Cor:Dourado;Tamanho:8mm', ordem: 2 },
+        },
+        {
+          codigo: 'BLING-VAR-6P',
+          preco: 50,
+          variacao: { nome: 'Cor:Prata;Tamanho:6mm', ordem: 3 },
+        },
+      ],
+    });
+    parent.variacoes.forEach((variation, i) => fake.setStock(variation.id, [4, 2, 7][i]!));
+    return parent;
+  }
+
+  it('become the variants of one product, each with its own stock, and follow Bling', async () => {
+    const parent = threeVariations();
+    await connect();
+    const after = await syncAndWait('/api/products/sync_full_with_bling');
+    expect(after.sync_summary).toMatchObject({ created: 1, failed: 0 });
+    const row = (await shopRow(parent.id))!;
+    expect(row).toMatchObject({
+      sku: 'BLING-VAR',
+      stockQuantity: 13,
+      options: [
+        { name: 'Cor', values: ['Dourado', 'Prata'] },
+        { name: 'Tamanho', values: ['6mm', '8mm'] },
+      ],
+    });
+    const [six, eight, silver] = parent.variacoes;
+    const first = await variantsOf(row.id);
+    expect(first).toMatchObject([
+      {
+        sku: 'BLING-VAR-6D',
+        optionValues: { Cor: 'Dourado', Tamanho: '6mm' },
+        stockQuantity: 4,
+        priceCents: null,
+        blingId: String(six!.id),
+      },
+      {
+        sku: 'BLING-VAR-8D',
+        optionValues: { Cor: 'Dourado', Tamanho: '8mm' },
+        stockQuantity: 2,
+        priceCents: 5500,
+        blingId: String(eight!.id),
+      },
+      {
+        sku: 'BLING-VAR-6P',
+        optionValues: { Cor: 'Prata', Tamanho: '6mm' },
+        stockQuantity: 7,
+        priceCents: null,
+        blingId: String(silver!.id),
+      },
+    ]);
+
+    // A variation added in Bling appears at the next sync; the others keep their ids.
+    const added = fake.addVariation(parent.id, {
+      codigo: 'BLING-VAR-8P',
+      preco: 50,
+      variacao: { nome: 'Cor:Prata;Tamanho:8mm', ordem: 4 },
+    });
+    fake.setStock(added.id, 3);
+    fake.setStock(six!.id, 1);
+    await syncAndWait('/api/products/sync_full_with_bling');
+    const second = await variantsOf(row.id);
+    expect(second.map((v) => [v.id, v.sku, v.stockQuantity, v.blingId])).toEqual([
+      [first[0]!.id, 'BLING-VAR-6D', 1, String(six!.id)],
+      [first[1]!.id, 'BLING-VAR-8D', 2, String(eight!.id)],
+      [first[2]!.id, 'BLING-VAR-6P', 7, String(silver!.id)],
+      [expect.any(Number), 'BLING-VAR-8P', 3, String(added.id)],
+    ]);
+
+    // One deleted in Bling leaves the shop (its deletion event re-reads the parent).
+    fake.removeVariation(eight!.id);
+    await fake.deliverWebhook(webhookUrl, {
+      eventId: 'evt-variacao-apagada',
+      event: 'product.deleted',
+      data: { id: eight!.id },
+    });
+    expect(await processed('evt-variacao-apagada')).toBe('applied');
+    const third = await variantsOf(row.id);
+    expect(third.map((v) => v.sku)).toEqual(['BLING-VAR-6D', 'BLING-VAR-6P', 'BLING-VAR-8P']);
+    expect((await shopRow(parent.id))?.stockQuantity).toBe(11);
+
+    // A stock event about one variation moves that variant alone.
+    fake.setStock(silver!.id, 9);
+    await fake.deliverWebhook(webhookUrl, {
+      eventId: 'evt-estoque-variacao',
+      event: 'stock.updated',
+      data: { produto: { id: silver!.id } },
+    });
+    expect(await processed('evt-estoque-variacao')).toBe('applied');
+    expect((await variantsOf(row.id)).map((v) => v.stockQuantity)).toEqual([1, 9, 3]);
+  });
+
+  it('refuses, in pt-BR, a product whose variations use more than three attributes', async () => {
+    const parent = fake.addProduct({
+      nome: 'Labret Quatro Atributos',
+      codigo: 'BLING-Q',
+      preco: 20,
+      variacoes: [
+        {
+          codigo: 'BLING-Q-1',
+          variacao: { nome: 'Cor:Preto;Tamanho:6mm;Rosca:Interna;Pedra:Zircônia' },
+        },
+      ],
+    });
+    await connect();
+    const after = await syncAndWait('/api/products/sync_full_with_bling');
+    expect(after.sync_summary).toMatchObject({ created: 0, failed: 1 });
+    expect(after.sync_summary?.errors.join(' ')).toContain('a loja aceita no máximo 3');
+    expect(await shopRow(parent.id)).toBeUndefined();
+  });
+
+  it("sends a sale of one variant to that variation's stock in Bling", async () => {
+    const parent = threeVariations();
+    await connect();
+    await syncAndWait('/api/products/sync_full_with_bling');
+    const row = (await shopRow(parent.id))!;
+    const eight = (await variantsOf(row.id))[1]!;
+    const buyer = await shopper(ctx.app, ctx.database);
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/carts/items',
+      headers: buyer.headers,
+      payload: { product_id: row.id, variant_id: eight.id, quantity: 2 },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await placeOrder(ctx.app, buyer.headers)).statusCode).toBe(201);
+    expect(await ctx.app.erp.pushStock()).toMatchObject({ sent: 1, failed: 0 });
+    expect(fake.stockMovements.map((m) => [m.productId, m.operation, m.quantity])).toEqual([
+      [Number(eight.blingId), 'S', 2],
+    ]);
+    expect(fake.stock.get(Number(eight.blingId))).toBe(0);
+    expect(fake.stock.get(parent.variacoes[0]!.id)).toBe(4);
+  });
+});
+
+describe("the shop's variants in Bling", () => {
+  it("go as a formato 'V' product's variations, and a variant added later follows", async () => {
+    await connect();
+    const options = [{ name: 'Cor', values: ['Dourado', 'Prata'] }];
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: admin,
+      payload: {
+        product: {
+          name: 'Argola Conch Lisa',
+          price: '40,00',
+          category: 'orelha',
+          sku: 'LOJA-VAR',
+          options,
+          variants: [
+            {
+              sku: 'LOJA-VAR-D',
+              option_values: { Cor: 'Dourado' },
+              stock_quantity: 3,
+              price: '45,00',
+            },
+            { sku: 'LOJA-VAR-P', option_values: { Cor: 'Prata' }, stock_quantity: 5 },
+          ],
+        },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const after = await syncAndWait('/api/products/sync_with_bling');
+    expect(after.sync_summary).toMatchObject({ kind: 'pending', created: 1, failed: 0 });
+
+    const parent = [...fake.products.values()].find((p) => p.codigo === 'LOJA-VAR')!;
+    expect(parent).toMatchObject({ formato: 'V', preco: 40 });
+    expect(
+      parent.variacoes.map((v) => [v.codigo, v.variacao?.nome, v.preco, fake.stock.get(v.id)]),
+    ).toEqual([
+      ['LOJA-VAR-D', 'Cor:Dourado', 45, 3],
+      ['LOJA-VAR-P', 'Cor:Prata', 40, 5],
+    ]);
+    const [row] = await ctx.database.db.select().from(products).where(eq(products.sku, 'LOJA-VAR'));
+    expect(row).toMatchObject({ blingId: String(parent.id), syncStatus: 'synced' });
+    const links = await ctx.database.db
+      .select({ sku: productVariants.sku, blingId: blingVariantLinks.blingId })
+      .from(blingVariantLinks)
+      .innerJoin(productVariants, eq(productVariants.id, blingVariantLinks.variantId))
+      .orderBy(productVariants.position);
+    expect(links).toEqual(parent.variacoes.map((v) => ({ sku: v.codigo, blingId: String(v.id) })));
+
+    // A variant added in the panel becomes a new variation; the others keep theirs.
+    const current = await ctx.database.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, row!.id))
+      .orderBy(productVariants.position);
+    const edit = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/products/${row!.id}`,
+      headers: admin,
+      payload: {
+        product: {
+          name: 'Argola Conch Lisa',
+          price: '40,00',
+          category: 'orelha',
+          sku: 'LOJA-VAR',
+          options: [{ name: 'Cor', values: ['Dourado', 'Prata', 'Rosé'] }],
+          variants: [
+            ...current.map((v) => ({
+              id: v.id,
+              sku: v.sku,
+              option_values: v.optionValues,
+              stock_quantity: v.stockQuantity,
+              ...(v.priceCents !== null && { price: '45,00' }),
+            })),
+            { sku: 'LOJA-VAR-R', option_values: { Cor: 'Rosé' }, stock_quantity: 2 },
+          ],
+        },
+      },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    // Sold before the push: one of the new variant (not in Bling yet) and one of a variation.
+    const variants = await ctx.database.db
+      .select()
+      .from(productVariants)
+      .where(eq(productVariants.productId, row!.id))
+      .orderBy(productVariants.position);
+    const buyer = await shopper(ctx.app, ctx.database);
+    for (const sku of ['LOJA-VAR-R', 'LOJA-VAR-D']) {
+      const added = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/carts/items',
+        headers: buyer.headers,
+        payload: {
+          product_id: row!.id,
+          variant_id: variants.find((v) => v.sku === sku)!.id,
+          quantity: 1,
+        },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    expect((await placeOrder(ctx.app, buyer.headers)).statusCode).toBe(201);
+    const moved = fake.stockMovements.length;
+    const again = await syncAndWait('/api/products/sync_with_bling');
+    expect(again.sync_summary).toMatchObject({ updated: 1, failed: 0 });
+    const updated = fake.products.get(parent.id)!;
+    expect(updated.variacoes.map((v) => [v.id, v.codigo, fake.stock.get(v.id)])).toEqual([
+      [parent.variacoes[0]!.id, 'LOJA-VAR-D', 2],
+      [parent.variacoes[1]!.id, 'LOJA-VAR-P', 5],
+      [expect.any(Number), 'LOJA-VAR-R', 1],
+    ]);
+    // The new variation opened with the count after its sale; the other sale went on its own.
+    expect(
+      fake.stockMovements.slice(moved).map((m) => [m.productId, m.operation, m.quantity]),
+    ).toEqual([
+      [updated.variacoes[2]!.id, 'B', 1],
+      [parent.variacoes[0]!.id, 'S', 1],
+    ]);
+    const linked = await ctx.database.db.select().from(blingVariantLinks);
+    expect(linked.map((l) => l.blingId).sort()).toEqual(
+      updated.variacoes.map((v) => String(v.id)).sort(),
+    );
   });
 });
 

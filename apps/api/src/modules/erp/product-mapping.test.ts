@@ -4,6 +4,8 @@ import { blingDateTime } from '../../integrations/bling/bling-date.ts';
 import {
   blingPriceCents,
   blingStockUnits,
+  blingVariantsOf,
+  blingVariationName,
   guessCategory,
   variationsOf,
 } from './product-mapping.ts';
@@ -66,6 +68,88 @@ describe('variationsOf', () => {
       { name: 'Cor', options: ['Dourado'] },
     ]);
     expect(variationsOf(undefined)).toEqual([]);
+  });
+});
+
+describe('blingVariantsOf', () => {
+  const variation = (id: number, nome: string, ordem: number, extra: object = {}) => ({
+    id,
+    nome: `Argola ${nome}`,
+    codigo: `ARG-${id}`,
+    preco: 10,
+    variacao: { nome, ordem },
+    ...extra,
+  });
+
+  it("reads options in the order of Bling's variations, one variant each", () => {
+    const detail = blingProductDetail.parse({
+      id: 1,
+      nome: 'Argola',
+      preco: 10,
+      variacoes: [
+        variation(3, 'Cor:Prata;Tamanho:6mm', 3, { situacao: 'I' }),
+        variation(2, 'Cor:Dourado;Tamanho:8mm', 2, { preco: 12.5, codigo: ' ' }),
+        variation(4, 'Cor:Dourado;Tamanho:6mm', 1),
+      ],
+    });
+    expect(blingVariantsOf(detail)).toEqual({
+      ok: true,
+      options: [
+        { name: 'Cor', values: ['Dourado', 'Prata'] },
+        { name: 'Tamanho', values: ['6mm', '8mm'] },
+      ],
+      variants: [
+        {
+          blingId: 4,
+          sku: 'ARG-4',
+          optionValues: { Cor: 'Dourado', Tamanho: '6mm' },
+          priceCents: null,
+          active: true,
+        },
+        {
+          blingId: 2,
+          sku: 'BLING-2',
+          optionValues: { Cor: 'Dourado', Tamanho: '8mm' },
+          priceCents: 1250,
+          active: true,
+        },
+        {
+          blingId: 3,
+          sku: 'ARG-3',
+          optionValues: { Cor: 'Prata', Tamanho: '6mm' },
+          priceCents: null,
+          active: false,
+        },
+      ],
+    });
+  });
+
+  it('refuses in pt-BR more than three options, a missing value or a repeated combination', () => {
+    const reasonOf = (...names: string[]) => {
+      const read = blingVariantsOf(
+        blingProductDetail.parse({
+          id: 7,
+          nome: 'Argola',
+          preco: 10,
+          variacoes: names.map((nome, i) => variation(10 + i, nome, i)),
+        }),
+      );
+      return read.ok ? null : read.reason;
+    };
+    expect(reasonOf('A:1;B:2;C:3;D:4')).toContain('no máximo 3');
+    expect(reasonOf('Cor:Prata;Tamanho:6mm', 'Cor:Dourado')).toContain('não informa');
+    expect(reasonOf('Cor:Prata', 'Cor:Prata')).toContain('mesmos atributos');
+    expect(reasonOf('Cor:Prata', 'Cor:Ouro')).toBeNull();
+  });
+
+  it('names a shop variant as Bling does', () => {
+    const options = [
+      { name: 'Cor', values: ['Dourado'] },
+      { name: 'Tamanho', values: ['8mm'] },
+    ];
+    expect(blingVariationName(options, { Tamanho: '8mm', Cor: 'Dourado' })).toBe(
+      'Cor:Dourado;Tamanho:8mm',
+    );
   });
 });
 

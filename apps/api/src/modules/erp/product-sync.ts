@@ -1,8 +1,11 @@
 import type { BlingSyncSummary } from '@lumina/shared/admin/bling';
 import type { CategorySlug } from '@lumina/shared/catalog/categories';
-import { and, eq, isNull } from 'drizzle-orm';
+import type { ProductOption } from '@lumina/shared/catalog/variants';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { blingVariantLinks } from '../../db/schema/bling.ts';
 import { products, productVariants, type ProductRow } from '../../db/schema/products.ts';
+import { AppError } from '../../http/app-error.ts';
 import {
   type BlingClient,
   BlingRequestError,
@@ -16,12 +19,15 @@ import {
 import { announceCatalogChange } from '../catalog/changes.ts';
 import { type ProductInput, toProductValues, toVariantValues } from '../catalog/product-record.ts';
 import { createStock } from '../catalog/stock.ts';
+import { type VariantWrite, writeVariants } from '../catalog/variant-writes.ts';
 import { downloadImage, type ImageDownload, importableImageUrl } from './image-import.ts';
 import type { StockPush } from './stock-push.ts';
 import {
   type BlingProductFields,
   blingProductFields,
   blingStockUnits,
+  type BlingVariantFields,
+  blingVariantsOf,
   guessCategory,
 } from './product-mapping.ts';
 import { ERRORS_KEPT, emptySummary, stopReason } from './run-summary.ts';
@@ -61,6 +67,7 @@ function inputOf(row: ProductRow): ProductInput {
     measures: row.measures,
     tags: row.tags,
     variations: row.variations,
+    options: row.options,
     stock_quantity: row.stockQuantity,
     weight_grams: row.weightGrams,
     length_cm: row.lengthCm,
@@ -72,7 +79,13 @@ function inputOf(row: ProductRow): ProductInput {
 }
 
 /** Bling's word on a product, over what the shop keeps of its own. */
-function merged(base: ProductInput, bling: BlingProductFields, units: number, at: Date) {
+function merged(
+  base: ProductInput,
+  bling: BlingProductFields,
+  units: number,
+  at: Date,
+  options: ProductOption[] | null,
+) {
   return {
     ...base,
     name: bling.name,
@@ -87,12 +100,17 @@ function merged(base: ProductInput, bling: BlingProductFields, units: number, at
     bling_id: bling.blingId,
     active: bling.active,
     variations: bling.variations.length > 0 ? bling.variations : (base.variations ?? []),
+    // Sold through Bling's variations: their attributes are the options; else the shop's own.
+    options: options ?? base.options ?? [],
     stock_quantity: units,
     last_sync: at,
   } satisfies ProductInput;
 }
 
 type Outcome = 'created' | 'updated' | 'skipped';
+
+/** Bling's balances by Bling id (products and variations), as one answer gave them. */
+type Balances = ReadonlyMap<number, number | null | undefined>;
 
 class ProductSyncError extends Error {
   override name = 'ProductSyncError';
@@ -124,18 +142,114 @@ export function createProductSync(deps: {
   }
 
   /**
+   * A product sold through Bling's variations: its live variants become them (matched by the
+   * link kept from an earlier sync, else by SKU) through the catalogue's writer, which retires
+   * or removes those Bling no longer has; each variation's Bling id is kept, and each variant's
+   * count is its variation's balance less the units on their way, as for a simple product.
+   */
+  async function applyVariations(
+    tx: Db,
+    productId: number,
+    product: { sku?: string; options?: ProductOption[] },
+    variations: BlingVariantFields[],
+    balances: Balances,
+    moments: { at: Date; balanceAskedAt: Date },
+  ): Promise<void> {
+    const { at, balanceAskedAt } = moments;
+    const live = await tx
+      .select()
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, productId), isNull(productVariants.retiredAt)));
+    const links =
+      live.length === 0
+        ? []
+        : await tx
+            .select()
+            .from(blingVariantLinks)
+            .where(
+              inArray(
+                blingVariantLinks.variantId,
+                live.map((variant) => variant.id),
+              ),
+            );
+    const linked = new Map(links.map((link) => [link.blingId, link.variantId]));
+    const byId = new Map(live.map((variant) => [variant.id, variant]));
+    const bySku = new Map(live.map((variant) => [variant.sku.toUpperCase(), variant]));
+    const claimed = new Set<number>();
+    const writes: VariantWrite[] = variations.map((variation) => {
+      const linkedId = linked.get(String(variation.blingId));
+      let current = linkedId === undefined ? undefined : byId.get(linkedId);
+      current ??= bySku.get(variation.sku.toUpperCase());
+      if (current && claimed.has(current.id)) current = undefined;
+      if (current) claimed.add(current.id);
+      return {
+        ...(current && { id: current.id }),
+        sku: variation.sku,
+        option_values: variation.optionValues,
+        // Its count moves below, through the stock owner, as Bling's.
+        stock_quantity: current?.stockQuantity ?? 0,
+        price_cents: variation.priceCents,
+        // What Bling does not decide stays the shop's.
+        sale_price_cents: current?.salePriceCents ?? null,
+        pix_price_cents: current?.pixPriceCents ?? null,
+        weight_grams: current?.weightGrams ?? null,
+        gtin: current?.gtin ?? null,
+        image: current?.image ?? null,
+        active: variation.active,
+      };
+    });
+    try {
+      await writeVariants(
+        tx,
+        { id: productId, sku: product.sku ?? '', options: product.options ?? [] },
+        writes,
+        at,
+      );
+    } catch (error) {
+      if (error instanceof AppError) throw new ProductSyncError(error.message);
+      throw error;
+    }
+    const written = await tx
+      .select({ id: productVariants.id, sku: productVariants.sku })
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, productId), isNull(productVariants.retiredAt)));
+    const idOfSku = new Map(written.map((variant) => [variant.sku.toUpperCase(), variant.id]));
+    const blingIds = variations.map((variation) => String(variation.blingId));
+    // Links of variants Bling no longer has, and of ids now on another variant, go first.
+    await tx.execute(sql`
+      delete from bling_variant_links
+      where variant_id in (select id from product_variants where product_id = ${productId}::integer)
+        or bling_id = any(${`{${blingIds.join(',')}}`}::text[])
+    `);
+    const stock = createStock(tx);
+    for (const variation of variations) {
+      const variantId = idOfSku.get(variation.sku.toUpperCase());
+      if (variantId === undefined) continue;
+      await tx
+        .insert(blingVariantLinks)
+        .values({ variantId, blingId: String(variation.blingId), syncedAt: at });
+      const onTheirWay = await deps.stock.onTheirWay(tx, { variantId }, balanceAskedAt);
+      const balance = balances.get(variation.blingId);
+      await stock.set(variantId, blingStockUnits((balance ?? 0) + onTheirWay), at, 'erp');
+    }
+  }
+
+  /**
    * `balance` is Bling's, asked for at `balanceAskedAt`: the shop's count is that balance less
    * the units the shop moved that it may not hold yet.
    */
   async function apply(
     listed: BlingListedProduct,
     detail: BlingProductDetail | undefined,
-    balance: number | null | undefined,
+    balances: Balances,
     balanceAskedAt: Date,
   ): Promise<Outcome> {
     const bling = blingProductFields(listed, detail);
     if (bling.name.length > NAME_MAX)
       throw new ProductSyncError(SYNC_ERRORS.nameTooLong(bling.blingId));
+    const varied = detail && (detail.variacoes?.length ?? 0) > 0 ? blingVariantsOf(detail) : null;
+    if (varied && !varied.ok) throw new ProductSyncError(varied.reason);
+    const balance = balances.get(listed.id) ?? listed.estoque?.saldoVirtualTotal;
     const units = blingStockUnits(balance);
     const at = now();
     return db.transaction(async (tx) => {
@@ -173,7 +287,7 @@ export function createProductSync(deps: {
             stock_quantity: 0,
           };
       const { stockQuantity, createdAt, ...values } = toProductValues(
-        merged(base, bling, units, at),
+        merged(base, bling, units, at, varied?.ok ? varied.options : null),
         at,
       );
       const sync = { syncStatus: 'synced' as const, syncError: null, blingSyncedAt: at };
@@ -183,7 +297,19 @@ export function createProductSync(deps: {
           .update(products)
           .set({ ...values, ...sync })
           .where(eq(products.id, existing.id));
-        const onTheirWay = await deps.stock.onTheirWay(tx, existing.id, balanceAskedAt);
+        if (varied?.ok) {
+          await applyVariations(tx, existing.id, values, varied.variants, balances, {
+            at,
+            balanceAskedAt,
+          });
+          await announceCatalogChange(tx);
+          return 'updated';
+        }
+        const onTheirWay = await deps.stock.onTheirWay(
+          tx,
+          { productId: existing.id },
+          balanceAskedAt,
+        );
         // Through the stock owner, under the row lock orders take; Bling's own count is not
         // sent back to it.
         await createStock(tx).setProduct(
@@ -198,7 +324,12 @@ export function createProductSync(deps: {
           .insert(products)
           .values({ ...values, ...sync, stockQuantity, createdAt })
           .returning({ id: products.id });
-        if (inserted) {
+        if (inserted && varied?.ok) {
+          await applyVariations(tx, inserted.id, values, varied.variants, balances, {
+            at,
+            balanceAskedAt,
+          });
+        } else if (inserted) {
           await tx
             .insert(productVariants)
             .values(
@@ -275,12 +406,18 @@ export function createProductSync(deps: {
     let detail = await client.getProduct(blingId);
     if (detail.idProdutoPai) detail = await client.getProduct(detail.idProdutoPai);
     const askedAt = now();
-    const [balance] = await client.stockBalances([detail.id]);
+    const variationIds = (detail.variacoes ?? []).map((variation) => variation.id);
+    const balances = new Map(
+      (await client.stockBalances([detail.id, ...variationIds])).map((b) => [
+        b.produto.id,
+        b.saldoVirtualTotal,
+      ]),
+    );
     try {
       const outcome = await apply(
         detail,
         detail.formato === 'V' ? detail : undefined,
-        balance?.saldoVirtualTotal ?? detail.estoque?.saldoVirtualTotal,
+        balances,
         askedAt,
       );
       if (outcome !== 'skipped') {
@@ -302,13 +439,35 @@ export function createProductSync(deps: {
     if (!balance) return false;
     const at = now();
     const changed = await db.transaction(async (tx) => {
+      // One of Bling's variations: its variant's count.
+      const [link] = await tx
+        .select({ variantId: blingVariantLinks.variantId, productId: productVariants.productId })
+        .from(blingVariantLinks)
+        .innerJoin(productVariants, eq(productVariants.id, blingVariantLinks.variantId))
+        .where(eq(blingVariantLinks.blingId, String(blingId)));
+      if (link) {
+        const onTheirWay = await deps.stock.onTheirWay(tx, { variantId: link.variantId }, askedAt);
+        await createStock(tx).set(
+          link.variantId,
+          blingStockUnits((balance.saldoVirtualTotal ?? 0) + onTheirWay),
+          at,
+          'erp',
+        );
+        await tx
+          .update(blingVariantLinks)
+          .set({ syncedAt: at })
+          .where(eq(blingVariantLinks.variantId, link.variantId));
+        await tx.update(products).set({ blingSyncedAt: at }).where(eq(products.id, link.productId));
+        await announceCatalogChange(tx);
+        return true;
+      }
       const [row] = await tx
         .select({ id: products.id })
         .from(products)
         .where(eq(products.blingId, String(blingId)))
         .for('update');
       if (!row) return false;
-      const onTheirWay = await deps.stock.onTheirWay(tx, row.id, askedAt);
+      const onTheirWay = await deps.stock.onTheirWay(tx, { productId: row.id }, askedAt);
       await createStock(tx).setProduct(
         row.id,
         blingStockUnits((balance.saldoVirtualTotal ?? 0) + onTheirWay),
@@ -323,8 +482,21 @@ export function createProductSync(deps: {
     return changed;
   }
 
-  /** A product deleted in Bling leaves the shop (retired: orders keep it). */
+  /**
+   * A product deleted in Bling leaves the shop (retired: orders keep it). A deleted variation
+   * is its parent's change: the parent is read again and the variant goes with it.
+   */
   async function retire(blingId: number): Promise<boolean> {
+    const [variation] = await db
+      .select({ parent: products.blingId })
+      .from(blingVariantLinks)
+      .innerJoin(productVariants, eq(productVariants.id, blingVariantLinks.variantId))
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(eq(blingVariantLinks.blingId, String(blingId)));
+    if (variation?.parent) {
+      const outcome = await one(Number(variation.parent));
+      return outcome !== 'skipped' && outcome !== 'failed';
+    }
     const at = now();
     const changed = await db.transaction(async (tx) => {
       const rows = await tx
@@ -383,8 +555,19 @@ export function createProductSync(deps: {
             try {
               const detail =
                 product.formato === 'V' ? await client.getProduct(product.id) : undefined;
-              const balance = balances.get(product.id) ?? product.estoque?.saldoVirtualTotal;
-              const outcome = await apply(product, detail, balance, askedAt);
+              const variationIds = (detail?.variacoes ?? []).map((variation) => variation.id);
+              // Each variation's balance, asked for with its detail.
+              const variationsAskedAt = now();
+              const ofVariations =
+                variationIds.length === 0 ? [] : await client.stockBalances(variationIds);
+              const all = new Map(balances);
+              for (const b of ofVariations) all.set(b.produto.id, b.saldoVirtualTotal);
+              const outcome = await apply(
+                product,
+                detail,
+                all,
+                variationIds.length === 0 ? askedAt : variationsAskedAt,
+              );
               summary[outcome] += 1;
               changed ||= outcome !== 'skipped';
               if (outcome !== 'skipped') {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
+import { blingVariantLinks } from '../../db/schema/bling.ts';
 import { products } from '../../db/schema/products.ts';
 import { stockMovements } from '../../db/schema/stock-movements.ts';
 import {
@@ -71,14 +72,28 @@ export function createStockPush(deps: { db: Db; client: () => BlingClient; now: 
     try {
       for (;;) {
         const batch = await db
-          .select({ movement: stockMovements, blingId: products.blingId })
+          .select({
+            movement: stockMovements,
+            productBlingId: products.blingId,
+            variationBlingId: blingVariantLinks.blingId,
+            // In Bling through variations: the stock is theirs, never the parent's.
+            varied: sql<boolean>`exists (
+              select 1 from bling_variant_links bl join product_variants pv on pv.id = bl.variant_id
+              where pv.product_id = ${products.id}
+            )`,
+          })
           .from(stockMovements)
           .innerJoin(products, eq(products.id, stockMovements.productId))
+          .leftJoin(blingVariantLinks, eq(blingVariantLinks.variantId, stockMovements.variantId))
           .where(eq(stockMovements.erpState, 'pending'))
           .orderBy(asc(stockMovements.id))
           .limit(BATCH);
         if (batch.length === 0) break;
-        for (const { movement, blingId } of batch) {
+        for (const { movement, productBlingId, variationBlingId, varied } of batch) {
+          // A variant that is one of Bling's variations moves there; a product's only variant,
+          // the product. A variant not in Bling yet is skipped: the variation the next product
+          // push creates for it opens with its count then.
+          const blingId = variationBlingId ?? (varied ? null : productBlingId);
           const [claimed] = await db
             .update(stockMovements)
             .set({ erpState: 'sending', erpAttemptedAt: now() })
@@ -146,11 +161,20 @@ export function createStockPush(deps: { db: Db; client: () => BlingClient; now: 
      * confirmed later, refused, unanswered) is counted, so a doubt makes the count lower, never
      * oversold.
      */
-    async onTheirWay(tx: Pick<Db, 'execute'>, productId: number, balanceAskedAt: Date) {
+    async onTheirWay(
+      tx: Pick<Db, 'execute'>,
+      of: { productId: number } | { variantId: number },
+      balanceAskedAt: Date,
+    ) {
+      // A variation's balance in Bling holds only its own variant's movements.
+      const whose =
+        'variantId' in of
+          ? sql`variant_id = ${of.variantId}::integer`
+          : sql`product_id = ${of.productId}::integer`;
       const [row] = rowsOf<{ units: number }>(
         await tx.execute(sql`
           select coalesce(sum(delta), 0)::integer as units from stock_movements
-          where product_id = ${productId}::integer and reason <> 'erp'
+          where ${whose} and reason <> 'erp'
             and (erp_state in ('pending', 'sending', 'failed', 'uncertain')
                  or (erp_state = 'sent' and erp_sent_at >= ${balanceAskedAt.toISOString()}::timestamptz))
         `),
