@@ -3,7 +3,7 @@ import { COLOUR_MAX_LENGTH, STOCK_FALLBACK } from '../constants/storefront-const
 import { optionalText } from '../validation/rule-schema.ts';
 import { colourSchema } from '../validation/text-limits.ts';
 import { INTEGER_ID_MAX } from '../validation/integer-id.ts';
-import { type OptionValues, variantIdSchema } from '../catalog/variants.ts';
+import type { OptionValues } from '../catalog/variants.ts';
 
 /**
  * Request bodies and answers of the cart calls (spec 000 §7), used by the web app's cart client
@@ -40,6 +40,7 @@ function idSchema(message: string) {
 }
 export const productIdSchema = idSchema(CART_INPUT_MESSAGES.productId);
 export const cartItemIdSchema = idSchema(CART_INPUT_MESSAGES.itemId);
+export const variantIdSchema = idSchema('Variante inválida');
 
 /** A quantity to add: a whole number from 1 to 999. */
 export const addQuantitySchema = z

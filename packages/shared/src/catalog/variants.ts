@@ -1,8 +1,12 @@
-import { z } from 'zod';
+import { detailKind, type DetailKind, specsBesideOptions } from './option-names.ts';
 import { parseProductName } from './product-name.ts';
-import { INTEGER_ID_MAX } from '../validation/integer-id.ts';
+
+export { specsBesideOptions } from './option-names.ts';
 
 /**
+ * No zod here: product cards and the product page import these helpers, and the home page's
+ * code must not carry the schema library (the cart's schemas take the variant id's rule).
+ *
  * Variants: each combination of a product's option values (gauge, length, colour, material) is
  * its own SKU with its own stock, and may override the product's prices, weight and photo. A
  * product without options has exactly one variant, so everything is sold through a variant.
@@ -143,42 +147,6 @@ export function optionValuesLabel(
     .join(' · ');
 }
 
-function normalizedName(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
-}
-
-const SIZE_NAMES = new Set(['tamanho', 'diametro', 'aro']);
-const MEASURE_NAMES = new Set(['medida', 'comprimento', 'espessura', 'bitola', 'haste']);
-const COLOUR_NAMES = new Set(['cor', 'cores', 'banho']);
-
-type DetailKind = 'size' | 'measure' | 'color';
-
-function detailKind(optionName: string): DetailKind | undefined {
-  const name = normalizedName(optionName);
-  if (SIZE_NAMES.has(name)) return 'size';
-  if (MEASURE_NAMES.has(name)) return 'measure';
-  if (COLOUR_NAMES.has(name)) return 'color';
-  return undefined;
-}
-
-/**
- * The specs a product's name embeds ('Argola - Tamanho: 10mm; Espessura: 1,2mm') that its
- * options do not replace. A name written for one piece names one size, while the options sell
- * several: a spec under an option's name, or a size beside a size option (Tamanho beside
- * Diâmetro), would contradict the variant chosen. Other specs (a fixed thickness) stay.
- */
-export function specsBesideOptions<S extends { label: string }>(
-  specs: readonly S[],
-  options: readonly Pick<ProductOption, 'name'>[],
-): S[] {
-  const names = new Set(options.map((option) => normalizedName(option.name)));
-  const sized = options.some((option) => detailKind(option.name) === 'size');
-  return specs.filter((spec) => {
-    const label = normalizedName(spec.label);
-    return !names.has(label) && !(sized && SIZE_NAMES.has(label));
-  });
-}
-
 /**
  * The spec's flat shapes derived from the options: `sizes` are the values of the first
  * size-like option (Tamanho, Diâmetro), `measures` of the first measure-like one (Comprimento,
@@ -212,12 +180,6 @@ export function variationDetailsOf(
   }
   return details;
 }
-
-export const variantIdSchema = z
-  .number({ error: 'Variante inválida' })
-  .int({ error: 'Variante inválida' })
-  .min(1, 'Variante inválida')
-  .max(INTEGER_ID_MAX, 'Variante inválida');
 
 /** A shared link keeps the choice: /produto/{id}?variante=SKU. */
 export const VARIANT_QUERY_PARAM = 'variante';

@@ -8,7 +8,7 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { cardPrices } from '../utils/display-price.ts';
 import { parseProductName } from '@lumina/shared/catalog/product-name';
-import { specsBesideOptions } from '@lumina/shared/catalog/variants';
+import { specsBesideOptions } from '@lumina/shared/catalog/option-names';
 import { AddToCartButton, availabilityOf } from './add-to-cart-button.tsx';
 import { WishlistButton } from './wishlist-button.tsx';
 

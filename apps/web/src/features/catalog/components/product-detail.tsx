@@ -4,7 +4,7 @@ import type { ProductDto } from '@lumina/shared/catalog/product';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cardPrices } from '../utils/display-price.ts';
 import { parseProductName } from '@lumina/shared/catalog/product-name';
-import { specsBesideOptions } from '@lumina/shared/catalog/variants';
+import { specsBesideOptions } from '@lumina/shared/catalog/option-names';
 import { ProductGallery } from './product-gallery.tsx';
 import { ProductPurchase } from './product-purchase.tsx';
 import { useVariantChoice } from './use-variant-choice.ts';
