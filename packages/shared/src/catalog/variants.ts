@@ -2,6 +2,7 @@ import { detailKind, type DetailKind, specsBesideOptions } from './option-names.
 import { parseProductName } from './product-name.ts';
 
 export { specsBesideOptions } from './option-names.ts';
+export { type PricedProduct, type PricedVariant, variantPrices } from './variant-prices.ts';
 
 /**
  * No zod here: product cards and the product page import these helpers, and the home page's
@@ -60,38 +61,6 @@ export interface ProductVariantDto {
   gtin: string | null;
   image: string | null;
   active: boolean;
-}
-
-/** What a product is priced from, in the shape both the API and the web app hold. */
-export interface PricedProduct {
-  price_cents: number;
-  sale_price_cents: number | null;
-  pix_price_cents: number | null;
-}
-
-export type PricedVariant = Pick<
-  ProductVariantDto,
-  'price_cents' | 'sale_price_cents' | 'pix_price_cents'
->;
-
-/**
- * The prices a variant sells at: its own where it has them, else the product's. A variant with
- * its own price does not inherit the product's explicit PIX or sale price, which were set
- * against another price; the 5% PIX rule then applies to its own.
- */
-export function variantPrices(product: PricedProduct, variant: PricedVariant): PricedProduct {
-  if (variant.price_cents === null) {
-    return {
-      price_cents: product.price_cents,
-      sale_price_cents: variant.sale_price_cents ?? product.sale_price_cents,
-      pix_price_cents: variant.pix_price_cents ?? product.pix_price_cents,
-    };
-  }
-  return {
-    price_cents: variant.price_cents,
-    sale_price_cents: variant.sale_price_cents,
-    pix_price_cents: variant.pix_price_cents,
-  };
 }
 
 /** The variant whose option values are exactly `chosen` (for every option of the product). */

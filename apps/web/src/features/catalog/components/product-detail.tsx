@@ -19,7 +19,11 @@ export function ProductDetail({ product }: { product: ProductDto }) {
   const choice = useVariantChoice(product);
   // Price badge, code and pictures follow the chosen variant.
   const { view } = choice;
-  const { discountPercent } = cardPrices(view);
+  // The chosen variant's own prices, not the cheapest of all (what a card shows).
+  const { discountPercent } = cardPrices({
+    price_cents: view.price_cents,
+    pix_price_cents: view.pix_price_cents,
+  });
   const categoryLabel = CATEGORY_LABELS[product.category];
 
   return (

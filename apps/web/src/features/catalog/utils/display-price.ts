@@ -1,5 +1,6 @@
 import { discountPercent } from '@lumina/shared/catalog/pricing';
 import type { ProductDto } from '@lumina/shared/catalog/product';
+import { variantPrices } from '@lumina/shared/catalog/variant-prices';
 
 type Priced = Pick<ProductDto, 'price_cents' | 'pix_price_cents'>;
 
@@ -20,15 +21,33 @@ export interface CardPrices {
   discountPercent: number;
   /** The main price is a PIX price (labelled 'no PIX'). */
   isPixPrice: boolean;
+  /** Its variants sell at different prices: the card shows the lowest, 'a partir de'. */
+  fromPrice: boolean;
 }
 
-export function cardPrices(product: Priced): CardPrices {
-  const pix = product.pix_price_cents;
-  const discounted = pix !== null && pix < product.price_cents;
+type CardProduct = Priced & Partial<Pick<ProductDto, 'sale_price_cents' | 'variants'>>;
+
+/**
+ * The card's prices: the product's, or, when its active variants sell at different prices, the
+ * cheapest one's, so the card never shows a price no variant is sold at.
+ */
+export function cardPrices(product: CardProduct): CardPrices {
+  const base = { ...product, sale_price_cents: product.sale_price_cents ?? null };
+  const offered = (product.variants ?? [])
+    .filter((variant) => variant.active)
+    .map((variant) => variantPrices(base, variant));
+  const shown = offered.reduce<Priced>(
+    (cheapest, candidate) =>
+      displayPriceCents(candidate) < displayPriceCents(cheapest) ? candidate : cheapest,
+    offered[0] ?? product,
+  );
+  const pix = shown.pix_price_cents;
+  const discounted = pix !== null && pix < shown.price_cents;
   return {
-    mainCents: displayPriceCents(product),
-    originalCents: discounted ? product.price_cents : null,
-    discountPercent: discounted ? discountPercent(product.price_cents, pix) : 0,
+    mainCents: displayPriceCents(shown),
+    originalCents: discounted ? shown.price_cents : null,
+    discountPercent: discounted ? discountPercent(shown.price_cents, pix) : 0,
     isPixPrice: pix !== null,
+    fromPrice: new Set(offered.map(displayPriceCents)).size > 1,
   };
 }
