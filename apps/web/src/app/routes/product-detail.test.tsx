@@ -126,6 +126,37 @@ describe('product page', () => {
     expect(text).toContain('/produto/9?variante=BOC-9-8');
   });
 
+  it('says "a partir de" the cheapest variant until the choice names one', async () => {
+    const user = userEvent.setup();
+    renderPage(
+      createProduct({
+        id: 12,
+        name: 'Clicker Material',
+        price_cents: 5000,
+        options: [{ name: 'Material', values: ['Titânio', 'Ouro 18k'] }],
+        variants: [
+          createVariant({
+            id: 121,
+            sku: 'CM-T',
+            option_values: { Material: 'Titânio' },
+            price_cents: 6000,
+          }),
+          createVariant({
+            id: 122,
+            sku: 'CM-O',
+            option_values: { Material: 'Ouro 18k' },
+            price_cents: 43900,
+          }),
+        ],
+      }),
+    );
+    const price = await screen.findByText('a partir de');
+    expect(price.parentElement).toHaveTextContent('a partir de R$ 60,00');
+    await user.click(screen.getByRole('radio', { name: /Ouro 18k/ }));
+    expect(screen.queryByText('a partir de')).toBeNull();
+    expect(screen.getByText('R$ 439,00')).toBeVisible();
+  });
+
   it('marks an inactive product as unavailable', async () => {
     renderPage(createProduct({ id: 11, active: false, category: 'nariz' }));
     expect(await screen.findByRole('button', { name: 'Indisponível' })).toBeDisabled();

@@ -117,7 +117,7 @@ export function ProductCard({
           ) : null}
           <p className="flex flex-wrap items-baseline gap-x-1.5">
             {prices.originalCents !== null ? <span className="sr-only">por </span> : null}
-            {prices.fromPrice ? <span className="text-xs text-ink-600">a partir de</span> : null}
+            {prices.fromPrice ? <span className="text-xs text-ink-600">a partir de </span> : null}
             <span className="text-lg font-bold text-ink-900 tabular-nums sm:text-xl">
               {formatBRL(prices.mainCents)}
             </span>

@@ -16,6 +16,7 @@ import { whatsappUrl } from '../../../lib/store-info.ts';
 import { clampQuantity } from '../utils/clamp-quantity.ts';
 import { stockText, type StockTone } from '../utils/stock-text.ts';
 import { whatsappMessage } from '../utils/whatsapp-message.ts';
+import { cheapestVariant } from '../utils/variant-choice.ts';
 import { AddToCartButton, availabilityOf } from './add-to-cart-button.tsx';
 import { OptionGroup } from './option-group.tsx';
 import { QuantityControl } from './quantity-control.tsx';
@@ -63,6 +64,8 @@ export function ProductPurchase({
   const [quantity, setQuantity] = useState(1);
   const [askedToChoose, setAskedToChoose] = useState(false);
 
+  // Before a full choice, the variants' prices differ: the cheapest, said 'a partir de'.
+  const fromPrice = !variant && cheapestVariant(product) !== undefined;
   const stock = stockText(view);
   const pixCents = pixPriceCents(view);
   const pixPercent =
@@ -105,6 +108,9 @@ export function ProductPurchase({
 
       <div className="flex flex-col gap-1 rounded-2xl bg-white p-4 ring-1 ring-ink-900/10">
         <p className="text-3xl font-bold text-ink-900 tabular-nums">
+          {fromPrice ? (
+            <span className="mr-2 text-base font-normal text-ink-700">a partir de </span>
+          ) : null}
           {formatBRL(view.price_cents)}
         </p>
         {instalments ? <p className="text-sm text-ink-700">{instalments}</p> : null}

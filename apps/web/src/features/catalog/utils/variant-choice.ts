@@ -1,5 +1,6 @@
 import type { OptionValues, ProductDto, ProductVariantDto } from '@lumina/shared/catalog/product';
 import { findVariant, variantPrices } from '@lumina/shared/catalog/variants';
+import { displayPriceCents } from './display-price.ts';
 
 /**
  * The product page's choice of a variant, as plain functions: what is chosen first (from the
@@ -80,11 +81,34 @@ export function galleryImages(product: ProductDto, variant: ProductVariantDto | 
  * picture, so the page's price, stock and cart helpers work unchanged. Without a variant (the
  * choice is not complete yet) the product stands as it is.
  */
+/**
+ * Before a full choice, the variant whose price the page shows when the active variants sell at
+ * different prices: the cheapest, said 'a partir de'. Undefined when they all sell at one price.
+ */
+export function cheapestVariant(product: ProductDto): ProductVariantDto | undefined {
+  const priced = product.variants
+    .filter((variant) => variant.active)
+    .map((variant) => ({ variant, cents: displayPriceCents(variantPrices(product, variant)) }));
+  if (new Set(priced.map((entry) => entry.cents)).size < 2) return undefined;
+  return priced.reduce((low, entry) => (entry.cents < low.cents ? entry : low)).variant;
+}
+
 export function productAsVariant(
   product: ProductDto,
   variant: ProductVariantDto | undefined,
 ): ProductDto {
-  if (!variant) return product;
+  if (!variant) {
+    const cheapest = cheapestVariant(product);
+    if (!cheapest) return product;
+    const prices = variantPrices(product, cheapest);
+    return {
+      ...product,
+      ...prices,
+      price: prices.price_cents / 100,
+      sale_price: prices.sale_price_cents === null ? null : prices.sale_price_cents / 100,
+      preco_pix: prices.pix_price_cents === null ? null : prices.pix_price_cents / 100,
+    };
+  }
   const prices = variantPrices(product, variant);
   const active = product.active && variant.active;
   const stock = active ? Math.max(0, variant.stock_quantity) : 0;
