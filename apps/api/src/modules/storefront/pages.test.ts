@@ -288,6 +288,10 @@ describe('product pages of several variants', () => {
       '<link rel="preload" as="image" href="/uploads/products/0123456789abcdef01234568.webp"',
     );
     expect(html).toContain(`<link rel="canonical" href="${APP_URL}/produto/${ids.grouped}">`);
+    // Its variants sell at 95,00 and 114,00 in PIX: the preview says from the cheapest.
+    expect(html).toContain(
+      '<meta property="og:title" content="Argola Segmentada — a partir de R$ 95,00 no PIX">',
+    );
     const [group] = jsonLd(html);
     expect(group).toMatchObject({
       '@type': 'ProductGroup',

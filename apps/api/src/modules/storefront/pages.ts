@@ -1,7 +1,7 @@
 import { CATEGORY_LABELS, type CategorySlug } from '@lumina/shared/catalog/categories';
 import { categoryListing, productsListing } from '@lumina/shared/catalog/listing-params';
 import { pixPriceCents } from '@lumina/shared/catalog/pricing';
-import { VARIANT_QUERY_PARAM } from '@lumina/shared/catalog/variants';
+import { VARIANT_QUERY_PARAM, variantPrices } from '@lumina/shared/catalog/variants';
 import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { PRODUCT_PAGE_IMAGE_SIZES, photoSrcSet } from '@lumina/shared/catalog/product-images';
 import { HOME_BANNERS } from '@lumina/shared/storefront/home-banners';
@@ -234,7 +234,13 @@ function productPage(appUrl: string, row: ProductReadRow, variantSku: string | n
   const chosen = variantSku
     ? product.variants.find((variant) => variant.sku === variantSku)
     : undefined;
-  const pix = pixPriceCents(product);
+  // Variants at different prices: the cheapest, 'a partir de', so no preview promises a price
+  // that no variant sells at.
+  const offered = product.variants
+    .filter((variant) => variant.active)
+    .map((variant) => pixPriceCents(variantPrices(product, variant)));
+  const pix = offered.length > 0 ? Math.min(...offered) : pixPriceCents(product);
+  const from = new Set(offered).size > 1 ? 'a partir de ' : '';
   const path = `/produto/${product.id}`;
   const url = shopUrl(appUrl, path);
   const images = product.images.map((image) => shopUrl(appUrl, image));
@@ -245,7 +251,7 @@ function productPage(appUrl: string, row: ProductReadRow, variantSku: string | n
   // The name without its embedded specs ('Argola - Tamanho: 8mm'), as the page's heading shows it.
   const name = parseProductName(product.name).title || product.name;
   const description = shorten(
-    `${name} por ${formatBRL(pix)} no PIX${inStock ? '' : ' (esgotado)'}. ${text}`,
+    `${name} por ${from}${formatBRL(pix)} no PIX${inStock ? '' : ' (esgotado)'}. ${text}`,
   );
   const category = product.category;
   return publicPage(appUrl, {
@@ -264,7 +270,10 @@ function productPage(appUrl: string, row: ProductReadRow, variantSku: string | n
           sizes: PRODUCT_PAGE_IMAGE_SIZES,
         }
       : undefined,
-    product: { previewTitle: `${name} — ${formatBRL(pix)} no PIX`, priceAmount: amount(pix) },
+    product: {
+      previewTitle: `${name} — ${from}${formatBRL(pix)} no PIX`,
+      priceAmount: amount(pix),
+    },
     jsonLd: [
       productJsonLd({
         product,
