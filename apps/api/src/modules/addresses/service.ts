@@ -1,8 +1,9 @@
 import type { AddressJson } from '@lumina/shared/addresses/address-json';
 import type { Address } from '@lumina/shared/addresses/address-schema';
 import { formatAddressLine } from '@lumina/shared/addresses/address-line';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { AddressRow } from '../../db/schema/addresses.ts';
+import { type AddressRow, addresses } from '../../db/schema/addresses.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parsePathId } from '../../http/path-id.ts';
 import { AUTH_MESSAGES } from '../auth/authenticate.ts';
@@ -150,3 +151,32 @@ export function createAddressService({ db, now }: { db: Db; now: () => Date }) {
 }
 
 export type AddressService = ReturnType<typeof createAddressService>;
+
+/**
+ * Keeps an order's delivery address in its buyer's address book (spec 001 flow step 2) unless
+ * the same one is there or the book is full; the first address becomes the default. Orders call
+ * it inside their own transaction: the address book is this module's table.
+ */
+export async function rememberDeliveryAddress(
+  tx: Db,
+  userId: number,
+  address: Omit<AddressValues, 'name'>,
+  at: Date,
+): Promise<void> {
+  await tx.execute(sql`
+    insert into ${addresses} (user_id, name, street, number, complement, neighborhood, city, state, zip_code, is_default, created_at, updated_at)
+    select ${userId}::integer, 'Endereço Principal', ${address.street}::text, ${address.number}::text,
+      ${address.complement}::text, ${address.neighborhood}::text, ${address.city}::text, ${address.state}::text,
+      ${address.zipCode}::text,
+      not exists (select 1 from ${addresses} where user_id = ${userId}::integer),
+      ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+    where not exists (
+      select 1 from ${addresses}
+      where user_id = ${userId}::integer and zip_code = ${address.zipCode}::text
+        and lower(street) = lower(${address.street}::text) and lower(number) = lower(${address.number}::text)
+        and coalesce(lower(complement), '') = coalesce(lower(${address.complement}::text), '')
+    )
+    and (select count(*) from ${addresses} where user_id = ${userId}::integer) < ${MAX_ADDRESSES_PER_USER}::integer
+    on conflict do nothing
+  `);
+}

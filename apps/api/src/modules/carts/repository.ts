@@ -1,5 +1,5 @@
 import { MAX_CART_LINES } from '@lumina/shared/cart/cart-schemas';
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { cartItems, carts, type VariationDetails } from '../../db/schema/carts.ts';
@@ -319,6 +319,12 @@ export function createCartRepository(db: Db) {
 }
 
 export type CartRepository = ReturnType<typeof createCartRepository>;
+
+/** The lines an order bought leave the cart, in the order's own transaction. */
+export async function removeOrderedLines(tx: Db, lineIds: number[]): Promise<void> {
+  if (lineIds.length === 0) return;
+  await tx.delete(cartItems).where(inArray(cartItems.id, lineIds));
+}
 
 /** LGPD erasure: the account's cart goes, lines and all. */
 export async function forgetCartOf(tx: Db, userId: number): Promise<void> {

@@ -1,9 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { addresses } from '../../db/schema/addresses.ts';
 import { cartItems, carts, type VariationDetails } from '../../db/schema/carts.ts';
 import {
-  type OrderAddress,
   type OrderItemRow,
   type OrderRow,
   orderEvents,
@@ -12,7 +10,6 @@ import {
 } from '../../db/schema/orders.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
 import type { OptionValues } from '@lumina/shared/catalog/variants';
-import { MAX_ADDRESSES_PER_USER } from '../addresses/service.ts';
 
 /** A cart line with everything an order needs from its variant and product. */
 export interface CheckoutLine {
@@ -130,33 +127,6 @@ export function createOrderRepository(db: Db) {
         .insert(orderItems)
         .values(items.map((item) => ({ ...item, orderId })))
         .returning();
-    },
-
-    async deleteLines(lineIds: number[]): Promise<void> {
-      await db.delete(cartItems).where(inArray(cartItems.id, lineIds));
-    },
-
-    /**
-     * Keeps the delivery address in the address book (spec 001 flow step 2) unless the same one is
-     * there or the book is full; the first address becomes the default.
-     */
-    async saveAddress(userId: number, address: OrderAddress, at: Date): Promise<void> {
-      await db.execute(sql`
-        insert into ${addresses} (user_id, name, street, number, complement, neighborhood, city, state, zip_code, is_default, created_at, updated_at)
-        select ${userId}::integer, 'Endereço Principal', ${address.street}::text, ${address.number}::text,
-          ${address.complement}::text, ${address.neighborhood}::text, ${address.city}::text, ${address.state}::text,
-          ${address.zipCode}::text,
-          not exists (select 1 from ${addresses} where user_id = ${userId}::integer),
-          ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
-        where not exists (
-          select 1 from ${addresses}
-          where user_id = ${userId}::integer and zip_code = ${address.zipCode}::text
-            and lower(street) = lower(${address.street}::text) and lower(number) = lower(${address.number}::text)
-            and coalesce(lower(complement), '') = coalesce(lower(${address.complement}::text), '')
-        )
-        and (select count(*) from ${addresses} where user_id = ${userId}::integer) < ${MAX_ADDRESSES_PER_USER}::integer
-        on conflict do nothing
-      `);
     },
 
     async findOrder(id: number): Promise<OrderRow | undefined> {

@@ -11,6 +11,8 @@ import { parsePathId } from '../../http/path-id.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { pixPriceCents } from '@lumina/shared/catalog/pricing';
 import { variantPrices, variationDetailsOf } from '@lumina/shared/catalog/variants';
+import { rememberDeliveryAddress } from '../addresses/service.ts';
+import { removeOrderedLines } from '../carts/repository.ts';
 import { createStock } from '../catalog/stock.ts';
 import { type OrderJson, toOrderJson } from './order-json.ts';
 import { type CheckoutLine, createOrderRepository, type NewOrderItem } from './repository.ts';
@@ -241,8 +243,12 @@ export function createOrderService(deps: {
             updatedAt: at,
           });
           const createdItems = await inTx.insertItems(created.id, items);
-          await inTx.deleteLines(locked.map((line) => line.lineId));
-          await inTx.saveAddress(userId, address, at);
+          // The cart and the address book are their modules' tables: they write them.
+          await removeOrderedLines(
+            tx,
+            locked.map((line) => line.lineId),
+          );
+          await rememberDeliveryAddress(tx, userId, address, at);
           return { row: created, items: createdItems, created: true };
         });
         const order = outcome.items
