@@ -54,9 +54,12 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 /**
  * A local stand-in for the Correios contract API (token, national price, national deadline),
- * on a free loopback port. It checks the Basic credentials and the bearer token it issued.
+ * on a free loopback port (or `port`). It checks the Basic credentials and the bearer token it
+ * issued.
  */
-export async function startFakeCorreios(): Promise<FakeCorreiosServer> {
+export async function startFakeCorreios(
+  options: { port?: number } = {},
+): Promise<FakeCorreiosServer> {
   const credentials = { user: 'lumina', accessCode: 'codigo-de-acesso', postingCard: '0074512345' };
   const behaviour: FakeCorreiosBehaviour = {
     mode: 'ok',
@@ -138,7 +141,7 @@ export async function startFakeCorreios(): Promise<FakeCorreiosServer> {
   const server = createServer((request, response) => {
     handle(request, response).catch(() => send(response, 500, { msgs: ['falha no fake'] }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {

@@ -22,12 +22,15 @@ export const TEST_CLIENT = { id: 'lumina-test-client', secret: 'lumina-test-secr
 
 /**
  * A local OpenID Connect provider (oauth2-mock-server: discovery, JWKS, authorize with PKCE,
- * token endpoint with a signed ID token carrying the nonce), the Google integration's fake.
+ * token endpoint with a signed ID token carrying the nonce), the Google integration's fake, on a
+ * free loopback port (or `port`).
  */
-export async function startTestOidcProvider(): Promise<TestOidcProvider> {
+export async function startTestOidcProvider(
+  options: { port?: number } = {},
+): Promise<TestOidcProvider> {
   const server = new OAuth2Server();
   await server.issuer.keys.generate('RS256');
-  await server.start(0, '127.0.0.1');
+  await server.start(options.port ?? 0, '127.0.0.1');
   const { port } = server.address();
   server.issuer.url = `http://127.0.0.1:${port}`;
   const issuerUrl = server.issuer.url;

@@ -27,9 +27,12 @@ export interface TestSmtpServer {
 
 /**
  * A real SMTP server in the test process (the mail integration's fake): plain SMTP on a free
- * loopback port, no TLS and no login, keeping every message it receives.
+ * loopback port (or `port`), no TLS and no login, keeping every message it receives; `onMail`
+ * hears of each one as it arrives.
  */
-export async function startTestSmtpServer(): Promise<TestSmtpServer> {
+export async function startTestSmtpServer(
+  options: { port?: number; onMail?: (mail: ReceivedMail) => void } = {},
+): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   let holding = false;
@@ -51,7 +54,9 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
         }
         const raw = Buffer.concat(chunks).toString('utf8');
         const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
-        received.push({ ...readMail(raw), recipients, raw });
+        const mail: ReceivedMail = { ...readMail(raw), recipients, raw };
+        received.push(mail);
+        options.onMail?.(mail);
         for (const wake of waiters) wake();
         callback();
       });
@@ -60,7 +65,7 @@ export async function startTestSmtpServer(): Promise<TestSmtpServer> {
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
 

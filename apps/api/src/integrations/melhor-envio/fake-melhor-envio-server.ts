@@ -50,10 +50,12 @@ function send(response: ServerResponse, status: number, body: unknown): void {
 }
 
 /**
- * A local stand-in for Melhor Envio's shipment calculator on a free loopback port; it wants the
- * bearer token it was started with.
+ * A local stand-in for Melhor Envio's shipment calculator on a free loopback port (or `port`);
+ * it wants the bearer token it was started with.
  */
-export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvioServer> {
+export async function startFakeMelhorEnvio(
+  options: { port?: number } = {},
+): Promise<FakeMelhorEnvioServer> {
   const token = 'me-token-de-teste';
   const behaviour: FakeMelhorEnvioBehaviour = {
     mode: 'ok',
@@ -90,7 +92,7 @@ export async function startFakeMelhorEnvio(): Promise<FakeMelhorEnvioServer> {
   const server = createServer((request, response) => {
     handle(request, response).catch(() => send(response, 500, { message: 'falha no fake' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   return {

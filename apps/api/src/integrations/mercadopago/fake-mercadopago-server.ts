@@ -88,12 +88,12 @@ function asRecord(value: unknown): Record<string, unknown> {
 }
 
 /**
- * A local stand-in for MercadoPago's payments API on a free loopback port: PIX creation with
- * X-Idempotency-Key, reading, cancelling, and signed webhooks, since PIX cannot be paid with
- * test credentials (REFERENCE.md).
+ * A local stand-in for MercadoPago's payments API on a free loopback port (or `port`): PIX
+ * creation with X-Idempotency-Key, reading, cancelling, and signed webhooks, since PIX cannot be
+ * paid with test credentials (REFERENCE.md).
  */
 export async function startFakeMercadoPago(
-  options: { accessToken?: string } = {},
+  options: { accessToken?: string; port?: number } = {},
 ): Promise<FakeMercadoPagoServer> {
   const accessToken = options.accessToken ?? 'TEST-0000000000000000-000000-fake-token';
   const payments = new Map<string, FakeMercadoPagoPayment>();
@@ -261,7 +261,7 @@ export async function startFakeMercadoPago(
   const server = createServer((request, response) => {
     handle(request, response).catch(() => error(response, 500, 'fake failed'));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   url = `http://127.0.0.1:${port}`;
 

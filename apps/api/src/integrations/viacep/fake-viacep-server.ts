@@ -29,8 +29,8 @@ export const AVENIDA_PAULISTA = {
   siafi: '7107',
 };
 
-/** A local stand-in for ViaCEP's GET /ws/{cep}/json/ on a free loopback port. */
-export async function startFakeViaCep(): Promise<FakeViaCepServer> {
+/** A local stand-in for ViaCEP's GET /ws/{cep}/json/ on a free loopback port (or `port`). */
+export async function startFakeViaCep(options: { port?: number } = {}): Promise<FakeViaCepServer> {
   const server = createServer((request, response) => {
     const match = /^\/ws\/(\d{8})\/json\/$/.exec(request.url ?? '');
     const send = (status: number, body: string) => {
@@ -52,7 +52,7 @@ export async function startFakeViaCep(): Promise<FakeViaCepServer> {
     else if (fake.mode === 'slow') setTimeout(answer, fake.slowMs);
     else answer();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
   const fake: FakeViaCepServer = {

@@ -1,0 +1,410 @@
+// Each fake the tests drive, on its own, to try the shop against it on a machine with no account
+// at that service (and no internet):
+//
+//   npm run fake:<service> [-- --port N]    # prints the shop's settings as NAME=value lines
+//   NAME=value ... npm start                # in another terminal, with those settings
+//
+// <service> is one of FAKE_SERVICES below. The port is --port, else PORT, else the service's own
+// (0: any free one); the fakes that let a person play the service's side (Bling's stock,
+// MercadoPago's payer) answer on the next port too. Everything is kept in memory until Ctrl+C.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
+import { startFakeBlingServer } from '../src/integrations/bling/fake-bling-server.ts';
+import { startFakeCorreios } from '../src/integrations/correios/fake-correios-server.ts';
+import { startTestOidcProvider } from '../src/integrations/google/test-oidc-provider.ts';
+import {
+  type ReceivedMail,
+  startTestSmtpServer,
+} from '../src/integrations/mail/test-smtp-server.ts';
+import { startFakeMelhorEnvio } from '../src/integrations/melhor-envio/fake-melhor-envio-server.ts';
+import { startFakeMercadoPago } from '../src/integrations/mercadopago/fake-mercadopago-server.ts';
+import { startFakeViaCep } from '../src/integrations/viacep/fake-viacep-server.ts';
+import { runCommand } from './run-command.ts';
+
+/** A fake started for a person: what the shop must be told, and what else they can do with it. */
+export interface RunningFake {
+  url: string;
+  /** The shop's environment variables (apps/api/src/config.ts) that point it at the fake. */
+  settings: Record<string, string>;
+  /** Lines printed after the settings: how to play the service's side, where things show. */
+  notes: string[];
+  close(): Promise<void>;
+}
+
+export interface FakeService {
+  /** What it stands in for, on the first line printed. */
+  title: string;
+  defaultPort: number;
+  /** It also listens on the next port, for a person to play the service's side. */
+  control?: true;
+  start(options: {
+    port: number;
+    shopUrl: string;
+    log: (line: string) => void;
+  }): Promise<RunningFake>;
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  response.end(JSON.stringify(body, null, 2));
+}
+
+/**
+ * A small HTTP server on loopback for a person to act as the service (set a balance, pay a
+ * charge); port 0 takes any free one.
+ */
+async function startControlServer(
+  port: number,
+  handle: (request: IncomingMessage, url: URL, response: ServerResponse) => void,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer((request, response) => {
+    handle(request, new URL(request.url ?? '/', 'http://fake.invalid'), response);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Why a webhook to the shop failed, for the person at the control server. */
+function unreachable(target: string, error: unknown): string {
+  return `the shop did not answer at ${target} (is it running, with APP_URL as here?): ${String(error)}`;
+}
+
+/** The control server's port: the one after the fake's, or any free one when that was. */
+const nextPort = (port: number) => (port === 0 ? 0 : port + 1);
+
+const bling: FakeService = {
+  title: 'Bling ERP (OAuth, products, stock, sales orders, signed webhooks)',
+  defaultPort: 3998,
+  control: true,
+  async start({ port, shopUrl }) {
+    const fake = await startFakeBlingServer({
+      redirectUri: `${shopUrl}/api/bling/oauth/callback`,
+      port,
+    });
+    // Bling answers 3 calls a second like the real one; the demo catalogue is small.
+    const names = ['Argola Tragus', 'Labret Cravejado', 'Nostril Zircônia', 'Barbell Mamilo'];
+    fake.addProducts(8, (i) => ({
+      nome: `${names[i % names.length] ?? 'Argola Tragus'} Bling ${i + 1}`,
+      codigo: `BLING-${i + 1}`,
+      preco: 39.9 + i * 10,
+    }));
+    for (const product of fake.products.values()) fake.setStock(product.id, 10);
+
+    // GET: balances and what the shop sent; POST ?codigo=&saldo=: a balance changed "in Bling",
+    // and the signed stock.updated webhook delivered to the shop.
+    const control = await startControlServer(nextPort(port), (request, url, response) => {
+      if (url.pathname !== '/_fake/estoque') return sendJson(response, 404, { error: 'not found' });
+      if (request.method === 'GET') {
+        return sendJson(response, 200, {
+          saldos: [...fake.products.values()].map((p) => ({
+            codigo: p.codigo,
+            nome: p.nome,
+            saldo: fake.stock.get(p.id) ?? 0,
+          })),
+          movimentos_recebidos: fake.stockMovements,
+          pedidos_de_venda: fake.salesOrders.map((o) => ({ id: o.id, numeroLoja: o.numeroLoja })),
+        });
+      }
+      if (request.method !== 'POST') return sendJson(response, 405, { error: 'GET or POST' });
+      const product = [...fake.products.values()].find(
+        (p) => p.codigo === url.searchParams.get('codigo'),
+      );
+      const balance = Number(url.searchParams.get('saldo'));
+      if (!product || !Number.isInteger(balance) || balance < 0) {
+        return sendJson(response, 422, { error: 'codigo de um produto e saldo inteiro >= 0' });
+      }
+      fake.setStock(product.id, balance);
+      fake
+        .deliverWebhook(`${shopUrl}/api/webhooks/bling`, {
+          event: 'stock.updated',
+          data: { produto: { id: product.id } },
+        })
+        .then(
+          (delivered) => sendJson(response, 200, { saldo: balance, webhook: delivered.status }),
+          (error: unknown) =>
+            sendJson(response, 502, { saldo: balance, webhook: unreachable(shopUrl, error) }),
+        );
+    });
+
+    return {
+      url: fake.url,
+      settings: {
+        BLING_CLIENT_ID: fake.clientId,
+        BLING_CLIENT_SECRET: fake.clientSecret,
+        BLING_API_URL: fake.apiUrl,
+        BLING_AUTH_URL: fake.authUrl,
+      },
+      notes: [
+        `8 products, 10 of each in stock. 'Conectar ao Bling' and 'Sincronização completa' in ${shopUrl}/admin/produtos.`,
+        `Bling's side: curl ${control.url}/_fake/estoque`,
+        `              curl -X POST '${control.url}/_fake/estoque?codigo=BLING-1&saldo=3'`,
+      ],
+      close: async () => {
+        await control.close();
+        await fake.close();
+      },
+    };
+  },
+};
+
+const mercadopago: FakeService = {
+  title: 'MercadoPago (PIX charges, refunds, signed payment notifications)',
+  defaultPort: 3996,
+  control: true,
+  async start({ port, shopUrl }) {
+    const fake = await startFakeMercadoPago({ port });
+    const webhookSecret = 'fake-mercadopago-webhook-secret';
+
+    // Nobody can pay the fake's PIX: the person pays (or refuses) it here, and the shop hears of
+    // it by the signed notification, as from MercadoPago.
+    const control = await startControlServer(nextPort(port), (request, url, response) => {
+      if (url.pathname !== '/_fake/pagamentos') {
+        return sendJson(response, 404, { error: 'not found' });
+      }
+      if (request.method === 'GET') {
+        return sendJson(
+          response,
+          200,
+          [...fake.payments.values()].map((p) => ({
+            id: p.id,
+            status: p.status,
+            valor: p.transaction_amount,
+            descricao: p.description,
+          })),
+        );
+      }
+      if (request.method !== 'POST') return sendJson(response, 405, { error: 'GET or POST' });
+      const payment = fake.payments.get(url.searchParams.get('id') ?? '');
+      const status = url.searchParams.get('status') ?? 'approved';
+      if (!payment || !['approved', 'rejected', 'cancelled'].includes(status)) {
+        return sendJson(response, 422, {
+          error: 'id de um pagamento e status approved, rejected ou cancelled',
+        });
+      }
+      fake.setStatus(payment.id, status);
+      const target = payment.notification_url ?? `${shopUrl}/api/webhooks/mercadopago`;
+      fake.notify(target, payment.id, { secret: webhookSecret }).then(
+        (delivered) => sendJson(response, 200, { status, webhook: delivered.status }),
+        (error: unknown) =>
+          sendJson(response, 502, { status, webhook: unreachable(target, error) }),
+      );
+    });
+
+    return {
+      url: fake.url,
+      settings: {
+        PAYMENT_PROVIDER: 'mercadopago',
+        MERCADOPAGO_API_URL: fake.url,
+        MERCADOPAGO_ACCESS_TOKEN: fake.accessToken,
+        MERCADOPAGO_WEBHOOK_SECRET: webhookSecret,
+      },
+      notes: [
+        `The charges it issues:  curl ${control.url}/_fake/pagamentos`,
+        `Pay one (the shop is notified):  curl -X POST '${control.url}/_fake/pagamentos?id=<id>&status=approved'`,
+        '(status=rejected or cancelled refuses it instead)',
+      ],
+      close: async () => {
+        await control.close();
+        await fake.close();
+      },
+    };
+  },
+};
+
+const melhorEnvio: FakeService = {
+  title: 'Melhor Envio (shipping quotes: PAC R$ 26,35 in 8 days, SEDEX R$ 41,70 in 2)',
+  defaultPort: 3994,
+  async start({ port }) {
+    const fake = await startFakeMelhorEnvio({ port });
+    return {
+      url: fake.url,
+      settings: {
+        SHIPPING_PROVIDER: 'melhor_envio',
+        MELHOR_ENVIO_API_URL: fake.url,
+        MELHOR_ENVIO_TOKEN: fake.token,
+        MELHOR_ENVIO_EMAIL: 'dev@lumina.local',
+      },
+      notes: ['Every CEP gets the same two quotes; the cart and checkout show them.'],
+      close: () => fake.close(),
+    };
+  },
+};
+
+const correios: FakeService = {
+  title: 'Correios contract API (token, PAC R$ 19,92 in 7 days, SEDEX R$ 1.034,50 in 2)',
+  defaultPort: 3993,
+  async start({ port }) {
+    const fake = await startFakeCorreios({ port });
+    return {
+      url: fake.url,
+      settings: {
+        SHIPPING_PROVIDER: 'correios',
+        CORREIOS_API_URL: fake.url,
+        CORREIOS_USER: fake.credentials.user,
+        CORREIOS_ACCESS_CODE: fake.credentials.accessCode,
+        CORREIOS_POSTING_CARD: fake.credentials.postingCard,
+      },
+      notes: ['Every CEP gets the same two quotes; the cart and checkout show them.'],
+      close: () => fake.close(),
+    };
+  },
+};
+
+const viacep: FakeService = {
+  title: 'ViaCEP (address lookup by CEP)',
+  defaultPort: 3992,
+  async start({ port }) {
+    const fake = await startFakeViaCep({ port });
+    return {
+      url: fake.url,
+      settings: { VIACEP_BASE_URL: fake.url },
+      notes: [
+        'It knows one CEP, 01310-100 (Avenida Paulista, São Paulo); any other is not found and the',
+        `address form is typed by hand. Try: curl ${fake.url}/01310100/json/`,
+      ],
+      close: () => fake.close(),
+    };
+  },
+};
+
+/** One received mail as the SMTP fake prints it: envelope, subject, and the text part. */
+export function describeMail(mail: ReceivedMail): string {
+  const text = (mail.text ?? '(no text part)').trim().replace(/^/gm, '    ');
+  return `--- mail to ${mail.recipients.join(', ')} at ${new Date().toISOString()}\n    Subject: ${mail.subject}\n${text}`;
+}
+
+const smtp: FakeService = {
+  title: 'SMTP server (every e-mail the shop sends, printed here)',
+  defaultPort: 2525,
+  async start({ port, log }) {
+    const fake = await startTestSmtpServer({ port, onMail: (mail) => log(describeMail(mail)) });
+    return {
+      url: fake.url,
+      settings: { SMTP_URL: fake.url },
+      notes: [
+        'Each message the shop sends is printed below as it arrives: recipients, subject and text',
+        '(the links to confirm an e-mail or reset a password are in it). Nothing leaves this machine.',
+      ],
+      close: () => fake.close(),
+    };
+  },
+};
+
+const google: FakeService = {
+  title: 'Google sign-in (an OpenID Connect provider that signs everyone in at once)',
+  defaultPort: 3995,
+  async start({ port }) {
+    const fake = await startTestOidcProvider({ port });
+    return {
+      url: fake.issuerUrl,
+      settings: {
+        GOOGLE_ISSUER_URL: fake.issuerUrl,
+        GOOGLE_CLIENT_ID: 'lumina-fake-client',
+        GOOGLE_CLIENT_SECRET: 'lumina-fake-secret',
+      },
+      notes: [
+        "'Entrar com Google' comes back signed in as Usuária Google <google.user@example.com>,",
+        'without asking for a password.',
+      ],
+      close: () => fake.close(),
+    };
+  },
+};
+
+export const FAKE_SERVICES: Record<string, FakeService> = {
+  bling,
+  mercadopago,
+  'melhor-envio': melhorEnvio,
+  correios,
+  viacep,
+  smtp,
+  google,
+};
+
+/** --port N or --port=N, else PORT, else the service's default; 0 means any free port. */
+export function choosePort(
+  args: readonly string[],
+  env: Record<string, string | undefined>,
+  fallback: number,
+): number {
+  const index = args.findIndex((arg) => arg === '--port' || arg.startsWith('--port='));
+  const flag = index < 0 ? undefined : (args[index]?.split('=')[1] ?? args[index + 1]);
+  const text = flag ?? env.PORT;
+  if (text === undefined || text === '') return fallback;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`Port "${text}" is not a port number (0 to 65535).`);
+  }
+  return port;
+}
+
+/** A value as a shell reads it back: bare when it is safe, else in single quotes. */
+function shellValue(value: string): string {
+  return /^[\w@%+:,./-]*$/.test(value) ? value : `'${value.replaceAll("'", `'\\''`)}'`;
+}
+
+/** What is printed once the fake listens: the settings as NAME=value lines, then the notes. */
+export function describeFake(title: string, fake: RunningFake): string {
+  const lines = Object.entries(fake.settings).map(
+    ([name, value]) => `${name}=${shellValue(value)}`,
+  );
+  return [
+    `Fake ${title} at ${fake.url}`,
+    '',
+    'Settings for the shop:',
+    ...lines,
+    '',
+    'Start the shop with them, in another terminal:',
+    `  ${lines.join(' \\\n  ')} \\\n  npm start`,
+    '',
+    ...fake.notes,
+    '',
+    'The fake keeps everything in memory: stop it with Ctrl+C.',
+  ].join('\n');
+}
+
+/** Refuses a port already taken before any server of the fake starts listening. */
+async function assertPortFree(port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = createTcpServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `Port ${port} is in use: stop what uses it, or pick another with -- --port N.`
+            : `Port ${port}: ${error.message}`,
+        ),
+      ),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
+}
+
+async function main(): Promise<void> {
+  const [name = '', ...args] = process.argv.slice(2);
+  const service = FAKE_SERVICES[name];
+  if (!service) {
+    throw new Error(
+      `Usage: npm run fake:<service> [-- --port N], <service> one of ${Object.keys(FAKE_SERVICES).join(', ')}.`,
+    );
+  }
+  const port = choosePort(args, process.env, service.defaultPort);
+  await assertPortFree(port);
+  if (service.control) await assertPortFree(nextPort(port));
+  const shopUrl = (process.env.APP_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const fake = await service.start({ port, shopUrl, log: (line) => console.log(line) });
+  console.log(describeFake(service.title, fake));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void fake.close().then(() => process.exit(0)));
+  }
+}
+
+await runCommand(import.meta.url, main);

@@ -1,0 +1,225 @@
+// `npm run fake:<service>` as a person runs it: the script starts on its own, prints the shop's
+// settings as NAME=value lines, and the service answers at the address those settings name.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { choosePort } from '../../scripts/fake-service.ts';
+import { CONFIG_VARIABLES, loadConfig } from '../config.ts';
+import { REPO_ROOT } from '../paths.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createViaCepClient } from './viacep/viacep-client.ts';
+
+const SHOP_URL = 'http://localhost:3000';
+
+interface Started {
+  child: ChildProcess;
+  settings: Record<string, string>;
+  /** Everything printed so far. */
+  output(): string;
+}
+
+const running: ChildProcess[] = [];
+
+afterEach(async () => {
+  await Promise.all(
+    running.splice(0).map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+});
+
+/** Starts the script on any free port and waits for its settings. */
+async function startScript(service: string): Promise<Started> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(REPO_ROOT, 'apps/api/scripts/fake-service.ts'), service, '--port=0'],
+    {
+      cwd: REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', APP_URL: SHOP_URL },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  running.push(child);
+  let out = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  await new Promise<void>((resolve, reject) => {
+    const check = () => {
+      if (out.includes('Ctrl+C')) resolve();
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code) => reject(new Error(`fake:${service} exited with ${code}: ${out}`)));
+  });
+  const settings = Object.fromEntries(
+    [...out.matchAll(/^([A-Z][A-Z0-9_]*)=(\S+)$/gm)].map((match) => [match[1]!, match[2]!]),
+  );
+  return { child, settings, output: () => out };
+}
+
+/** The printed settings are variables the shop reads, and it starts with them. */
+function expectShopAccepts(settings: Record<string, string>) {
+  const known = new Set<string>(CONFIG_VARIABLES.map((variable) => variable.name));
+  expect(Object.keys(settings).filter((name) => !known.has(name))).toEqual([]);
+  return loadConfig(settings);
+}
+
+describe('npm run fake:<service>', () => {
+  it('bling: the OAuth consent sends the browser back to the shop with a code', async () => {
+    const { settings } = await startScript('bling');
+    const config = expectShopAccepts(settings);
+    expect(config.blingClientId).toBe(settings.BLING_CLIENT_ID);
+    const authorize = new URL(`${config.blingAuthUrl}/authorize`);
+    authorize.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: config.blingClientId ?? '',
+      state: 'estado-1',
+    }).toString();
+    const response = await fetch(authorize, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toMatch(
+      /^http:\/\/localhost:3000\/api\/bling\/oauth\/callback\?code=.+&state=estado-1$/,
+    );
+  });
+
+  it('mercadopago: a PIX charge is created with the printed token', async () => {
+    const { settings } = await startScript('mercadopago');
+    const config = expectShopAccepts(settings);
+    expect(config.paymentProvider).toBe('mercadopago');
+    const response = await fetch(`${config.mercadoPagoApiUrl}/v1/payments`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${config.mercadoPagoAccessToken}`,
+        'content-type': 'application/json',
+        'x-idempotency-key': 'pagamento-1',
+      },
+      body: JSON.stringify({
+        transaction_amount: 89.9,
+        payment_method_id: 'pix',
+        payer: { email: 'cliente@example.com' },
+      }),
+    });
+    expect(response.status).toBe(201);
+    const payment = (await response.json()) as {
+      status: string;
+      point_of_interaction: { transaction_data: { qr_code: string } };
+    };
+    expect(payment.status).toBe('pending');
+    expect(payment.point_of_interaction.transaction_data.qr_code).toMatch(/^000201/);
+  });
+
+  it('melhor-envio: the calculator quotes with the printed token', async () => {
+    const { settings } = await startScript('melhor-envio');
+    const config = expectShopAccepts(settings);
+    expect(config.shippingProvider).toBe('melhor_envio');
+    const response = await fetch(`${config.melhorEnvioApiUrl}/api/v2/me/shipment/calculate`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${config.melhorEnvioToken}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ from: { postal_code: '01310100' }, to: { postal_code: '20040002' } }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { name: string }[]).map((entry) => entry.name)).toEqual([
+      'PAC',
+      'SEDEX',
+    ]);
+  });
+
+  it('correios: the printed contract credentials get a token', async () => {
+    const { settings } = await startScript('correios');
+    const config = expectShopAccepts(settings);
+    expect(config.shippingProvider).toBe('correios');
+    const basic = Buffer.from(`${config.correiosUser}:${config.correiosAccessCode}`);
+    const response = await fetch(`${config.correiosApiUrl}/token/v1/autentica/cartaopostagem`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${basic.toString('base64')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ numero: config.correiosPostingCard }),
+    });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { token: string }).token).toBeTruthy();
+  });
+
+  it("viacep: the shop's own client finds Avenida Paulista", async () => {
+    const { settings } = await startScript('viacep');
+    const config = expectShopAccepts(settings);
+    const client = createViaCepClient({ baseUrl: config.viacepBaseUrl });
+    expect(await client.lookup('01310100')).toMatchObject({
+      street: 'Avenida Paulista',
+      state: 'SP',
+    });
+  });
+
+  it("smtp: a mail the shop's mailer sends is printed with its recipient and subject", async () => {
+    const started = await startScript('smtp');
+    const config = expectShopAccepts(started.settings);
+    const mailer = createMailer(config, { info: () => {} });
+    expect(mailer.transport).toBe('smtp');
+    try {
+      await mailer.send({
+        to: 'cliente@example.com',
+        subject: 'Confirme seu e-mail',
+        text: 'Abra http://localhost:3000/confirmar?token=abc',
+        html: '<p>Abra o link</p>',
+      });
+    } finally {
+      mailer.close();
+    }
+    await expect
+      .poll(() => started.output())
+      .toMatch(
+        /mail to cliente@example\.com .*\n {4}Subject: Confirme seu e-mail\n {4}Abra http:\/\/localhost:3000\/confirmar\?token=abc/,
+      );
+  });
+
+  it('google: the printed issuer serves its OpenID configuration', async () => {
+    const { settings } = await startScript('google');
+    const config = expectShopAccepts(settings);
+    expect(config.googleClientId).toBeTruthy();
+    const response = await fetch(`${config.googleIssuerUrl}/.well-known/openid-configuration`);
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { issuer: string }).issuer).toBe(config.googleIssuerUrl);
+  });
+
+  it('a port taken by another fake is refused with a message, and stops cleanly on SIGTERM', async () => {
+    const first = await startScript('viacep');
+    const port = new URL(first.settings.VIACEP_BASE_URL ?? '').port;
+    const second = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(REPO_ROOT, 'apps/api/scripts/fake-service.ts'), 'viacep'],
+      {
+        cwd: REPO_ROOT,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: port },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    running.push(second);
+    let err = '';
+    second.stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+    const code = await new Promise<number | null>((resolve) => second.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(err).toContain(`Port ${port} is in use`);
+
+    const exited = new Promise<number | null>((resolve) => first.child.once('exit', resolve));
+    first.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+}, 60_000);
+
+describe('choosePort', () => {
+  it('takes --port, then PORT, then the default', () => {
+    expect(choosePort(['--port', '4100'], { PORT: '4200' }, 3998)).toBe(4100);
+    expect(choosePort(['--port=4101'], {}, 3998)).toBe(4101);
+    expect(choosePort([], { PORT: '4200' }, 3998)).toBe(4200);
+    expect(choosePort([], {}, 3998)).toBe(3998);
+    expect(() => choosePort(['--port', 'abc'], {}, 3998)).toThrow(/not a port number/);
+  });
+});
