@@ -276,7 +276,11 @@ const viacep: FakeService = {
 
 /** One received mail as the SMTP fake prints it: envelope, subject, and the text part. */
 export function describeMail(mail: ReceivedMail): string {
-  const text = (mail.text ?? '(no text part)').trim().replace(/^/gm, '    ');
+  const text = (mail.text ?? '(no text part)')
+    .trim()
+    .split('\n')
+    .map((line) => (line.trim() ? `    ${line}` : ''))
+    .join('\n');
   return `--- mail to ${mail.recipients.join(', ')} at ${new Date().toISOString()}\n    Subject: ${mail.subject}\n${text}`;
 }
 
