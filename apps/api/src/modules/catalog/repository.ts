@@ -106,8 +106,20 @@ function listWhere(filter: BaseListFilter & { options?: OptionFilterGroup[] }): 
 const FIRST_SEEN_PRODUCT = 100_000;
 const FIRST_SEEN_OPTION = 1_000;
 
-/** The price the storefront shows first: the product's own PIX price, else its price. */
-const displayedPrice = sql`COALESCE(${products.pixPriceCents}, ${products.priceCents})`;
+/**
+ * The price a product's card shows ('a partir de' when its variants differ; web display-price.ts,
+ * cardPrices), which 'Menor preço' orders by: the cheapest of its live, active variants' shown
+ * prices, sold out or not. A variant's shown price is its PIX price, else its price, each its own
+ * or the product's as variantPrices (shared variant-prices.ts) gives them: with a price of its own
+ * a variant does not inherit the product's PIX price, so COALESCE in this order is that rule.
+ * Without an active variant, the product's own PIX price, else its price. The product's columns
+ * are written qualified, as in variantsOfProduct: the variant has columns of the same names.
+ */
+const displayedPrice = sql`COALESCE(
+  (select min(COALESCE(v.pix_price_cents, v.price_cents, "products"."pix_price_cents", "products"."price_cents"))
+    from ${productVariants} v
+    where v.product_id = "products"."id" and v.retired_at is null and v.active),
+  "products"."pix_price_cents", "products"."price_cents")`;
 
 // C collation on the normalised name: the same A-Z on PGlite and on any server's locale.
 const nameOrder = sql`${products.nameKey} COLLATE "C"`;

@@ -6,7 +6,8 @@ type Priced = Pick<ProductDto, 'price_cents' | 'pix_price_cents'>;
 
 /**
  * The price a shopper sees first (spec 000, Product card): the product's own PIX price when it
- * has one, otherwise the price. The category page's price ranges compare this same number.
+ * has one, otherwise the price; for a product sold in variants, the card shows the cheapest
+ * variant's (cardPrices), which the category page's price ranges and orders compare.
  */
 export function displayPriceCents(product: Priced): number {
   return product.pix_price_cents ?? product.price_cents;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProduct } from '../testing/create-product.ts';
+import { createProduct, createVariant } from '../testing/create-product.ts';
 import {
   EMPTY_FILTERS,
   distinctOptions,
@@ -79,6 +79,39 @@ describe('filterProducts', () => {
     expect(ids({ sizes: ['8mm'], measures: ['1,2mm'], priceRanges: [range(0, 100)] })).toEqual([1]);
     expect(ids({ category: 'orelha', sizes: ['8mm'] })).toEqual([1]);
     expect(ids({ subcategories: ['Tragus'], sizes: ['8mm'] })).toEqual([]);
+  });
+});
+
+/**
+ * Sold in sizes priced on their own at R$ 80,00 and R$ 300,00, though the product says R$ 280,00
+ * (PIX R$ 270,00): its card shows 'a partir de R$ 80,00'. An inactive R$ 30,00 size is not sold.
+ */
+const sized = createProduct({
+  id: 5,
+  name: 'Argola Tamanhos',
+  price_cents: 28_000,
+  pix_price_cents: 27_000,
+  variants: [
+    createVariant({ option_values: { Tamanho: 'P' }, price_cents: 8_000 }),
+    createVariant({ option_values: { Tamanho: 'G' }, price_cents: 30_000 }),
+    createVariant({ option_values: { Tamanho: 'PP' }, price_cents: 3_000, active: false }),
+  ],
+});
+
+describe('the price of a product whose variants sell at their own prices', () => {
+  it("is the card's 'a partir de' price for the price ranges", () => {
+    const byRange = (min: number, max: number) =>
+      filterProducts([sized], { ...EMPTY_FILTERS, priceRanges: [range(min, max)] }).map(
+        (p) => p.id,
+      );
+    expect(byRange(50, 80)).toEqual([5]);
+    expect(byRange(0, 50)).toEqual([]);
+    expect(byRange(200, 999999)).toEqual([]);
+  });
+
+  it("is the card's 'a partir de' price for both price orders", () => {
+    expect(sortProducts([...all, sized], 'price-asc').map((p) => p.id)).toEqual([1, 5, 2, 4, 3]);
+    expect(sortProducts([...all, sized], 'price-desc').map((p) => p.id)).toEqual([3, 4, 2, 5, 1]);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ProductDto } from '@lumina/shared/catalog/product';
-import { displayPriceCents } from './display-price.ts';
+import { cardPrices } from './display-price.ts';
 
 export interface PriceRangeCents {
   minCents: number;
@@ -26,11 +26,22 @@ export const EMPTY_FILTERS: CatalogFilters = {
 type Filterable = Pick<
   ProductDto,
   'category' | 'subcategory' | 'price_cents' | 'pix_price_cents' | 'sizes' | 'measures'
->;
+> &
+  Partial<Pick<ProductDto, 'sale_price_cents' | 'variants'>>;
+
+/**
+ * The price the price ranges and the price orders compare: the card's big number, so a product
+ * whose variants sell at different prices is filed at its 'a partir de' price, never at a
+ * product price no variant is sold at.
+ */
+function shownPriceCents(product: Filterable): number {
+  return cardPrices(product).mainCents;
+}
 
 /**
  * Spec 000 section 5, category filter matching: choices of the same kind combine with OR,
- * different kinds with AND; price ranges are inclusive at both ends and compare the displayed price.
+ * different kinds with AND; price ranges are inclusive at both ends and compare the price the card
+ * shows.
  */
 export function filterProducts<T extends Filterable>(
   products: readonly T[],
@@ -46,7 +57,7 @@ export function filterProducts<T extends Filterable>(
       return false;
     }
     if (filters.priceRanges.length > 0) {
-      const price = displayPriceCents(product);
+      const price = shownPriceCents(product);
       if (
         !filters.priceRanges.some((range) => price >= range.minCents && price <= range.maxCents)
       ) {
@@ -71,7 +82,10 @@ export type CategorySort = (typeof CATEGORY_SORTS)[number];
 
 const byName = new Intl.Collator('pt-BR', { sensitivity: 'base', numeric: true });
 
-/** Sort options of the category page: name A-Z (default), lowest price, highest price. */
+/**
+ * Sort options of the category page: name A-Z (default), lowest price, highest price (the price
+ * the card shows, as the ranges compare).
+ */
 export function sortProducts<T extends Filterable & Pick<ProductDto, 'name'>>(
   products: readonly T[],
   sort: CategorySort,
@@ -79,10 +93,9 @@ export function sortProducts<T extends Filterable & Pick<ProductDto, 'name'>>(
   const sorted = [...products];
   if (sort === 'name') return sorted.sort((a, b) => byName.compare(a.name, b.name));
   const direction = sort === 'price-asc' ? 1 : -1;
-  return sorted.sort(
-    (a, b) =>
-      direction * (displayPriceCents(a) - displayPriceCents(b)) || byName.compare(a.name, b.name),
-  );
+  const prices = new Map(products.map((product) => [product, shownPriceCents(product)]));
+  const price = (product: T) => prices.get(product) ?? 0;
+  return sorted.sort((a, b) => direction * (price(a) - price(b)) || byName.compare(a.name, b.name));
 }
 
 /** Every distinct value of one option kind among the products, in a natural pt-BR order. */
