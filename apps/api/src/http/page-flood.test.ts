@@ -61,6 +61,21 @@ function newClient(): (url: string) => Promise<LightMyRequestResponse> {
   return (url) => ctx.app.inject({ url, remoteAddress });
 }
 
+/** A ring sold in 8 mm and 10 mm, as the variants `{sku}-8` and `{sku}-10`. */
+async function insertRing(name: string, sku: string): Promise<number> {
+  const [id] = await insertProducts(ctx.database.db, [
+    createProduct({
+      name,
+      options: [{ name: 'Diâmetro', values: ['8 mm', '10 mm'] }],
+      variants: [
+        { sku: `${sku}-8`, option_values: { Diâmetro: '8 mm' }, stock_quantity: 1 },
+        { sku: `${sku}-10`, option_values: { Diâmetro: '10 mm' }, stock_quantity: 3 },
+      ],
+    }),
+  ]);
+  return id!;
+}
+
 describe('page cache keys', () => {
   it('are what the page reads: made-up parameters, case and slashes render nothing new', async () => {
     const get = newClient();
@@ -95,16 +110,7 @@ describe('page cache keys', () => {
   });
 
   it("give a product's shared variant link a page of its own, and a made-up SKU none", async () => {
-    const [ring] = await insertProducts(ctx.database.db, [
-      createProduct({
-        name: 'Argola Captive',
-        options: [{ name: 'Diâmetro', values: ['8 mm', '10 mm'] }],
-        variants: [
-          { sku: 'CAP-8', option_values: { Diâmetro: '8 mm' }, stock_quantity: 1 },
-          { sku: 'CAP-10', option_values: { Diâmetro: '10 mm' }, stock_quantity: 3 },
-        ],
-      }),
-    ]);
+    const ring = await insertRing('Argola Captive', 'CAP');
     const get = newClient();
     const before = probe.luminaRenders.length;
     const linked = await get(`/produto/${ring}?variante=CAP-8&utm_source=zap`);
@@ -124,16 +130,7 @@ describe('page cache keys', () => {
   });
 
   it('tell a shared variant link from a made-up SKU without asking the database on a cached page', async () => {
-    const [ring] = await insertProducts(ctx.database.db, [
-      createProduct({
-        name: 'Argola Segmento',
-        options: [{ name: 'Diâmetro', values: ['8 mm', '10 mm'] }],
-        variants: [
-          { sku: 'SEG-8', option_values: { Diâmetro: '8 mm' }, stock_quantity: 1 },
-          { sku: 'SEG-10', option_values: { Diâmetro: '10 mm' }, stock_quantity: 3 },
-        ],
-      }),
-    ]);
+    const ring = await insertRing('Argola Segmento', 'SEG');
     const get = newClient();
     const before = probe.luminaRenders.length;
     expect((await get(`/produto/${ring}?variante=SEG-8`)).body).toContain(
