@@ -85,6 +85,7 @@ import { adminDocsSessionRoutes, docsCookieAsBearer } from './modules/admin/docs
 import { adminProductPhotoRoutes } from './modules/admin/catalog/photo-routes.ts';
 import { createProductPhotos } from './modules/admin/catalog/photos.ts';
 import { adminProductWriteRoutes } from './modules/admin/catalog/write-routes.ts';
+import { sellsVariantSku } from './modules/catalog/cached-product.ts';
 import { CATALOG_CHANNEL } from './modules/catalog/changes.ts';
 import { registerUploads, uploadsDirOf } from './http/uploads.ts';
 import type { JobSender } from './jobs/job-runner.ts';
@@ -505,7 +506,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     paymentsSandbox: config.paymentsSandbox,
     pages: createPageResolver({
       appUrl: config.appUrl,
-      catalog: { findProduct: (id) => catalogRepository.findProductById(id) },
+      catalog: {
+        findProduct: (id) => catalogRepository.findProductById(id),
+        sellsVariant: (id, sku) => sellsVariantSku(catalogCache, catalog, id, sku),
+      },
     }),
     storefront: createStorefrontData(catalog),
     cache: catalogCache,

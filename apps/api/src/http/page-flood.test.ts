@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productVariants } from '../db/schema/products.ts';
 import { createProduct, insertProducts } from '../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
 import { RENDER_CONCURRENCY, RENDER_QUEUE } from './web-app.ts';
@@ -59,6 +61,21 @@ function newClient(): (url: string) => Promise<LightMyRequestResponse> {
   return (url) => ctx.app.inject({ url, remoteAddress });
 }
 
+/** A ring sold in 8 mm and 10 mm, as the variants `{sku}-8` and `{sku}-10`. */
+async function insertRing(name: string, sku: string): Promise<number> {
+  const [id] = await insertProducts(ctx.database.db, [
+    createProduct({
+      name,
+      options: [{ name: 'Diâmetro', values: ['8 mm', '10 mm'] }],
+      variants: [
+        { sku: `${sku}-8`, option_values: { Diâmetro: '8 mm' }, stock_quantity: 1 },
+        { sku: `${sku}-10`, option_values: { Diâmetro: '10 mm' }, stock_quantity: 3 },
+      ],
+    }),
+  ]);
+  return id!;
+}
+
 describe('page cache keys', () => {
   it('are what the page reads: made-up parameters, case and slashes render nothing new', async () => {
     const get = newClient();
@@ -93,16 +110,7 @@ describe('page cache keys', () => {
   });
 
   it("give a product's shared variant link a page of its own, and a made-up SKU none", async () => {
-    const [ring] = await insertProducts(ctx.database.db, [
-      createProduct({
-        name: 'Argola Captive',
-        options: [{ name: 'Diâmetro', values: ['8 mm', '10 mm'] }],
-        variants: [
-          { sku: 'CAP-8', option_values: { Diâmetro: '8 mm' }, stock_quantity: 1 },
-          { sku: 'CAP-10', option_values: { Diâmetro: '10 mm' }, stock_quantity: 3 },
-        ],
-      }),
-    ]);
+    const ring = await insertRing('Argola Captive', 'CAP');
     const get = newClient();
     const before = probe.luminaRenders.length;
     const linked = await get(`/produto/${ring}?variante=CAP-8&utm_source=zap`);
@@ -117,6 +125,37 @@ describe('page cache keys', () => {
     await get(`/produto/${ring}`);
     expect(probe.luminaRenders.slice(before)).toEqual([
       `/produto/${ring}?variante=CAP-8`,
+      `/produto/${ring}`,
+    ]);
+  });
+
+  it('tell a shared variant link from a made-up SKU without asking the database on a cached page', async () => {
+    const ring = await insertRing('Argola Segmento', 'SEG');
+    const get = newClient();
+    const before = probe.luminaRenders.length;
+    expect((await get(`/produto/${ring}?variante=SEG-8`)).body).toContain(
+      `<main>rendered /produto/${ring}?variante=SEG-8</main>`,
+    );
+    expect((await get(`/produto/${ring}?variante=SEG-12`)).body).toContain(
+      `<main>rendered /produto/${ring}</main>`,
+    );
+    // Renamed behind the caches' back (no change notice): had the SKU been checked in the
+    // database, the link would now get the product's own page.
+    await ctx.database.db
+      .update(productVariants)
+      .set({ sku: 'SEG-8-NOVO' })
+      .where(eq(productVariants.sku, 'SEG-8'));
+    expect((await get(`/produto/${ring}?variante=SEG-8`)).body).toContain(
+      `<main>rendered /produto/${ring}?variante=SEG-8</main>`,
+    );
+    // Made-up SKUs, the new one as well (not yet in the cached product), add no page.
+    for (const sku of ['SEG-8-NOVO', 'SEG-99', 'NADA']) {
+      expect((await get(`/produto/${ring}?variante=${sku}`)).body, sku).toContain(
+        `<main>rendered /produto/${ring}</main>`,
+      );
+    }
+    expect(probe.luminaRenders.slice(before)).toEqual([
+      `/produto/${ring}?variante=SEG-8`,
       `/produto/${ring}`,
     ]);
   });

@@ -63,6 +63,47 @@ export interface ProductVariantDto {
   active: boolean;
 }
 
+/**
+ * Every combination of the options' values, the first option varying slowest ('6 mm'+'Prata',
+ * '6 mm'+'Dourado', '8 mm'+'Prata', ...): one variant each. Keyed by the option's name, or by
+ * `keyOf` (the panel keys its rows by a local key that survives a rename). No options: one
+ * empty combination.
+ */
+export function optionCombinations<O extends { name: string; values: readonly string[] }>(
+  options: readonly O[],
+  keyOf: (option: O) => string = (option) => option.name,
+): Record<string, string>[] {
+  return options.reduce<Record<string, string>[]>(
+    (combos, option) =>
+      combos.flatMap((combo) =>
+        option.values.map((value) => ({ ...combo, [keyOf(option)]: value })),
+      ),
+    [{}],
+  );
+}
+
+/** A piece of a SKU: 'Ouro Rosé' -> 'OUROROSE', '1,2 mm' -> '1-2MM'. */
+function skuPart(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toUpperCase()
+    .replace(/\s+/g, '')
+    .replace(/[^A-Z0-9.]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * The SKU a variant is given when the owner leaves it blank: 'CLK' and 8 mm, Prata ->
+ * 'CLK-8MM-PRATA'. The panel shows it and the server writes it, so both say the same. '' when
+ * the product's SKU has nothing to build on (the panel leaves it to the server).
+ */
+export function suggestedVariantSku(productSku: string, values: readonly string[]): string {
+  const base = skuPart(productSku);
+  if (base === '') return '';
+  return [base, ...values.map(skuPart).filter(Boolean)].join('-').slice(0, VARIANT_SKU_MAX);
+}
+
 /** The variant whose option values are exactly `chosen` (for every option of the product). */
 export function findVariant<V extends Pick<ProductVariantDto, 'option_values'>>(
   options: readonly ProductOption[],

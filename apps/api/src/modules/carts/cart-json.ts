@@ -1,24 +1,9 @@
 import type { CartItemJson, CartJson } from '@lumina/shared/cart/cart-schemas';
 import { centsToReais as reais } from '@lumina/shared/format/money';
 import { pixPriceCents } from '@lumina/shared/catalog/pricing';
-import { variantPrices, variationDetailsOf } from '@lumina/shared/catalog/variants';
+import { variationDetailsOf } from '@lumina/shared/catalog/variants';
+import { linePrices } from '../catalog/line-prices.ts';
 import type { CartLineRow } from './repository.ts';
-
-/** A line's prices in cents: its variant's own, else its product's. */
-export function linePrices(line: CartLineRow) {
-  return variantPrices(
-    {
-      price_cents: line.priceCents,
-      sale_price_cents: line.salePriceCents,
-      pix_price_cents: line.pixPriceCents,
-    },
-    {
-      price_cents: line.variantPriceCents,
-      sale_price_cents: line.variantSalePriceCents,
-      pix_price_cents: line.variantPixPriceCents,
-    },
-  );
-}
 
 /** A line priced from its variant's current data: nothing the browser sent is used. */
 export function toCartItemJson(line: CartLineRow): CartItemJson {

@@ -4,13 +4,14 @@ import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { cartItems, carts, type VariationDetails } from '../../db/schema/carts.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
+import { linePriceColumns, type LinePriceRow } from '../catalog/line-prices.ts';
 import type { OptionValues, ProductOption } from '@lumina/shared/catalog/variants';
 
 /** Whose cart: a user's, or an anonymous browser session's (the X-Session-ID UUID). */
 export type CartOwner = { userId: number } | { sessionId: string };
 
 /** A cart line with the current data of its variant and product, as the answer needs it. */
-export interface CartLineRow {
+export interface CartLineRow extends LinePriceRow {
   id: number;
   productId: number;
   variantId: number;
@@ -20,12 +21,6 @@ export interface CartLineRow {
   sku: string;
   options: ProductOption[];
   optionValues: OptionValues;
-  priceCents: number;
-  pixPriceCents: number | null;
-  salePriceCents: number | null;
-  variantPriceCents: number | null;
-  variantPixPriceCents: number | null;
-  variantSalePriceCents: number | null;
   images: string[];
   variantImage: string | null;
   stockQuantity: number;
@@ -87,12 +82,7 @@ export function createCartRepository(db: Db) {
           sku: productVariants.sku,
           options: products.options,
           optionValues: productVariants.optionValues,
-          priceCents: products.priceCents,
-          pixPriceCents: products.pixPriceCents,
-          salePriceCents: products.salePriceCents,
-          variantPriceCents: productVariants.priceCents,
-          variantPixPriceCents: productVariants.pixPriceCents,
-          variantSalePriceCents: productVariants.salePriceCents,
+          ...linePriceColumns,
           images: products.images,
           variantImage: productVariants.image,
           stockQuantity: productVariants.stockQuantity,

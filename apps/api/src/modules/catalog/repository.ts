@@ -43,9 +43,11 @@ const { searchText: _searchText, nameKey: _nameKey, ...productColumns } = getTab
 /**
  * A product's live variants in the grid's order, in the same statement as the product: a read
  * stays one round trip. The product's id is written qualified: drizzle renders a column of the
- * selected table unqualified, which inside this subquery would name the variant's own id. Retired variants (kept only for orders and carts) are left out.
+ * selected table unqualified, which inside this subquery would name the variant's own id. Retired
+ * variants (kept only for orders and carts) are left out. For any select from `products` (the
+ * panel's product table reads it too).
  */
-const variantsOfProduct = sql<VariantReadRow[]>`(
+export const variantsOfProduct = sql<VariantReadRow[]>`(
   select coalesce(json_agg(json_build_object(
     'id', v.id, 'sku', v.sku, 'option_values', v.option_values, 'stock_quantity', v.stock_quantity,
     'price_cents', v.price_cents, 'sale_price_cents', v.sale_price_cents,

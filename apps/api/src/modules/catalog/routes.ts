@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import { type JsonCache, sendCached } from '../../http/cached-json.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { requireAdmin } from '../auth/authenticate.ts';
+import { cachedProduct } from './cached-product.ts';
 import {
   categoryParamsSchema,
   productIdParamsSchema,
@@ -84,7 +85,7 @@ export const catalogRoutes: FastifyPluginCallbackZod<CatalogRoutesOptions> = (
     async (request, reply) => {
       const id = parseProductId(request.params.id);
       try {
-        const entry = await cache.get(`product:${id}`, () => catalog.getProduct(id));
+        const entry = await cachedProduct(cache, catalog, id);
         return sendCached(request, reply, entry, CATALOG_CACHE_CONTROL);
       } catch (error) {
         if (!(await mayReadInactive(request, error))) throw error;

@@ -1,12 +1,11 @@
 import { ADMIN_PRODUCT_MESSAGES } from '@lumina/shared/admin/product-form-schema';
-import type { ProductOption } from '@lumina/shared/catalog/variants';
+import { type ProductOption, suggestedVariantSku } from '@lumina/shared/catalog/variants';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { productVariants, type ProductVariantRow } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
 import { toVariantValues, type VariantInput } from './product-record.ts';
-import { normalizeText } from './search-text.ts';
 import { createStock } from './stock.ts';
 
 /** A variant to write; `id` keeps an existing one (and its place in carts and orders). */
@@ -20,16 +19,6 @@ function skuTakenAt(index: number): AppError {
     code: 'sku_taken',
     fields: { [`product.variants.${index}.sku`]: [M.skuTaken] },
   });
-}
-
-/** 'CLK-8MM-PRATA' from the product's SKU and the variant's values. */
-export function suggestedVariantSku(productSku: string, values: string[]): string {
-  const parts = values.map((value) =>
-    normalizeText(value)
-      .replace(/[^a-z0-9]+/g, '')
-      .toUpperCase(),
-  );
-  return [productSku, ...parts.filter(Boolean)].join('-').slice(0, 60);
 }
 
 /**
@@ -56,9 +45,10 @@ export async function writeVariants(
     const given = input.sku.trim();
     if (given) return given;
     const values = product.options.map((option) => input.option_values?.[option.name] ?? '');
-    return inputs.length === 1 && values.length === 0
-      ? product.sku
-      : suggestedVariantSku(product.sku, values.length > 0 ? values : [String(index + 1)]);
+    if (inputs.length === 1 && values.length === 0) return product.sku;
+    const parts = values.length > 0 ? values : [String(index + 1)];
+    // A product SKU of symbols only has nothing to build on: the variant's place tells it apart.
+    return suggestedVariantSku(product.sku, parts) || `${product.sku}-${index + 1}`;
   });
 
   const matched: (ProductVariantRow | undefined)[] = inputs.map((input, index) => {

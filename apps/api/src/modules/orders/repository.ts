@@ -9,10 +9,11 @@ import {
   orders,
 } from '../../db/schema/orders.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
+import { linePriceColumns, type LinePriceRow } from '../catalog/line-prices.ts';
 import type { OptionValues } from '@lumina/shared/catalog/variants';
 
 /** A cart line with everything an order needs from its variant and product. */
-export interface CheckoutLine {
+export interface CheckoutLine extends LinePriceRow {
   lineId: number;
   productId: number;
   variantId: number;
@@ -25,12 +26,6 @@ export interface CheckoutLine {
   category: string;
   images: string[];
   variantImage: string | null;
-  priceCents: number;
-  pixPriceCents: number | null;
-  salePriceCents: number | null;
-  variantPriceCents: number | null;
-  variantPixPriceCents: number | null;
-  variantSalePriceCents: number | null;
   /** The variant's stock. */
   stockQuantity: number;
   /** Product and variant for sale. */
@@ -69,12 +64,7 @@ export function createOrderRepository(db: Db) {
           category: products.category,
           images: products.images,
           variantImage: productVariants.image,
-          priceCents: products.priceCents,
-          pixPriceCents: products.pixPriceCents,
-          salePriceCents: products.salePriceCents,
-          variantPriceCents: productVariants.priceCents,
-          variantPixPriceCents: productVariants.pixPriceCents,
-          variantSalePriceCents: productVariants.salePriceCents,
+          ...linePriceColumns,
           stockQuantity: productVariants.stockQuantity,
           active: sql<boolean>`(${products.active} and ${productVariants.active} and ${productVariants.retiredAt} is null)`,
           weightGrams: sql<number>`coalesce(${productVariants.weightGrams}, ${products.weightGrams})`,

@@ -10,9 +10,10 @@ import { fieldErrors } from '../../http/field-errors.ts';
 import { parsePathId } from '../../http/path-id.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { pixPriceCents } from '@lumina/shared/catalog/pricing';
-import { variantPrices, variationDetailsOf } from '@lumina/shared/catalog/variants';
+import { variationDetailsOf } from '@lumina/shared/catalog/variants';
 import { rememberDeliveryAddress } from '../addresses/service.ts';
 import { removeOrderedLines } from '../carts/repository.ts';
+import { linePrices } from '../catalog/line-prices.ts';
 import { createStock } from '../catalog/stock.ts';
 import { type OrderJson, toOrderJson } from './order-json.ts';
 import { type CheckoutLine, createOrderRepository, type NewOrderItem } from './repository.ts';
@@ -54,22 +55,6 @@ function unitsByVariant(lines: CheckoutLine[]): Map<number, number> {
     wanted.set(line.variantId, (wanted.get(line.variantId) ?? 0) + line.quantity);
   }
   return wanted;
-}
-
-/** A line's prices: its variant's own where it has them, else its product's. */
-function linePrices(line: CheckoutLine) {
-  return variantPrices(
-    {
-      price_cents: line.priceCents,
-      sale_price_cents: line.salePriceCents,
-      pix_price_cents: line.pixPriceCents,
-    },
-    {
-      price_cents: line.variantPriceCents,
-      sale_price_cents: line.variantSalePriceCents,
-      pix_price_cents: line.variantPixPriceCents,
-    },
-  );
 }
 
 /** Each item at its PIX price (the variant's or product's own, else 5% off), in cents. */

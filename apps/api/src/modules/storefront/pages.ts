@@ -41,6 +41,12 @@ export interface ResolvedPage {
 export interface PageCatalog {
   /** The product a /produto/{id} page shows, or undefined when it is not in the storefront. */
   findProduct(id: number): Promise<ProductReadRow | undefined>;
+  /**
+   * Whether the storefront's product sells a variant of that SKU (a shared link's `?variante=`),
+   * asked before the page cache: answered from the catalogue's cache, so a cached page reads no
+   * SQL.
+   */
+  sellsVariant(productId: number, sku: string): Promise<boolean>;
 }
 
 function shorten(text: string): string {
@@ -301,9 +307,8 @@ export function createPageResolver(deps: { appUrl: string; catalog: PageCatalog 
   const { appUrl, catalog } = deps;
   return {
     /** Whether a listed product sells a variant of that SKU (a shared link's `?variante=`). */
-    async hasVariant(productId: number, sku: string): Promise<boolean> {
-      const row = await catalog.findProduct(productId);
-      return row?.variants.some((variant) => variant.sku === sku) ?? false;
+    hasVariant(productId: number, sku: string): Promise<boolean> {
+      return catalog.sellsVariant(productId, sku);
     },
 
     async resolve(pathname: string, query: URLSearchParams): Promise<ResolvedPage> {

@@ -1,8 +1,9 @@
-import type { AdminProductListQuery, AdminProductRow } from '@lumina/shared/admin/admin-products';
+import type { AdminProductListQuery } from '@lumina/shared/admin/admin-products';
 import { ADMIN_PRODUCTS_PER_PAGE } from '@lumina/shared/admin/admin-products';
 import { and, asc, desc, eq, isNotNull, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { products } from '../../../db/schema/products.ts';
+import { variantsOfProduct } from '../../catalog/repository.ts';
 import { containsPattern, searchTerms } from '../../catalog/search-text.ts';
 
 const FILTERS: Record<AdminProductListQuery['filter'], SQL | undefined> = {
@@ -52,13 +53,8 @@ export function createAdminCatalogQueries(db: Db) {
       const rows = await db
         .select({
           product: products,
-          variants: sql<AdminProductRow['variants']>`(
-            select coalesce(json_agg(json_build_object(
-              'id', v.id, 'sku', v.sku, 'option_values', v.option_values,
-              'stock_quantity', v.stock_quantity, 'active', v.active
-            ) order by v.position, v.id), '[]'::json)
-            from product_variants v where v.product_id = "products"."id" and v.retired_at is null
-          )`,
+          // The catalogue's own read of them: the table's answer keeps the fields it shows.
+          variants: variantsOfProduct,
           total: page.total,
         })
         .from(page)

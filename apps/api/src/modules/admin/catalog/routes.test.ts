@@ -208,6 +208,14 @@ describe('GET /api/admin/products', () => {
       ['GRADE-6', { Diâmetro: '6 mm' }],
       ['GRADE-8', { Diâmetro: '8 mm' }],
     ]);
+    // The catalogue's read of the variants carries their prices too: the table sends what it shows.
+    expect(Object.keys(row?.variants[0] ?? {}).sort()).toEqual([
+      'active',
+      'id',
+      'option_values',
+      'sku',
+      'stock_quantity',
+    ]);
     const second = await list('q=ziper lista&sort=name&direction=asc&page=2');
     expect(
       second.products.map((product) => product.variants.map((variant) => variant.sku)),

@@ -172,6 +172,26 @@ describe('product writes', () => {
     expect(history.json<{ orders: object[] }>().orders).toHaveLength(1);
   });
 
+  it('gives a variant left without a SKU the one the panel suggests for it', async () => {
+    const created = await call(
+      'POST',
+      '/api/products',
+      form({
+        sku: 'clk-sugestao',
+        options: [
+          { name: 'Espessura', values: ['1,2 mm'] },
+          { name: 'Cor', values: ['Ouro Rosé', 'Prata'] },
+        ],
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const { variants } = created.json<{ product: { variants: { sku: string }[] } }>().product;
+    expect(variants.map((variant) => variant.sku)).toEqual([
+      'CLK-SUGESTAO-1-2MM-OUROROSE',
+      'CLK-SUGESTAO-1-2MM-PRATA',
+    ]);
+  });
+
   it('writes options and the variant grid, keeping ids, and retires a variant an order holds', async () => {
     const grid = (variants: object[]) =>
       form({

@@ -1,8 +1,11 @@
 import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import type { DisplayStatus, ProductVariation } from '@lumina/shared/catalog/product';
-import type { ProductOption } from '@lumina/shared/catalog/variants';
+import {
+  optionCombinations,
+  type ProductOption,
+  suggestedVariantSku,
+} from '@lumina/shared/catalog/variants';
 import type { VariantInput } from '../product-record.ts';
-import { suggestedVariantSku } from '../variant-writes.ts';
 import type { DemoProduct } from './demo-product.ts';
 import type { Gem, JewelryArtOptions, Metal } from './jewelry-art.ts';
 import { demoPhotoUrl } from './photos.ts';
@@ -1026,11 +1029,7 @@ function demoOptions(entry: Entry): ProductOption[] {
  * unless `variantStock` says otherwise; a colour with its own drawing shows it.
  */
 function demoVariants(entry: Entry, options: ProductOption[], images: string[]): VariantInput[] {
-  const combinations = options.reduce<Record<string, string>[]>(
-    (rows, option) =>
-      rows.flatMap((row) => option.values.map((value) => ({ ...row, [option.name]: value }))),
-    [{}],
-  );
+  const combinations = optionCombinations(options);
   if (options.length === 0) return [{ sku: entry.sku, stock_quantity: entry.stock }];
   const explicit = entry.variantStock ?? {};
   const free = combinations.filter(

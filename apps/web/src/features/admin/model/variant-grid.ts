@@ -1,6 +1,13 @@
 import { adminPriceCents } from '@lumina/shared/admin/product-form-schema';
 import type { OptionValues, ProductDto } from '@lumina/shared/catalog/product';
-import { MAX_OPTIONS, VARIANT_SKU_MAX } from '@lumina/shared/catalog/variants';
+import {
+  MAX_OPTIONS,
+  optionCombinations,
+  suggestedVariantSku,
+} from '@lumina/shared/catalog/variants';
+
+/** 'CLK' and 8 mm, Prata -> 'CLK-8MM-PRATA' (the server writes the same for a blank SKU). */
+export { suggestedVariantSku as suggestedSku };
 
 /**
  * The product form's options and variant grid as the panel edits them. Rows hold their values by
@@ -70,13 +77,9 @@ export function emptyRow(values: Record<string, string>): VariantRow {
   };
 }
 
-/** Every combination of the options' values, the first option varying slowest. */
+/** Every combination of the options' values, the first option varying slowest, by local key. */
 export function combinations(options: readonly OptionDraft[]): Record<string, string>[] {
-  return options.reduce<Record<string, string>[]>(
-    (combos, option) =>
-      combos.flatMap((combo) => option.values.map((value) => ({ ...combo, [option.key]: value }))),
-    [{}],
-  );
+  return optionCombinations(options, (option) => option.key);
 }
 
 function comboKey(options: readonly OptionDraft[], values: Record<string, string>): string {
@@ -264,29 +267,12 @@ export function setForAll(
   return { ...state, rows: state.rows.map((row) => ({ ...row, ...change })) };
 }
 
-function skuPart(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toUpperCase()
-    .replace(/\s+/g, '')
-    .replace(/[^A-Z0-9.]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-/** 'CLK' and 8 mm, Prata -> 'CLK-8MM-PRATA'; '' without a product SKU (the server makes one). */
-export function suggestedSku(productSku: string, values: readonly string[]): string {
-  const base = skuPart(productSku);
-  if (base === '') return '';
-  return [base, ...values.map(skuPart).filter(Boolean)].join('-').slice(0, VARIANT_SKU_MAX);
-}
-
 export function rowValues(options: readonly OptionDraft[], row: VariantRow): string[] {
   return gridOptions(options).map((option) => row.values[option.key] ?? '');
 }
 
 export function rowSku(state: GridState, row: VariantRow, productSku: string): string {
-  return row.sku ?? suggestedSku(productSku, rowValues(state.options, row));
+  return row.sku ?? suggestedVariantSku(productSku, rowValues(state.options, row));
 }
 
 /** "8 mm · Prata": how a row is named on screen and to assistive technology. */
