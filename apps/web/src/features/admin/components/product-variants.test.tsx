@@ -89,6 +89,23 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('product form: options and variants', () => {
+  it("moves a value earlier with a worded 'Antes' button that names both values", async () => {
+    api(() => ({ body: {} }));
+    const dialog = await openEdit();
+    const values = within(dialog).getByRole('list', { name: 'Valores de Diâmetro' });
+    const [six, eight] = within(values).getAllByRole('listitem');
+    // The first value has nowhere earlier to go; the next one says where it goes, in words.
+    expect(within(six!).queryByRole('button', { name: /^Mover/ })).toBeNull();
+    const move = within(eight!).getByRole('button', { name: 'Mover 8 mm para antes de 6 mm' });
+    expect(move).toHaveTextContent('Antes');
+    fireEvent.click(move);
+    const reordered = within(values).getAllByRole('listitem');
+    expect(reordered.map((item) => item.firstChild?.textContent)).toEqual(['8 mm', '6 mm']);
+    expect(
+      within(reordered[1]!).getByRole('button', { name: 'Mover 6 mm para antes de 8 mm' }),
+    ).toBeVisible();
+  });
+
   it('looks as before without options: one SKU and one stock field', async () => {
     const requests = fakeApi((request) => {
       if (request.path.startsWith('/admin/stats')) return { status: 500, body: {} };

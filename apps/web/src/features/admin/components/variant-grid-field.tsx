@@ -6,6 +6,7 @@ import {
   VARIANT_SKU_MAX,
 } from '@lumina/shared/catalog/variants';
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { ChevronDownIcon, ChevronLeftIcon } from '../../../components/icons.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -34,7 +35,11 @@ type SetGrid = (change: (state: GridState) => GridState) => void;
 
 // 44 px high: the grid is edited on a phone in the shop as often as at a desk.
 const inputClass =
-  'mt-1 min-h-11 w-full rounded-xl border border-ink-300 bg-white px-3 py-2 text-base text-ink-900 aria-invalid:border-sale';
+  'mt-1 min-h-11 w-full rounded-xl border border-ink-300 bg-white px-3 py-2 text-base leading-6 text-ink-900 aria-invalid:border-sale';
+
+// A native select draws its own text (Safari keeps its system font and size whatever the page
+// says): without the native look it has the inputs' font, size and padding, and a drawn arrow.
+const selectClass = cn(inputClass, 'appearance-none pr-9');
 
 function ErrorText({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
@@ -136,40 +141,38 @@ function OptionEditor({
         </div>
       ) : null}
       {option.values.length > 0 ? (
-        <ul className="mt-3 flex flex-wrap gap-2" aria-label={`Valores de ${label}`}>
-          {option.values.map((value, valueIndex) => (
-            <li
-              key={value}
-              className="flex min-h-11 items-center rounded-full border border-ink-300 bg-cream-100 pl-3 text-sm text-ink-900"
-            >
-              {valueIndex > 0 ? (
-                <button
-                  type="button"
-                  onClick={() => setGrid((current) => moveValueEarlier(current, option.key, value))}
-                  aria-label={`Mover ${value} para antes`}
-                  className="-ml-2 grid size-11 place-items-center rounded-full text-ink-700 hover:bg-cream-200"
-                >
-                  ‹
-                </button>
-              ) : null}
-              <span>{value}</span>
-              <button
-                type="button"
-                onClick={() => setGrid((current) => removeValue(current, option.key, value))}
-                aria-label={`Remover ${value} de ${label}`}
-                className="grid size-11 place-items-center rounded-full font-bold text-ink-700 hover:bg-cream-200"
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
+        <>
+          {option.values.length > 1 ? (
+            <p className="mt-3 text-xs text-ink-700">
+              A loja mostra os valores nesta ordem. ‘Antes’ passa um valor para a frente do
+              anterior.
+            </p>
+          ) : null}
+          <ul
+            className={cn('flex flex-wrap gap-2', option.values.length > 1 ? 'mt-2' : 'mt-3')}
+            aria-label={`Valores de ${label}`}
+          >
+            {option.values.map((value, valueIndex) => (
+              <ValueChip
+                key={value}
+                value={value}
+                previous={option.values[valueIndex - 1]}
+                optionLabel={label}
+                onMoveEarlier={() =>
+                  setGrid((current) => moveValueEarlier(current, option.key, value))
+                }
+                onRemove={() => setGrid((current) => removeValue(current, option.key, value))}
+              />
+            ))}
+          </ul>
+        </>
       ) : null}
-      <div className="mt-2 flex items-end gap-2">
+      {/* The label above the row, at full width: beside the button it broke in two on a phone. */}
+      <label htmlFor={`${id}-valor`} className="mt-3 block text-sm font-medium text-ink-900">
+        Novo valor de {label}
+      </label>
+      <div className="flex items-end gap-2">
         <div className="min-w-0 flex-1">
-          <label htmlFor={`${id}-valor`} className="text-sm font-medium text-ink-900">
-            Novo valor de {label}
-          </label>
           <input
             id={`${id}-valor`}
             value={text}
@@ -187,6 +190,49 @@ function OptionEditor({
       </div>
       <ErrorText id={`${id}-erro`} message={error} />
     </fieldset>
+  );
+}
+
+/**
+ * One value of an option, with a worded button that moves it one place earlier (the order the
+ * product page lists the values in) and one that removes it.
+ */
+function ValueChip({
+  value,
+  previous,
+  optionLabel,
+  onMoveEarlier,
+  onRemove,
+}: {
+  value: string;
+  previous: string | undefined;
+  optionLabel: string;
+  onMoveEarlier: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <li className="flex min-h-11 items-center rounded-full border border-ink-300 bg-cream-100 pl-3 text-sm text-ink-900">
+      <span>{value}</span>
+      {previous !== undefined ? (
+        <button
+          type="button"
+          onClick={onMoveEarlier}
+          aria-label={`Mover ${value} para antes de ${previous}`}
+          className="ml-1 inline-flex min-h-11 items-center gap-0.5 rounded-full px-2 text-xs font-medium text-ink-700 underline-offset-2 hover:bg-cream-200 hover:underline"
+        >
+          <ChevronLeftIcon className="size-4" />
+          Antes
+        </button>
+      ) : null}
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={`Remover ${value} de ${optionLabel}`}
+        className="grid size-11 place-items-center rounded-full font-bold text-ink-700 hover:bg-cream-200"
+      >
+        ×
+      </button>
+    </li>
   );
 }
 
@@ -306,8 +352,9 @@ function VariantCard({
         row.active ? 'bg-white' : 'border-dashed bg-cream-100',
       )}
     >
-      <div className="flex flex-wrap items-center gap-2">
-        <p className="min-w-0 flex-1 font-semibold text-ink-900">
+      {/* The label keeps its width; on a phone the two controls go under it, to the right. */}
+      <div className="flex flex-wrap items-center gap-x-2">
+        <p className="max-w-full min-w-0 flex-[1_0_auto] py-2 font-semibold text-ink-900">
           {label}
           {row.id === undefined ? (
             <span className="ml-2 text-xs font-normal text-ink-700">nova</span>
@@ -316,37 +363,41 @@ function VariantCard({
             <span className="ml-2 text-xs font-normal text-ink-700">fora de venda</span>
           )}
         </p>
-        <label className="flex min-h-11 items-center gap-2 px-1 text-sm text-ink-900">
-          <input
-            type="checkbox"
-            checked={row.active}
-            onChange={(event) => change({ active: event.target.checked })}
-            className="size-5 accent-ink-900"
-          />
-          Ativa
-        </label>
-        <Button
-          variant="ghost"
-          className="min-h-11"
-          onClick={() => setGrid((current) => removeRow(current, row.key))}
-          aria-label={`Remover variante ${label}`}
-        >
-          Remover
-        </Button>
+        <div className="ml-auto flex items-center gap-2">
+          <label className="flex min-h-11 items-center gap-2 px-1 text-sm text-ink-900">
+            <input
+              type="checkbox"
+              checked={row.active}
+              onChange={(event) => change({ active: event.target.checked })}
+              className="size-5 accent-ink-900"
+            />
+            Ativa
+          </label>
+          <Button
+            variant="ghost"
+            className="min-h-11"
+            onClick={() => setGrid((current) => removeRow(current, row.key))}
+            aria-label={`Remover variante ${label}`}
+          >
+            Remover
+          </Button>
+        </div>
       </div>
       <ErrorText id={`${id}-erro`} message={errors?.row} />
       <div
         className={cn(
           'mt-2 grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4',
-          // One line per variant on a desk: SKU, five figures, GTIN and photo.
-          'lg:grid-cols-[minmax(0,2fr)_repeat(5,minmax(0,1fr))_minmax(0,1.5fr)_minmax(0,1.5fr)]',
+          // One line per variant on a wide screen: SKU, five figures, GTIN and photo. The SKU's
+          // width shows a whole generated SKU (LUM-ORE-003-10MM-16MM), whose end tells rows
+          // apart; narrower than 1280 px the eight fields cut their text, so four columns.
+          'xl:grid-cols-[minmax(0,3fr)_repeat(5,minmax(0,1fr))_minmax(0,1.5fr)_minmax(0,1.5fr)] xl:gap-x-2',
         )}
       >
         <RowField
           id={`${id}-sku`}
           label="SKU"
           error={errors?.sku}
-          className="col-span-2 lg:col-span-1"
+          className="col-span-2 xl:col-span-1"
         >
           <input
             {...field('sku')}
@@ -398,24 +449,28 @@ function VariantCard({
           id={`${id}-image`}
           label="Foto"
           error={errors?.image}
-          className="col-span-2 lg:col-span-1"
+          className="col-span-2 xl:col-span-1"
         >
           <span className="flex items-center gap-2">
-            <select
-              {...field('image')}
-              value={row.image}
-              onChange={(event) => change({ image: event.target.value })}
-            >
-              <option value="">Principal</option>
-              {images.map((image, index) => (
-                <option key={image} value={image}>
-                  Foto {index + 1}
-                </option>
-              ))}
-              {row.image !== '' && !images.includes(row.image) ? (
-                <option value={row.image}>Foto removida</option>
-              ) : null}
-            </select>
+            <span className="relative min-w-0 flex-1">
+              <select
+                {...field('image')}
+                className={selectClass}
+                value={row.image}
+                onChange={(event) => change({ image: event.target.value })}
+              >
+                <option value="">Principal</option>
+                {images.map((image, index) => (
+                  <option key={image} value={image}>
+                    Foto {index + 1}
+                  </option>
+                ))}
+                {row.image !== '' && !images.includes(row.image) ? (
+                  <option value={row.image}>Foto removida</option>
+                ) : null}
+              </select>
+              <ChevronDownIcon className="pointer-events-none absolute top-1/2 right-3 mt-0.5 size-5 -translate-y-1/2 text-ink-700" />
+            </span>
             {row.image !== '' ? (
               <img
                 src={row.image}
