@@ -13,7 +13,7 @@ import type { Db } from '../../../db/database.ts';
 import { rowsOf } from '../../../db/raw-rows.ts';
 import { products } from '../../../db/schema/products.ts';
 import type { ProductReadRow } from '../../catalog/product-dto.ts';
-import { productReadColumns } from '../../catalog/repository.ts';
+import { createCatalogRepository } from '../../catalog/repository.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { writeFileAtomically } from '../../../lib/write-file-atomically.ts';
 import { shareImagePath } from '../../../http/share-images.ts';
@@ -175,9 +175,10 @@ export function createProductPhotos(deps: {
           .where(
             sql`${products.id} = ${productId} and jsonb_array_length(${products.images}) < ${PRODUCT_PHOTO_MAX_COUNT}`,
           )
-          .returning(productReadColumns);
-        if (updated) await announceCatalogChange(tx);
-        return updated;
+          .returning({ id: products.id });
+        if (!updated) return undefined;
+        await announceCatalogChange(tx);
+        return createCatalogRepository(tx).findProductById(productId);
       });
       if (!row) {
         await removeFiles(imageId);
@@ -214,13 +215,12 @@ export function createProductPhotos(deps: {
         if (!current) throw notFound();
         const kept = current.images.filter((url) => productPhotoId(url) !== imageId);
         if (kept.length === current.images.length) throw notFound(PHOTO_MESSAGES.notFound);
-        const [updated] = await tx
+        await tx
           .update(products)
           .set({ images: kept, updatedAt: now() })
-          .where(eq(products.id, productId))
-          .returning(productReadColumns);
+          .where(eq(products.id, productId));
         await announceCatalogChange(tx);
-        return updated;
+        return createCatalogRepository(tx).findProductById(productId);
       });
       if (!row) throw notFound();
       // An order placed with this photo keeps showing it in the customer's history.

@@ -204,7 +204,6 @@ export function createProductWrites(deps: {
               category: form.category,
               subcategory: form.subcategory ?? null,
               sku,
-              bling_id: current.blingId,
               active: form.active,
               display_status: form.display_status,
               images: form.images,

@@ -2,19 +2,19 @@ import type { AdminProductListQuery, AdminProductRow } from '@lumina/shared/admi
 import { ADMIN_PRODUCTS_PER_PAGE } from '@lumina/shared/admin/admin-products';
 import { and, asc, desc, eq, isNotNull, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
+import { blingProductLinks as link } from '../../../db/schema/bling.ts';
 import { products } from '../../../db/schema/products.ts';
+import { erpLinkOfProduct } from '../../catalog/repository.ts';
 import { containsPattern, searchTerms } from '../../catalog/search-text.ts';
 
 const FILTERS: Record<AdminProductListQuery['filter'], SQL | undefined> = {
   all: undefined,
-  bling: isNotNull(products.blingId),
+  // Where a product stands with the ERP is the ERP's table, joined on the product's id.
+  bling: isNotNull(link.blingId),
   // Made in the shop and not waiting for (or failing) a push to the ERP.
-  local: and(
-    isNull(products.blingId),
-    or(isNull(products.syncStatus), eq(products.syncStatus, 'synced')),
-  ),
-  pending: eq(products.syncStatus, 'pending'),
-  failed: eq(products.syncStatus, 'failed'),
+  local: and(isNull(link.blingId), or(isNull(link.syncStatus), eq(link.syncStatus, 'synced'))),
+  pending: eq(link.syncStatus, 'pending'),
+  failed: eq(link.syncStatus, 'failed'),
 };
 
 const SORTS = {
@@ -43,6 +43,7 @@ export function createAdminCatalogQueries(db: Db) {
       const page = db
         .select({ id: products.id, total: sql<number>`count(*) over ()`.as('total') })
         .from(products)
+        .leftJoin(link, erpLinkOfProduct)
         .where(where)
         // The id breaks ties, so pages never repeat or skip a product.
         .orderBy(order(SORTS[query.sort]), order(products.id))
@@ -52,6 +53,10 @@ export function createAdminCatalogQueries(db: Db) {
       const rows = await db
         .select({
           product: products,
+          blingId: link.blingId,
+          syncStatus: link.syncStatus,
+          syncError: link.syncError,
+          blingSyncedAt: link.syncedAt,
           variants: sql<AdminProductRow['variants']>`(
             select coalesce(json_agg(json_build_object(
               'id', v.id, 'sku', v.sku, 'option_values', v.option_values,
@@ -63,16 +68,21 @@ export function createAdminCatalogQueries(db: Db) {
         })
         .from(page)
         .innerJoin(products, eq(products.id, page.id))
+        .leftJoin(link, erpLinkOfProduct)
         .orderBy(order(SORTS[query.sort]), order(products.id));
       let total = Number(rows[0]?.total ?? 0);
       if (rows.length === 0 && offset > 0) {
         const [counted] = await db
           .select({ count: sql<number>`count(*)::integer` })
           .from(products)
+          .leftJoin(link, erpLinkOfProduct)
           .where(where);
         total = Number(counted?.count ?? 0);
       }
-      return { rows: rows.map((row) => ({ ...row.product, variants: row.variants })), total };
+      return {
+        rows: rows.map(({ product, total: _total, ...rest }) => ({ ...product, ...rest })),
+        total,
+      };
     },
   };
 }
