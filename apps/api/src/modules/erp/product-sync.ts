@@ -17,7 +17,8 @@ import {
   type BlingProductDetail,
 } from '../../integrations/bling/bling-schemas.ts';
 import { announceCatalogChange } from '../catalog/changes.ts';
-import { type ProductInput, toProductValues, toVariantValues } from '../catalog/product-record.ts';
+import type { ProductInput } from '../catalog/product-record.ts';
+import { createProductRows } from '../catalog/product-writes.ts';
 import { createStock } from '../catalog/stock.ts';
 import { type VariantWrite, writeVariants } from '../catalog/variant-writes.ts';
 import { downloadImage, type ImageDownload, importableImageUrl } from './image-import.ts';
@@ -165,7 +166,7 @@ export function createProductSync(deps: {
   async function applyVariations(
     tx: Db,
     productId: number,
-    product: { sku?: string; options?: ProductOption[] },
+    product: { sku: string; options: ProductOption[] },
     variations: BlingVariantFields[],
     balances: Balances,
     moments: { at: Date; balanceAskedAt: Date },
@@ -216,7 +217,7 @@ export function createProductSync(deps: {
     try {
       await writeVariants(
         tx,
-        { id: productId, sku: product.sku ?? '', options: product.options ?? [] },
+        { id: productId, sku: product.sku, options: product.options },
         writes,
         at,
       );
@@ -304,10 +305,10 @@ export function createProductSync(deps: {
             sku: bling.sku,
             stock_quantity: 0,
           };
-      const { stockQuantity, createdAt, ...values } = toProductValues(
-        merged(base, bling, units, at, varied?.ok ? varied.options : null),
-        at,
-      );
+      const input = merged(base, bling, units, at, varied?.ok ? varied.options : null);
+      // The product's rows are the catalogue's: written through it, in this transaction.
+      const rows = createProductRows(tx);
+      const shape = { sku: input.sku.trim(), options: input.options ?? [] };
       /** The product is Bling's, as Bling has it now. */
       const link = async (productId: number) => {
         const synced = {
@@ -324,10 +325,10 @@ export function createProductSync(deps: {
       };
       let outcome: Outcome;
       if (existing) {
-        await tx.update(products).set(values).where(eq(products.id, existing.id));
+        await rows.update(existing.id, input, at);
         await link(existing.id);
         if (varied?.ok) {
-          await applyVariations(tx, existing.id, values, varied.variants, balances, {
+          await applyVariations(tx, existing.id, shape, varied.variants, balances, {
             at,
             balanceAskedAt,
           });
@@ -349,27 +350,15 @@ export function createProductSync(deps: {
         );
         outcome = 'updated';
       } else {
-        const [inserted] = await tx
-          .insert(products)
-          .values({ ...values, stockQuantity, createdAt })
-          .returning({ id: products.id });
-        if (inserted) await link(inserted.id);
-        if (inserted && varied?.ok) {
-          await applyVariations(tx, inserted.id, values, varied.variants, balances, {
+        // A simple product is one variant with its SKU and Bling's count; Bling's variations
+        // are written next.
+        const id = await rows.insert(input, at, { variantsAfter: varied?.ok === true });
+        await link(id);
+        if (varied?.ok) {
+          await applyVariations(tx, id, shape, varied.variants, balances, {
             at,
             balanceAskedAt,
           });
-        } else if (inserted) {
-          await tx
-            .insert(productVariants)
-            .values(
-              toVariantValues(
-                inserted.id,
-                { sku: values.sku ?? bling.sku, stock_quantity: stockQuantity ?? 0 },
-                0,
-                at,
-              ),
-            );
         }
         outcome = 'created';
       }
@@ -528,10 +517,7 @@ export function createProductSync(deps: {
     const changed = await db.transaction(async (tx) => {
       const row = await lockLinked(tx, String(blingId));
       if (!row) return false;
-      await tx
-        .update(products)
-        .set({ active: false, displayStatus: 'hidden', updatedAt: at })
-        .where(eq(products.id, row.id));
+      await createProductRows(tx).retire(row.id, at);
       await touch(tx, row.id, at);
       await announceCatalogChange(tx);
       return true;
