@@ -24,6 +24,7 @@ import {
   seedProductsSql,
   seedVariantCount,
   seedVariantsSql,
+  seedBlingLinksSql,
 } from './lib/admin-products-seed.ts';
 import { type ApiProcess, startApiProcess } from './lib/api-process.ts';
 import { type CpuSplit, startCpuSplit } from './lib/cpu-split.ts';
@@ -121,6 +122,7 @@ async function seedProducts(database: Database): Promise<Record<string, number>>
   const started = performance.now();
   await pool.query(seedProductsSql(PRODUCTS));
   await pool.query(seedVariantsSql());
+  await pool.query(seedBlingLinksSql());
   // What autovacuum would do shortly after such an import: the planner needs the statistics
   // (and the trigger's update of every product's stock left dead rows behind).
   await pool.query('VACUUM ANALYZE products');
@@ -137,11 +139,11 @@ async function seedProducts(database: Database): Promise<Record<string, number>>
   );
   const counts = await pool.query<Record<string, number>>(`SELECT
       count(*)::int AS "all",
-      count(*) FILTER (WHERE bling_id IS NOT NULL)::int AS bling,
-      count(*) FILTER (WHERE bling_id IS NULL AND (sync_status IS NULL OR sync_status = 'synced'))::int AS local,
-      count(*) FILTER (WHERE sync_status = 'pending')::int AS pending,
-      count(*) FILTER (WHERE sync_status = 'failed')::int AS failed
-    FROM products`);
+      count(*) FILTER (WHERE l.bling_id IS NOT NULL)::int AS bling,
+      count(*) FILTER (WHERE l.bling_id IS NULL AND (l.sync_status IS NULL OR l.sync_status = 'synced'))::int AS local,
+      count(*) FILTER (WHERE l.sync_status = 'pending')::int AS pending,
+      count(*) FILTER (WHERE l.sync_status = 'failed')::int AS failed
+    FROM products p LEFT JOIN bling_product_links l ON l.product_id = p.id`);
   const row = counts.rows[0];
   must(row && row.all === PRODUCTS, `expected ${PRODUCTS} products, found ${row?.all}`);
   return { ...row, variants: VARIANTS };

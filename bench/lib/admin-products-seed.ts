@@ -95,9 +95,8 @@ named AS (
   FROM words
 )
 INSERT INTO products (
-  name, description, price_cents, category, sku, bling_id, active, display_status, images,
-  options, stock_quantity, search_text, name_key, last_sync, sync_status, sync_error, bling_synced_at,
-  created_at, updated_at
+  name, description, price_cents, category, sku, active, display_status, images,
+  options, stock_quantity, search_text, name_key, created_at, updated_at
 )
 SELECT
   name,
@@ -105,7 +104,6 @@ SELECT
   990 + (i * 7919) % 49000,
   (${categories})[category],
   sku,
-  CASE WHEN i % 10 < 4 THEN 'BL' || (900000 + i) END,
   i % 17 <> 0,
   CASE WHEN i % 23 = 0 THEN 'hidden' WHEN i % 11 = 0 THEN 'featured' ELSE 'visible' END,
   jsonb_build_array('/images/bench/' || i || '.jpg'),
@@ -118,17 +116,38 @@ SELECT
     CASE WHEN ${hasOptions('i')} THEN ${variantSkus} || ' ${optionValueKeys}' ELSE '' END ||
     ' ' || (${labelKeys})[category],
   name_key,
-  CASE WHEN i % 10 < 4 THEN now() - make_interval(mins => i) END,
+  now() - make_interval(mins => ${count} - i),
+  now() - make_interval(mins => i % 600)
+FROM named
+ORDER BY i`;
+}
+
+/**
+ * Where the products seedProductsSql wrote stand with Bling (the ERP's bling_product_links,
+ * product i found by its SKU): 4 in 10 came from Bling, and the sync states vary so every
+ * filter of the panel has its share. A product with no state and no Bling id gets no row.
+ */
+export function seedBlingLinksSql(): string {
+  return `
+WITH seeded AS (
+  SELECT id, substr(sku, 5)::int AS i FROM products
+)
+INSERT INTO bling_product_links (
+  product_id, bling_id, sync_status, sync_error, product_synced_at, synced_at
+)
+SELECT
+  id,
+  CASE WHEN i % 10 < 4 THEN 'BL' || (900000 + i) END,
   CASE
     WHEN i % 10 IN (0, 1, 2, 6, 7) THEN 'synced'
     WHEN i % 10 IN (3, 4) THEN 'pending'
     WHEN i % 10 = 5 THEN 'failed'
   END,
   CASE WHEN i % 10 = 5 THEN 'Bling respondeu 422: NCM inválido' END,
-  CASE WHEN i % 10 IN (0, 1, 2, 6, 7) THEN now() - make_interval(mins => i) END,
-  now() - make_interval(mins => ${count} - i),
-  now() - make_interval(mins => i % 600)
-FROM named
+  CASE WHEN i % 10 < 4 THEN now() - make_interval(mins => i) END,
+  CASE WHEN i % 10 IN (0, 1, 2, 6, 7) THEN now() - make_interval(mins => i) END
+FROM seeded
+WHERE i % 10 < 8
 ORDER BY i`;
 }
 

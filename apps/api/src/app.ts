@@ -80,7 +80,7 @@ import { createPaymentService, type PaymentService } from './modules/payments/se
 import { createMailOutbox, type MailOutbox } from './modules/mail/outbox.ts';
 import { createOrderLifecycle } from './modules/orders/lifecycle-service.ts';
 import { adminCatalogRoutes } from './modules/admin/catalog/routes.ts';
-import { createProductWrites } from './modules/admin/catalog/product-writes.ts';
+import { createProductWrites } from './modules/catalog/product-writes.ts';
 import { adminDocsSessionRoutes, docsCookieAsBearer } from './modules/admin/docs-session.ts';
 import { adminProductPhotoRoutes } from './modules/admin/catalog/photo-routes.ts';
 import { createProductPhotos } from './modules/admin/catalog/photos.ts';

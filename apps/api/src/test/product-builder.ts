@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { rowsOf } from '../db/raw-rows.ts';
 import type { Db } from '../db/database.ts';
+import { blingProductLinks, type BlingProductLinkRow } from '../db/schema/bling.ts';
 import type { ProductInput } from '../modules/catalog/product-record.ts';
 import { createCatalogRepository } from '../modules/catalog/repository.ts';
 
@@ -52,4 +53,18 @@ export async function firstVariantId(db: Db, productId: number): Promise<number>
   );
   if (!row) throw new Error(`product ${productId} has no variant`);
   return row.id;
+}
+
+/** Where some products stand with Bling (the ERP's table), as a test sets it up. */
+export async function setBlingLink(
+  db: Db,
+  productIds: number[],
+  link: Partial<Omit<BlingProductLinkRow, 'productId'>>,
+): Promise<void> {
+  for (const productId of productIds) {
+    await db
+      .insert(blingProductLinks)
+      .values({ productId, ...link })
+      .onConflictDoUpdate({ target: blingProductLinks.productId, set: link });
+  }
 }

@@ -1,7 +1,8 @@
+import { SYNC_STATUSES } from '@lumina/shared/admin/sync-status';
 import { sql } from 'drizzle-orm';
 import { check, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { orders } from './orders.ts';
-import { productVariants } from './products.ts';
+import { products, productVariants } from './products.ts';
 import { users } from './users.ts';
 
 /**
@@ -114,3 +115,37 @@ export const blingVariantLinks = pgTable('bling_variant_links', {
   blingId: text('bling_id').notNull().unique(),
   syncedAt: timestamp('synced_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Where a product stands with Bling, kept by the ERP module (the catalogue owns the product
+ * itself; others only read this, joined on the product's id). A product without a row never
+ * took part. `bling_id` is the product's id in Bling (null until a push creates it there);
+ * `from_bling` is derived from it.
+ */
+export const blingProductLinks = pgTable(
+  'bling_product_links',
+  {
+    productId: integer('product_id')
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    blingId: text('bling_id').unique(),
+    /**
+     * Spec 001 §3, §4: 'pending' (a change Bling has not seen), 'failed' (the last push or pull
+     * failed: sync_error says why), 'synced'.
+     */
+    syncStatus: text('sync_status', { enum: SYNC_STATUSES }),
+    syncError: text('sync_error'),
+    /** When the product's own data last went between the shop and Bling (the spec's last_sync). */
+    productSyncedAt: timestamp('product_synced_at', { withTimezone: true }),
+    /** When the shop last heard from or told Bling anything of it: data, stock or removal. */
+    syncedAt: timestamp('synced_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'bling_product_links_sync_status_check',
+      sql`${t.syncStatus} IS NULL OR ${t.syncStatus} IN ('pending', 'failed', 'synced')`,
+    ),
+  ],
+);
+
+export type BlingProductLinkRow = typeof blingProductLinks.$inferSelect;

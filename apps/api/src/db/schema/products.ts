@@ -1,4 +1,3 @@
-import { SYNC_STATUSES } from '@lumina/shared/admin/sync-status';
 import { CATEGORY_SLUGS } from '@lumina/shared/catalog/categories';
 import type { ProductVariation } from '@lumina/shared/catalog/product';
 import type { OptionValues, ProductOption } from '@lumina/shared/catalog/variants';
@@ -23,7 +22,11 @@ export const DEFAULT_PACKAGE = { weightGrams: 10, lengthCm: 16, widthCm: 11, hei
 
 const categoryList = sql.raw(CATEGORY_SLUGS.map((slug) => `'${slug}'`).join(', '));
 
-/** Spec 000 section 3, Product. Money in integer cents; reais exist only in API responses. */
+/**
+ * Spec 000 section 3, Product. Money in integer cents; reais exist only in API responses. The
+ * catalogue's own: where the product stands with Bling (its id there, sync state) is the ERP's,
+ * in bling_product_links.
+ */
 export const products = pgTable(
   'products',
   {
@@ -38,7 +41,6 @@ export const products = pgTable(
     category: text('category').notNull(),
     subcategory: text('subcategory'),
     sku: text('sku').notNull().unique(),
-    blingId: text('bling_id').unique(),
     active: boolean('active').notNull().default(true),
     displayStatus: text('display_status', { enum: ['visible', 'featured', 'hidden'] })
       .notNull()
@@ -78,15 +80,6 @@ export const products = pgTable(
     searchText: text('search_text').notNull(),
     /** Name in lower case without accents: A-Z order that does not depend on the collation. */
     nameKey: text('name_key').notNull(),
-    lastSync: timestamp('last_sync', { withTimezone: true }),
-    /**
-     * Where the product stands with the ERP (spec 001 §3, §4): 'pending' (a change Bling has not
-     * seen), 'failed' (the last push or pull failed: sync_error says why), 'synced'; null for a
-     * product that never took part. `from_bling` is derived: the product has a Bling id.
-     */
-    syncStatus: text('sync_status', { enum: SYNC_STATUSES }),
-    syncError: text('sync_error'),
-    blingSyncedAt: timestamp('bling_synced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -106,10 +99,6 @@ export const products = pgTable(
       sql`${t.weightGrams} > 0 AND ${t.lengthCm} > 0 AND ${t.widthCm} > 0 AND ${t.heightCm} > 0`,
     ),
     index('products_category_idx').on(t.category),
-    check(
-      'products_sync_status_check',
-      sql`${t.syncStatus} IS NULL OR ${t.syncStatus} IN ('pending', 'failed', 'synced')`,
-    ),
   ],
 );
 

@@ -15,21 +15,21 @@ interface Counts {
 }
 
 /**
- * The panel's stat cards: three aggregate statements, one per table, read-only. Days
- * are the shop's (America/Sao_Paulo); revenue counts orders by the day they were paid, and leaves
+ * The panel's stat cards: three aggregate statements, one per table (the products' sync state
+ * read beside them from the ERP's table), read-only. Days are the shop's (America/Sao_Paulo); revenue counts orders by the day they were paid, and leaves
  * out those cancelled or refunded since.
  */
 export async function readAdminStats(db: Db, now: Date): Promise<AdminStats> {
   const [productCounts] = rowsOf<Counts>(
     await db.execute(sql`
       select count(*)::integer as total,
-        count(*) filter (where active)::integer as active,
-        count(*) filter (where not active)::integer as inactive,
-        count(*) filter (where active and stock_quantity = 0)::integer as out_of_stock,
-        count(*) filter (where bling_id is not null)::integer as from_bling,
-        count(*) filter (where sync_status = 'pending')::integer as pending,
-        count(*) filter (where sync_status = 'failed')::integer as failed
-      from products
+        count(*) filter (where p.active)::integer as active,
+        count(*) filter (where not p.active)::integer as inactive,
+        count(*) filter (where p.active and p.stock_quantity = 0)::integer as out_of_stock,
+        count(*) filter (where l.bling_id is not null)::integer as from_bling,
+        count(*) filter (where l.sync_status = 'pending')::integer as pending,
+        count(*) filter (where l.sync_status = 'failed')::integer as failed
+      from products p left join bling_product_links l on l.product_id = p.id
     `),
   );
   const paid = sql.raw(`paid_at is not null and status in ('processing', 'shipped', 'delivered')`);

@@ -24,8 +24,13 @@ export interface VariantReadRow {
   active: boolean;
 }
 
-/** The columns a response needs (the search helpers stay in the database), with the variants. */
+/**
+ * The columns a response needs (the search helpers stay in the database), with the variants and
+ * the ERP's word on the product (bling_product_links, read joined on the product's id).
+ */
 export type ProductReadRow = Omit<ProductRow, 'searchText' | 'nameKey'> & {
+  blingId: string | null;
+  lastSync: Date | null;
   variants: VariantReadRow[];
 };
 

@@ -21,7 +21,6 @@ export interface ProductInput {
   category: CategorySlug;
   subcategory?: string | null;
   sku: string;
-  bling_id?: string | null;
   active?: boolean;
   display_status?: DisplayStatus;
   images?: string[];
@@ -38,7 +37,6 @@ export interface ProductInput {
   length_cm?: number;
   width_cm?: number;
   height_cm?: number;
-  last_sync?: Date | null;
   created_at?: Date;
 }
 
@@ -150,7 +148,6 @@ export function toProductValues(input: ProductInput, now: Date): NewProductRow {
     category: input.category,
     subcategory: input.subcategory?.trim() || null,
     sku: input.sku.trim(),
-    blingId: input.bling_id ?? null,
     active: input.active ?? true,
     displayStatus: input.display_status ?? 'visible',
     images: input.images ?? [],
@@ -169,7 +166,6 @@ export function toProductValues(input: ProductInput, now: Date): NewProductRow {
     heightCm: input.height_cm,
     searchText: searchTextOf(input, description),
     nameKey: normalizeText(input.name),
-    lastSync: input.last_sync ?? null,
     createdAt: input.created_at ?? now,
     updatedAt: now,
   };

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
+import { blingProductLinks } from '../../db/schema/bling.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
 import type { ProductReadRow, VariantReadRow } from './product-dto.ts';
 import {
@@ -57,7 +58,17 @@ export const variantsOfProduct = sql<VariantReadRow[]>`(
   from ${productVariants} v where v.product_id = "products"."id" and v.retired_at is null
 )`;
 
-export const productReadColumns = { ...productColumns, variants: variantsOfProduct };
+/**
+ * What a product read answers: the product's columns, its variants, and where it stands with
+ * the ERP, read from the ERP's own table (select from products left-joined on `erpLinkOfProduct`).
+ */
+export const productReadColumns = {
+  ...productColumns,
+  blingId: blingProductLinks.blingId,
+  lastSync: blingProductLinks.productSyncedAt,
+  variants: variantsOfProduct,
+};
+export const erpLinkOfProduct = eq(blingProductLinks.productId, products.id);
 const readColumns = productReadColumns;
 
 /** Spec 000 section 4: only active products shown as visible or featured are listed. */
@@ -159,6 +170,7 @@ export function createCatalogRepository(db: Db) {
       const rows = await db
         .select({ ...readColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
         .from(products)
+        .leftJoin(blingProductLinks, erpLinkOfProduct)
         .where(where)
         .orderBy(...orderBy(filter.sort))
         .limit(filter.limit)
@@ -228,7 +240,11 @@ export function createCatalogRepository(db: Db) {
     },
 
     async findProductById(id: number): Promise<ProductReadRow | undefined> {
-      const [row] = await db.select(readColumns).from(products).where(eq(products.id, id));
+      const [row] = await db
+        .select(readColumns)
+        .from(products)
+        .leftJoin(blingProductLinks, erpLinkOfProduct)
+        .where(eq(products.id, id));
       return row;
     },
 
@@ -260,18 +276,21 @@ export function createCatalogRepository(db: Db) {
     async syncStats(): Promise<SyncStats> {
       const [row] = await db
         .select({
-          synced: sql<number>`count(*) filter (where ${products.syncStatus} = 'synced')`.mapWith(
-            Number,
-          ),
-          local_only: sql<number>`count(*) filter (where ${products.syncStatus} is null)`.mapWith(
-            Number,
-          ),
+          synced:
+            sql<number>`count(*) filter (where ${blingProductLinks.syncStatus} = 'synced')`.mapWith(
+              Number,
+            ),
+          local_only:
+            sql<number>`count(*) filter (where ${blingProductLinks.syncStatus} is null)`.mapWith(
+              Number,
+            ),
           pending:
-            sql<number>`count(*) filter (where ${products.syncStatus} in ('pending', 'failed'))`.mapWith(
+            sql<number>`count(*) filter (where ${blingProductLinks.syncStatus} in ('pending', 'failed'))`.mapWith(
               Number,
             ),
         })
-        .from(products);
+        .from(products)
+        .leftJoin(blingProductLinks, erpLinkOfProduct);
       return row ?? { synced: 0, local_only: 0, pending: 0 };
     },
 

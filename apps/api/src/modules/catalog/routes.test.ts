@@ -111,7 +111,7 @@ describe('GET /api/products', () => {
   it('tells where the whole catalogue stands with Bling (sync_stats)', async () => {
     expect((await list()).sync_stats).toEqual({ synced: 0, local_only: 7, pending: 0 });
     await ctx.database.db.execute(
-      sql`update products set sync_status = case sku when 'NOS-ZIR' then 'synced' when 'ARG-INATIVA' then 'failed' when 'LBR-CRISTAL' then 'pending' end where sku in ('NOS-ZIR', 'ARG-INATIVA', 'LBR-CRISTAL')`,
+      sql`insert into bling_product_links (product_id, sync_status) select id, case sku when 'NOS-ZIR' then 'synced' when 'ARG-INATIVA' then 'failed' when 'LBR-CRISTAL' then 'pending' end from products where sku in ('NOS-ZIR', 'ARG-INATIVA', 'LBR-CRISTAL')`,
     );
     // Every product counts, listed or not; a failed push waits to be sent again.
     expect((await list('?category=boca')).sync_stats).toEqual({
@@ -119,7 +119,7 @@ describe('GET /api/products', () => {
       local_only: 4,
       pending: 2,
     });
-    await ctx.database.db.execute(sql`update products set sync_status = null`);
+    await ctx.database.db.execute(sql`delete from bling_product_links`);
   });
 
   it('answers prices in reais and in cents, and stock status derived from stock', async () => {

@@ -28,6 +28,9 @@ function ledger(rows: SQL, at: Date): SQL {
   )`;
 }
 
+/** A moved row (its `product_id`) of a product Bling has: its movements go to the ledger. */
+const inBling = sql`product_id in (select product_id from bling_product_links where bling_id is not null)`;
+
 /**
  * Locks the products of some variants, in id order, before their variants move. Every writer of
  * a product takes its row first (the panel, the ERP sync, the variants' stock trigger), so two
@@ -68,8 +71,8 @@ export function createStock(db: Db) {
           from unnest(${ids}::integer[], ${quantities}::integer[]) as w(variant_id, quantity), ${products} as p
           where v.id = w.variant_id and p.id = v.product_id and p.active and v.active
             and v.retired_at is null and v.stock_quantity >= w.quantity
-          returning v.id, v.product_id, p.bling_id, w.quantity
-        ), ${ledger(sql`select product_id, id, -quantity, null::integer, 'reserve', 'pending' from moved where bling_id is not null`, at)}
+          returning v.id, v.product_id, w.quantity
+        ), ${ledger(sql`select product_id, id, -quantity, null::integer, 'reserve', 'pending' from moved where ${inBling}`, at)}
         select id from moved
       `);
       return new Set(rowsOf<{ id: number }>(result).map((row) => row.id));
@@ -89,8 +92,8 @@ export function createStock(db: Db) {
           set stock_quantity = v.stock_quantity + w.quantity, updated_at = ${at.toISOString()}::timestamptz
           from unnest(${ids}::integer[], ${quantities}::integer[]) as w(variant_id, quantity), ${products} as p
           where v.id = w.variant_id and p.id = v.product_id
-          returning v.id, v.product_id, p.bling_id, w.quantity
-        ), ${ledger(sql`select product_id, id, quantity, null::integer, 'release', 'pending' from moved where bling_id is not null`, at)}
+          returning v.id, v.product_id, w.quantity
+        ), ${ledger(sql`select product_id, id, quantity, null::integer, 'release', 'pending' from moved where ${inBling}`, at)}
         select count(*) from moved
       `);
     },
@@ -123,17 +126,17 @@ export function createStock(db: Db) {
       await lockProducts(db, `{${variantId}}`, at);
       const result = await db.execute(sql`
         with old as (
-          select v.id, v.product_id, v.stock_quantity, p.bling_id
-          from ${productVariants} v join ${products} p on p.id = v.product_id
+          select v.id, v.product_id, v.stock_quantity
+          from ${productVariants} v
           where v.id = ${variantId}::integer for update of v
         ), moved as (
           update ${productVariants} as v
           set stock_quantity = greatest(${Math.trunc(quantity)}::integer, 0), updated_at = ${at.toISOString()}::timestamptz
           from old where v.id = old.id
-          returning v.id, v.product_id, v.stock_quantity, old.stock_quantity as before, old.bling_id
+          returning v.id, v.product_id, v.stock_quantity, old.stock_quantity as before
         ), ${ledger(
           sql`select product_id, id, stock_quantity - before, stock_quantity, ${source === 'erp' ? 'erp' : 'set'}, ${source === 'erp' ? 'skipped' : 'pending'}
-              from moved where bling_id is not null and stock_quantity <> before`,
+              from moved where ${inBling} and stock_quantity <> before`,
           at,
         )}
         select id from moved

@@ -6,10 +6,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, isNotNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { blingConnection, blingVariantLinks, blingWebhookEvents } from '../../db/schema/bling.ts';
+import {
+  blingConnection,
+  blingProductLinks,
+  blingVariantLinks,
+  blingWebhookEvents,
+} from '../../db/schema/bling.ts';
 import { securityLogs } from '../../db/schema/security.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
 import {
@@ -91,9 +96,22 @@ afterEach(async () => {
   await db.execute(sql`delete from bling_webhook_events`);
   await db.execute(sql`delete from bling_resource_versions`);
   await db.execute(
-    sql`delete from products where bling_id is not null or sku like 'BLING-%' or sku like 'LOJA-%'`,
+    sql`delete from products where id in (select product_id from bling_product_links where bling_id is not null) or sku like 'BLING-%' or sku like 'LOJA-%'`,
   );
 });
+
+/** The shop's products, each with where it stands with Bling (the ERP's table). */
+function productsWithLinks() {
+  return ctx.database.db
+    .select({
+      ...getTableColumns(products),
+      blingId: blingProductLinks.blingId,
+      syncStatus: blingProductLinks.syncStatus,
+      blingSyncedAt: blingProductLinks.syncedAt,
+    })
+    .from(products)
+    .leftJoin(blingProductLinks, eq(blingProductLinks.productId, products.id));
+}
 
 async function status(): Promise<BlingStatus> {
   const response = await ctx.app.inject({ url: '/api/bling/status', headers: admin });
@@ -235,10 +253,7 @@ describe('the full sync', () => {
       .map((r) => r.query.pagina);
     expect(pages).toEqual(['1', '2', '3']);
 
-    const rows = await ctx.database.db
-      .select()
-      .from(products)
-      .where(sql`bling_id is not null`);
+    const rows = await productsWithLinks().where(isNotNull(blingProductLinks.blingId));
     expect(rows).toHaveLength(250);
     expect(rows.every((row) => row.syncStatus === 'synced' && row.blingSyncedAt)).toBe(true);
     const matched = rows.find((row) => row.id === existing);
@@ -275,10 +290,7 @@ describe('the full sync', () => {
     const after = await syncAndWait('/api/products/sync_full_with_bling');
     expect(after.sync_summary).toMatchObject({ created: 1, failed: 2 });
     expect(after.sync_summary?.errors.join(' ')).toContain('Peça Misteriosa');
-    const [row] = await ctx.database.db
-      .select()
-      .from(products)
-      .where(eq(products.blingId, String(good.id)));
+    const [row] = await productsWithLinks().where(eq(blingProductLinks.blingId, String(good.id)));
     expect(row).toMatchObject({ category: 'boca', syncStatus: 'synced' });
   });
 
@@ -393,10 +405,9 @@ describe('the pending sync', () => {
     });
     await connect();
     await syncAndWait('/api/products/sync_full_with_bling');
-    const [row] = await ctx.database.db
-      .select()
-      .from(products)
-      .where(eq(products.blingId, String(blingProduct?.id)));
+    const [row] = await productsWithLinks().where(
+      eq(blingProductLinks.blingId, String(blingProduct?.id)),
+    );
 
     const edit = await ctx.app.inject({
       method: 'PUT',
@@ -423,7 +434,8 @@ describe('the pending sync', () => {
     const pending = await ctx.database.db
       .select({ sku: products.sku })
       .from(products)
-      .where(eq(products.syncStatus, 'pending'));
+      .leftJoin(blingProductLinks, eq(blingProductLinks.productId, products.id))
+      .where(eq(blingProductLinks.syncStatus, 'pending'));
     expect(pending.map((p) => p.sku).sort()).toEqual(['BLING-H', 'LOJA-NOVO']);
 
     const after = await syncAndWait('/api/products/sync_with_bling');
@@ -443,16 +455,14 @@ describe('the pending sync', () => {
     const left = await ctx.database.db
       .select({ id: products.id })
       .from(products)
-      .where(eq(products.syncStatus, 'pending'));
+      .leftJoin(blingProductLinks, eq(blingProductLinks.productId, products.id))
+      .where(eq(blingProductLinks.syncStatus, 'pending'));
     expect(left).toHaveLength(0);
   });
 });
 
 async function shopRow(blingId: number) {
-  const [row] = await ctx.database.db
-    .select()
-    .from(products)
-    .where(eq(products.blingId, String(blingId)));
+  const [row] = await productsWithLinks().where(eq(blingProductLinks.blingId, String(blingId)));
   return row;
 }
 
@@ -483,12 +493,7 @@ describe('Bling webhooks', () => {
     return blingProduct!;
   }
   const shopRow = async (blingId: number) =>
-    (
-      await ctx.database.db
-        .select()
-        .from(products)
-        .where(eq(products.blingId, String(blingId)))
-    )[0];
+    (await productsWithLinks().where(eq(blingProductLinks.blingId, String(blingId))))[0];
 
   it('applies a signed product change once, reading it again from Bling, not from the body', async () => {
     const product = await syncedProduct();
@@ -895,7 +900,7 @@ describe("the shop's variants in Bling", () => {
       ['LOJA-VAR-D', 'Cor:Dourado', 45, 3],
       ['LOJA-VAR-P', 'Cor:Prata', 40, 5],
     ]);
-    const [row] = await ctx.database.db.select().from(products).where(eq(products.sku, 'LOJA-VAR'));
+    const [row] = await productsWithLinks().where(eq(products.sku, 'LOJA-VAR'));
     expect(row).toMatchObject({ blingId: String(parent.id), syncStatus: 'synced' });
     const links = await ctx.database.db
       .select({ sku: productVariants.sku, blingId: blingVariantLinks.blingId })

@@ -2,7 +2,7 @@ import type { BlingSyncSummary } from '@lumina/shared/admin/bling';
 import { centsToReais } from '@lumina/shared/format/money';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { blingVariantLinks } from '../../db/schema/bling.ts';
+import { blingProductLinks, blingVariantLinks } from '../../db/schema/bling.ts';
 import {
   products,
   type ProductRow,
@@ -89,8 +89,9 @@ export function createProductPush(deps: { db: Db; client: () => BlingClient; now
      */
     async markPending(tx: Pick<Db, 'execute'>, productId: number): Promise<void> {
       await tx.execute(sql`
-        update products set sync_status = 'pending', sync_error = null
-        where id = ${productId}::integer and exists (select 1 from bling_connection)
+        insert into bling_product_links (product_id, sync_status)
+        select ${productId}::integer, 'pending' where exists (select 1 from bling_connection)
+        on conflict (product_id) do update set sync_status = 'pending', sync_error = null
       `);
     },
 
@@ -162,6 +163,14 @@ export function createProductPush(deps: { db: Db; client: () => BlingClient; now
         }
       };
 
+      /** Bling's id of a product it just created. */
+      const setBlingId = async (productId: number, blingId: string) => {
+        await db
+          .update(blingProductLinks)
+          .set({ blingId })
+          .where(eq(blingProductLinks.productId, productId));
+      };
+
       const summary = emptySummary('pending');
       const client = deps.client();
       let depositId: number | undefined;
@@ -169,16 +178,22 @@ export function createProductPush(deps: { db: Db; client: () => BlingClient; now
       try {
         for (;;) {
           const batch = await db
-            .select()
+            .select({ product: products, blingId: blingProductLinks.blingId })
             .from(products)
-            .where(and(inArray(products.syncStatus, ['pending', 'failed']), gt(products.id, after)))
+            .innerJoin(blingProductLinks, eq(blingProductLinks.productId, products.id))
+            .where(
+              and(
+                inArray(blingProductLinks.syncStatus, ['pending', 'failed']),
+                gt(products.id, after),
+              ),
+            )
             .orderBy(asc(products.id))
             .limit(BATCH);
           if (batch.length === 0) break;
-          for (const row of batch) {
+          for (const { product: row, blingId: knownId } of batch) {
             after = row.id;
             try {
-              let blingId = row.blingId;
+              let blingId = knownId;
               const variants = await liveVariants(row.id);
               // One variant that is a Bling variation keeps its product a formato V one.
               const varied = variants.length > 1 || variants.some((v) => v.blingId !== null);
@@ -188,12 +203,12 @@ export function createProductPush(deps: { db: Db; client: () => BlingClient; now
                 if (varied) await linkVariations(Number(blingId), variants);
               } else if (varied) {
                 blingId = String(await client.createProduct(body));
-                await db.update(products).set({ blingId }).where(eq(products.id, row.id));
+                await setBlingId(row.id, blingId);
                 // Stock lives in the variations: each opens with its variant's count.
                 await linkVariations(Number(blingId), variants);
               } else {
                 blingId = String(await client.createProduct(body));
-                await db.update(products).set({ blingId }).where(eq(products.id, row.id));
+                await setBlingId(row.id, blingId);
                 // A new product's opening balance in Bling is the shop's count.
                 depositId ??= await client.defaultDepositId();
                 await client.postStockMovement({
@@ -207,10 +222,15 @@ export function createProductPush(deps: { db: Db; client: () => BlingClient; now
               const at = now();
               // Unchanged since it was read: synced. Edited meanwhile: stays pending for next time.
               await db
-                .update(products)
-                .set({ syncStatus: 'synced', syncError: null, blingSyncedAt: at, lastSync: at })
-                .where(and(eq(products.id, row.id), eq(products.updatedAt, row.updatedAt)));
-              summary[row.blingId ? 'updated' : 'created'] += 1;
+                .update(blingProductLinks)
+                .set({ syncStatus: 'synced', syncError: null, syncedAt: at, productSyncedAt: at })
+                .where(
+                  and(
+                    eq(blingProductLinks.productId, row.id),
+                    sql`exists (select 1 from ${products} where ${products.id} = ${row.id}::integer and ${products.updatedAt} = ${row.updatedAt.toISOString()}::timestamptz)`,
+                  ),
+                );
+              summary[knownId ? 'updated' : 'created'] += 1;
             } catch (error) {
               if (!(error instanceof BlingRequestError || error instanceof BlingShapeError)) {
                 throw error;
@@ -219,9 +239,9 @@ export function createProductPush(deps: { db: Db; client: () => BlingClient; now
               const reason = `${row.name} (${row.sku}): ${error.message}`;
               if (summary.errors.length < ERRORS_KEPT) summary.errors.push(reason);
               await db
-                .update(products)
+                .update(blingProductLinks)
                 .set({ syncStatus: 'failed', syncError: error.message })
-                .where(eq(products.id, row.id));
+                .where(eq(blingProductLinks.productId, row.id));
             }
           }
         }

@@ -3,7 +3,7 @@ import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import type { ProductOption } from '@lumina/shared/catalog/variants';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { blingVariantLinks } from '../../db/schema/bling.ts';
+import { blingProductLinks, blingVariantLinks } from '../../db/schema/bling.ts';
 import { products, productVariants, type ProductRow } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
@@ -17,7 +17,8 @@ import {
   type BlingProductDetail,
 } from '../../integrations/bling/bling-schemas.ts';
 import { announceCatalogChange } from '../catalog/changes.ts';
-import { type ProductInput, toProductValues, toVariantValues } from '../catalog/product-record.ts';
+import type { ProductInput } from '../catalog/product-record.ts';
+import { createProductRows } from '../catalog/product-writes.ts';
 import { createStock } from '../catalog/stock.ts';
 import { type VariantWrite, writeVariants } from '../catalog/variant-writes.ts';
 import { downloadImage, type ImageDownload, importableImageUrl } from './image-import.ts';
@@ -59,7 +60,6 @@ function inputOf(row: ProductRow): ProductInput {
     category: row.category as CategorySlug,
     subcategory: row.subcategory,
     sku: row.sku,
-    bling_id: row.blingId,
     active: row.active,
     display_status: row.displayStatus,
     images: row.images,
@@ -73,7 +73,6 @@ function inputOf(row: ProductRow): ProductInput {
     length_cm: row.lengthCm,
     width_cm: row.widthCm,
     height_cm: row.heightCm,
-    last_sync: row.lastSync,
     created_at: row.createdAt,
   };
 }
@@ -97,13 +96,11 @@ function merged(
         ? base.pix_price_cents
         : null,
     sku: bling.sku,
-    bling_id: bling.blingId,
     active: bling.active,
     variations: bling.variations.length > 0 ? bling.variations : (base.variations ?? []),
     // Sold through Bling's variations: their attributes are the options; else the shop's own.
     options: options ?? base.options ?? [],
     stock_quantity: units,
-    last_sync: at,
   } satisfies ProductInput;
 }
 
@@ -136,9 +133,28 @@ export function createProductSync(deps: {
 
   async function markFailed(blingId: string, reason: string): Promise<void> {
     await db
-      .update(products)
-      .set({ syncStatus: 'failed', syncError: reason, updatedAt: now() })
-      .where(eq(products.blingId, blingId));
+      .update(blingProductLinks)
+      .set({ syncStatus: 'failed', syncError: reason })
+      .where(eq(blingProductLinks.blingId, blingId));
+  }
+
+  /** The shop's product of a Bling id, its row locked as every writer of a product takes it. */
+  async function lockLinked(tx: Db, blingId: string) {
+    const [row] = await tx
+      .select({ id: products.id })
+      .from(products)
+      .innerJoin(blingProductLinks, eq(blingProductLinks.productId, products.id))
+      .where(eq(blingProductLinks.blingId, blingId))
+      .for('update', { of: products });
+    return row;
+  }
+
+  /** Bling and the shop exchanged something about the product (its stock, its removal). */
+  async function touch(tx: Db, productId: number, at: Date): Promise<void> {
+    await tx
+      .update(blingProductLinks)
+      .set({ syncedAt: at })
+      .where(eq(blingProductLinks.productId, productId));
   }
 
   /**
@@ -150,7 +166,7 @@ export function createProductSync(deps: {
   async function applyVariations(
     tx: Db,
     productId: number,
-    product: { sku?: string; options?: ProductOption[] },
+    product: { sku: string; options: ProductOption[] },
     variations: BlingVariantFields[],
     balances: Balances,
     moments: { at: Date; balanceAskedAt: Date },
@@ -201,7 +217,7 @@ export function createProductSync(deps: {
     try {
       await writeVariants(
         tx,
-        { id: productId, sku: product.sku ?? '', options: product.options ?? [] },
+        { id: productId, sku: product.sku, options: product.options },
         writes,
         at,
       );
@@ -254,19 +270,22 @@ export function createProductSync(deps: {
     const at = now();
     return db.transaction(async (tx) => {
       const [byId] = await tx
-        .select()
+        .select({ product: products, syncStatus: blingProductLinks.syncStatus })
         .from(products)
-        .where(eq(products.blingId, bling.blingId))
-        .for('update');
+        .innerJoin(blingProductLinks, eq(blingProductLinks.productId, products.id))
+        .where(eq(blingProductLinks.blingId, bling.blingId))
+        .for('update', { of: products });
       const [bySku] = byId
         ? [byId]
         : await tx
-            .select()
+            .select({ product: products, syncStatus: blingProductLinks.syncStatus })
             .from(products)
-            .where(and(eq(products.sku, bling.sku), isNull(products.blingId)))
-            .for('update');
-      const existing = byId ?? bySku;
-      if (existing?.syncStatus === 'pending') return 'skipped';
+            .leftJoin(blingProductLinks, eq(blingProductLinks.productId, products.id))
+            .where(and(eq(products.sku, bling.sku), isNull(blingProductLinks.blingId)))
+            .for('update', { of: products });
+      const found = byId ?? bySku;
+      if (found?.syncStatus === 'pending') return 'skipped';
+      const existing = found?.product;
       if (!existing) {
         const [taken] = await tx
           .select({ id: products.id })
@@ -286,19 +305,30 @@ export function createProductSync(deps: {
             sku: bling.sku,
             stock_quantity: 0,
           };
-      const { stockQuantity, createdAt, ...values } = toProductValues(
-        merged(base, bling, units, at, varied?.ok ? varied.options : null),
-        at,
-      );
-      const sync = { syncStatus: 'synced' as const, syncError: null, blingSyncedAt: at };
+      const input = merged(base, bling, units, at, varied?.ok ? varied.options : null);
+      // The product's rows are the catalogue's: written through it, in this transaction.
+      const rows = createProductRows(tx);
+      const shape = { sku: input.sku.trim(), options: input.options ?? [] };
+      /** The product is Bling's, as Bling has it now. */
+      const link = async (productId: number) => {
+        const synced = {
+          blingId: bling.blingId,
+          syncStatus: 'synced' as const,
+          syncError: null,
+          productSyncedAt: at,
+          syncedAt: at,
+        };
+        await tx
+          .insert(blingProductLinks)
+          .values({ productId, ...synced })
+          .onConflictDoUpdate({ target: blingProductLinks.productId, set: synced });
+      };
       let outcome: Outcome;
       if (existing) {
-        await tx
-          .update(products)
-          .set({ ...values, ...sync })
-          .where(eq(products.id, existing.id));
+        await rows.update(existing.id, input, at);
+        await link(existing.id);
         if (varied?.ok) {
-          await applyVariations(tx, existing.id, values, varied.variants, balances, {
+          await applyVariations(tx, existing.id, shape, varied.variants, balances, {
             at,
             balanceAskedAt,
           });
@@ -320,26 +350,15 @@ export function createProductSync(deps: {
         );
         outcome = 'updated';
       } else {
-        const [inserted] = await tx
-          .insert(products)
-          .values({ ...values, ...sync, stockQuantity, createdAt })
-          .returning({ id: products.id });
-        if (inserted && varied?.ok) {
-          await applyVariations(tx, inserted.id, values, varied.variants, balances, {
+        // A simple product is one variant with its SKU and Bling's count; Bling's variations
+        // are written next.
+        const id = await rows.insert(input, at, { variantsAfter: varied?.ok === true });
+        await link(id);
+        if (varied?.ok) {
+          await applyVariations(tx, id, shape, varied.variants, balances, {
             at,
             balanceAskedAt,
           });
-        } else if (inserted) {
-          await tx
-            .insert(productVariants)
-            .values(
-              toVariantValues(
-                inserted.id,
-                { sku: values.sku ?? bling.sku, stock_quantity: stockQuantity ?? 0 },
-                0,
-                at,
-              ),
-            );
         }
         outcome = 'created';
       }
@@ -360,7 +379,8 @@ export function createProductSync(deps: {
     const [row] = await db
       .select({ id: products.id, images: products.images })
       .from(products)
-      .where(eq(products.blingId, String(listed.id)));
+      .innerJoin(blingProductLinks, eq(blingProductLinks.productId, products.id))
+      .where(eq(blingProductLinks.blingId, String(listed.id)));
     if (!row || row.images.length > 0) return [];
     const links = [
       ...(detail?.midia?.imagens?.externas ?? []).map((image) => image.link),
@@ -457,15 +477,11 @@ export function createProductSync(deps: {
           .update(blingVariantLinks)
           .set({ syncedAt: at })
           .where(eq(blingVariantLinks.variantId, link.variantId));
-        await tx.update(products).set({ blingSyncedAt: at }).where(eq(products.id, link.productId));
+        await touch(tx, link.productId, at);
         await announceCatalogChange(tx);
         return true;
       }
-      const [row] = await tx
-        .select({ id: products.id })
-        .from(products)
-        .where(eq(products.blingId, String(blingId)))
-        .for('update');
+      const row = await lockLinked(tx, String(blingId));
       if (!row) return false;
       const onTheirWay = await deps.stock.onTheirWay(tx, { productId: row.id }, askedAt);
       await createStock(tx).setProduct(
@@ -474,7 +490,7 @@ export function createProductSync(deps: {
         at,
         'erp',
       );
-      await tx.update(products).set({ blingSyncedAt: at }).where(eq(products.id, row.id));
+      await touch(tx, row.id, at);
       await announceCatalogChange(tx);
       return true;
     });
@@ -488,10 +504,10 @@ export function createProductSync(deps: {
    */
   async function retire(blingId: number): Promise<boolean> {
     const [variation] = await db
-      .select({ parent: products.blingId })
+      .select({ parent: blingProductLinks.blingId })
       .from(blingVariantLinks)
       .innerJoin(productVariants, eq(productVariants.id, blingVariantLinks.variantId))
-      .innerJoin(products, eq(products.id, productVariants.productId))
+      .innerJoin(blingProductLinks, eq(blingProductLinks.productId, productVariants.productId))
       .where(eq(blingVariantLinks.blingId, String(blingId)));
     if (variation?.parent) {
       const outcome = await one(Number(variation.parent));
@@ -499,13 +515,12 @@ export function createProductSync(deps: {
     }
     const at = now();
     const changed = await db.transaction(async (tx) => {
-      const rows = await tx
-        .update(products)
-        .set({ active: false, displayStatus: 'hidden', blingSyncedAt: at, updatedAt: at })
-        .where(eq(products.blingId, String(blingId)))
-        .returning({ id: products.id });
-      if (rows.length > 0) await announceCatalogChange(tx);
-      return rows.length > 0;
+      const row = await lockLinked(tx, String(blingId));
+      if (!row) return false;
+      await createProductRows(tx).retire(row.id, at);
+      await touch(tx, row.id, at);
+      await announceCatalogChange(tx);
+      return true;
     });
     if (changed) deps.onChange();
     return changed;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
-import { blingVariantLinks } from '../../db/schema/bling.ts';
+import { blingProductLinks, blingVariantLinks } from '../../db/schema/bling.ts';
 import { products } from '../../db/schema/products.ts';
 import { stockMovements } from '../../db/schema/stock-movements.ts';
 import {
@@ -45,9 +45,9 @@ export function createStockPush(deps: { db: Db; client: () => BlingClient; now: 
       .set({ erpState: 'uncertain', erpError: UNCERTAIN_MOVEMENT })
       .where(inArray(stockMovements.id, ids));
     await db
-      .update(products)
+      .update(blingProductLinks)
       .set({ syncStatus: 'failed', syncError: UNCERTAIN_MOVEMENT })
-      .where(inArray(products.id, productIds));
+      .where(inArray(blingProductLinks.productId, productIds));
   }
 
   async function pushAll(): Promise<StockPushSummary> {
@@ -74,7 +74,7 @@ export function createStockPush(deps: { db: Db; client: () => BlingClient; now: 
         const batch = await db
           .select({
             movement: stockMovements,
-            productBlingId: products.blingId,
+            productBlingId: blingProductLinks.blingId,
             variationBlingId: blingVariantLinks.blingId,
             // In Bling through variations: the stock is theirs, never the parent's.
             varied: sql<boolean>`exists (
@@ -84,6 +84,7 @@ export function createStockPush(deps: { db: Db; client: () => BlingClient; now: 
           })
           .from(stockMovements)
           .innerJoin(products, eq(products.id, stockMovements.productId))
+          .leftJoin(blingProductLinks, eq(blingProductLinks.productId, products.id))
           .leftJoin(blingVariantLinks, eq(blingVariantLinks.variantId, stockMovements.variantId))
           .where(eq(stockMovements.erpState, 'pending'))
           .orderBy(asc(stockMovements.id))

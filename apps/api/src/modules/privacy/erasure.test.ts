@@ -62,6 +62,7 @@ const TABLES: Record<string, { keeps: readonly Marker[]; why: string }> = {
   bling_rate_limit: { keeps: [], why: 'ERP call counter' },
   bling_webhook_events: { keeps: [], why: 'product and stock events' },
   bling_resource_versions: { keeps: [], why: 'product versions' },
+  bling_product_links: { keeps: [], why: "Bling's ids and sync state of products" },
   bling_variant_links: { keeps: [], why: "Bling's ids of product variants" },
   bling_sales_orders: {
     keeps: [],

@@ -13,7 +13,8 @@ import type { Db } from '../../../db/database.ts';
 import { rowsOf } from '../../../db/raw-rows.ts';
 import { products } from '../../../db/schema/products.ts';
 import type { ProductReadRow } from '../../catalog/product-dto.ts';
-import { productReadColumns } from '../../catalog/repository.ts';
+import { createProductRows } from '../../catalog/product-writes.ts';
+import { createCatalogRepository } from '../../catalog/repository.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { writeFileAtomically } from '../../../lib/write-file-atomically.ts';
 import { shareImagePath } from '../../../http/share-images.ts';
@@ -103,7 +104,8 @@ function notFound(message: string = PRODUCT_NOT_FOUND): AppError {
 /**
  * Product photos (DESIGN.md: POST /api/products/{id}/images, DELETE .../images/{imageId}),
  * stored under DATA_DIR/uploads/products as `{id}.webp` and `{id}-480.webp`. Files are written
- * before the product row points at them and removed only when no row or order still does.
+ * before the product row points at them and removed only when no row or order still does. The
+ * files are this pipeline's; the product row is the catalogue's, written through its product rows.
  */
 export function createProductPhotos(deps: {
   db: Db;
@@ -166,18 +168,15 @@ export function createProductPhotos(deps: {
       const url = productPhotoUrl(imageId);
       const row = await db.transaction(async (tx) => {
         // Appended under the row's own lock, so two uploads at once both land (or hit the limit).
-        const [updated] = await tx
-          .update(products)
-          .set({
-            images: sql`${products.images} || ${JSON.stringify([url])}::jsonb`,
-            updatedAt: now(),
-          })
-          .where(
-            sql`${products.id} = ${productId} and jsonb_array_length(${products.images}) < ${PRODUCT_PHOTO_MAX_COUNT}`,
-          )
-          .returning(productReadColumns);
-        if (updated) await announceCatalogChange(tx);
-        return updated;
+        const appended = await createProductRows(tx).appendImage(
+          productId,
+          url,
+          PRODUCT_PHOTO_MAX_COUNT,
+          now(),
+        );
+        if (!appended) return undefined;
+        await announceCatalogChange(tx);
+        return createCatalogRepository(tx).findProductById(productId);
       });
       if (!row) {
         await removeFiles(imageId);
@@ -214,13 +213,9 @@ export function createProductPhotos(deps: {
         if (!current) throw notFound();
         const kept = current.images.filter((url) => productPhotoId(url) !== imageId);
         if (kept.length === current.images.length) throw notFound(PHOTO_MESSAGES.notFound);
-        const [updated] = await tx
-          .update(products)
-          .set({ images: kept, updatedAt: now() })
-          .where(eq(products.id, productId))
-          .returning(productReadColumns);
+        await createProductRows(tx).setImages(productId, kept, now());
         await announceCatalogChange(tx);
-        return updated;
+        return createCatalogRepository(tx).findProductById(productId);
       });
       if (!row) throw notFound();
       // An order placed with this photo keeps showing it in the customer's history.

@@ -2,20 +2,19 @@ import type { AdminProductListQuery } from '@lumina/shared/admin/admin-products'
 import { ADMIN_PRODUCTS_PER_PAGE } from '@lumina/shared/admin/admin-products';
 import { and, asc, desc, eq, isNotNull, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
+import { blingProductLinks as link } from '../../../db/schema/bling.ts';
 import { products } from '../../../db/schema/products.ts';
-import { variantsOfProduct } from '../../catalog/repository.ts';
+import { erpLinkOfProduct, variantsOfProduct } from '../../catalog/repository.ts';
 import { containsPattern, searchTerms } from '../../catalog/search-text.ts';
 
 const FILTERS: Record<AdminProductListQuery['filter'], SQL | undefined> = {
   all: undefined,
-  bling: isNotNull(products.blingId),
+  // Where a product stands with the ERP is the ERP's table, joined on the product's id.
+  bling: isNotNull(link.blingId),
   // Made in the shop and not waiting for (or failing) a push to the ERP.
-  local: and(
-    isNull(products.blingId),
-    or(isNull(products.syncStatus), eq(products.syncStatus, 'synced')),
-  ),
-  pending: eq(products.syncStatus, 'pending'),
-  failed: eq(products.syncStatus, 'failed'),
+  local: and(isNull(link.blingId), or(isNull(link.syncStatus), eq(link.syncStatus, 'synced'))),
+  pending: eq(link.syncStatus, 'pending'),
+  failed: eq(link.syncStatus, 'failed'),
 };
 
 const SORTS = {
@@ -44,6 +43,7 @@ export function createAdminCatalogQueries(db: Db) {
       const page = db
         .select({ id: products.id, total: sql<number>`count(*) over ()`.as('total') })
         .from(products)
+        .leftJoin(link, erpLinkOfProduct)
         .where(where)
         // The id breaks ties, so pages never repeat or skip a product.
         .orderBy(order(SORTS[query.sort]), order(products.id))
@@ -53,22 +53,31 @@ export function createAdminCatalogQueries(db: Db) {
       const rows = await db
         .select({
           product: products,
+          blingId: link.blingId,
+          syncStatus: link.syncStatus,
+          syncError: link.syncError,
+          blingSyncedAt: link.syncedAt,
           // The catalogue's own read of them: the table's answer keeps the fields it shows.
           variants: variantsOfProduct,
           total: page.total,
         })
         .from(page)
         .innerJoin(products, eq(products.id, page.id))
+        .leftJoin(link, erpLinkOfProduct)
         .orderBy(order(SORTS[query.sort]), order(products.id));
       let total = Number(rows[0]?.total ?? 0);
       if (rows.length === 0 && offset > 0) {
         const [counted] = await db
           .select({ count: sql<number>`count(*)::integer` })
           .from(products)
+          .leftJoin(link, erpLinkOfProduct)
           .where(where);
         total = Number(counted?.count ?? 0);
       }
-      return { rows: rows.map((row) => ({ ...row.product, variants: row.variants })), total };
+      return {
+        rows: rows.map(({ product, total: _total, ...rest }) => ({ ...product, ...rest })),
+        total,
+      };
     },
   };
 }

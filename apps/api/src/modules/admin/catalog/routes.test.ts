@@ -3,10 +3,9 @@ import type { AdminStats } from '@lumina/shared/admin/admin-stats';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../../db/schema/orders.ts';
-import { products } from '../../../db/schema/products.ts';
 import type { ErrorJson } from '../../../test/accounts.ts';
 import { addToCart, placeOrder, shopper } from '../../../test/checkout.ts';
-import { createProduct, insertProducts } from '../../../test/product-builder.ts';
+import { createProduct, insertProducts, setBlingLink } from '../../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../../test/user-builder.ts';
 
@@ -46,16 +45,11 @@ describe('GET /api/admin/stats', () => {
       createProduct({ name: 'Stats Ativo', stock_quantity: 20, price_cents: 10_000 }),
       createProduct({ name: 'Stats Inativo', active: false }),
       createProduct({ name: 'Stats Esgotado', stock_quantity: 0 }),
-      createProduct({ name: 'Stats Bling', bling_id: 'bling-stats-1' }),
+      createProduct({ name: 'Stats Bling' }),
     ])) as [number, number, number, number];
-    await ctx.database.db
-      .update(products)
-      .set({ syncStatus: 'pending' })
-      .where(inArray(products.id, [ids[0]]));
-    await ctx.database.db
-      .update(products)
-      .set({ syncStatus: 'failed', syncError: 'HTTP 500' })
-      .where(inArray(products.id, [ids[1]]));
+    await setBlingLink(ctx.database.db, [ids[3]], { blingId: 'bling-stats-1' });
+    await setBlingLink(ctx.database.db, [ids[0]], { syncStatus: 'pending' });
+    await setBlingLink(ctx.database.db, [ids[1]], { syncStatus: 'failed', syncError: 'HTTP 500' });
 
     // Two orders today: one left unpaid, one paid (9.500 + shipping).
     const unpaid = await shopper(ctx.app, ctx.database);
@@ -112,18 +106,17 @@ describe('GET /api/admin/products', () => {
           category: index % 2 === 0 ? 'nariz' : 'boca',
           active: index !== 3,
           display_status: index === 4 ? 'hidden' : 'visible',
-          bling_id: index < 2 ? `bling-lista-${index}` : null,
         }),
       ),
     );
-    await ctx.database.db
-      .update(products)
-      .set({ syncStatus: 'pending' })
-      .where(inArray(products.id, [ids[5]!, ids[6]!]));
-    await ctx.database.db
-      .update(products)
-      .set({ syncStatus: 'failed', syncError: 'Bling: HTTP 500' })
-      .where(inArray(products.id, [ids[7]!]));
+    for (const index of [0, 1]) {
+      await setBlingLink(ctx.database.db, [ids[index]!], { blingId: `bling-lista-${index}` });
+    }
+    await setBlingLink(ctx.database.db, [ids[5]!, ids[6]!], { syncStatus: 'pending' });
+    await setBlingLink(ctx.database.db, [ids[7]!], {
+      syncStatus: 'failed',
+      syncError: 'Bling: HTTP 500',
+    });
   });
 
   const list = async (query: string) => {

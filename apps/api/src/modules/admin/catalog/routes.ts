@@ -9,6 +9,7 @@ import { centsToReais as reais } from '@lumina/shared/format/money';
 import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/database.ts';
+import type { BlingProductLinkRow } from '../../../db/schema/bling.ts';
 import type { ProductRow } from '../../../db/schema/products.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { errorResponseSchema } from '../../../http/error-schema.ts';
@@ -20,7 +21,13 @@ import { privateScope } from '../../auth/private-scope.ts';
 import { readAdminStats } from '../stats.ts';
 import { createAdminCatalogQueries } from './queries.ts';
 
-function toRow(product: ProductRow & Pick<AdminProductRow, 'variants'>): AdminProductRow {
+type ListedProduct = ProductRow &
+  Pick<AdminProductRow, 'variants'> &
+  Pick<BlingProductLinkRow, 'blingId' | 'syncStatus' | 'syncError'> & {
+    blingSyncedAt: Date | null;
+  };
+
+function toRow(product: ListedProduct): AdminProductRow {
   const pix = rowPixPriceCents(product);
   return {
     id: product.id,

@@ -8,7 +8,7 @@ import { productIdParamsSchema, productResponseSchema } from '../../catalog/sche
 import { parseProductId, PRODUCT_NOT_FOUND } from '../../catalog/service.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { AdminActor } from '../orders/service.ts';
-import type { ProductWrites } from './product-writes.ts';
+import type { ProductWrites } from '../../catalog/product-writes.ts';
 
 const failures = {
   401: errorResponseSchema,

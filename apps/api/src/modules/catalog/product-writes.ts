@@ -3,23 +3,28 @@ import {
   type AdminProductForm,
   adminProductFormSchema,
 } from '@lumina/shared/admin/product-form-schema';
-import type { ProductOption } from '@lumina/shared/catalog/variants';
+import { optionCombinations } from '@lumina/shared/catalog/variants';
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/database.ts';
-import { rowsOf } from '../../../db/raw-rows.ts';
-import { products, productVariants } from '../../../db/schema/products.ts';
-import { isUniqueViolation } from '../../../db/unique-violation.ts';
-import { AppError } from '../../../http/app-error.ts';
-import { fieldErrors } from '../../../http/field-errors.ts';
-import { announceCatalogChange } from '../../catalog/changes.ts';
-import type { ProductReadRow } from '../../catalog/product-dto.ts';
-import { toProductValues } from '../../catalog/product-record.ts';
-import { createCatalogRepository } from '../../catalog/repository.ts';
-import { type VariantWrite, writeVariants } from '../../catalog/variant-writes.ts';
-import { PRODUCT_NOT_FOUND } from '../../catalog/service.ts';
-import type { SecurityLog } from '../../security/security-log.ts';
-import type { AdminActor } from '../orders/service.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
+import { products, productVariants } from '../../db/schema/products.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
+import { AppError } from '../../http/app-error.ts';
+import { fieldErrors } from '../../http/field-errors.ts';
+import type { AdminActor } from '../admin/orders/service.ts';
+import type { SecurityLog } from '../security/security-log.ts';
+import { announceCatalogChange } from './changes.ts';
+import type { ProductReadRow } from './product-dto.ts';
+import {
+  type ProductInput,
+  toProductValues,
+  toVariantValues,
+  variantInputsOf,
+} from './product-record.ts';
+import { createCatalogRepository } from './repository.ts';
+import { PRODUCT_NOT_FOUND } from './service.ts';
+import { type VariantWrite, writeVariants } from './variant-writes.ts';
 
 function notFound(): AppError {
   return new AppError('not_found', PRODUCT_NOT_FOUND, { code: 'product_not_found' });
@@ -41,15 +46,6 @@ function skuTaken(): AppError {
     code: 'sku_taken',
     fields: { sku: [ADMIN_PRODUCT_MESSAGES.skuTaken] },
   });
-}
-
-/** Every combination of the options' values, in the options' order ('6 mm'+'Prata', ...). */
-function combinations(options: ProductOption[]): Record<string, string>[] {
-  return options.reduce<Record<string, string>[]>(
-    (rows, option) =>
-      rows.flatMap((row) => option.values.map((value) => ({ ...row, [option.name]: value }))),
-    [{}],
-  );
 }
 
 /**
@@ -78,7 +74,7 @@ function variantsOf(
     }));
   }
   if (form.options.length > 0) {
-    return combinations(form.options).map((values) => ({
+    return optionCombinations(form.options).map((values) => ({
       sku: '',
       option_values: values,
       stock_quantity: 0,
@@ -87,6 +83,85 @@ function variantsOf(
   if (current.length > 1) return undefined;
   return [{ id: current[0]?.id, sku: form.sku ?? '', stock_quantity: form.stock_quantity }];
 }
+
+/**
+ * The catalogue's writes of product rows (DESIGN.md: the catalogue owns products, options,
+ * variants and their stock; other modules ask it). Pass a transaction as `db` to make a write part
+ * of a larger change, under the product's row lock the caller took. Values go through
+ * `toProductValues` (sanitising, derived columns); variants through `writeVariants`, counts
+ * through the stock owner (stock.ts). The caller announces the change (changes.ts) once its
+ * writes are done, as part of the same transaction.
+ */
+export function createProductRows(db: Db) {
+  return {
+    /**
+     * A new product with its variants: the input's own list, or the one of its SKU and stock.
+     * `variantsAfter`: the caller writes them next, through `writeVariants`.
+     */
+    async insert(
+      input: ProductInput,
+      at: Date,
+      options: { variantsAfter?: boolean } = {},
+    ): Promise<number> {
+      const [inserted] = await db
+        .insert(products)
+        .values(toProductValues(input, at))
+        .returning({ id: products.id });
+      if (!inserted) throw new Error('product insert returned no row');
+      if (options.variantsAfter) return inserted.id;
+      const variants = variantInputsOf(input).map((variant, position) =>
+        toVariantValues(inserted.id, variant, position, at),
+      );
+      await db.insert(productVariants).values(variants);
+      return inserted.id;
+    },
+
+    /**
+     * A product's own fields as `input` has them. Its stock is its variants' (written through
+     * `writeVariants` or the stock owner), and its creation date stays.
+     */
+    async update(id: number, input: ProductInput, at: Date): Promise<void> {
+      const { stockQuantity: _stock, createdAt: _created, ...values } = toProductValues(input, at);
+      await db.update(products).set(values).where(eq(products.id, id));
+    },
+
+    /** Out of the shop (inactive and hidden), kept for the orders that hold it. */
+    async retire(id: number, at: Date): Promise<void> {
+      await db
+        .update(products)
+        .set({ active: false, displayStatus: 'hidden', updatedAt: at })
+        .where(eq(products.id, id));
+    },
+
+    /** Gone, with its variants; only for a product no order holds. */
+    async remove(id: number): Promise<void> {
+      await db.delete(products).where(eq(products.id, id));
+    },
+
+    /**
+     * A photo appended under the row's own lock, so two uploads at once both land or meet the
+     * limit: false when the product is missing or already has `max` photos.
+     */
+    async appendImage(id: number, url: string, max: number, at: Date): Promise<boolean> {
+      const updated = await db
+        .update(products)
+        .set({
+          images: sql`${products.images} || ${JSON.stringify([url])}::jsonb`,
+          updatedAt: at,
+        })
+        .where(and(eq(products.id, id), sql`jsonb_array_length(${products.images}) < ${max}`))
+        .returning({ id: products.id });
+      return updated.length > 0;
+    },
+
+    /** The product's photos, in their order. */
+    async setImages(id: number, images: string[], at: Date): Promise<void> {
+      await db.update(products).set({ images, updatedAt: at }).where(eq(products.id, id));
+    },
+  };
+}
+
+export type ProductRows = ReturnType<typeof createProductRows>;
 
 /** A SKU for a product the owner did not give one: readable, and unique in practice. */
 function generatedSku(): string {
@@ -131,36 +206,32 @@ export function createProductWrites(deps: {
       try {
         const row = await db.transaction(async (tx) => {
           const sku = form.sku ?? generatedSku();
-          const [inserted] = await tx
-            .insert(products)
-            .values(
-              toProductValues(
-                {
-                  name: form.name,
-                  description: form.description ?? '',
-                  price_cents: form.price,
-                  pix_price_cents: form.pix_price ?? null,
-                  category: form.category,
-                  subcategory: form.subcategory ?? null,
-                  sku,
-                  active: form.active,
-                  display_status: form.display_status,
-                  images: form.images,
-                  sizes: form.sizes,
-                  measures: form.measures,
-                  options: form.options,
-                  variants,
-                  stock_quantity: form.stock_quantity,
-                },
-                at,
-              ),
-            )
-            .returning({ id: products.id });
-          if (!inserted) throw new Error('product insert returned no row');
-          await writeVariants(tx, { id: inserted.id, sku, options: form.options }, variants, at);
-          await deps.markPending?.(tx, inserted.id);
+          const id = await createProductRows(tx).insert(
+            {
+              name: form.name,
+              description: form.description ?? '',
+              price_cents: form.price,
+              pix_price_cents: form.pix_price ?? null,
+              category: form.category,
+              subcategory: form.subcategory ?? null,
+              sku,
+              active: form.active,
+              display_status: form.display_status,
+              images: form.images,
+              sizes: form.sizes,
+              measures: form.measures,
+              options: form.options,
+              variants,
+              stock_quantity: form.stock_quantity,
+            },
+            at,
+            // Written next, with SKUs suggested where the form left them out.
+            { variantsAfter: true },
+          );
+          await writeVariants(tx, { id, sku, options: form.options }, variants, at);
+          await deps.markPending?.(tx, id);
           await announceCatalogChange(tx);
-          return createCatalogRepository(tx).findProductById(inserted.id);
+          return createCatalogRepository(tx).findProductById(id);
         });
         if (!row) throw new Error('product insert returned no row');
         deps.onChange();
@@ -193,7 +264,9 @@ export function createProductWrites(deps: {
           // A client that knows nothing of variants leaves a product's options as they are.
           const options = variants === undefined ? current.options : form.options;
           const sku = form.sku ?? current.sku;
-          const values = toProductValues(
+          // Stock is the variants', moved through its owner under this row lock.
+          await createProductRows(tx).update(
+            id,
             {
               name: form.name,
               description: form.description ?? '',
@@ -204,7 +277,6 @@ export function createProductWrites(deps: {
               category: form.category,
               subcategory: form.subcategory ?? null,
               sku,
-              bling_id: current.blingId,
               active: form.active,
               display_status: form.display_status,
               images: form.images,
@@ -215,13 +287,9 @@ export function createProductWrites(deps: {
               options,
               variants,
               stock_quantity: current.stockQuantity,
-              created_at: current.createdAt,
             },
             at,
           );
-          // Stock is the variants', moved through its owner under this row lock.
-          const { stockQuantity: _stock, ...rest } = values;
-          await tx.update(products).set(rest).where(eq(products.id, id));
           if (variants) await writeVariants(tx, { id, sku, options }, variants, at);
           await deps.markPending?.(tx, id);
           await announceCatalogChange(tx);
@@ -251,16 +319,13 @@ export function createProductWrites(deps: {
           ),
         );
         if ((ordered?.n ?? 0) > 0) {
-          await tx
-            .update(products)
-            .set({ active: false, displayStatus: 'hidden', updatedAt: now() })
-            .where(eq(products.id, id));
+          await createProductRows(tx).retire(id, now());
           // Bling hears that it is no longer sold (situação inativa) with the next push.
           await deps.markPending?.(tx, id);
           await announceCatalogChange(tx);
           return { retired: true, name: current.name, sku: current.sku, images: current.images };
         }
-        await tx.delete(products).where(eq(products.id, id));
+        await createProductRows(tx).remove(id);
         await announceCatalogChange(tx);
         return { retired: false, name: current.name, sku: current.sku, images: current.images };
       });
