@@ -981,6 +981,22 @@ describe("Bling's variations", () => {
       ['LOJA-OPCOES-D', 3],
       ['LOJA-OPCOES-P', 5],
     ]);
+
+    // The failed product is sent again: its variants become Bling's variations, with their counts.
+    const pushed = await syncAndWait('/api/products/sync_with_bling');
+    expect(pushed.sync_summary).toMatchObject({ updated: 1, failed: 0 });
+    const inBling = fake.products.get(item.id)!;
+    expect(inBling.formato).toBe('V');
+    expect(inBling.variacoes.map((v) => [v.codigo, fake.stock.get(v.id)])).toEqual([
+      ['LOJA-OPCOES-D', 3],
+      ['LOJA-OPCOES-P', 5],
+    ]);
+    const again = await syncAndWait('/api/products/sync_full_with_bling');
+    expect(again.sync_summary).toMatchObject({ updated: 1, failed: 0 });
+    expect(await shopRow(item.id)).toMatchObject({ syncStatus: 'synced' });
+    expect((await variantsOf(productId)).map((v) => [v.sku, v.stockQuantity, v.blingId])).toEqual(
+      inBling.variacoes.map((v) => [v.codigo, fake.stock.get(v.id), String(v.id)]),
+    );
   });
 });
 
