@@ -35,6 +35,7 @@ import {
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
+import { SYNC_ERRORS } from './product-sync.ts';
 import { BLING_STATE_COOKIE } from './routes.ts';
 
 const CALLBACK = 'http://127.0.0.1/api/bling/oauth/callback';
@@ -858,6 +859,144 @@ describe("Bling's variations", () => {
     ]);
     expect(fake.stock.get(Number(eight.blingId))).toBe(0);
     expect(fake.stock.get(parent.variacoes[0]!.id)).toBe(4);
+  });
+  it('leave the shop with their product when the owner removes them in Bling', async () => {
+    const parent = fake.addProduct({
+      nome: 'Argola Helix Clicker',
+      codigo: 'BLING-SIMPLES',
+      preco: 60,
+      variacoes: [
+        { codigo: 'BLING-SIMPLES-D', variacao: { nome: 'Cor:Dourado', ordem: 1 } },
+        { codigo: 'BLING-SIMPLES-P', variacao: { nome: 'Cor:Prata', ordem: 2 } },
+      ],
+    });
+    const [gold, silver] = parent.variacoes;
+    fake.setStock(gold!.id, 4);
+    fake.setStock(silver!.id, 2);
+    await connect();
+    await syncAndWait('/api/products/sync_full_with_bling');
+    const row = (await shopRow(parent.id))!;
+    const before = await variantsOf(row.id);
+    expect(before.map((v) => [v.sku, v.blingId])).toEqual([
+      ['BLING-SIMPLES-D', String(gold!.id)],
+      ['BLING-SIMPLES-P', String(silver!.id)],
+    ]);
+    // A shopper holds the golden one in a cart.
+    const holder = await shopper(ctx.app, ctx.database);
+    const held = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/carts/items',
+      headers: holder.headers,
+      payload: { product_id: row.id, variant_id: before[0]!.id, quantity: 1 },
+    });
+    expect(held.statusCode, held.body).toBe(201);
+
+    // In Bling the owner removes both variations: a simple product with 7 units.
+    fake.removeVariation(gold!.id);
+    fake.removeVariation(silver!.id);
+    fake.updateProduct(parent.id, { formato: 'S' });
+    fake.setStock(parent.id, 7);
+    const after = await syncAndWait('/api/products/sync_full_with_bling');
+    expect(after.sync_summary).toMatchObject({ updated: 1, failed: 0 });
+
+    const simple = (await shopRow(parent.id))!;
+    expect(simple).toMatchObject({
+      sku: 'BLING-SIMPLES',
+      options: [],
+      variations: [],
+      stockQuantity: 7,
+      syncStatus: 'synced',
+    });
+    const variants = await variantsOf(row.id);
+    // The held one is retired (its cart line unavailable), the other gone; none is Bling's.
+    expect(variants.filter((v) => v.retiredAt === null)).toMatchObject([
+      { sku: 'BLING-SIMPLES', optionValues: {}, stockQuantity: 7, blingId: null },
+    ]);
+    expect(variants.filter((v) => v.retiredAt !== null)).toMatchObject([
+      { id: before[0]!.id, blingId: null },
+    ]);
+    expect(variants.some((v) => v.id === before[1]!.id)).toBe(false);
+    const cart = await ctx.app.inject({ url: '/api/carts/current', headers: holder.headers });
+    expect(cart.statusCode, cart.body).toBe(200);
+    const lines = cart.json<{ cart: { items: { variant_id: number; available: boolean }[] } }>()
+      .cart.items;
+    expect(lines).toEqual([
+      expect.objectContaining({ variant_id: before[0]!.id, available: false }),
+    ]);
+
+    // A sale now moves the stock of the product itself in Bling.
+    const buyer = await shopper(ctx.app, ctx.database);
+    await addToCart(ctx.app, buyer.headers, row.id, 2);
+    expect((await placeOrder(ctx.app, buyer.headers)).statusCode).toBe(201);
+    const moved = fake.stockMovements.length;
+    expect(await ctx.app.erp.pushStock()).toMatchObject({ sent: 1, failed: 0 });
+    expect(
+      fake.stockMovements.slice(moved).map((m) => [m.productId, m.operation, m.quantity]),
+    ).toEqual([[parent.id, 'S', 2]]);
+    expect(fake.stock.get(parent.id)).toBe(5);
+    expect(await stockOf(ctx.database, row.id)).toBe(5);
+  });
+
+  it("keeps the shop's own options on a simple Bling product, and says its balance was not applied", async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: admin,
+      payload: {
+        product: {
+          name: 'Argola Septo Lisa',
+          price: '40,00',
+          category: 'orelha',
+          sku: 'LOJA-OPCOES',
+          options: [{ name: 'Cor', values: ['Dourado', 'Prata'] }],
+          variants: [
+            { sku: 'LOJA-OPCOES-D', option_values: { Cor: 'Dourado' }, stock_quantity: 3 },
+            { sku: 'LOJA-OPCOES-P', option_values: { Cor: 'Prata' }, stock_quantity: 5 },
+          ],
+        },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const productId = created.json<{ product: { id: number } }>().product.id;
+    const item = fake.addProduct({ nome: 'Argola Septo Lisa', codigo: 'LOJA-OPCOES', preco: 40 });
+    fake.setStock(item.id, 9);
+    await connect();
+    const after = await syncAndWait('/api/products/sync_full_with_bling');
+    expect(after.sync_summary).toMatchObject({ failed: 1 });
+    const reason = SYNC_ERRORS.balanceNotApplied('LOJA-OPCOES', 9);
+    expect(after.sync_summary?.errors).toContain(reason);
+    const [link] = await ctx.database.db
+      .select()
+      .from(blingProductLinks)
+      .where(eq(blingProductLinks.productId, productId));
+    expect(link).toMatchObject({
+      blingId: String(item.id),
+      syncStatus: 'failed',
+      syncError: reason,
+    });
+    expect((await shopRow(item.id))?.options).toEqual([
+      { name: 'Cor', values: ['Dourado', 'Prata'] },
+    ]);
+    expect((await variantsOf(productId)).map((v) => [v.sku, v.stockQuantity])).toEqual([
+      ['LOJA-OPCOES-D', 3],
+      ['LOJA-OPCOES-P', 5],
+    ]);
+
+    // The failed product is sent again: its variants become Bling's variations, with their counts.
+    const pushed = await syncAndWait('/api/products/sync_with_bling');
+    expect(pushed.sync_summary).toMatchObject({ updated: 1, failed: 0 });
+    const inBling = fake.products.get(item.id)!;
+    expect(inBling.formato).toBe('V');
+    expect(inBling.variacoes.map((v) => [v.codigo, fake.stock.get(v.id)])).toEqual([
+      ['LOJA-OPCOES-D', 3],
+      ['LOJA-OPCOES-P', 5],
+    ]);
+    const again = await syncAndWait('/api/products/sync_full_with_bling');
+    expect(again.sync_summary).toMatchObject({ updated: 1, failed: 0 });
+    expect(await shopRow(item.id)).toMatchObject({ syncStatus: 'synced' });
+    expect((await variantsOf(productId)).map((v) => [v.sku, v.stockQuantity, v.blingId])).toEqual(
+      inBling.variacoes.map((v) => [v.codigo, fake.stock.get(v.id), String(v.id)]),
+    );
   });
 });
 

@@ -45,6 +45,8 @@ export const SYNC_ERRORS = {
   unreadable: (id: string, why: string) => `Produto ${id} do Bling ilegível: ${why}`,
   skuTaken: (sku: string) => `SKU ${sku} já pertence a outro produto do Bling.`,
   photo: (name: string, why: string) => `Foto de "${name}" não trazida do Bling: ${why}`,
+  balanceNotApplied: (sku: string, units: number) =>
+    `SKU ${sku}: o saldo do Bling (${units} un.) não foi aplicado. No Bling o produto é simples, mas na loja ele tem variantes que não são variações do Bling. Cadastre no Bling as variações com os SKUs das variantes, ou deixe o produto sem opções na loja.`,
 } as const;
 
 /** The fields a product row already has, as `toProductValues` takes them. */
@@ -106,6 +108,12 @@ function merged(
 
 type Outcome = 'created' | 'updated' | 'skipped';
 
+/** What a product's sync did, and why Bling's balance could not be the shop's count, if so. */
+interface Applied {
+  outcome: Outcome;
+  problem: string | null;
+}
+
 /** Bling's balances by Bling id (products and variations), as one answer gave them. */
 type Balances = ReadonlyMap<number, number | null | undefined>;
 
@@ -141,7 +149,7 @@ export function createProductSync(deps: {
   /** The shop's product of a Bling id, its row locked as every writer of a product takes it. */
   async function lockLinked(tx: Db, blingId: string) {
     const [row] = await tx
-      .select({ id: products.id })
+      .select({ id: products.id, sku: products.sku })
       .from(products)
       .innerJoin(blingProductLinks, eq(blingProductLinks.productId, products.id))
       .where(eq(blingProductLinks.blingId, blingId))
@@ -154,6 +162,61 @@ export function createProductSync(deps: {
     await tx
       .update(blingProductLinks)
       .set({ syncedAt: at })
+      .where(eq(blingProductLinks.productId, productId));
+  }
+
+  /** Whether some live variant of the product is one of Bling's variations. */
+  async function hasVariationLinks(tx: Db, productId: number): Promise<boolean> {
+    const [linked] = await tx
+      .select({ variantId: blingVariantLinks.variantId })
+      .from(blingVariantLinks)
+      .innerJoin(productVariants, eq(productVariants.id, blingVariantLinks.variantId))
+      .where(and(eq(productVariants.productId, productId), isNull(productVariants.retiredAt)))
+      .limit(1);
+    return linked !== undefined;
+  }
+
+  /**
+   * A product whose variations were removed in Bling: the shop's becomes one without options,
+   * its one variant of the product's SKU (kept when a live variant already has it), through the
+   * catalogue's writer, which retires the variants orders or carts hold (their cart lines say
+   * the product is unavailable) and deletes the rest. Their links to Bling's old variations go:
+   * the stock then moves on the product's own Bling id. The caller sets the count.
+   */
+  async function dropVariations(tx: Db, productId: number, sku: string, at: Date): Promise<void> {
+    await tx.execute(sql`
+      delete from bling_variant_links
+      where variant_id in (select id from product_variants where product_id = ${productId}::integer)
+    `);
+    const [current] = await tx
+      .select({ stockQuantity: productVariants.stockQuantity })
+      .from(productVariants)
+      .where(
+        and(
+          eq(productVariants.productId, productId),
+          isNull(productVariants.retiredAt),
+          sql`upper(${productVariants.sku}) = upper(${sku})`,
+        ),
+      );
+    try {
+      await writeVariants(
+        tx,
+        { id: productId, sku, options: [] },
+        // Its count moves next, through the stock owner, as Bling's.
+        [{ sku, option_values: {}, stock_quantity: current?.stockQuantity ?? 0 }],
+        at,
+      );
+    } catch (error) {
+      if (error instanceof AppError) throw new ProductSyncError(error.message);
+      throw error;
+    }
+  }
+
+  /** In the product's transaction: its sync failed, for `reason`. */
+  async function markFailedOf(tx: Db, productId: number, reason: string): Promise<void> {
+    await tx
+      .update(blingProductLinks)
+      .set({ syncStatus: 'failed', syncError: reason })
       .where(eq(blingProductLinks.productId, productId));
   }
 
@@ -259,7 +322,7 @@ export function createProductSync(deps: {
     detail: BlingProductDetail | undefined,
     balances: Balances,
     balanceAskedAt: Date,
-  ): Promise<Outcome> {
+  ): Promise<Applied> {
     const bling = blingProductFields(listed, detail);
     if (bling.name.length > NAME_MAX)
       throw new ProductSyncError(SYNC_ERRORS.nameTooLong(bling.blingId));
@@ -284,7 +347,7 @@ export function createProductSync(deps: {
             .where(and(eq(products.sku, bling.sku), isNull(blingProductLinks.blingId)))
             .for('update', { of: products });
       const found = byId ?? bySku;
-      if (found?.syncStatus === 'pending') return 'skipped';
+      if (found?.syncStatus === 'pending') return { outcome: 'skipped', problem: null };
       const existing = found?.product;
       if (!existing) {
         const [taken] = await tx
@@ -305,7 +368,12 @@ export function createProductSync(deps: {
             sku: bling.sku,
             stock_quantity: 0,
           };
-      const input = merged(base, bling, units, at, varied?.ok ? varied.options : null);
+      // Sold through Bling's variations until now, and Bling has none any more (the owner
+      // removed them there): the shop's product loses its options, as Bling's did.
+      const unvaried =
+        existing !== undefined && !varied?.ok && (await hasVariationLinks(tx, existing.id));
+      const blended = merged(base, bling, units, at, varied?.ok ? varied.options : null);
+      const input = unvaried ? { ...blended, options: [], variations: [] } : blended;
       // The product's rows are the catalogue's: written through it, in this transaction.
       const rows = createProductRows(tx);
       const shape = { sku: input.sku.trim(), options: input.options ?? [] };
@@ -323,7 +391,6 @@ export function createProductSync(deps: {
           .values({ productId, ...synced })
           .onConflictDoUpdate({ target: blingProductLinks.productId, set: synced });
       };
-      let outcome: Outcome;
       if (existing) {
         await rows.update(existing.id, input, at);
         await link(existing.id);
@@ -333,8 +400,9 @@ export function createProductSync(deps: {
             balanceAskedAt,
           });
           await announceCatalogChange(tx);
-          return 'updated';
+          return { outcome: 'updated', problem: null };
         }
+        if (unvaried) await dropVariations(tx, existing.id, shape.sku, at);
         const onTheirWay = await deps.stock.onTheirWay(
           tx,
           { productId: existing.id },
@@ -342,28 +410,24 @@ export function createProductSync(deps: {
         );
         // Through the stock owner, under the row lock orders take; Bling's own count is not
         // sent back to it.
-        await createStock(tx).setProduct(
-          existing.id,
-          blingStockUnits((balance ?? 0) + onTheirWay),
-          at,
-          'erp',
-        );
-        outcome = 'updated';
-      } else {
-        // A simple product is one variant with its SKU and Bling's count; Bling's variations
-        // are written next.
-        const id = await rows.insert(input, at, { variantsAfter: varied?.ok === true });
-        await link(id);
-        if (varied?.ok) {
-          await applyVariations(tx, id, shape, varied.variants, balances, {
-            at,
-            balanceAskedAt,
-          });
-        }
-        outcome = 'created';
+        const counted = blingStockUnits((balance ?? 0) + onTheirWay);
+        const set = await createStock(tx).setProduct(existing.id, counted, at, 'erp');
+        await announceCatalogChange(tx);
+        if (set) return { outcome: 'updated', problem: null };
+        // Variants of the shop's own, none of them Bling's: one balance has no variant to go to.
+        const problem = SYNC_ERRORS.balanceNotApplied(shape.sku, counted);
+        await markFailedOf(tx, existing.id, problem);
+        return { outcome: 'updated', problem };
+      }
+      // A simple product is one variant with its SKU and Bling's count; Bling's variations are
+      // written next.
+      const id = await rows.insert(input, at, { variantsAfter: varied?.ok === true });
+      await link(id);
+      if (varied?.ok) {
+        await applyVariations(tx, id, shape, varied.variants, balances, { at, balanceAskedAt });
       }
       await announceCatalogChange(tx);
-      return outcome;
+      return { outcome: 'created', problem: null };
     });
   }
 
@@ -434,7 +498,7 @@ export function createProductSync(deps: {
       ]),
     );
     try {
-      const outcome = await apply(
+      const { outcome, problem } = await apply(
         detail,
         detail.formato === 'V' ? detail : undefined,
         balances,
@@ -444,7 +508,8 @@ export function createProductSync(deps: {
         await importPhotos(detail, detail.formato === 'V' ? detail : undefined);
         deps.onChange();
       }
-      return outcome;
+      // Written, but Bling's balance was not: the product is marked failed with the reason.
+      return problem ? 'failed' : outcome;
     } catch (error) {
       if (!(error instanceof ProductSyncError)) throw error;
       await markFailed(String(detail.id), error.message);
@@ -484,12 +549,12 @@ export function createProductSync(deps: {
       const row = await lockLinked(tx, String(blingId));
       if (!row) return false;
       const onTheirWay = await deps.stock.onTheirWay(tx, { productId: row.id }, askedAt);
-      await createStock(tx).setProduct(
-        row.id,
-        blingStockUnits((balance.saldoVirtualTotal ?? 0) + onTheirWay),
-        at,
-        'erp',
-      );
+      const counted = blingStockUnits((balance.saldoVirtualTotal ?? 0) + onTheirWay);
+      if (!(await createStock(tx).setProduct(row.id, counted, at, 'erp'))) {
+        // Variants of the shop's own, none of them Bling's: the owner is told, not left guessing.
+        await markFailedOf(tx, row.id, SYNC_ERRORS.balanceNotApplied(row.sku, counted));
+        return false;
+      }
       await touch(tx, row.id, at);
       await announceCatalogChange(tx);
       return true;
@@ -577,14 +642,20 @@ export function createProductSync(deps: {
                 variationIds.length === 0 ? [] : await client.stockBalances(variationIds);
               const all = new Map(balances);
               for (const b of ofVariations) all.set(b.produto.id, b.saldoVirtualTotal);
-              const outcome = await apply(
+              const { outcome, problem } = await apply(
                 product,
                 detail,
                 all,
                 variationIds.length === 0 ? askedAt : variationsAskedAt,
               );
-              summary[outcome] += 1;
               changed ||= outcome !== 'skipped';
+              if (problem) {
+                // Its data was written; the product is marked failed for its balance.
+                summary.failed += 1;
+                if (summary.errors.length < ERRORS_KEPT) summary.errors.push(problem);
+              } else {
+                summary[outcome] += 1;
+              }
               if (outcome !== 'skipped') {
                 for (const problem of await importPhotos(product, detail)) {
                   if (summary.errors.length < ERRORS_KEPT) summary.errors.push(problem);
