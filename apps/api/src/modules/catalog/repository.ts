@@ -167,7 +167,7 @@ export function createCatalogRepository(db: Db) {
           id: products.id,
           total: sql<number>`count(*) over()`.as('total'),
           // Read once per filtered row for the order, then reused for the page's own order.
-          ...(byPrice ? { price: displayedPrice.as('price') } : {}),
+          price: (byPrice ? displayedPrice : sql`null`).as('page_price'),
         })
         .from(products)
         .where(where)
@@ -179,7 +179,7 @@ export function createCatalogRepository(db: Db) {
         .select({ ...readColumns, total: sql<number>`${page.total}`.mapWith(Number) })
         .from(page)
         .innerJoin(products, eq(products.id, page.id))
-        .orderBy(...orderBy(filter.sort, 'price' in page ? page.price : undefined));
+        .orderBy(...orderBy(filter.sort, page.price));
       const first = rows[0];
       if (first) return { rows, total: first.total };
       // Past the last page the window has no row to report on: count separately, rarely.
