@@ -155,7 +155,7 @@ export function createCatalogRepository(db: Db) {
      * One round trip for the page and the total (a window count over the filtered rows). The page
      * is chosen on narrow rows (id, count and, for 'Menor preço', the price it orders by) and only
      * its products are read whole: the variants' subquery then runs for the page's rows, not for
-     * every row skipped before it (3,900 times on page 40 of 100), as in the panel's table.
+     * every row skipped before it (4,000 times for page 40 at 100 a page), as in the panel's table.
      */
     async listProducts(
       filter: ProductListFilter,
@@ -166,7 +166,8 @@ export function createCatalogRepository(db: Db) {
         .select({
           id: products.id,
           total: sql<number>`count(*) over()`.as('total'),
-          // Read once per filtered row for the order, then reused for the page's own order.
+          // Read once per filtered row for the order, then reused for the page's own order. Drizzle
+          // names it unqualified there: the name must stay unlike any column of products.
           price: (byPrice ? displayedPrice : sql`null`).as('page_price'),
         })
         .from(products)
