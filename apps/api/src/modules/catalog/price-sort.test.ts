@@ -144,6 +144,24 @@ describe('GET /api/products?sort=price with variant prices', () => {
     expect(paged).toEqual(whole);
   });
 
+  it('answers every product of a later page whole, with its own variants, as one big page does', async () => {
+    for (const sort of ['price', 'name', 'newest']) {
+      const whole = await list(`sort=${sort}`);
+      const paged: ProductDto[] = [];
+      for (let page = 1; page <= 3; page += 1) {
+        const body = await list(`sort=${sort}&per_page=2&page=${page}`);
+        expect(body.total, sort).toBe(whole.total);
+        paged.push(...body.products);
+      }
+      expect(JSON.stringify(paged), sort).toBe(JSON.stringify(whole.products));
+    }
+    const third = await list('sort=price&per_page=2&page=3');
+    expect(third.products.map((p) => p.variants.map((variant) => variant.sku))).toEqual([
+      ['PRC-C-P', 'PRC-C-G'],
+      ['PRC-D-P', 'PRC-D-M', 'PRC-D-G'],
+    ]);
+  });
+
   it('leaves retired variants out, and falls back on the product without any active one', async () => {
     const db = ctx.database.db;
     await db.execute(sql`update product_variants set retired_at = now() where sku = 'PRC-E-P'`);
