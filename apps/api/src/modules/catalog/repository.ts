@@ -182,7 +182,6 @@ export function createCatalogRepository(db: Db) {
           price: (byPrice ? displayedPrice : sql`null`).as('page_price'),
         })
         .from(products)
-        .leftJoin(blingProductLinks, erpLinkOfProduct)
         .where(where)
         .orderBy(...orderBy(filter.sort))
         .limit(filter.limit)
@@ -192,6 +191,7 @@ export function createCatalogRepository(db: Db) {
         .select({ ...readColumns, total: sql<number>`${page.total}`.mapWith(Number) })
         .from(page)
         .innerJoin(products, eq(products.id, page.id))
+        .leftJoin(blingProductLinks, erpLinkOfProduct)
         .orderBy(...orderBy(filter.sort, page.price));
       const first = rows[0];
       if (first) return { rows, total: first.total };

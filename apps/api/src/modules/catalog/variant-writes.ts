@@ -24,8 +24,8 @@ function skuTakenAt(index: number): AppError {
 /**
  * Makes a product's live variants the given list, under the product's row lock (the caller's):
  * rows with an id (or, without one, the SKU of a live variant) are updated, new ones inserted,
- * the rest retired when an order or a cart holds them (so history and the shopper's line stay
- * whole) and deleted otherwise. Counts move through the stock owner, so the ledger sees them.
+ * the rest retired when an order, a cart or the stock ledger holds them (so history, the
+ * shopper's line and movements not yet sent to the ERP stay whole) and deleted otherwise. Counts move through the stock owner, so the ledger sees them.
  */
 export async function writeVariants(
   tx: Db,
@@ -88,13 +88,15 @@ export async function writeVariants(
   const removed = current.filter((variant) => !keptIds.has(variant.id));
   if (removed.length > 0) {
     const ids = `{${removed.map((variant) => variant.id).join(',')}}`;
-    // Held by an order or a cart: retired (inactive, its SKU free again), never deleted.
+    // Held by an order, a cart or the ledger: retired (inactive, its SKU free again), never
+    // deleted; a deleted variant would take its movements with it, sent to the ERP or not.
     await tx.execute(sql`
       update product_variants set retired_at = ${at.toISOString()}::timestamptz, active = false,
         updated_at = ${at.toISOString()}::timestamptz
       where id = any(${ids}::integer[]) and (
         exists (select 1 from order_items where variant_id = product_variants.id)
         or exists (select 1 from cart_items where variant_id = product_variants.id)
+        or exists (select 1 from stock_movements where variant_id = product_variants.id)
       )
     `);
     await tx.execute(
