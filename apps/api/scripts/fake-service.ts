@@ -9,7 +9,10 @@
 // MercadoPago's payer) answer on the next port too. Everything is kept in memory until Ctrl+C.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
-import { startFakeBlingServer } from '../src/integrations/bling/fake-bling-server.ts';
+import {
+  type FakeBlingProduct,
+  startFakeBlingServer,
+} from '../src/integrations/bling/fake-bling-server.ts';
 import { startFakeCorreios } from '../src/integrations/correios/fake-correios-server.ts';
 import { startTestOidcProvider } from '../src/integrations/google/test-oidc-provider.ts';
 import {
@@ -96,40 +99,76 @@ const bling: FakeService = {
       preco: 39.9 + i * 10,
     }));
     for (const product of fake.products.values()) fake.setStock(product.id, 10);
+    // And one sold in sizes, as Bling keeps it: a formato 'V' product whose variations, each with
+    // its own code and balance, name their attribute ("Diâmetro:8mm"); the shop makes it one
+    // product with a Diâmetro option. Its name says where it goes (Helix: orelha), as the sync
+    // needs to place a new product.
+    fake.addProduct({
+      nome: 'Argola Segmento Helix Bling',
+      codigo: 'BLING-SEG',
+      preco: 59.9,
+      variacoes: [
+        {
+          codigo: 'BLING-SEG-8',
+          variacao: { nome: 'Diâmetro:8mm' },
+          estoque: { saldoVirtualTotal: 1 },
+        },
+        {
+          codigo: 'BLING-SEG-10',
+          variacao: { nome: 'Diâmetro:10mm' },
+          estoque: { saldoVirtualTotal: 5 },
+        },
+      ],
+    });
 
-    // GET: balances and what the shop sent; POST ?codigo=&saldo=: a balance changed "in Bling",
-    // and the signed stock.updated webhook delivered to the shop.
+    const balance = (product: FakeBlingProduct) => fake.stock.get(product.id) ?? 0;
+    // GET: balances (a product with variations: each variation's, by its own codigo) and what the
+    // shop sent; POST ?codigo=&saldo=: a balance changed "in Bling" (a simple product's or a
+    // variation's; Bling keeps none of its own for a product with variations), and the signed
+    // stock.updated webhook delivered to the shop.
     const control = await startControlServer(nextPort(port), (request, url, response) => {
       if (url.pathname !== '/_fake/estoque') return sendJson(response, 404, { error: 'not found' });
       if (request.method === 'GET') {
         return sendJson(response, 200, {
-          saldos: [...fake.products.values()].map((p) => ({
-            codigo: p.codigo,
-            nome: p.nome,
-            saldo: fake.stock.get(p.id) ?? 0,
-          })),
+          saldos: [...fake.products.values()]
+            .filter((p) => !p.variacao)
+            .map((p) =>
+              p.variacoes.length === 0
+                ? { codigo: p.codigo, nome: p.nome, saldo: balance(p) }
+                : {
+                    codigo: p.codigo,
+                    nome: p.nome,
+                    variacoes: p.variacoes.map((v) => ({
+                      codigo: v.codigo,
+                      variacao: v.variacao?.nome ?? '',
+                      saldo: balance(v),
+                    })),
+                  },
+            ),
           movimentos_recebidos: fake.stockMovements,
           pedidos_de_venda: fake.salesOrders.map((o) => ({ id: o.id, numeroLoja: o.numeroLoja })),
         });
       }
       if (request.method !== 'POST') return sendJson(response, 405, { error: 'GET or POST' });
       const product = [...fake.products.values()].find(
-        (p) => p.codigo === url.searchParams.get('codigo'),
+        (p) => p.codigo === url.searchParams.get('codigo') && p.variacoes.length === 0,
       );
-      const balance = Number(url.searchParams.get('saldo'));
-      if (!product || !Number.isInteger(balance) || balance < 0) {
-        return sendJson(response, 422, { error: 'codigo de um produto e saldo inteiro >= 0' });
+      const saldo = Number(url.searchParams.get('saldo'));
+      if (!product || !Number.isInteger(saldo) || saldo < 0) {
+        return sendJson(response, 422, {
+          error: 'codigo de um produto simples ou de uma variação e saldo inteiro >= 0',
+        });
       }
-      fake.setStock(product.id, balance);
+      fake.setStock(product.id, saldo);
       fake
         .deliverWebhook(`${shopUrl}/api/webhooks/bling`, {
           event: 'stock.updated',
           data: { produto: { id: product.id } },
         })
         .then(
-          (delivered) => sendJson(response, 200, { saldo: balance, webhook: delivered.status }),
+          (delivered) => sendJson(response, 200, { saldo, webhook: delivered.status }),
           (error: unknown) =>
-            sendJson(response, 502, { saldo: balance, webhook: unreachable(shopUrl, error) }),
+            sendJson(response, 502, { saldo, webhook: unreachable(shopUrl, error) }),
         );
     });
 
@@ -142,9 +181,10 @@ const bling: FakeService = {
         BLING_AUTH_URL: fake.authUrl,
       },
       notes: [
-        `8 products, 10 of each in stock. 'Conectar ao Bling' and 'Sincronização completa' in ${shopUrl}/admin/produtos.`,
+        `8 products, 10 of each in stock, and BLING-SEG in variations (BLING-SEG-8: 1, BLING-SEG-10: 5). 'Conectar ao Bling' and 'Sincronização completa' in ${shopUrl}/admin/produtos.`,
         `Bling's side: curl ${control.url}/_fake/estoque`,
         `              curl -X POST '${control.url}/_fake/estoque?codigo=BLING-1&saldo=3'`,
+        `              curl -X POST '${control.url}/_fake/estoque?codigo=BLING-SEG-8&saldo=2'`,
       ],
       close: async () => {
         await control.close();

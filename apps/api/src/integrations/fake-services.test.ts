@@ -86,6 +86,42 @@ describe('npm run fake:<service>', () => {
     );
   });
 
+  it("bling: a product in variations, whose variations' balances are listed and set by codigo", async () => {
+    const { output } = await startScript('bling');
+    const control = /curl (http:\/\/127\.0\.0\.1:\d+)\/_fake\/estoque/.exec(output())?.[1];
+    expect(control, output()).toBeDefined();
+    const balances = async () =>
+      ((await (await fetch(`${control}/_fake/estoque`)).json()) as { saldos: unknown[] }).saldos;
+    const seg = {
+      codigo: 'BLING-SEG',
+      nome: 'Argola Segmento Helix Bling',
+      variacoes: [
+        { codigo: 'BLING-SEG-8', variacao: 'Diâmetro:8mm', saldo: 1 },
+        { codigo: 'BLING-SEG-10', variacao: 'Diâmetro:10mm', saldo: 5 },
+      ],
+    };
+    const before = await balances();
+    expect(before).toHaveLength(9);
+    expect(before).toContainEqual({ codigo: 'BLING-1', nome: 'Argola Tragus Bling 1', saldo: 10 });
+    expect(before).toContainEqual(seg);
+
+    // No shop answers here: the balance changes all the same, and the answer says why no webhook.
+    const set = await fetch(`${control}/_fake/estoque?codigo=BLING-SEG-8&saldo=3`, {
+      method: 'POST',
+    });
+    expect(set.status).toBe(502);
+    expect(await set.json()).toMatchObject({ saldo: 3 });
+    expect(await balances()).toContainEqual({
+      ...seg,
+      variacoes: [{ ...seg.variacoes[0], saldo: 3 }, seg.variacoes[1]],
+    });
+    // The product with variations has no balance of its own in Bling.
+    const parent = await fetch(`${control}/_fake/estoque?codigo=BLING-SEG&saldo=3`, {
+      method: 'POST',
+    });
+    expect(parent.status).toBe(422);
+  });
+
   it('mercadopago: a PIX charge is created with the printed token', async () => {
     const { settings } = await startScript('mercadopago');
     const config = expectShopAccepts(settings);
