@@ -8,11 +8,12 @@
 // current sources.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverArgs, serverEnv } from '../scripts/server-command.mjs';
+import { E2E_FAKE_BLING_FILE } from './tests/support/fake-bling.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const ownOutDir = !process.env.E2E_WEB_DIST;
@@ -70,31 +71,31 @@ server.on('exit', (code, signal) => {
 });
 
 /**
- * A fake Bling v3 (the API's own test double) for the shop to connect to, with a small catalogue
- * of its own: the browser test connects the panel to it and runs a full sync. Bling sends the
- * browser back to this server's callback, as the shop's registered redirect URL.
+ * The fake Bling a person starts with `npm run fake:bling` (its catalogue, its control server for
+ * Bling's side of the stock), for the shop to connect to: the browser test connects the panel to
+ * it, runs a full sync, sells a variation and changes a balance "in Bling". Bling sends the
+ * browser back to this server's callback, as the shop's registered redirect URL. The control
+ * server's address goes into the data folder, which the tests know (E2E_DATA_DIR).
  */
 async function startE2eBling() {
-  const { startFakeBlingServer } =
-    await import('../apps/api/src/integrations/bling/fake-bling-server.ts');
+  const { FAKE_SERVICES } = await import('../apps/api/scripts/fake-service.ts');
   const origin = `http://${process.env.HOST ?? '127.0.0.1'}:${process.env.PORT ?? '3000'}`;
-  const fake = await startFakeBlingServer({ redirectUri: `${origin}/api/bling/oauth/callback` });
-  fake.addProducts(12, (i) => ({
-    nome: `Argola Tragus Bling ${i + 1}`,
-    codigo: `BLING-E2E-${i + 1}`,
-    preco: 39.9 + i,
-  }));
-  // One Bling product whose name names no part of the body: the sync reports it.
-  fake.addProduct({ nome: 'Kit Limpeza Bling', codigo: 'BLING-E2E-KIT', preco: 25 });
-  for (const product of fake.products.values()) fake.setStock(product.id, 7);
+  const bling = FAKE_SERVICES.bling;
+  if (!bling) throw new Error('apps/api/scripts/fake-service.ts lost its fake Bling');
+  const fake = await bling.start({
+    port: 0,
+    shopUrl: origin,
+    log: (line) => console.log(line),
+  });
+  const dataDir = process.env.DATA_DIR;
+  if (dataDir) {
+    writeFileSync(
+      join(dataDir, E2E_FAKE_BLING_FILE),
+      JSON.stringify({ controlUrl: fake.controlUrl }),
+    );
+  }
   return {
     close: () => fake.close(),
-    env: {
-      BLING_CLIENT_ID: fake.clientId,
-      BLING_CLIENT_SECRET: fake.clientSecret,
-      BLING_API_URL: fake.apiUrl,
-      BLING_AUTH_URL: fake.authUrl,
-      BLING_TOKEN_KEY: randomBytes(32).toString('hex'),
-    },
+    env: { ...fake.settings, BLING_TOKEN_KEY: randomBytes(32).toString('hex') },
   };
 }

@@ -12,34 +12,15 @@ import {
   shopAdministrator,
   siteHeader,
 } from './support/accounts.ts';
-import { listProducts, productTitle } from './support/catalog-api.ts';
+import {
+  type ApiProductWithVariants,
+  listProducts,
+  productDetail,
+  productTitle,
+} from './support/catalog-api.ts';
 import { acceptCookies } from './support/cookie-banner.ts';
 import { screenshots } from './support/shots.ts';
 import { expect, test } from './support/test.ts';
-
-interface ApiVariant {
-  id: number;
-  sku: string;
-  option_values: Record<string, string>;
-  stock_quantity: number;
-  active: boolean;
-}
-
-interface ApiProductWithVariants {
-  id: number;
-  name: string;
-  options: { name: string; values: string[] }[];
-  variants: ApiVariant[];
-}
-
-async function productDetail(
-  request: APIRequestContext,
-  id: number,
-): Promise<ApiProductWithVariants> {
-  const response = await request.get(`/api/products/${id}`);
-  expect(response.ok(), `GET /api/products/${id} answered ${response.status()}`).toBe(true);
-  return ((await response.json()) as { product: ApiProductWithVariants }).product;
-}
 
 /** The demo's captive ring: Diâmetro 8/10/12mm × Espessura 1,2/1,6mm, 8mm/1,6mm sold out. */
 async function captiveRing(request: APIRequestContext): Promise<ApiProductWithVariants> {

@@ -31,6 +31,8 @@ export interface RunningFake {
   settings: Record<string, string>;
   /** Lines printed after the settings: how to play the service's side, where things show. */
   notes: string[];
+  /** Where a person (or a browser test) plays the service's side, for the fakes that have one. */
+  controlUrl?: string;
   close(): Promise<void>;
 }
 
@@ -120,6 +122,10 @@ const bling: FakeService = {
         },
       ],
     });
+    // And one the shop cannot place: its name names no part of the body, so the sync lists it
+    // under 'Ver falhas' instead of guessing a category.
+    const kit = fake.addProduct({ nome: 'Kit Limpeza Bling', codigo: 'BLING-KIT', preco: 25 });
+    fake.setStock(kit.id, 10);
 
     const balance = (product: FakeBlingProduct) => fake.stock.get(product.id) ?? 0;
     // GET: balances (a product with variations: each variation's, by its own codigo) and what the
@@ -174,6 +180,7 @@ const bling: FakeService = {
 
     return {
       url: fake.url,
+      controlUrl: control.url,
       settings: {
         BLING_CLIENT_ID: fake.clientId,
         BLING_CLIENT_SECRET: fake.clientSecret,
@@ -181,7 +188,7 @@ const bling: FakeService = {
         BLING_AUTH_URL: fake.authUrl,
       },
       notes: [
-        `8 products, 10 of each in stock, and BLING-SEG in variations (BLING-SEG-8: 1, BLING-SEG-10: 5). 'Conectar ao Bling' and 'Sincronização completa' in ${shopUrl}/admin/produtos.`,
+        `8 products, 10 of each in stock, BLING-SEG in variations (BLING-SEG-8: 1, BLING-SEG-10: 5) and BLING-KIT, which names no part of the body (the sync reports it). 'Conectar ao Bling' and 'Sincronização completa' in ${shopUrl}/admin/produtos.`,
         `Bling's side: curl ${control.url}/_fake/estoque`,
         `              curl -X POST '${control.url}/_fake/estoque?codigo=BLING-1&saldo=3'`,
         `              curl -X POST '${control.url}/_fake/estoque?codigo=BLING-SEG-8&saldo=2'`,

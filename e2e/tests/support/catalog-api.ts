@@ -18,6 +18,31 @@ export interface ApiProduct {
   images: string[];
 }
 
+export interface ApiVariant {
+  id: number;
+  sku: string;
+  option_values: Record<string, string>;
+  stock_quantity: number;
+  active: boolean;
+}
+
+export interface ApiProductWithVariants {
+  id: number;
+  name: string;
+  options: { name: string; values: string[] }[];
+  variants: ApiVariant[];
+}
+
+/** One product as its page reads it, with its options and variants. */
+export async function productDetail(
+  request: APIRequestContext,
+  id: number,
+): Promise<ApiProductWithVariants> {
+  const response = await request.get(`/api/products/${id}`);
+  expect(response.ok(), `GET /api/products/${id} answered ${response.status()}`).toBe(true);
+  return ((await response.json()) as { product: ApiProductWithVariants }).product;
+}
+
 interface ProductListResponse {
   products: ApiProduct[];
   total: number;

@@ -6,10 +6,14 @@ import { expect } from './test.ts';
 
 /**
  * A new customer who ordered one unit (of `productId`, else of an in-stock demo product) and opened
- * its PIX page, through the API. The product must have no options: the cart then takes its id
- * alone (its one variant); a product with options needs a variant chosen.
+ * its PIX page, through the API. A product with options needs `variantId`, the variant chosen;
+ * one without takes its id alone (its one variant).
  */
-export async function customerWithOrder(request: APIRequestContext, productId?: number) {
+export async function customerWithOrder(
+  request: APIRequestContext,
+  productId?: number,
+  variantId?: number,
+) {
   const account = newAccount('pedido-admin');
   const { accessToken: token } = await registerThroughApi(request, account);
   const headers = { authorization: `Bearer ${token}` };
@@ -22,7 +26,7 @@ export async function customerWithOrder(request: APIRequestContext, productId?: 
   if (!product) throw new Error('The demo catalogue needs a product in stock');
   const added = await request.post('/api/carts/items', {
     headers,
-    data: { product_id: product.id, quantity: 1 },
+    data: { product_id: product.id, variant_id: variantId, quantity: 1 },
   });
   expect(added.status(), await added.text()).toBe(201);
   const placed = await request.post('/api/orders', {

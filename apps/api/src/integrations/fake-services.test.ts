@@ -101,7 +101,7 @@ describe('npm run fake:<service>', () => {
       ],
     };
     const before = await balances();
-    expect(before).toHaveLength(9);
+    expect(before).toHaveLength(10);
     expect(before).toContainEqual({ codigo: 'BLING-1', nome: 'Argola Tragus Bling 1', saldo: 10 });
     expect(before).toContainEqual(seg);
 
