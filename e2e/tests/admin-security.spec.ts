@@ -10,9 +10,14 @@ test.describe.configure({ timeout: 90_000 });
 
 test('a burst of failed logins shows up as an alert and in the CSV export', async ({ page }) => {
   const target = `alvo-${Date.now().toString(36)}@example.com`;
+  // An address of its own (the test server trusts X-Forwarded-For from 127.0.0.1): these failures
+  // stay out of the login budget per address that the suite's other logins, all from 127.0.0.1,
+  // share (30 in 15 minutes), and the attacker is not the owner's address.
+  const attacker = { 'x-forwarded-for': `198.51.100.${1 + Math.floor(Math.random() * 250)}` };
   for (let i = 0; i < 5; i += 1) {
     const attempt = await page.request.post('/api/auth/login', {
       data: { email: target, password: `Errada${i}234` },
+      headers: attacker,
     });
     expect(attempt.status()).toBe(401);
   }
@@ -24,7 +29,11 @@ test('a burst of failed logins shows up as an alert and in the CSV export', asyn
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'Segurança' })).toBeVisible();
   await main.getByRole('button', { name: 'Executar monitoramento' }).click();
-  await expect(main.getByText(/^Monitoramento executado\. \d+ alertas? novos?\.$/)).toBeVisible();
+  // The scheduled run (every 5 minutes) may have raised the alert already: then this run finds
+  // nothing new, and the alert is on the page all the same.
+  await expect(
+    main.getByText(/^Monitoramento executado\. (\d+ alertas? novos?|Nenhum alerta novo)\.$/),
+  ).toBeVisible();
   await expect(
     main.getByText(`5 tentativas de login falharam na conta ${target} em 15 minutos`),
   ).toBeVisible();
