@@ -1,47 +1,18 @@
 // A database of the release that kept the ERP's word on each product in the products table
 // (migrations up to 0018), brought up to date: Bling ids and sync state move to the ERP's own
 // table unchanged, products that never took part get no row, and nothing is lost.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../paths.ts';
+import { describe, expect, it } from 'vitest';
+import { openOlderReleaseDatabase } from '../test/older-release-database.ts';
 import { rowsOf } from './raw-rows.ts';
 
 const LAST_WITH_SYNC_STATE_ON_PRODUCTS = 18;
 
-const folders: string[] = [];
-
-afterAll(async () => {
-  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
-});
-
-/** The committed migrations as that release shipped them. */
-async function previousRelease(): Promise<string> {
-  const folder = await mkdtemp(join(tmpdir(), 'lumina-migrations-'));
-  folders.push(folder);
-  await cp(MIGRATIONS_DIR, folder, { recursive: true });
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as {
-    entries: { idx: number }[];
-  };
-  journal.entries = journal.entries.filter(
-    (entry) => entry.idx <= LAST_WITH_SYNC_STATE_ON_PRODUCTS,
-  );
-  await writeFile(journalPath, JSON.stringify(journal));
-  return folder;
-}
-
 describe("migrating the products' Bling state to the ERP's table", () => {
   it('moves every Bling id and sync state, leaves local products without a row', async () => {
-    const client = new PGlite();
-    const db = drizzle({ client });
+    const database = await openOlderReleaseDatabase(LAST_WITH_SYNC_STATE_ON_PRODUCTS);
+    const { db } = database;
     try {
-      await migrate(db, { migrationsFolder: await previousRelease() });
       await db.execute(sql`
         insert into products (name, price_cents, category, sku, search_text, name_key, bling_id,
           last_sync, sync_status, sync_error, bling_synced_at)
@@ -64,7 +35,7 @@ describe("migrating the products' Bling state to the ERP's table", () => {
         select v.id, '26001', '2026-03-02T11:00:00Z' from product_variants v where v.sku = 'ARG-1'
       `);
 
-      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+      await database.migrateToLatest();
 
       const links = rowsOf<Record<string, unknown>>(
         await db.execute(sql`
@@ -137,7 +108,7 @@ describe("migrating the products' Bling state to the ERP's table", () => {
       );
       expect(left?.n).toBe(2);
     } finally {
-      await client.close();
+      await database.close();
     }
   }, 60_000);
 });

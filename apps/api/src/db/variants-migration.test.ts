@@ -1,45 +1,18 @@
 // A database made by the release before variants (migrations up to 0015), with products, carts
 // and orders in it, brought up to date: every product becomes one variant keeping its SKU and
 // stock, cart lines and order items point at it, and nothing is lost.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../paths.ts';
+import { describe, expect, it } from 'vitest';
+import { openOlderReleaseDatabase } from '../test/older-release-database.ts';
 import { rowsOf } from './raw-rows.ts';
 
 const LAST_BEFORE_VARIANTS = 15;
 
-const folders: string[] = [];
-
-afterAll(async () => {
-  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
-});
-
-/** The committed migrations as the release before variants shipped them. */
-async function previousRelease(): Promise<string> {
-  const folder = await mkdtemp(join(tmpdir(), 'lumina-migrations-'));
-  folders.push(folder);
-  await cp(MIGRATIONS_DIR, folder, { recursive: true });
-  const journalPath = join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as {
-    entries: { idx: number }[];
-  };
-  journal.entries = journal.entries.filter((entry) => entry.idx <= LAST_BEFORE_VARIANTS);
-  await writeFile(journalPath, JSON.stringify(journal));
-  return folder;
-}
-
 describe('migrating a database of the release before variants', () => {
   it('gives every product one variant with its SKU and stock, and keeps carts and orders', async () => {
-    const client = new PGlite();
-    const db = drizzle({ client });
+    const database = await openOlderReleaseDatabase(LAST_BEFORE_VARIANTS);
+    const { db } = database;
     try {
-      await migrate(db, { migrationsFolder: await previousRelease() });
       await db.execute(sql`
         insert into users (name, email) values ('Ana', 'ana@example.com')
       `);
@@ -73,7 +46,7 @@ describe('migrating a database of the release before variants', () => {
         from orders o, products p where p.sku = 'ARG-1'
       `);
 
-      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+      await database.migrateToLatest();
 
       const variants = rowsOf<{ sku: string; stock_quantity: number; product_stock: number }>(
         await db.execute(sql`
@@ -121,7 +94,7 @@ describe('migrating a database of the release before variants', () => {
         db.execute(sql`update product_variants set stock_quantity = -1 where sku = 'ARG-1-12'`),
       ).rejects.toThrow();
     } finally {
-      await client.close();
+      await database.close();
     }
   }, 60_000);
 });

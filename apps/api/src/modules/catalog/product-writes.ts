@@ -26,8 +26,8 @@ import { createCatalogRepository } from './repository.ts';
 import { PRODUCT_NOT_FOUND } from './service.ts';
 import { type VariantWrite, writeVariants } from './variant-writes.ts';
 
-function notFound(): AppError {
-  return new AppError('not_found', PRODUCT_NOT_FOUND, { code: 'product_not_found' });
+export function productNotFound(message: string = PRODUCT_NOT_FOUND): AppError {
+  return new AppError('not_found', message, { code: 'product_not_found' });
 }
 
 /** The form's answer as the API reads it: every failing rule, by field (spec 001 §5). */
@@ -46,6 +46,31 @@ function skuTaken(): AppError {
     code: 'sku_taken',
     fields: { sku: [ADMIN_PRODUCT_MESSAGES.skuTaken] },
   });
+}
+
+/**
+ * The product's fields as the form has them; `rest` holds its SKU, options, variants and stock,
+ * and on update what the form does not carry (kept from the current row).
+ */
+function formInput(
+  form: AdminProductForm,
+  rest: Pick<ProductInput, 'sku' | 'options' | 'variants' | 'stock_quantity'> &
+    Partial<ProductInput>,
+): ProductInput {
+  return {
+    name: form.name,
+    description: form.description ?? '',
+    price_cents: form.price,
+    pix_price_cents: form.pix_price ?? null,
+    category: form.category,
+    subcategory: form.subcategory ?? null,
+    active: form.active,
+    display_status: form.display_status,
+    images: form.images,
+    sizes: form.sizes,
+    measures: form.measures,
+    ...rest,
+  };
 }
 
 /**
@@ -94,6 +119,13 @@ function variantsOf(
  */
 export function createProductRows(db: Db) {
   return {
+    /** The product's row, locked until the transaction ends; not_found when there is none. */
+    async lock(id: number) {
+      const [row] = await db.select().from(products).where(eq(products.id, id)).for('update');
+      if (!row) throw productNotFound();
+      return row;
+    },
+
     /**
      * A new product with its variants: the input's own list, or the one of its SKU and stock.
      * `variantsAfter`: the caller writes them next, through `writeVariants`.
@@ -163,6 +195,40 @@ export function createProductRows(db: Db) {
 
 export type ProductRows = ReturnType<typeof createProductRows>;
 
+/**
+ * `write` in one transaction that, when it answers a product id, announces the catalogue change
+ * and reads that product back as the API shows it; undefined when it answers none.
+ */
+export async function writeProduct(
+  db: Db,
+  write: (tx: Db) => Promise<number | undefined>,
+): Promise<ProductReadRow | undefined> {
+  return db.transaction(async (tx) => {
+    const id = await write(tx);
+    if (id === undefined) return undefined;
+    await announceCatalogChange(tx);
+    return createCatalogRepository(tx).findProductById(id);
+  });
+}
+
+/** A change to a product in the security log; `actor` null: the shop itself (the ERP sync). */
+export async function recordProductChange(
+  securityLog: SecurityLog,
+  actor: AdminActor | null,
+  message: string,
+  metadata: Record<string, unknown>,
+): Promise<void> {
+  await securityLog.record({
+    type: 'admin_product_change',
+    severity: 'info',
+    userId: actor?.id,
+    ip: actor?.ip,
+    userAgent: actor?.userAgent,
+    message,
+    metadata,
+  });
+}
+
 /** A SKU for a product the owner did not give one: readable, and unique in practice. */
 function generatedSku(): string {
   return `LUM-${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -186,56 +252,34 @@ export function createProductWrites(deps: {
 }) {
   const { db, now, securityLog } = deps;
 
-  async function record(actor: AdminActor, message: string, metadata: Record<string, unknown>) {
-    await securityLog.record({
-      type: 'admin_product_change',
-      severity: 'info',
-      userId: actor.id,
-      ip: actor.ip,
-      userAgent: actor.userAgent,
-      message,
-      metadata,
-    });
-  }
-
   return {
     async create(body: unknown, actor: AdminActor): Promise<ProductReadRow> {
       const form = parseForm(body);
       const at = now();
       const variants = variantsOf(form, []) ?? [];
       try {
-        const row = await db.transaction(async (tx) => {
+        const row = await writeProduct(db, async (tx) => {
           const sku = form.sku ?? generatedSku();
           const id = await createProductRows(tx).insert(
-            {
-              name: form.name,
-              description: form.description ?? '',
-              price_cents: form.price,
-              pix_price_cents: form.pix_price ?? null,
-              category: form.category,
-              subcategory: form.subcategory ?? null,
+            formInput(form, {
               sku,
-              active: form.active,
-              display_status: form.display_status,
-              images: form.images,
-              sizes: form.sizes,
-              measures: form.measures,
               options: form.options,
               variants,
               stock_quantity: form.stock_quantity,
-            },
+            }),
             at,
             // Written next, with SKUs suggested where the form left them out.
             { variantsAfter: true },
           );
           await writeVariants(tx, { id, sku, options: form.options }, variants, at);
           await deps.markPending?.(tx, id);
-          await announceCatalogChange(tx);
-          return createCatalogRepository(tx).findProductById(id);
+          return id;
         });
         if (!row) throw new Error('product insert returned no row');
         deps.onChange();
-        await record(actor, `Produto criado: ${row.name} (${row.sku})`, { product_id: row.id });
+        await recordProductChange(securityLog, actor, `Produto criado: ${row.name} (${row.sku})`, {
+          product_id: row.id,
+        });
         return row;
       } catch (error) {
         if (isUniqueViolation(error)) throw skuTaken();
@@ -247,13 +291,9 @@ export function createProductWrites(deps: {
       const form = parseForm(body);
       const at = now();
       try {
-        const row = await db.transaction(async (tx) => {
-          const [current] = await tx
-            .select()
-            .from(products)
-            .where(eq(products.id, id))
-            .for('update');
-          if (!current) throw notFound();
+        const row = await writeProduct(db, async (tx) => {
+          const rows = createProductRows(tx);
+          const current = await rows.lock(id);
           const live = await tx
             .select({ id: productVariants.id, sku: productVariants.sku })
             .from(productVariants)
@@ -265,39 +305,32 @@ export function createProductWrites(deps: {
           const options = variants === undefined ? current.options : form.options;
           const sku = form.sku ?? current.sku;
           // Stock is the variants', moved through its owner under this row lock.
-          await createProductRows(tx).update(
+          await rows.update(
             id,
-            {
-              name: form.name,
-              description: form.description ?? '',
-              complementary_description: current.complementaryDescription,
-              price_cents: form.price,
-              pix_price_cents: form.pix_price ?? null,
-              sale_price_cents: current.salePriceCents,
-              category: form.category,
-              subcategory: form.subcategory ?? null,
+            formInput(form, {
               sku,
-              active: form.active,
-              display_status: form.display_status,
-              images: form.images,
-              sizes: form.sizes,
-              measures: form.measures,
-              tags: current.tags,
-              variations: current.variations,
               options,
               variants,
               stock_quantity: current.stockQuantity,
-            },
+              complementary_description: current.complementaryDescription,
+              sale_price_cents: current.salePriceCents,
+              tags: current.tags,
+              variations: current.variations,
+            }),
             at,
           );
           if (variants) await writeVariants(tx, { id, sku, options }, variants, at);
           await deps.markPending?.(tx, id);
-          await announceCatalogChange(tx);
-          return createCatalogRepository(tx).findProductById(id);
+          return id;
         });
-        if (!row) throw notFound();
+        if (!row) throw productNotFound();
         deps.onChange();
-        await record(actor, `Produto alterado: ${row.name} (${row.sku})`, { product_id: id });
+        await recordProductChange(
+          securityLog,
+          actor,
+          `Produto alterado: ${row.name} (${row.sku})`,
+          { product_id: id },
+        );
         return row;
       } catch (error) {
         if (isUniqueViolation(error)) throw skuTaken();
@@ -311,27 +344,28 @@ export function createProductWrites(deps: {
      */
     async remove(id: number, actor: AdminActor): Promise<{ retired: boolean }> {
       const outcome = await db.transaction(async (tx) => {
-        const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
-        if (!current) throw notFound();
+        const rows = createProductRows(tx);
+        const current = await rows.lock(id);
         const [ordered] = rowsOf<{ n: number }>(
           await tx.execute(
             sql`select count(*)::integer as n from order_items where product_id = ${id}::integer`,
           ),
         );
         if ((ordered?.n ?? 0) > 0) {
-          await createProductRows(tx).retire(id, now());
+          await rows.retire(id, now());
           // Bling hears that it is no longer sold (situação inativa) with the next push.
           await deps.markPending?.(tx, id);
           await announceCatalogChange(tx);
           return { retired: true, name: current.name, sku: current.sku, images: current.images };
         }
-        await createProductRows(tx).remove(id);
+        await rows.remove(id);
         await announceCatalogChange(tx);
         return { retired: false, name: current.name, sku: current.sku, images: current.images };
       });
       deps.onChange();
       if (!outcome.retired) await deps.discardPhotos?.(outcome.images);
-      await record(
+      await recordProductChange(
+        securityLog,
         actor,
         `${outcome.retired ? 'Produto retirado da loja' : 'Produto excluído'}: ${outcome.name} (${outcome.sku})`,
         { product_id: id, retired: outcome.retired },

@@ -18,6 +18,7 @@ import {
 import { securityLogs } from '../../db/schema/security.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
 import {
+  type FakeBlingProductInput,
   type FakeBlingServer,
   startFakeBlingServer,
 } from '../../integrations/bling/fake-bling-server.ts';
@@ -137,15 +138,46 @@ async function connect(): Promise<string> {
   return String(callback.headers.location);
 }
 
-async function syncAndWait(path: string): Promise<BlingStatus> {
+const SYNC_PATHS = {
+  full: '/api/products/sync_full_with_bling',
+  pending: '/api/products/sync_with_bling',
+} as const;
+
+/**
+ * A sync as the panel starts it (full: Bling's catalogue in; pending: the shop's edits out),
+ * waited for to its end: the status after it.
+ */
+async function runSync(kind: keyof typeof SYNC_PATHS): Promise<BlingStatus> {
   const before = (await status()).sync_finished_at;
-  const response = await ctx.app.inject({ method: 'POST', url: path, headers: admin });
+  const response = await ctx.app.inject({ method: 'POST', url: SYNC_PATHS[kind], headers: admin });
   expect(response.statusCode, response.body).toBe(202);
   await waitUntil(async () => {
     const now = await status();
     return !now.sync_running && now.sync_finished_at !== before;
   }, 60_000);
   return status();
+}
+
+/** Connects to Bling and runs the full sync: the status after it. */
+async function connectAndSync(): Promise<BlingStatus> {
+  await connect();
+  return runSync('full');
+}
+
+/** Connects, runs the full sync and answers the shop's row of Bling's product `blingId`. */
+async function syncedRow(blingId: number) {
+  await connectAndSync();
+  const row = await shopRow(blingId);
+  if (!row) throw new Error(`the full sync brought no shop product for Bling's ${blingId}`);
+  return row;
+}
+
+/** A product put in Bling with `stock` units and brought in by the full sync; its shop id. */
+async function broughtFromBling(input: FakeBlingProductInput, stock: number) {
+  const item = fake.addProduct(input);
+  fake.setStock(item.id, stock);
+  const row = await syncedRow(item.id);
+  return { item, productId: row.id };
 }
 
 describe('the Bling connection', () => {
@@ -238,9 +270,7 @@ describe('the full sync', () => {
       preco: 49.9 + i,
     }));
     seeded.forEach((product, i) => fake.setStock(product.id, i % 7));
-    await connect();
-
-    const after = await syncAndWait('/api/products/sync_full_with_bling');
+    const after = await connectAndSync();
     expect(after.sync_summary).toMatchObject({
       kind: 'full',
       created: 249,
@@ -287,8 +317,7 @@ describe('the full sync', () => {
       fake.addProduct({ nome: 'Nostril Torto', codigo: 'BLING-BAD', preco: 30, formato: 'V' }),
     ];
     fake.respondWithShape(badOne.id, { data: { id: badOne.id, nome: 42 } });
-    await connect();
-    const after = await syncAndWait('/api/products/sync_full_with_bling');
+    const after = await connectAndSync();
     expect(after.sync_summary).toMatchObject({ created: 1, failed: 2 });
     expect(after.sync_summary?.errors.join(' ')).toContain('Peça Misteriosa');
     const [row] = await productsWithLinks().where(eq(blingProductLinks.blingId, String(good.id)));
@@ -323,8 +352,7 @@ describe('the full sync', () => {
         imagemURL: 'http://169.254.169.254/latest/meta-data.png',
       }),
     ];
-    await connect();
-    const after = await syncAndWait('/api/products/sync_full_with_bling');
+    const after = await connectAndSync();
     expect(after.sync_summary).toMatchObject({ created: 3, failed: 0 });
     const images = async (blingId: number) => (await shopRow(blingId))?.images ?? [];
     expect(await images(withPhoto.id)).toEqual([
@@ -368,8 +396,7 @@ describe('the full sync', () => {
           imagemURL: link,
         }),
       );
-      await connect();
-      const after = await syncAndWait('/api/products/sync_full_with_bling');
+      const after = await connectAndSync();
       expect(after.sync_summary).toMatchObject({ created: links.length, failed: 0 });
       for (const product of listed) expect((await shopRow(product.id))?.images).toEqual([]);
       const reasons = after.sync_summary?.errors ?? [];
@@ -389,7 +416,7 @@ describe('the full sync', () => {
     await connect();
     const [before] = await ctx.database.db.select().from(blingConnection);
     fake.expireAccessTokens();
-    const after = await syncAndWait('/api/products/sync_full_with_bling');
+    const after = await runSync('full');
     expect(after.sync_summary).toMatchObject({ created: 3, stopped: null });
     expect(fake.tokenRefreshes).toBe(1);
     const [row] = await ctx.database.db.select().from(blingConnection);
@@ -404,15 +431,11 @@ describe('the pending sync', () => {
       codigo: 'BLING-H',
       preco: 30,
     });
-    await connect();
-    await syncAndWait('/api/products/sync_full_with_bling');
-    const [row] = await productsWithLinks().where(
-      eq(blingProductLinks.blingId, String(blingProduct?.id)),
-    );
+    const row = await syncedRow(blingProduct!.id);
 
     const edit = await ctx.app.inject({
       method: 'PUT',
-      url: `/api/products/${row?.id}`,
+      url: `/api/products/${row.id}`,
       headers: admin,
       payload: { product: { name: 'Argola Helix Dourada', price: '35,00', category: 'orelha' } },
     });
@@ -439,7 +462,7 @@ describe('the pending sync', () => {
       .where(eq(blingProductLinks.syncStatus, 'pending'));
     expect(pending.map((p) => p.sku).sort()).toEqual(['BLING-H', 'LOJA-NOVO']);
 
-    const after = await syncAndWait('/api/products/sync_with_bling');
+    const after = await runSync('pending');
     expect(after.sync_summary).toMatchObject({
       kind: 'pending',
       created: 1,
@@ -483,18 +506,12 @@ async function processed(eventId: string): Promise<string | null> {
 
 describe('Bling webhooks', () => {
   async function syncedProduct() {
-    const [blingProduct] = fake.addProducts(1, {
-      nome: 'Labret Estrela',
-      codigo: 'BLING-W',
-      preco: 40,
-    });
-    fake.setStock(blingProduct!.id, 5);
-    await connect();
-    await syncAndWait('/api/products/sync_full_with_bling');
-    return blingProduct!;
+    const { item } = await broughtFromBling(
+      { nome: 'Labret Estrela', codigo: 'BLING-W', preco: 40 },
+      5,
+    );
+    return item;
   }
-  const shopRow = async (blingId: number) =>
-    (await productsWithLinks().where(eq(blingProductLinks.blingId, String(blingId))))[0];
 
   it('applies a signed product change once, reading it again from Bling, not from the body', async () => {
     const product = await syncedProduct();
@@ -599,15 +616,14 @@ describe('Bling webhooks', () => {
 
 describe('stock both ways', () => {
   it('sends each shop movement to Bling once, and never lets a Bling balance undo an unsent one', async () => {
-    const [item] = fake.addProducts(1, {
-      nome: 'Argola Daith Bling',
-      codigo: 'BLING-S',
-      preco: 30,
-    });
-    fake.setStock(item!.id, 10);
-    await connect();
-    await syncAndWait('/api/products/sync_full_with_bling');
-    const productId = (await shopRow(item!.id))!.id;
+    const { item, productId } = await broughtFromBling(
+      {
+        nome: 'Argola Daith Bling',
+        codigo: 'BLING-S',
+        preco: 30,
+      },
+      10,
+    );
     expect(await stockOf(ctx.database, productId)).toBe(10);
 
     // Three shoppers at once, one unit each: the shop has 7, Bling still 10.
@@ -621,7 +637,7 @@ describe('stock both ways', () => {
     await fake.deliverWebhook(webhookUrl, {
       eventId: 'evt-antes-do-envio',
       event: 'stock.updated',
-      data: { produto: { id: item!.id } },
+      data: { produto: { id: item.id } },
     });
     expect(await processed('evt-antes-do-envio')).toBe('applied');
     expect(await stockOf(ctx.database, productId)).toBe(7);
@@ -634,7 +650,7 @@ describe('stock both ways', () => {
       ['S', 1],
       ['S', 1],
     ]);
-    expect(fake.stock.get(item!.id)).toBe(7);
+    expect(fake.stock.get(item.id)).toBe(7);
 
     // The shop cancels one: the unit comes back, in Bling too.
     const orderId = placed[0]!.json<{ order: { id: number } }>().order.id;
@@ -646,15 +662,15 @@ describe('stock both ways', () => {
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(await ctx.app.erp.pushStock()).toMatchObject({ sent: 1 });
-    expect(fake.stock.get(item!.id)).toBe(8);
+    expect(fake.stock.get(item.id)).toBe(8);
     expect(await stockOf(ctx.database, productId)).toBe(8);
 
     // Bling's own change (a sale in a physical shop) reaches the shop, and is not sent back.
-    fake.setStock(item!.id, 5);
+    fake.setStock(item.id, 5);
     await fake.deliverWebhook(webhookUrl, {
       eventId: 'evt-loja-fisica',
       event: 'stock.updated',
-      data: { produto: { id: item!.id } },
+      data: { produto: { id: item.id } },
     });
     expect(await processed('evt-loja-fisica')).toBe('applied');
     expect(await stockOf(ctx.database, productId)).toBe(5);
@@ -662,15 +678,14 @@ describe('stock both ways', () => {
   });
 
   it('never sends a movement twice when Bling did not answer: the owner is told to check', async () => {
-    const [item] = fake.addProducts(1, {
-      nome: 'Argola Conch Bling',
-      codigo: 'BLING-T',
-      preco: 30,
-    });
-    fake.setStock(item!.id, 4);
-    await connect();
-    await syncAndWait('/api/products/sync_full_with_bling');
-    const productId = (await shopRow(item!.id))!.id;
+    const { item, productId } = await broughtFromBling(
+      {
+        nome: 'Argola Conch Bling',
+        codigo: 'BLING-T',
+        preco: 30,
+      },
+      4,
+    );
     const buyer = await shopper(ctx.app, ctx.database);
     await addToCart(ctx.app, buyer.headers, productId, 2);
     expect((await placeOrder(ctx.app, buyer.headers)).statusCode).toBe(201);
@@ -685,12 +700,12 @@ describe('stock both ways', () => {
     expect(await ctx.app.erp.pushStock()).toMatchObject({ sent: 0, uncertain: 1 });
     expect(await ctx.app.erp.pushStock()).toMatchObject({ sent: 0, uncertain: 0 });
     expect(fake.stockMovements).toHaveLength(1);
-    expect(await shopRow(item!.id)).toMatchObject({ syncStatus: 'failed' });
+    expect(await shopRow(item.id)).toMatchObject({ syncStatus: 'failed' });
     // The panel says what to check; the owner's full sync settles it.
     expect((await status()).attention).toMatchObject({ stock_movements_in_doubt: 1 });
-    await syncAndWait('/api/products/sync_full_with_bling');
+    await runSync('full');
     expect((await status()).attention).toMatchObject({ stock_movements_in_doubt: 0 });
-    expect(await shopRow(item!.id)).toMatchObject({ syncStatus: 'synced' });
+    expect(await shopRow(item.id)).toMatchObject({ syncStatus: 'synced' });
   });
 });
 
@@ -747,8 +762,7 @@ describe("Bling's variations", () => {
 
   it('become the variants of one product, each with its own stock, and follow Bling', async () => {
     const parent = threeVariations();
-    await connect();
-    const after = await syncAndWait('/api/products/sync_full_with_bling');
+    const after = await connectAndSync();
     expect(after.sync_summary).toMatchObject({ created: 1, failed: 0 });
     const row = (await shopRow(parent.id))!;
     expect(row).toMatchObject({
@@ -793,7 +807,7 @@ describe("Bling's variations", () => {
     });
     fake.setStock(added.id, 3);
     fake.setStock(six!.id, 1);
-    await syncAndWait('/api/products/sync_full_with_bling');
+    await runSync('full');
     const second = await variantsOf(row.id);
     expect(second.map((v) => [v.id, v.sku, v.stockQuantity, v.blingId])).toEqual([
       [first[0]!.id, 'BLING-VAR-6D', 1, String(six!.id)],
@@ -837,8 +851,7 @@ describe("Bling's variations", () => {
         },
       ],
     });
-    await connect();
-    const after = await syncAndWait('/api/products/sync_full_with_bling');
+    const after = await connectAndSync();
     expect(after.sync_summary).toMatchObject({ created: 0, failed: 1 });
     expect(after.sync_summary?.errors.join(' ')).toContain('a loja aceita no máximo 3');
     expect(await shopRow(parent.id)).toBeUndefined();
@@ -846,9 +859,7 @@ describe("Bling's variations", () => {
 
   it("sends a sale of one variant to that variation's stock in Bling", async () => {
     const parent = threeVariations();
-    await connect();
-    await syncAndWait('/api/products/sync_full_with_bling');
-    const row = (await shopRow(parent.id))!;
+    const row = await syncedRow(parent.id);
     const eight = (await variantsOf(row.id))[1]!;
     const buyer = await shopper(ctx.app, ctx.database);
     const added = await ctx.app.inject({
@@ -879,9 +890,7 @@ describe("Bling's variations", () => {
     const [gold, silver] = parent.variacoes;
     fake.setStock(gold!.id, 4);
     fake.setStock(silver!.id, 2);
-    await connect();
-    await syncAndWait('/api/products/sync_full_with_bling');
-    const row = (await shopRow(parent.id))!;
+    const row = await syncedRow(parent.id);
     const before = await variantsOf(row.id);
     expect(before.map((v) => [v.sku, v.blingId])).toEqual([
       ['BLING-SIMPLES-D', String(gold!.id)],
@@ -902,7 +911,7 @@ describe("Bling's variations", () => {
     fake.removeVariation(silver!.id);
     fake.updateProduct(parent.id, { formato: 'S' });
     fake.setStock(parent.id, 7);
-    const after = await syncAndWait('/api/products/sync_full_with_bling');
+    const after = await runSync('full');
     expect(after.sync_summary).toMatchObject({ updated: 1, failed: 0 });
 
     const simple = (await shopRow(parent.id))!;
@@ -967,8 +976,7 @@ describe("Bling's variations", () => {
     const productId = created.json<{ product: { id: number } }>().product.id;
     const item = fake.addProduct({ nome: 'Argola Septo Lisa', codigo: 'LOJA-OPCOES', preco: 40 });
     fake.setStock(item.id, 9);
-    await connect();
-    const after = await syncAndWait('/api/products/sync_full_with_bling');
+    const after = await connectAndSync();
     expect(after.sync_summary).toMatchObject({ failed: 1 });
     const reason = SYNC_ERRORS.balanceNotApplied('LOJA-OPCOES', 9);
     expect(after.sync_summary?.errors).toContain(reason);
@@ -990,7 +998,7 @@ describe("Bling's variations", () => {
     ]);
 
     // The failed product is sent again: its variants become Bling's variations, with their counts.
-    const pushed = await syncAndWait('/api/products/sync_with_bling');
+    const pushed = await runSync('pending');
     expect(pushed.sync_summary).toMatchObject({ updated: 1, failed: 0 });
     const inBling = fake.products.get(item.id)!;
     expect(inBling.formato).toBe('V');
@@ -998,7 +1006,7 @@ describe("Bling's variations", () => {
       ['LOJA-OPCOES-D', 3],
       ['LOJA-OPCOES-P', 5],
     ]);
-    const again = await syncAndWait('/api/products/sync_full_with_bling');
+    const again = await runSync('full');
     expect(again.sync_summary).toMatchObject({ updated: 1, failed: 0 });
     expect(await shopRow(item.id)).toMatchObject({ syncStatus: 'synced' });
     expect((await variantsOf(productId)).map((v) => [v.sku, v.stockQuantity, v.blingId])).toEqual(
@@ -1035,7 +1043,7 @@ describe("the shop's variants in Bling", () => {
       },
     });
     expect(created.statusCode, created.body).toBe(201);
-    const after = await syncAndWait('/api/products/sync_with_bling');
+    const after = await runSync('pending');
     expect(after.sync_summary).toMatchObject({ kind: 'pending', created: 1, failed: 0 });
 
     const parent = [...fake.products.values()].find((p) => p.codigo === 'LOJA-VAR')!;
@@ -1108,7 +1116,7 @@ describe("the shop's variants in Bling", () => {
     }
     expect((await placeOrder(ctx.app, buyer.headers)).statusCode).toBe(201);
     const moved = fake.stockMovements.length;
-    const again = await syncAndWait('/api/products/sync_with_bling');
+    const again = await runSync('pending');
     expect(again.sync_summary).toMatchObject({ updated: 1, failed: 0 });
     const updated = fake.products.get(parent.id)!;
     expect(updated.variacoes.map((v) => [v.id, v.codigo, fake.stock.get(v.id)])).toEqual([
@@ -1132,11 +1140,10 @@ describe("the shop's variants in Bling", () => {
 
 describe('a Bling outage', () => {
   it('leaves the shop selling from its own stock; the movements wait for Bling', async () => {
-    const [item] = fake.addProducts(1, { nome: 'Argola Rook Bling', codigo: 'BLING-O', preco: 30 });
-    fake.setStock(item!.id, 3);
-    await connect();
-    await syncAndWait('/api/products/sync_full_with_bling');
-    const productId = (await shopRow(item!.id))!.id;
+    const { item, productId } = await broughtFromBling(
+      { nome: 'Argola Rook Bling', codigo: 'BLING-O', preco: 30 },
+      3,
+    );
     // Bling answers 500 to the next call, whichever it is.
     fake.failNext(1, 500);
     const buyer = await shopper(ctx.app, ctx.database);
@@ -1148,18 +1155,17 @@ describe('a Bling outage', () => {
     expect(down.stopped).toMatch(/Bling indisponível/);
     // Back up: the movement goes, once.
     expect(await ctx.app.erp.pushStock()).toMatchObject({ sent: 1, stopped: null });
-    expect(fake.stock.get(item!.id)).toBe(2);
+    expect(fake.stock.get(item.id)).toBe(2);
   });
 });
 
 describe('paid orders', () => {
   it('become Bling sales orders once, with the contact found by CPF and items by SKU', async () => {
-    const [item] = fake.addProducts(1, { nome: 'Labret Lua Bling', codigo: 'BLING-V', preco: 50 });
-    fake.setStock(item!.id, 5);
     const known = fake.addContact({ nome: 'Ana Souza', numeroDocumento: '52998224725' });
-    await connect();
-    await syncAndWait('/api/products/sync_full_with_bling');
-    const productId = (await shopRow(item!.id))!.id;
+    const { productId } = await broughtFromBling(
+      { nome: 'Labret Lua Bling', codigo: 'BLING-V', preco: 50 },
+      5,
+    );
 
     const buyer = await shopper(ctx.app, ctx.database);
     await addToCart(ctx.app, buyer.headers, productId, 2);

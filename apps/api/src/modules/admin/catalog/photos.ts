@@ -13,13 +13,15 @@ import type { Db } from '../../../db/database.ts';
 import { rowsOf } from '../../../db/raw-rows.ts';
 import { products } from '../../../db/schema/products.ts';
 import type { ProductReadRow } from '../../catalog/product-dto.ts';
-import { createProductRows } from '../../catalog/product-writes.ts';
-import { createCatalogRepository } from '../../catalog/repository.ts';
+import {
+  createProductRows,
+  productNotFound,
+  recordProductChange,
+  writeProduct,
+} from '../../catalog/product-writes.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { writeFileAtomically } from '../../../lib/write-file-atomically.ts';
 import { shareImagePath } from '../../../http/share-images.ts';
-import { announceCatalogChange } from '../../catalog/changes.ts';
-import { PRODUCT_NOT_FOUND } from '../../catalog/service.ts';
 import type { SecurityLog } from '../../security/security-log.ts';
 import type { AdminActor } from '../orders/service.ts';
 
@@ -97,10 +99,6 @@ export async function encodePhoto(bytes: Uint8Array): Promise<{ page: Buffer; ca
   }
 }
 
-function notFound(message: string = PRODUCT_NOT_FOUND): AppError {
-  return new AppError('not_found', message, { code: 'product_not_found' });
-}
-
 /**
  * Product photos (DESIGN.md: POST /api/products/{id}/images, DELETE .../images/{imageId}),
  * stored under DATA_DIR/uploads/products as `{id}.webp` and `{id}-480.webp`. Files are written
@@ -127,21 +125,16 @@ export function createProductPhotos(deps: {
     await Promise.all(files(imageId).map((path) => rm(path, { force: true })));
   }
 
-  /** `actor` null: the shop itself (a photo brought from the ERP). */
-  async function record(
-    actor: AdminActor | null,
-    message: string,
-    metadata: Record<string, unknown>,
-  ) {
-    await securityLog.record({
-      type: 'admin_product_change',
-      severity: 'info',
-      userId: actor?.id,
-      ip: actor?.ip,
-      userAgent: actor?.userAgent,
-      message,
-      metadata,
-    });
+  /** Throws unless the product exists and has room for one more photo. */
+  async function assertRoomForPhoto(productId: number): Promise<void> {
+    const [product] = await db
+      .select({ count: sql<number>`jsonb_array_length(${products.images})` })
+      .from(products)
+      .where(eq(products.id, productId));
+    if (!product) throw productNotFound();
+    if (product.count >= PRODUCT_PHOTO_MAX_COUNT) {
+      throw new AppError('invalid_data', PHOTO_MESSAGES.full, { code: 'too_many_images' });
+    }
   }
 
   return {
@@ -150,14 +143,8 @@ export function createProductPhotos(deps: {
       bytes: Uint8Array,
       actor: AdminActor | null,
     ): Promise<ProductReadRow> {
-      const [exists] = await db
-        .select({ count: sql<number>`jsonb_array_length(${products.images})` })
-        .from(products)
-        .where(eq(products.id, productId));
-      if (!exists) throw notFound();
-      if (exists.count >= PRODUCT_PHOTO_MAX_COUNT) {
-        throw new AppError('invalid_data', PHOTO_MESSAGES.full, { code: 'too_many_images' });
-      }
+      // Checked before the costly encoding; the append below is what decides.
+      await assertRoomForPhoto(productId);
       const { page, card } = await encodePhoto(bytes);
       const imageId = randomBytes(12).toString('hex');
       await mkdir(dir, { recursive: true });
@@ -166,30 +153,20 @@ export function createProductPhotos(deps: {
       await writeFileAtomically(cardPath, card);
 
       const url = productPhotoUrl(imageId);
-      const row = await db.transaction(async (tx) => {
-        // Appended under the row's own lock, so two uploads at once both land (or hit the limit).
-        const appended = await createProductRows(tx).appendImage(
-          productId,
-          url,
-          PRODUCT_PHOTO_MAX_COUNT,
-          now(),
-        );
-        if (!appended) return undefined;
-        await announceCatalogChange(tx);
-        return createCatalogRepository(tx).findProductById(productId);
+      const row = await writeProduct(db, async (tx) => {
+        const rows = createProductRows(tx);
+        const appended = await rows.appendImage(productId, url, PRODUCT_PHOTO_MAX_COUNT, now());
+        return appended ? productId : undefined;
       });
       if (!row) {
         await removeFiles(imageId);
-        const [still] = await db
-          .select({ id: products.id })
-          .from(products)
-          .where(eq(products.id, productId));
-        if (!still) throw notFound();
+        // Gone, or another upload took the last place meanwhile.
+        await assertRoomForPhoto(productId);
         throw new AppError('invalid_data', PHOTO_MESSAGES.full, { code: 'too_many_images' });
       }
       deps.onChange();
       const what = actor ? 'Foto adicionada ao produto' : 'Foto trazida do Bling para o produto';
-      await record(actor, `${what}: ${row.name} (${row.sku})`, {
+      await recordProductChange(securityLog, actor, `${what}: ${row.name} (${row.sku})`, {
         product_id: productId,
         image_id: imageId,
         bytes: bytes.length,
@@ -204,20 +181,15 @@ export function createProductPhotos(deps: {
     },
 
     async remove(productId: number, imageId: string, actor: AdminActor): Promise<ProductReadRow> {
-      const row = await db.transaction(async (tx) => {
-        const [current] = await tx
-          .select()
-          .from(products)
-          .where(eq(products.id, productId))
-          .for('update');
-        if (!current) throw notFound();
+      const row = await writeProduct(db, async (tx) => {
+        const rows = createProductRows(tx);
+        const current = await rows.lock(productId);
         const kept = current.images.filter((url) => productPhotoId(url) !== imageId);
-        if (kept.length === current.images.length) throw notFound(PHOTO_MESSAGES.notFound);
-        await createProductRows(tx).setImages(productId, kept, now());
-        await announceCatalogChange(tx);
-        return createCatalogRepository(tx).findProductById(productId);
+        if (kept.length === current.images.length) throw productNotFound(PHOTO_MESSAGES.notFound);
+        await rows.setImages(productId, kept, now());
+        return productId;
       });
-      if (!row) throw notFound();
+      if (!row) throw productNotFound();
       // An order placed with this photo keeps showing it in the customer's history.
       const [ordered] = rowsOf<{ n: number }>(
         await db.execute(
@@ -226,10 +198,15 @@ export function createProductPhotos(deps: {
       );
       if ((ordered?.n ?? 0) === 0) await removeFiles(imageId);
       deps.onChange();
-      await record(actor, `Foto removida do produto: ${row.name} (${row.sku})`, {
-        product_id: productId,
-        image_id: imageId,
-      });
+      await recordProductChange(
+        securityLog,
+        actor,
+        `Foto removida do produto: ${row.name} (${row.sku})`,
+        {
+          product_id: productId,
+          image_id: imageId,
+        },
+      );
       return row;
     },
   };
