@@ -63,6 +63,17 @@ describe('storeSettingsInputSchema', () => {
     });
   });
 
+  it('takes a percent typed with a comma or with hundredths', () => {
+    expect(
+      storeSettingsInputSchema.parse(createSettingsInput({ pix_discount_percent: '2,5' }))
+        .pix_discount_percent,
+    ).toBe(2.5);
+    expect(
+      storeSettingsInputSchema.parse(createSettingsInput({ pix_discount_percent: 7.1 }))
+        .pix_discount_percent,
+    ).toBe(7.1);
+  });
+
   it('leaves unfilled fields empty and free shipping off', () => {
     const settings = storeSettingsInputSchema.parse(
       createSettingsInput({ document: '', whatsapp: null, free_shipping_threshold: '' }),
@@ -81,6 +92,8 @@ describe('storeSettingsInputSchema', () => {
     [{ mail_from: 'Loja <a@b.com>\r\nBcc: x@y.com' }, 'mail_from', M.mailbox],
     [{ pix_discount_percent: 101 }, 'pix_discount_percent', M.percent],
     [{ pix_discount_percent: -1 }, 'pix_discount_percent', M.percent],
+    [{ pix_discount_percent: '' }, 'pix_discount_percent', M.percent],
+    [{ pix_discount_percent: '2,537' }, 'pix_discount_percent', M.percent],
     [{ free_shipping_threshold: '12,345' }, 'free_shipping_threshold', M.money],
     [
       { social: { instagram: 'https://evil.example/lumina' } },
@@ -191,6 +204,13 @@ describe('answers', () => {
         },
       }),
     );
+    expect(
+      missingSettings(
+        storeSettingsInputSchema.parse(
+          createSettingsInput({ phone: '', whatsapp: '(11) 99999-9999' }),
+        ),
+      ),
+    ).toContain('phone_or_whatsapp');
     expect(missingSettings(empty)).toEqual([
       'trade_name',
       'address',

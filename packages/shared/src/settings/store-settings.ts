@@ -149,12 +149,24 @@ export const storeSettingsInputSchema = z
     business_hours: text(200),
     mail_from: blankOr(M.mailbox, (value) => (isValidMailbox(value) ? value : undefined)),
     reply_to: blankOr(M.email, (value) => (isValidEmail(value) ? value.toLowerCase() : undefined)),
-    pix_discount_percent: z.coerce
-      .number({ error: M.percent })
-      .min(0, M.percent)
-      .max(100, M.percent)
-      // Hundredths of a percent at most: 2,5% is a real offer, 2,537% is a typing slip.
-      .refine((value) => Math.round(value * 100) === value * 100, M.percent),
+    pix_discount_percent: z
+      .union([z.number(), z.string()], { error: M.percent })
+      // A form sends '2,5'; blank is no number at all (0 must be typed to give no discount).
+      .transform((value) =>
+        typeof value === 'number'
+          ? value
+          : value.trim()
+            ? Number(value.trim().replace(',', '.'))
+            : NaN,
+      )
+      .pipe(
+        z
+          .number({ error: M.percent })
+          .min(0, M.percent)
+          .max(100, M.percent)
+          // Hundredths of a percent at most: 2,5% is a real offer, 2,537% is a typing slip.
+          .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, M.percent),
+      ),
     free_shipping_threshold: money(null),
     installments: installmentsSchema,
     social: z.object({
