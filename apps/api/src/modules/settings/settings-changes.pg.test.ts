@@ -59,7 +59,7 @@ describe.skipIf(template.driver !== 'postgres')('store settings across processes
   }, 60_000);
 
   const storeOn = async (api: ApiProcess) =>
-    (await callApi(api, 'GET', '/api/store')).json.store as unknown as PublicStoreJson;
+    (await callApi(api, 'GET', '/api/store')).json.store as PublicStoreJson;
 
   it('a save on A is what B answers at once', async () => {
     // Both started together on an empty table: one first-start version, read by both.

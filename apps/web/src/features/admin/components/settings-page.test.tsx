@@ -148,7 +148,7 @@ describe('/admin/loja', () => {
       request.path === '/admin/settings' ? { body: createAnswer() } : undefined,
     );
     renderAdmin('/admin/loja');
-    const terms = (await screen.findByLabelText('Termos de uso')) as HTMLTextAreaElement;
+    const terms = await screen.findByLabelText<HTMLTextAreaElement>('Termos de uso');
     type('Termos de uso', 'Prazo de 7 dias');
     terms.setSelectionRange(9, 15);
     fireEvent.click(
