@@ -22,6 +22,7 @@ export const SETTINGS_MESSAGES = {
   document: 'CNPJ ou CPF inválido',
   cep: 'CEP deve ter 8 dígitos',
   state: 'UF inválida (use a sigla do estado, por exemplo SP)',
+  address: 'Endereço inválido',
   email: 'Email inválido',
   mailbox: 'Remetente inválido (use email@loja.com.br ou Nome <email@loja.com.br>)',
   phone: 'Telefone inválido (deve ter 10 ou 11 dígitos)',

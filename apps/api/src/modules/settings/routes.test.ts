@@ -201,6 +201,18 @@ describe('saving', () => {
     expect(logs).toHaveLength(2);
     expect(logs.at(-1)?.severity).toBe('info');
   });
+
+  it('takes long policies, past the 64 KB other bodies are held to', async () => {
+    const paragraph = `<p>${'Prazo de devolução em até sete dias corridos. '.repeat(20)}</p>`;
+    const returns = paragraph.repeat(Math.floor(45_000 / paragraph.length));
+    const body = createSettingsBody();
+    const response = await put({ ...body, policies: { ...body.policies, returns } });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+    expect(response.json<AdminSettingsAnswer>().settings.policies.returns).toBe(returns);
+    // Back to the settings the next tests start from.
+    const before = createSettingsBody({ business_hours: 'Todos os dias, 10h às 20h' });
+    expect((await put(before)).statusCode).toBe(200);
+  });
 });
 
 describe('GET /api/store', () => {

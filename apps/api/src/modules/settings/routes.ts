@@ -77,6 +77,9 @@ export const adminSettingsRoutes: FastifyPluginCallbackZod<{ settings: SettingsS
   app.put(
     '/admin/settings',
     {
+      // Three policies of up to 50 000 characters each, accents taking two bytes or more, pass
+      // the app's 64 KB limit for every other body.
+      bodyLimit: 512 * 1024,
       schema: {
         tags: ['admin', 'store'],
         summary: 'Replaces the store settings; answers them as saved',
