@@ -87,6 +87,9 @@ import { createProductPhotos } from './modules/admin/catalog/photos.ts';
 import { adminProductWriteRoutes } from './modules/admin/catalog/write-routes.ts';
 import { sellsVariantSku } from './modules/catalog/cached-product.ts';
 import { CATALOG_CHANNEL } from './modules/catalog/changes.ts';
+import { SETTINGS_CHANNEL } from './modules/settings/changes.ts';
+import { adminSettingsRoutes, publicStoreRoutes } from './modules/settings/routes.ts';
+import { createSettingsService, type SettingsService } from './modules/settings/service.ts';
 import { registerUploads, uploadsDirOf } from './http/uploads.ts';
 import type { JobSender } from './jobs/job-runner.ts';
 import { createErp, type Erp } from './modules/erp/erp.ts';
@@ -149,6 +152,8 @@ declare module 'fastify' {
     monitoring: SecurityMonitoring;
     /** LGPD requests and the retention of personal data: its job runs in server.ts. */
     privacy: PrivacyRequests;
+    /** The store settings: `settings.storeSettings()` for any module that needs them. */
+    settings: SettingsService;
   }
 }
 
@@ -226,12 +231,27 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     staleMs: catalogCacheTtlMs,
   });
   const uploadsDir = uploadsDirOf(config.dataDir);
+  const settings = createSettingsService({
+    db: database.db,
+    config,
+    now,
+    logger: app.log,
+    // Rendered pages share the catalogue's cache and will show the shop's names and contacts.
+    onChange: () => catalogCache.clear(),
+  });
+  app.decorate('settings', settings);
+  // Read once the database is migrated (serve.ts migrates after building the app).
+  app.addHook('onReady', async () => {
+    await settings.load();
+  });
   if (deps.database.listen) {
     // A change made by any process on this database clears this process's answers at once.
     const stopListening = await deps.database.listen(CATALOG_CHANNEL, () => catalogCache.clear());
+    const stopSettings = await deps.database.listen(SETTINGS_CHANNEL, () => settings.announced());
     app.addHook('onClose', async () => {
       // A database already closed has stopped listening with it.
       await stopListening().catch(() => undefined);
+      await stopSettings().catch(() => undefined);
     });
   }
   // Accounts: tokens, users, security log and throttling, shared by every account route plugin.
@@ -488,6 +508,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           config.paymentProvider === 'mercadopago' ? config.mercadoPagoWebhookSecret : undefined,
       });
       await api.register(cepRoutes, { cep });
+      await api.register(publicStoreRoutes, { settings });
+      await api.register(adminSettingsRoutes, { settings });
       await api.register(healthRoutes, {
         ping: () => database.ping(),
         sandbox: config.paymentsSandbox,

@@ -23,6 +23,8 @@ const OWNERS: Record<string, string> = {
   bling_webhook_events: 'erp',
   bling_resource_versions: 'erp',
   bling_sales_orders: 'erp',
+  store_settings: 'settings',
+  store_settings_versions: 'settings',
 };
 
 /** Every table the schema files export, by the name code uses for it (`productVariants`). */
@@ -134,7 +136,7 @@ describe('table ownership', () => {
     ]);
   });
 
-  it('lets only the owning module write products, variants and the links to Bling', async () => {
+  it('lets only the owning module write products, variants, the links to Bling and the settings', async () => {
     const tables = await schemaTables();
     const misplaced: string[] = [];
     for (const file of await sourceFiles(MODULES_DIR)) {

@@ -67,6 +67,7 @@ export const routes: RouteObject[] = [
               { path: 'seguranca', lazy: adminPage('Security') },
               { path: 'privacidade', lazy: adminPage('Privacy') },
               { path: 'mensagens', lazy: adminPage('Messages') },
+              { path: 'loja', lazy: adminPage('Settings') },
             ],
           },
           { path: 'politica-privacidade', lazy: () => import('./routes/privacy-policy.tsx') },

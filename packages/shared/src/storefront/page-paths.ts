@@ -36,6 +36,7 @@ export const PRIVATE_PAGE_PATHS = [
   '/admin/seguranca',
   '/admin/privacidade',
   '/admin/mensagens',
+  '/admin/loja',
 ] as const;
 
 export type PagePath = (typeof PUBLIC_PAGE_PATHS)[number] | (typeof PRIVATE_PAGE_PATHS)[number];

@@ -64,6 +64,8 @@ const TABLES: Record<string, { keeps: readonly Marker[]; why: string }> = {
   bling_resource_versions: { keeps: [], why: 'product versions' },
   bling_product_links: { keeps: [], why: "Bling's ids and sync state of products" },
   bling_variant_links: { keeps: [], why: "Bling's ids of product variants" },
+  store_settings: { keeps: [], why: "the shop's own settings; who saved them is a staff id" },
+  store_settings_versions: { keeps: [], why: "the shop's settings history, by staff id" },
   bling_sales_orders: {
     keeps: [],
     why: "ids of the sales orders in Bling (the contact there is the shop's fiscal record)",

@@ -6,6 +6,7 @@ import { Component as Orders } from './admin-orders.tsx';
 import { Component as Privacy } from './admin-privacy.tsx';
 import { Component as Products } from './admin-products.tsx';
 import { Component as Security } from './admin-security.tsx';
+import { Component as Settings } from './admin-settings.tsx';
 
 /** /admin: a lazy route group, so shoppers never download the panel's code. */
 export function Component() {
@@ -17,6 +18,6 @@ export function Component() {
  * The panel's pages travel in this one chunk (about 26 KB gzip in all): a lazy import per page
  * cost the storefront's own bundle, which every shopper downloads, some 100 bytes each.
  */
-export const adminPages = { Messages, Order, Orders, Privacy, Products, Security };
+export const adminPages = { Messages, Order, Orders, Privacy, Products, Security, Settings };
 
 export type AdminPageName = keyof typeof adminPages;

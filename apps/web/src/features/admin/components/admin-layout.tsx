@@ -16,6 +16,7 @@ const SECTIONS = [
   { to: '/admin/produtos', label: 'Produtos' },
   { to: '/admin/seguranca', label: 'Segurança' },
   { to: '/admin/privacidade', label: 'Privacidade' },
+  { to: '/admin/loja', label: 'Loja' },
 ] as const;
 
 /** The messages tab's count of unread contact messages, when there are any. */

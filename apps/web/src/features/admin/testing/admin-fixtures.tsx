@@ -18,6 +18,7 @@ import { OrdersListPage } from '../components/orders-list-page.tsx';
 import { ProductsPage } from '../components/products-page.tsx';
 import { PrivacyPage } from '../components/privacy-page.tsx';
 import { SecurityPage } from '../components/security-page.tsx';
+import { SettingsPage } from '../components/settings-page.tsx';
 
 function base64Url(value: string): string {
   return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -60,6 +61,7 @@ export function renderAdmin(route: string) {
               <Route path="seguranca" element={<SecurityPage />} />
               <Route path="privacidade" element={<PrivacyPage />} />
               <Route path="mensagens" element={<MessagesPage />} />
+              <Route path="loja" element={<SettingsPage />} />
             </Route>
             <Route path="/minha-conta" element={<p>Página Minha Conta</p>} />
             <Route path="/" element={<p>Página inicial</p>} />

@@ -1,0 +1,46 @@
+import { FREE_SHIPPING_THRESHOLD_CENTS } from '@lumina/shared/catalog/pricing';
+import { PIX_DISCOUNT_PERCENT } from '@lumina/shared/constants/storefront-constants';
+import { DEMO_WHATSAPP } from '@lumina/shared/settings/settings-rules';
+import type { StoreSettings } from '@lumina/shared/settings/store-settings';
+import type { Config } from '../../config.ts';
+
+/** The card rules a first start offers: up to 12 instalments, 3 free, none below R$ 20,00. */
+const DEFAULT_INSTALLMENTS = { max: 12, interest_free: 3, min_installment_cents: 2000 };
+
+/**
+ * The settings of a first start, from what the environment already said (config.ts parsed it)
+ * and the constants the shop used before it had settings: the sender of its e-mails, its contact
+ * address, the PIX receiver's name, the PIX discount and the free-shipping threshold. Legal
+ * name, document, address and the policies stay empty until the owner fills them in: the panel
+ * lists them as missing, and a policy not filled in is left out for shoppers.
+ */
+export function defaultStoreSettings(
+  config: Pick<Config, 'mailFrom' | 'contactEmail' | 'pixMerchantName' | 'shippingOriginCep'>,
+): StoreSettings {
+  return {
+    trade_name: config.pixMerchantName,
+    legal_name: '',
+    document: '',
+    address: {
+      // Where parcels leave from is the best guess of where the shop is.
+      zip_code: config.shippingOriginCep,
+      street: '',
+      number: '',
+      complement: '',
+      neighborhood: '',
+      city: '',
+      state: '',
+    },
+    sac_email: config.contactEmail ?? '',
+    phone: '',
+    whatsapp: DEMO_WHATSAPP,
+    business_hours: '',
+    mail_from: config.mailFrom,
+    reply_to: config.contactEmail ?? '',
+    pix_discount_percent: PIX_DISCOUNT_PERCENT,
+    free_shipping_threshold_cents: FREE_SHIPPING_THRESHOLD_CENTS,
+    installments: { ...DEFAULT_INSTALLMENTS },
+    social: { instagram: '', facebook: '', tiktok: '' },
+    policies: { terms: '', returns: '', shipping: '' },
+  };
+}

@@ -1,0 +1,126 @@
+import {
+  adminSettingsAnswerSchema,
+  publicStoreAnswerSchema,
+  publicStoreJson,
+  storeSettingsBodySchema,
+} from '@lumina/shared/settings/store-settings';
+import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type CachedJson, renderJson, sendCached } from '../../http/cached-json.ts';
+import { errorResponseSchema } from '../../http/error-schema.ts';
+import { actorOf } from '../admin/catalog/write-routes.ts';
+import { privateScope } from '../auth/private-scope.ts';
+import { CATALOG_CACHE_CONTROL } from '../catalog/routes.ts';
+import type { SettingsService } from './service.ts';
+
+/** GET /api/store: the public part of the settings, for every shopper's page. */
+export const publicStoreRoutes: FastifyPluginCallbackZod<{ settings: SettingsService }> = (
+  app,
+  { settings },
+  done,
+) => {
+  // Rendered once per version: the answer changes only when the settings do.
+  let rendered: { version: number; entry: CachedJson } | null = null;
+
+  app.get(
+    '/store',
+    {
+      schema: {
+        tags: ['store'],
+        summary: "The shop's public settings: names, document, address, contacts, price rules",
+        description:
+          'Money in reais (and in cents beside it). The policies say only whether each exists; their texts are their own pages. Mail settings are not public.',
+        response: { 200: publicStoreAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const current = await settings.current();
+      if (rendered?.version !== current.version) {
+        rendered = {
+          version: current.version,
+          entry: renderJson({ store: publicStoreJson(current.settings) }),
+        };
+      }
+      return sendCached(request, reply, rendered.entry, CATALOG_CACHE_CONTROL);
+    },
+  );
+  done();
+};
+
+const failures = {
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  422: errorResponseSchema,
+};
+
+/** The panel's settings page (DESIGN.md: GET/PUT /api/admin/settings `{settings:{...}}`). */
+export const adminSettingsRoutes: FastifyPluginCallbackZod<{ settings: SettingsService }> = (
+  app,
+  { settings },
+  done,
+) => {
+  // 401 anonymous, 403 to anyone whose role in the database is not admin, before any parsing.
+  void app.register(privateScope, { access: 'admin' });
+
+  app.get(
+    '/admin/settings',
+    {
+      schema: {
+        tags: ['admin', 'store'],
+        summary: 'The store settings, with what a public shop still lacks (`missing`)',
+        response: { 200: adminSettingsAnswerSchema, ...failures },
+      },
+    },
+    () => settings.adminView(),
+  );
+
+  app.put(
+    '/admin/settings',
+    {
+      // Three policies of up to 50 000 characters each, accents taking two bytes or more, pass
+      // the app's 64 KB limit for every other body.
+      bodyLimit: 512 * 1024,
+      schema: {
+        tags: ['admin', 'store'],
+        summary: 'Replaces the store settings; answers them as saved',
+        description:
+          'Every field is checked (422 with the fields in pt-BR); policies with scripts, event handlers or javascript: links are refused, other HTML outside a small allow-list is removed. Each save keeps a version and a security log entry.',
+        body: storeSettingsBodySchema,
+        response: { 200: adminSettingsAnswerSchema, ...failures },
+      },
+    },
+    (request) => settings.update(request.body.settings, actorOf(request)),
+  );
+
+  app.get(
+    '/admin/settings/versions',
+    {
+      schema: {
+        tags: ['admin', 'store'],
+        summary: 'The last 50 versions of the settings: who changed which fields, and when',
+        response: {
+          200: z.object({
+            versions: z.array(
+              z.object({
+                version: z.number().int(),
+                changed_fields: z.array(z.string()),
+                changed_by: z.number().int().nullable(),
+                changed_at: z.string(),
+              }),
+            ),
+          }),
+          ...failures,
+        },
+      },
+    },
+    async () => ({
+      versions: (await settings.versions()).map((row) => ({
+        version: row.version,
+        changed_fields: row.changedFields,
+        changed_by: row.changedBy,
+        changed_at: row.changedAt.toISOString(),
+      })),
+    }),
+  );
+  done();
+};

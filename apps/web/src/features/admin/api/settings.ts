@@ -1,0 +1,34 @@
+import type {
+  AdminSettingsAnswer,
+  StoreSettingsInput,
+} from '@lumina/shared/settings/store-settings';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { adminRequest } from './admin-request.ts';
+
+export const settingsKeys = { all: ['admin', 'settings'] as const };
+
+export function settingsQueryOptions() {
+  return queryOptions({
+    queryKey: settingsKeys.all,
+    queryFn: ({ signal }) => adminRequest<AdminSettingsAnswer>('/admin/settings', { signal }),
+    // The form edits a copy: a background refetch must not replace what is being typed.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useStoreSettings() {
+  return useQuery(settingsQueryOptions());
+}
+
+/** PUT /api/admin/settings: the whole document; the answer is the settings as saved. */
+export function useSaveStoreSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: StoreSettingsInput) =>
+      adminRequest<AdminSettingsAnswer>('/admin/settings', {
+        method: 'PUT',
+        body: { settings },
+      }),
+    onSuccess: (answer) => queryClient.setQueryData(settingsKeys.all, answer),
+  });
+}

@@ -1,0 +1,162 @@
+import type { AdminSettingsAnswer } from '@lumina/shared/settings/store-settings';
+import { SETTINGS_MESSAGES } from '@lumina/shared/settings/store-settings';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi } from '../../../lib/auth/testing/fake-api.ts';
+import { renderAdmin, storeLogin } from '../testing/admin-fixtures.tsx';
+
+function createAnswer(overrides: Partial<AdminSettingsAnswer> = {}): AdminSettingsAnswer {
+  return {
+    settings: {
+      trade_name: 'Lumina Piercings',
+      legal_name: '',
+      document: '',
+      address: {
+        zip_code: '01310100',
+        street: '',
+        number: '',
+        complement: '',
+        neighborhood: '',
+        city: '',
+        state: '',
+      },
+      sac_email: '',
+      phone: '',
+      whatsapp: '11999999999',
+      business_hours: '',
+      mail_from: 'Lumina Piercings <nao-responda@lumina.local>',
+      reply_to: '',
+      pix_discount_percent: 5,
+      free_shipping_threshold: 299,
+      free_shipping_threshold_cents: 29_900,
+      installments: { max: 12, interest_free: 3, min_installment: 20, min_installment_cents: 2000 },
+      social: { instagram: '', facebook: '', tiktok: '' },
+      policies: { terms: '', returns: '', shipping: '' },
+    },
+    missing: ['legal_name', 'document', 'address', 'sac_email', 'phone_or_whatsapp'],
+    version: 1,
+    updated_at: null,
+    ...overrides,
+  };
+}
+
+beforeEach(() => {
+  storeLogin();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+const field = (name: string) => screen.getByLabelText(name);
+const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
+
+describe('/admin/loja', () => {
+  it('lists what is missing, fills the address from the CEP and saves', async () => {
+    const requests = fakeApi((request) => {
+      if (request.path === '/admin/settings' && request.method === 'GET') {
+        return { body: createAnswer() };
+      }
+      if (request.path === '/admin/settings' && request.method === 'PUT') {
+        const answer = createAnswer({ missing: [], version: 2 });
+        answer.settings.legal_name = 'Lumina Joias Ltda';
+        return { body: answer };
+      }
+      if (request.path === '/cep/01311000') {
+        return {
+          body: {
+            cep: '01311-000',
+            street: 'Avenida Paulista',
+            neighborhood: 'Bela Vista',
+            city: 'São Paulo',
+            state: 'SP',
+          },
+        };
+      }
+      return undefined;
+    });
+    renderAdmin('/admin/loja');
+
+    expect(await screen.findByRole('link', { name: 'Loja' })).toBeTruthy();
+    const missing = await screen.findByText('Antes de deixar a loja pública, preencha:');
+    const box = missing.closest('[role="status"]') as HTMLElement;
+    expect(within(box).getByText('Razão social')).toBeTruthy();
+    expect(within(box).getByText('Telefone ou WhatsApp')).toBeTruthy();
+    expect((field('Nome fantasia') as HTMLInputElement).value).toBe('Lumina Piercings');
+    expect((field('Frete grátis a partir de (R$)') as HTMLInputElement).value).toBe('299,00');
+
+    type('CEP', '01311000');
+    await waitFor(() => expect((field('Rua') as HTMLInputElement).value).toBe('Avenida Paulista'));
+    expect((field('UF') as HTMLSelectElement).value).toBe('SP');
+    type('Razão social', 'Lumina Joias Ltda');
+    type('CNPJ ou CPF', '11222333000181');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+
+    expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeTruthy();
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      settings: {
+        legal_name: 'Lumina Joias Ltda',
+        document: '11222333000181',
+        address: { zip_code: '01311-000', street: 'Avenida Paulista', state: 'SP' },
+        free_shipping_threshold: '299,00',
+      },
+    });
+    expect(
+      await screen.findByText('A loja tem tudo o que precisa para ficar pública.'),
+    ).toBeTruthy();
+  });
+
+  it('checks a field before sending and shows the server’s field messages', async () => {
+    const requests = fakeApi((request) => {
+      if (request.path === '/admin/settings' && request.method === 'GET') {
+        return { body: createAnswer() };
+      }
+      if (request.path === '/admin/settings' && request.method === 'PUT') {
+        return {
+          status: 422,
+          body: {
+            type: 'invalid_data',
+            code: 'validation_failed',
+            message: SETTINGS_MESSAGES.policyUnsafe,
+            fields: { 'settings.sac_email': ['Email já usado por outra loja'] },
+          },
+        };
+      }
+      return undefined;
+    });
+    renderAdmin('/admin/loja');
+    await screen.findByLabelText('WhatsApp');
+
+    type('WhatsApp', '(11) 3333-4444');
+    type('Termos de uso', '<p>Oi</p><script>alert(1)</script>');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.whatsapp)).toBeTruthy();
+    expect(screen.getByText(SETTINGS_MESSAGES.policyUnsafe)).toBeTruthy();
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+
+    type('WhatsApp', '(11) 98765-4321');
+    type('Termos de uso', '<p>Oi</p>');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+    expect(await screen.findByText('Email já usado por outra loja')).toBeTruthy();
+    expect(field('Email do SAC').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('wraps the selection of a policy in the chosen tag', async () => {
+    fakeApi((request) =>
+      request.path === '/admin/settings' ? { body: createAnswer() } : undefined,
+    );
+    renderAdmin('/admin/loja');
+    const terms = await screen.findByLabelText<HTMLTextAreaElement>('Termos de uso');
+    type('Termos de uso', 'Prazo de 7 dias');
+    terms.setSelectionRange(9, 15);
+    fireEvent.click(
+      within(screen.getByRole('toolbar', { name: 'Formatação: Termos de uso' })).getByRole(
+        'button',
+        { name: 'Negrito' },
+      ),
+    );
+    await waitFor(() => expect(terms.value).toBe('Prazo de <strong>7 dias</strong>'));
+  });
+});

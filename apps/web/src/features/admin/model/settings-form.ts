@@ -1,0 +1,39 @@
+import type { AdminSettingsJson, StoreSettingsInput } from '@lumina/shared/settings/store-settings';
+import { formatDocument } from '@lumina/shared/settings/settings-rules';
+import { formatCep } from '@lumina/shared/validation/cep';
+import { formatPhone } from '@lumina/shared/validation/phone';
+
+/** 29990 -> '299,90'; null (no free shipping) -> ''. */
+function reaisText(cents: number | null): string {
+  return cents === null ? '' : (cents / 100).toFixed(2).replace('.', ',');
+}
+
+/** The form's values (what a person reads and types) from the settings the API answered. */
+export function settingsFormValues(settings: AdminSettingsJson): StoreSettingsInput {
+  return {
+    trade_name: settings.trade_name,
+    legal_name: settings.legal_name,
+    document: formatDocument(settings.document),
+    address: { ...settings.address, zip_code: formatCep(settings.address.zip_code) },
+    sac_email: settings.sac_email,
+    phone: formatPhone(settings.phone),
+    whatsapp: formatPhone(settings.whatsapp),
+    business_hours: settings.business_hours,
+    mail_from: settings.mail_from,
+    reply_to: settings.reply_to,
+    pix_discount_percent: String(settings.pix_discount_percent).replace('.', ','),
+    free_shipping_threshold: reaisText(settings.free_shipping_threshold_cents),
+    installments: {
+      max: settings.installments.max,
+      interest_free: settings.installments.interest_free,
+      min_installment: reaisText(settings.installments.min_installment_cents),
+    },
+    social: { ...settings.social },
+    policies: { ...settings.policies },
+  };
+}
+
+/** A field named by the server ('settings.address.zip_code') as the form names it. */
+export function formFieldOf(serverField: string): string {
+  return serverField.replace(/^settings\./, '');
+}

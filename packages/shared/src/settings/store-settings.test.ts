@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { messagesByPath } from '../test-support/zod-issues.ts';
+import {
+  adminSettingsJson,
+  missingSettings,
+  publicStoreJson,
+  SETTINGS_MESSAGES as M,
+  storeSettingsInputSchema,
+  type StoreSettingsInput,
+} from './store-settings.ts';
+import {
+  brazilianMobile,
+  hasUnsafeHtml,
+  isValidDocument,
+  socialProfileUrl,
+} from './settings-rules.ts';
+
+function createSettingsInput(overrides: Partial<StoreSettingsInput> = {}): StoreSettingsInput {
+  return {
+    trade_name: 'Lumina Piercings',
+    legal_name: 'Lumina Joias Ltda',
+    document: '11.222.333/0001-81',
+    address: {
+      zip_code: '01310-100',
+      street: 'Avenida Paulista',
+      number: '1000',
+      complement: 'Sala 1',
+      neighborhood: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'sp',
+    },
+    sac_email: 'SAC@Lumina.com.br',
+    phone: '(11) 3333-4444',
+    whatsapp: '+55 (11) 98765-4321',
+    business_hours: 'Seg a sex, 9h às 18h',
+    mail_from: 'Lumina <nao-responda@lumina.com.br>',
+    reply_to: 'sac@lumina.com.br',
+    pix_discount_percent: 5,
+    free_shipping_threshold: '299,00',
+    installments: { max: 12, interest_free: 3, min_installment: 20 },
+    social: { instagram: '@lumina', facebook: 'https://facebook.com/lumina', tiktok: 'lumina' },
+    policies: { terms: '<p>Termos</p>', returns: '<p><strong>7 dias</strong></p>', shipping: '' },
+    ...overrides,
+  };
+}
+
+describe('storeSettingsInputSchema', () => {
+  it('keeps digits, cents and profile addresses', () => {
+    const settings = storeSettingsInputSchema.parse(createSettingsInput());
+    expect(settings).toMatchObject({
+      document: '11222333000181',
+      address: { zip_code: '01310100', state: 'SP' },
+      sac_email: 'sac@lumina.com.br',
+      phone: '1133334444',
+      whatsapp: '11987654321',
+      free_shipping_threshold_cents: 29_900,
+      installments: { max: 12, interest_free: 3, min_installment_cents: 2000 },
+      social: {
+        instagram: 'https://www.instagram.com/lumina',
+        facebook: 'https://facebook.com/lumina',
+        tiktok: 'https://www.tiktok.com/@lumina',
+      },
+    });
+  });
+
+  it('takes a percent typed with a comma or with hundredths', () => {
+    expect(
+      storeSettingsInputSchema.parse(createSettingsInput({ pix_discount_percent: '2,5' }))
+        .pix_discount_percent,
+    ).toBe(2.5);
+    expect(
+      storeSettingsInputSchema.parse(createSettingsInput({ pix_discount_percent: 7.1 }))
+        .pix_discount_percent,
+    ).toBe(7.1);
+  });
+
+  it('leaves unfilled fields empty and free shipping off', () => {
+    const settings = storeSettingsInputSchema.parse(
+      createSettingsInput({ document: '', whatsapp: null, free_shipping_threshold: '' }),
+    );
+    expect(settings.document).toBe('');
+    expect(settings.whatsapp).toBe('');
+    expect(settings.free_shipping_threshold_cents).toBeNull();
+  });
+
+  it.each([
+    [{ document: '11.222.333/0001-80' }, 'document', M.document],
+    [{ document: '123.456.789-00' }, 'document', M.document],
+    [{ whatsapp: '(11) 3333-4444' }, 'whatsapp', M.whatsapp],
+    [{ whatsapp: '(11) 88765-4321' }, 'whatsapp', M.whatsapp],
+    [{ sac_email: 'sac@' }, 'sac_email', M.email],
+    [{ mail_from: 'Loja <a@b.com>\r\nBcc: x@y.com' }, 'mail_from', M.mailbox],
+    [{ pix_discount_percent: 101 }, 'pix_discount_percent', M.percent],
+    [{ pix_discount_percent: -1 }, 'pix_discount_percent', M.percent],
+    [{ pix_discount_percent: '' }, 'pix_discount_percent', M.percent],
+    [{ pix_discount_percent: '2,537' }, 'pix_discount_percent', M.percent],
+    [{ free_shipping_threshold: '12,345' }, 'free_shipping_threshold', M.money],
+    [
+      { social: { instagram: 'https://evil.example/lumina' } },
+      'social.instagram',
+      M.social('Instagram'),
+    ],
+    [{ policies: { terms: '<script>alert(1)</script>' } }, 'policies.terms', M.policyUnsafe],
+  ] as const)('%j is refused on %s', (overrides, path, message) => {
+    expect(messagesByPath(storeSettingsInputSchema, createSettingsInput(overrides))[path]).toBe(
+      message,
+    );
+  });
+
+  it('refuses a bad CEP and state, and instalments out of range', () => {
+    const input = createSettingsInput();
+    const messages = messagesByPath(storeSettingsInputSchema, {
+      ...input,
+      address: { ...input.address, zip_code: '0131-100', state: 'XX' },
+      installments: { max: 13, interest_free: 2, min_installment: -1 },
+    });
+    expect(messages['address.zip_code']).toBe(M.cep);
+    expect(messages['address.state']).toBe(M.state);
+    expect(messages['installments.max']).toBe(M.installmentsMax);
+    expect(messages['installments.min_installment']).toBe(M.money);
+    expect(
+      messagesByPath(
+        storeSettingsInputSchema,
+        createSettingsInput({ installments: { max: 3, interest_free: 4, min_installment: 0 } }),
+      )['installments.interest_free'],
+    ).toBe(M.interestFree);
+  });
+});
+
+describe('the rules', () => {
+  it('takes a CPF or a CNPJ with check digits', () => {
+    expect(isValidDocument('529.982.247-25')).toBe(true);
+    expect(isValidDocument('11222333000181')).toBe(true);
+    expect(isValidDocument('529.982.247-24')).toBe(false);
+    expect(isValidDocument('5299822472')).toBe(false);
+  });
+
+  it('takes only Brazilian mobiles for WhatsApp', () => {
+    expect(brazilianMobile('5511999999999')).toBe('11999999999');
+    expect(brazilianMobile('(21) 99876-5432')).toBe('21998765432');
+    expect(brazilianMobile('(01) 99876-5432')).toBeUndefined();
+    expect(brazilianMobile('1199999999')).toBeUndefined();
+    expect(brazilianMobile('11 99999-999a')).toBeUndefined();
+  });
+
+  it('takes profiles on the network only', () => {
+    expect(socialProfileUrl('instagram', 'http://instagram.com/lumina')).toBe(
+      'https://instagram.com/lumina',
+    );
+    expect(socialProfileUrl('facebook', 'facebook.com.evil.example/x')).toBeUndefined();
+    expect(socialProfileUrl('tiktok', 'https://www.tiktok.com/')).toBeUndefined();
+  });
+
+  it.each([
+    ['<p onclick="x()">a</p>', true],
+    ['<img src=x onerror=alert(1)>', true],
+    ['<a href="javascript:alert(1)">a</a>', true],
+    ['<a href="jav&#x61;script:alert(1)">a</a>', true],
+    ['<a href="java\tscript:alert(1)">a</a>', true],
+    ['<svg><a>x</a></svg>', true],
+    ['<IFRAME src="https://x">', true],
+    ['<p>Data: prazo de 7 dias. Veja <a href="https://loja.com.br/online">a loja</a></p>', false],
+    ['<h2>Trocas</h2><ul><li>Até 7 dias</li></ul><a href="mailto:sac@loja.com.br">SAC</a>', false],
+  ])('%s unsafe: %s', (html, unsafe) => {
+    expect(hasUnsafeHtml(html)).toBe(unsafe);
+  });
+});
+
+describe('answers', () => {
+  const settings = storeSettingsInputSchema.parse(createSettingsInput());
+
+  it('render money in reais with the cents beside them', () => {
+    expect(adminSettingsJson(settings)).toMatchObject({
+      free_shipping_threshold: 299,
+      free_shipping_threshold_cents: 29_900,
+      installments: { min_installment: 20, min_installment_cents: 2000 },
+      mail_from: 'Lumina <nao-responda@lumina.com.br>',
+    });
+  });
+
+  it('keep the mail settings and the policy texts out of the public part', () => {
+    const store = publicStoreJson(settings);
+    expect(store).not.toHaveProperty('mail_from');
+    expect(store).not.toHaveProperty('reply_to');
+    expect(store.policies).toEqual({ terms: true, returns: true, shipping: false });
+    expect(store.whatsapp_url).toBe('https://wa.me/5511987654321');
+  });
+
+  it('list what a public shop still lacks', () => {
+    expect(missingSettings(settings)).toEqual(['policies.shipping']);
+    const empty = storeSettingsInputSchema.parse(
+      createSettingsInput({
+        trade_name: '',
+        phone: '',
+        whatsapp: '',
+        address: {
+          zip_code: '',
+          street: '',
+          number: '',
+          complement: '',
+          neighborhood: '',
+          city: '',
+          state: '',
+        },
+      }),
+    );
+    expect(
+      missingSettings(
+        storeSettingsInputSchema.parse(
+          createSettingsInput({ phone: '', whatsapp: '(11) 99999-9999' }),
+        ),
+      ),
+    ).toContain('phone_or_whatsapp');
+    expect(missingSettings(empty)).toEqual([
+      'trade_name',
+      'address',
+      'phone_or_whatsapp',
+      'policies.shipping',
+    ]);
+  });
+});

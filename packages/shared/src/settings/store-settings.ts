@@ -1,0 +1,344 @@
+import { z } from 'zod';
+import { isStateCode } from '../addresses/brazil-states.ts';
+import { centsToReais, reaisToCents } from '../format/money.ts';
+import { isValidCepInput } from '../validation/cep.ts';
+import { onlyDigits } from '../validation/digits.ts';
+import { isValidEmail } from '../validation/email.ts';
+import { isValidPhone } from '../validation/phone.ts';
+import {
+  brazilianMobile,
+  DEMO_WHATSAPP,
+  hasUnsafeHtml,
+  isValidDocument,
+  isValidMailbox,
+  type SocialNetwork,
+  socialProfileUrl,
+  whatsappLink,
+} from './settings-rules.ts';
+
+/** pt-BR messages of the store settings form, the same on the panel and in the API's 422. */
+export const SETTINGS_MESSAGES = {
+  text: (max: number) => `Use no máximo ${max} caracteres`,
+  document: 'CNPJ ou CPF inválido',
+  cep: 'CEP deve ter 8 dígitos',
+  state: 'UF inválida (use a sigla do estado, por exemplo SP)',
+  address: 'Endereço inválido',
+  email: 'Email inválido',
+  mailbox: 'Remetente inválido (use email@loja.com.br ou Nome <email@loja.com.br>)',
+  phone: 'Telefone inválido (deve ter 10 ou 11 dígitos)',
+  whatsapp: 'WhatsApp deve ser um celular com DDD: 11 dígitos começando com 9 depois do DDD',
+  percent: 'Desconto PIX deve ser um número de 0 a 100',
+  money: 'Valor inválido (use reais com até 2 casas decimais, até R$ 100.000,00)',
+  installmentsMax: 'Parcelas: use um número inteiro de 1 a 12',
+  interestFree: 'Parcelas sem juros: use um número inteiro de 1 até o máximo de parcelas',
+  social: (network: string) => `${network}: informe o @perfil ou o endereço do perfil`,
+  policyUnsafe:
+    'A política contém conteúdo não permitido (scripts, atributos de evento ou links javascript:). Use só texto, títulos, listas, negrito, itálico e links.',
+  saved: 'Configurações salvas.',
+} as const;
+
+const M = SETTINGS_MESSAGES;
+
+export const MAX_INSTALLMENTS = 12;
+/** Largest amount the money fields take (R$ 100.000,00), as the product prices. */
+export const MAX_SETTINGS_MONEY_CENTS = 10_000_000;
+export const POLICY_MAX_LENGTH = 50_000;
+
+/** Text that may be left blank: trimmed, '' when blank, null or missing. */
+function text(max: number) {
+  return z
+    .string({ error: M.text(max) })
+    .nullish()
+    .transform((value) => value?.trim() ?? '')
+    .pipe(z.string().max(max, M.text(max)));
+}
+
+/** Blank, or a value `accept` turns into what is stored (undefined: refused with `message`). */
+function blankOr(message: string, accept: (value: string) => string | undefined, max = 200) {
+  return text(max).transform((value, ctx) => {
+    if (value === '') return '';
+    const accepted = accept(value);
+    if (accepted === undefined) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return accepted;
+  });
+}
+
+const PRICE_TEXT = /^\d+([.,]\d{1,2})?$/;
+
+/** Reais (number or '299,00') -> cents from 0 to R$ 100.000,00; blank -> `blank`. */
+function money<B extends number | null>(blank: B) {
+  return z
+    .union([z.number(), z.string()], { error: M.money })
+    .nullish()
+    .transform((value, ctx): number | B => {
+      if (value === undefined || value === null || value === '') return blank;
+      const typed = typeof value === 'number' ? String(value) : value.trim();
+      const cents = PRICE_TEXT.test(typed) ? reaisToCents(typed.replace(',', '.')) : undefined;
+      if (cents === undefined || cents > MAX_SETTINGS_MONEY_CENTS) {
+        ctx.addIssue({ code: 'custom', message: M.money });
+        return z.NEVER;
+      }
+      return cents;
+    });
+}
+
+function social(network: SocialNetwork, label: string) {
+  return blankOr(M.social(label), (value) => socialProfileUrl(network, value), 300);
+}
+
+const policy = text(POLICY_MAX_LENGTH).refine((html) => !hasUnsafeHtml(html), M.policyUnsafe);
+
+const installmentsSchema = z
+  .object(
+    {
+      max: z.coerce
+        .number({ error: M.installmentsMax })
+        .int(M.installmentsMax)
+        .min(1, M.installmentsMax)
+        .max(MAX_INSTALLMENTS, M.installmentsMax),
+      interest_free: z.coerce
+        .number({ error: M.interestFree })
+        .int(M.interestFree)
+        .min(1, M.interestFree)
+        .max(MAX_INSTALLMENTS, M.interestFree),
+      min_installment: money(0),
+    },
+    { error: M.installmentsMax },
+  )
+  .refine((value) => value.interest_free <= value.max, {
+    message: M.interestFree,
+    path: ['interest_free'],
+  });
+
+/**
+ * The body of PUT /api/admin/settings under `settings` (DESIGN.md), parsed to what is stored:
+ * every text trimmed ('' when not filled in), digits without masks, money in cents
+ * (`free_shipping_threshold` null: no free shipping), social profiles as https addresses.
+ * The whole document is replaced on each save; policies are cleaned again by the server.
+ */
+export const storeSettingsInputSchema = z
+  .object({
+    trade_name: text(120),
+    legal_name: text(160),
+    document: blankOr(M.document, (value) =>
+      isValidDocument(value) ? onlyDigits(value) : undefined,
+    ),
+    address: z.object(
+      {
+        zip_code: blankOr(M.cep, (value) =>
+          isValidCepInput(value) ? onlyDigits(value) : undefined,
+        ),
+        street: text(200),
+        number: text(20),
+        complement: text(100),
+        neighborhood: text(100),
+        city: text(100),
+        state: blankOr(M.state, (value) =>
+          isStateCode(value.toUpperCase()) ? value.toUpperCase() : undefined,
+        ),
+      },
+      { error: M.cep },
+    ),
+    sac_email: blankOr(M.email, (value) => (isValidEmail(value) ? value.toLowerCase() : undefined)),
+    phone: blankOr(M.phone, (value) =>
+      /^[\d()\-\s+]*$/.test(value) && isValidPhone(value) ? onlyDigits(value) : undefined,
+    ),
+    whatsapp: blankOr(M.whatsapp, brazilianMobile),
+    business_hours: text(200),
+    mail_from: blankOr(M.mailbox, (value) => (isValidMailbox(value) ? value : undefined)),
+    reply_to: blankOr(M.email, (value) => (isValidEmail(value) ? value.toLowerCase() : undefined)),
+    pix_discount_percent: z
+      .union([z.number(), z.string()], { error: M.percent })
+      // A form sends '2,5'; blank is no number at all (0 must be typed to give no discount).
+      .transform((value) =>
+        typeof value === 'number'
+          ? value
+          : value.trim()
+            ? Number(value.trim().replace(',', '.'))
+            : NaN,
+      )
+      .pipe(
+        z
+          .number({ error: M.percent })
+          .min(0, M.percent)
+          .max(100, M.percent)
+          // Hundredths of a percent at most: 2,5% is a real offer, 2,537% is a typing slip.
+          .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, M.percent),
+      ),
+    free_shipping_threshold: money(null),
+    installments: installmentsSchema,
+    social: z.object({
+      instagram: social('instagram', 'Instagram'),
+      facebook: social('facebook', 'Facebook'),
+      tiktok: social('tiktok', 'TikTok'),
+    }),
+    policies: z.object({
+      terms: policy,
+      returns: policy,
+      shipping: policy,
+    }),
+  })
+  // Stored names say the unit, so no reader mistakes cents for reais.
+  .transform(({ free_shipping_threshold, installments, ...rest }) => ({
+    ...rest,
+    free_shipping_threshold_cents: free_shipping_threshold,
+    installments: {
+      max: installments.max,
+      interest_free: installments.interest_free,
+      min_installment_cents: installments.min_installment,
+    },
+  }));
+
+/** The settings as stored and as every module reads them: money in cents. */
+export type StoreSettings = z.output<typeof storeSettingsInputSchema>;
+export type StoreSettingsInput = z.input<typeof storeSettingsInputSchema>;
+
+/** `{settings:{...}}`, the body of PUT /api/admin/settings. */
+export const storeSettingsBodySchema = z.object({ settings: storeSettingsInputSchema });
+
+export const POLICY_KEYS = ['terms', 'returns', 'shipping'] as const;
+export type PolicyKey = (typeof POLICY_KEYS)[number];
+
+/** What a public shop needs filled in, by the field's name in the body, with its pt-BR label. */
+export const REQUIRED_FOR_PUBLIC_SHOP = [
+  ['trade_name', 'Nome fantasia'],
+  ['legal_name', 'Razão social'],
+  ['document', 'CNPJ ou CPF'],
+  ['address', 'Endereço completo (CEP, rua, número, bairro, cidade e UF)'],
+  ['sac_email', 'Email do SAC'],
+  ['phone_or_whatsapp', 'Telefone ou WhatsApp'],
+  ['policies.terms', 'Termos de uso'],
+  ['policies.returns', 'Política de trocas e devoluções'],
+  ['policies.shipping', 'Política de envio'],
+] as const;
+
+export type MissingSetting = (typeof REQUIRED_FOR_PUBLIC_SHOP)[number][0];
+
+/** The fields a public shop still lacks, in the panel's order (the CDC and Decreto 7.962/2013). */
+export function missingSettings(settings: StoreSettings): MissingSetting[] {
+  const { address: a, policies } = settings;
+  const filled: Record<MissingSetting, boolean> = {
+    trade_name: settings.trade_name !== '',
+    legal_name: settings.legal_name !== '',
+    document: settings.document !== '',
+    address: [a.zip_code, a.street, a.number, a.neighborhood, a.city, a.state].every(Boolean),
+    sac_email: settings.sac_email !== '',
+    phone_or_whatsapp:
+      settings.phone !== '' || (settings.whatsapp !== '' && settings.whatsapp !== DEMO_WHATSAPP),
+    'policies.terms': policies.terms !== '',
+    'policies.returns': policies.returns !== '',
+    'policies.shipping': policies.shipping !== '',
+  };
+  return REQUIRED_FOR_PUBLIC_SHOP.map(([key]) => key).filter((key) => !filled[key]);
+}
+
+const moneyOut = z.number().describe('reais with two decimals');
+
+const settingsJsonFields = {
+  trade_name: z.string(),
+  legal_name: z.string(),
+  document: z.string().describe('digits of the CNPJ (14) or CPF (11); empty when not filled'),
+  address: z.object({
+    zip_code: z.string(),
+    street: z.string(),
+    number: z.string(),
+    complement: z.string(),
+    neighborhood: z.string(),
+    city: z.string(),
+    state: z.string(),
+  }),
+  sac_email: z.string(),
+  phone: z.string(),
+  whatsapp: z.string().describe('11 national digits (DDD + mobile)'),
+  business_hours: z.string(),
+  pix_discount_percent: z.number(),
+  free_shipping_threshold: moneyOut.nullable().describe('reais; null: no free shipping'),
+  free_shipping_threshold_cents: z.number().int().nullable(),
+  installments: z.object({
+    max: z.number().int(),
+    interest_free: z.number().int(),
+    min_installment: moneyOut,
+    min_installment_cents: z.number().int(),
+  }),
+  social: z.object({ instagram: z.string(), facebook: z.string(), tiktok: z.string() }),
+};
+
+/** GET/PUT /api/admin/settings: the whole document, money in reais (and in cents beside it). */
+export const adminSettingsJsonSchema = z.object({
+  ...settingsJsonFields,
+  mail_from: z.string(),
+  reply_to: z.string(),
+  policies: z.object({ terms: z.string(), returns: z.string(), shipping: z.string() }),
+});
+export type AdminSettingsJson = z.infer<typeof adminSettingsJsonSchema>;
+
+export const adminSettingsAnswerSchema = z.object({
+  settings: adminSettingsJsonSchema,
+  /** What a public shop still lacks (REQUIRED_FOR_PUBLIC_SHOP's keys), for the panel to list. */
+  missing: z.array(z.enum(REQUIRED_FOR_PUBLIC_SHOP.map(([key]) => key))),
+  version: z.number().int(),
+  updated_at: z.string().nullable(),
+});
+export type AdminSettingsAnswer = z.infer<typeof adminSettingsAnswerSchema>;
+
+/**
+ * GET /api/store under `store`: what a shopper's page shows. The mail settings stay private and
+ * the policies' texts are their own pages: only whether each one exists.
+ */
+export const publicStoreJsonSchema = z.object({
+  ...settingsJsonFields,
+  whatsapp_url: z.string().nullable(),
+  policies: z.object({ terms: z.boolean(), returns: z.boolean(), shipping: z.boolean() }),
+});
+export type PublicStoreJson = z.infer<typeof publicStoreJsonSchema>;
+export const publicStoreAnswerSchema = z.object({ store: publicStoreJsonSchema });
+
+function sharedJson(settings: StoreSettings) {
+  return {
+    trade_name: settings.trade_name,
+    legal_name: settings.legal_name,
+    document: settings.document,
+    address: { ...settings.address },
+    sac_email: settings.sac_email,
+    phone: settings.phone,
+    whatsapp: settings.whatsapp,
+    business_hours: settings.business_hours,
+    pix_discount_percent: settings.pix_discount_percent,
+    free_shipping_threshold:
+      settings.free_shipping_threshold_cents === null
+        ? null
+        : centsToReais(settings.free_shipping_threshold_cents),
+    free_shipping_threshold_cents: settings.free_shipping_threshold_cents,
+    installments: {
+      max: settings.installments.max,
+      interest_free: settings.installments.interest_free,
+      min_installment: centsToReais(settings.installments.min_installment_cents),
+      min_installment_cents: settings.installments.min_installment_cents,
+    },
+    social: { ...settings.social },
+  };
+}
+
+export function adminSettingsJson(settings: StoreSettings): AdminSettingsJson {
+  return {
+    ...sharedJson(settings),
+    mail_from: settings.mail_from,
+    reply_to: settings.reply_to,
+    policies: { ...settings.policies },
+  };
+}
+
+export function publicStoreJson(settings: StoreSettings): PublicStoreJson {
+  return {
+    ...sharedJson(settings),
+    whatsapp_url: settings.whatsapp ? whatsappLink(settings.whatsapp) : null,
+    policies: {
+      terms: settings.policies.terms !== '',
+      returns: settings.policies.returns !== '',
+      shipping: settings.policies.shipping !== '',
+    },
+  };
+}
