@@ -533,7 +533,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         sellsVariant: (id, sku) => sellsVariantSku(catalogCache, catalog, id, sku),
       },
     }),
-    storefront: createStorefrontData(catalog),
+    storefront: createStorefrontData(catalog, settings),
     cache: catalogCache,
     pageRateLimitMax: config.pageRateLimitMax,
   });

@@ -1,4 +1,6 @@
 // @vitest-environment node
+import { publicStoreJson } from '@lumina/shared/settings/store-settings';
+import { createStoreSettings } from '@lumina/shared/test-support/store-settings';
 import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import type { ProductListResponse } from '@lumina/shared/catalog/product';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +51,7 @@ const data: StorefrontData = {
     return Promise.resolve(product ? { product } : undefined);
   },
   subcategories: (slug) => Promise.resolve({ category: slug as CategorySlug, subcategories: [] }),
+  store: () => ({ store: publicStoreJson(createStoreSettings()) }),
 };
 
 /** How a page would mention instalments: '3x sem juros', 'Parcele', '3x de R$ 29,97'. */

@@ -6,6 +6,7 @@
  * DIST/ssr/entry-server.js; the API imports it (http/web-app.ts).
  */
 import { parseProductId } from '@lumina/shared/catalog/product-id';
+import type { PublicStoreJson } from '@lumina/shared/settings/store-settings';
 import type {
   ProductListResponse,
   ProductResponse,
@@ -41,6 +42,7 @@ import {
 import { AuthProvider } from './lib/auth/auth-provider.tsx';
 import { createAuthSession } from './lib/auth/auth-session.ts';
 import { PRODUCT_GC_MS, PRODUCT_STALE_MS } from './lib/query-client.ts';
+import { storeQueryOptions } from './lib/store-settings.ts';
 
 /** The catalogue as the server reads it, in the API's own answer shapes. */
 export interface StorefrontData {
@@ -48,6 +50,8 @@ export interface StorefrontData {
   /** undefined for a product the storefront does not show. */
   product(id: number): Promise<ProductResponse | undefined>;
   subcategories(slug: string): Promise<SubcategoriesResponse>;
+  /** The shop's public settings (GET /api/store), which every page's layout shows. */
+  store(): { store: PublicStoreJson };
 }
 
 export interface RenderOptions {
@@ -70,6 +74,7 @@ const handler = createStaticHandler(routes);
 
 /** The queries the page's components ask for first, answered from the server's catalogue. */
 async function prefetch(client: QueryClient, url: URL, data: StorefrontData): Promise<void> {
+  client.setQueryData(storeQueryOptions().queryKey, data.store());
   const path = matchRoutes(routes, url.pathname)?.at(-1)?.route.path;
   const page = (query: ProductsQuery) => data.products(query);
   switch (path) {

@@ -1,7 +1,9 @@
 import { productQuerySchema } from '@lumina/shared/catalog/product-query';
+import { publicStoreJson } from '@lumina/shared/settings/store-settings';
 import { AppError } from '../../http/app-error.ts';
 import type { StorefrontData } from '../../http/web-app.ts';
 import type { CatalogService } from '../catalog/service.ts';
+import type { SettingsService } from '../settings/service.ts';
 
 /** A query as the web app builds it ({per_page: 12, category: null}) in the API's string form. */
 function asQueryString(
@@ -21,7 +23,10 @@ function asQueryString(
  * through the same service and
  * validation as GET /api/products, so the page holds exactly what the browser would have asked.
  */
-export function createStorefrontData(catalog: CatalogService): StorefrontData {
+export function createStorefrontData(
+  catalog: CatalogService,
+  settings: Pick<SettingsService, 'storeSettings'>,
+): StorefrontData {
   return {
     products: (query) => catalog.listProducts(productQuerySchema.parse(asQueryString(query))),
     async product(id) {
@@ -34,5 +39,6 @@ export function createStorefrontData(catalog: CatalogService): StorefrontData {
       }
     },
     subcategories: (slug) => catalog.listSubcategories(slug),
+    store: () => ({ store: publicStoreJson(settings.storeSettings()) }),
   };
 }

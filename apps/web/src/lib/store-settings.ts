@@ -1,0 +1,33 @@
+import type { PublicStoreJson } from '@lumina/shared/settings/store-settings';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from './api-client.ts';
+import { PRODUCT_GC_MS, PRODUCT_STALE_MS } from './query-client.ts';
+
+/**
+ * The shop's public settings (GET /api/store): who sells, how to reach them, the PIX discount,
+ * free shipping and instalments, the policies that exist. Every server-rendered page carries
+ * them (entry-server.tsx), so the layout draws them without a request; a page drawn by the
+ * browser alone asks once.
+ */
+export function getStore(signal?: AbortSignal): Promise<{ store: PublicStoreJson }> {
+  return apiRequest<{ store: PublicStoreJson }>('/store', { signal });
+}
+
+export function storeQueryOptions() {
+  return queryOptions({
+    queryKey: ['store'],
+    queryFn: ({ signal }) => getStore(signal),
+    // The owner's change reaches the server's pages at once; an open tab catches up with the
+    // catalogue's own freshness.
+    staleTime: PRODUCT_STALE_MS,
+    gcTime: PRODUCT_GC_MS,
+  });
+}
+
+/**
+ * The shop's public settings, or undefined until they arrive. A field the owner has not filled
+ * is empty: callers leave it out rather than show a placeholder.
+ */
+export function useStore(): PublicStoreJson | undefined {
+  return useQuery(storeQueryOptions()).data?.store;
+}
