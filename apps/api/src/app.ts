@@ -89,6 +89,8 @@ import { sellsVariantSku } from './modules/catalog/cached-product.ts';
 import { CATALOG_CHANNEL } from './modules/catalog/changes.ts';
 import { SETTINGS_CHANNEL } from './modules/settings/changes.ts';
 import { adminSettingsRoutes, publicStoreRoutes } from './modules/settings/routes.ts';
+import { mailSender, mailShop } from './modules/mail/mail-signature.ts';
+import { pixMerchant } from './modules/payments/pix-merchant.ts';
 import { createSettingsService, type SettingsService } from './modules/settings/service.ts';
 import { registerUploads, uploadsDirOf } from './http/uploads.ts';
 import type { JobSender } from './jobs/job-runner.ts';
@@ -273,7 +275,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   });
 
-  const mailer = createMailer(config, app.log);
+  const storeSettings = () => settings.storeSettings();
+  // Sender and Reply-To are read at each send: a change in /admin/loja reaches the next e-mail.
+  const mailer = createMailer(config, app.log, () => mailSender(storeSettings(), config.mailFrom));
   const passwordResets = createPasswordResetService({
     db: database.db,
     mailer,
@@ -281,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     securityLog: services.securityLog,
     throttle: services.throttle,
     appUrl: config.appUrl,
+    storeSettings,
     now,
     logger: app.log,
   });
@@ -330,7 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     repository: createContactRepository(database.db),
     outbox,
     appUrl: config.appUrl,
-    contactEmail: config.contactEmail,
+    storeSettings,
     now,
   });
   const emailVerification = createEmailVerificationService({
@@ -339,6 +344,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     securityLog: services.securityLog,
     throttle: services.throttle,
     appUrl: config.appUrl,
+    storeSettings,
     now,
   });
   const register = createRegisterService({
@@ -347,7 +353,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     accountsPerIpHour: config.accountsPerIpHour,
   });
   const profile = createProfileService({ ...services, emailVerification });
-  const lifecycle = createOrderLifecycle({ now, outbox, appUrl: config.appUrl });
+  const lifecycle = createOrderLifecycle({ now, outbox, appUrl: config.appUrl, storeSettings });
   const orders = createOrderService({
     db: database.db,
     now,
@@ -356,13 +362,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const payments = createPaymentService({
     db: database.db,
-    provider: createPaymentProvider(config),
+    provider: createPaymentProvider(config, () =>
+      pixMerchant(storeSettings(), { name: config.pixMerchantName, city: config.pixMerchantCity }),
+    ),
     lifecycle,
     outbox,
     appUrl: config.appUrl,
     sandbox: config.paymentsSandbox,
     now,
     logger: app.log,
+    storeSettings,
   });
   app.decorate('payments', payments);
   app.decorate('outbox', outbox);
@@ -401,6 +410,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     outbox,
     appUrl: config.appUrl,
+    storeSettings,
   });
   app.decorate('monitoring', monitoring);
   const exportOf = createDataExport({ now });
@@ -411,6 +421,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     outbox,
     appUrl: config.appUrl,
     exportOf,
+    storeSettings,
   });
   app.decorate('privacy', privacy);
   const cep = createCepService({
@@ -501,7 +512,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(blingTestWebhookRoutes, { webhooks: erp.webhooks });
       await api.register(adminDocsSessionRoutes, { secureCookies });
       await api.register(adminProductPhotoRoutes, { photos });
-      await api.register(pixTicketRoutes, { payments });
+      await api.register(pixTicketRoutes, {
+        payments,
+        shopName: () => mailShop(storeSettings()).name,
+      });
       await api.register(mercadoPagoWebhookRoutes, {
         payments,
         secret:

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
+import { brazilianMobile } from '@lumina/shared/settings/settings-rules';
 import { z } from 'zod';
 import { isLoopbackHttp } from './integrations/google/loopback-url.ts';
 import { isLoopbackHost } from './lib/ip-ranges.ts';
@@ -118,13 +119,20 @@ export const CONFIG_VARIABLES = [
   {
     name: 'MAIL_FROM',
     default: 'Lumina Piercings <nao-responda@lumina.local>',
-    description: 'Sender of the e-mails the store sends.',
+    description:
+      "A first start's sender of the shop's e-mails (the store settings' sender, changed at /admin/loja); also the sender while the settings leave it empty.",
   },
   {
     name: 'CONTACT_EMAIL',
     default: '(unset)',
     description:
-      "The shop's contact address: contact-form messages are e-mailed to it (Reply-To the sender) and the shop's e-mails carry it as Reply-To. Unset: contact messages go to every administrator; no Reply-To.",
+      "A first start's SAC e-mail and Reply-To in the store settings (changed at /admin/loja): contact-form messages go to the SAC e-mail (Reply-To the sender) and the shop's e-mails carry the Reply-To. Unset: both start empty; contact messages go to every administrator.",
+  },
+  {
+    name: 'STORE_WHATSAPP',
+    default: '(unset)',
+    description:
+      "The shop's WhatsApp (a Brazilian mobile with DDD, with or without +55) that a first start puts in the store settings; the owner changes it at /admin/loja. Unset: no WhatsApp until the owner fills it in.",
   },
   {
     name: 'MAIL_TIMEOUT_MS',
@@ -239,12 +247,14 @@ export const CONFIG_VARIABLES = [
   {
     name: 'PIX_MERCHANT_NAME',
     default: 'Lumina Piercings',
-    description: 'Receiver name written in the BR Code (at most 25 characters, accents dropped).',
+    description:
+      "A first start's trade name in the store settings; the BR Code names the receiver by the settings' name (at most 25 characters, accents dropped) and by this one while the settings have none.",
   },
   {
     name: 'PIX_MERCHANT_CITY',
     default: 'Sao Paulo',
-    description: 'Receiver city written in the BR Code (at most 15 characters, accents dropped).',
+    description:
+      "Receiver city written in the BR Code while the store settings' address has no city (at most 15 characters, accents dropped).",
   },
   {
     name: 'MERCADOPAGO_API_URL',
@@ -411,6 +421,10 @@ export const configEnvSchema = z.object({
   }),
   MAIL_FROM: z.string().trim().min(3).default('Lumina Piercings <nao-responda@lumina.local>'),
   CONTACT_EMAIL: optionalString.pipe(z.email({ message: 'must be an e-mail address' }).optional()),
+  STORE_WHATSAPP: optionalString.refine(
+    (value) => value === undefined || brazilianMobile(value) !== undefined,
+    { message: 'must be a Brazilian mobile with DDD: 11 digits, 9 after the DDD' },
+  ),
   MAIL_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   GOOGLE_ISSUER_URL: httpUrl
     .refine((value) => value.startsWith('https://') || isLoopbackHttp(new URL(value)), {
@@ -487,6 +501,8 @@ export interface Config {
   mailFrom: string;
   /** Undefined: contact messages go to every administrator; e-mails carry no Reply-To. */
   contactEmail: string | undefined;
+  /** 11 national digits, or undefined: the first start's WhatsApp in the store settings. */
+  storeWhatsapp: string | undefined;
   mailTimeoutMs: number;
   googleIssuerUrl: string;
   /** Google sign-in is on only when both the id and the secret are set. */
@@ -618,6 +634,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     contactEmail: e.CONTACT_EMAIL,
+    storeWhatsapp: e.STORE_WHATSAPP === undefined ? undefined : brazilianMobile(e.STORE_WHATSAPP),
     mailTimeoutMs: e.MAIL_TIMEOUT_MS,
     googleIssuerUrl: e.GOOGLE_ISSUER_URL,
     googleClientId: e.GOOGLE_CLIENT_ID,

@@ -137,3 +137,81 @@ export function hasUnsafeHtml(html: string): boolean {
   }
   return false;
 }
+
+/** '1133334444' -> '(11) 3333-4444'; '11987654321' -> '(11) 98765-4321'; other input as it came. */
+export function formatPhone(value: string): string {
+  const d = onlyDigits(value);
+  if (d.length === 10) return `(${d.slice(0, 2)}) ${d.slice(2, 6)}-${d.slice(6)}`;
+  if (d.length === 11) return `(${d.slice(0, 2)}) ${d.slice(2, 7)}-${d.slice(7)}`;
+  return value;
+}
+
+/** '11222333000181' -> 'CNPJ 11.222.333/0001-81'; an 11-digit document is a CPF. */
+export function documentLabel(document: string): string {
+  return `${onlyDigits(document).length === 11 ? 'CPF' : 'CNPJ'} ${formatDocument(document)}`;
+}
+
+/** What a page, an e-mail or a structured-data block needs to say who sells. */
+export interface ShopIdentity {
+  trade_name: string;
+  legal_name: string;
+  document: string;
+  address: {
+    zip_code: string;
+    street: string;
+    number: string;
+    complement: string;
+    neighborhood: string;
+    city: string;
+    state: string;
+  };
+  sac_email: string;
+  phone: string;
+  whatsapp: string;
+}
+
+/** The name a shopper knows the shop by: the trade name, else the legal one; '' when neither. */
+export function shopName(shop: Pick<ShopIdentity, 'trade_name' | 'legal_name'>): string {
+  return shop.trade_name || shop.legal_name;
+}
+
+/** 'CEP 01310-100'; '' when the CEP is not filled. */
+function cepText(zip: string): string {
+  const d = onlyDigits(zip);
+  return d.length === 8 ? `CEP ${d.slice(0, 5)}-${d.slice(5)}` : '';
+}
+
+/**
+ * The shop's address on one line with only the parts filled in ('Avenida Paulista, 1000, Sala 1
+ * - Bela Vista - São Paulo/SP - CEP 01310-100'); '' when nothing but the CEP is known, since a
+ * CEP alone (the first start takes the parcels' origin) does not tell a shopper where the shop is.
+ */
+export function addressLine(address: ShopIdentity['address']): string {
+  const street = [address.street, address.number, address.complement].filter(Boolean).join(', ');
+  const city = [address.city, address.state].filter(Boolean).join('/');
+  if (!street && !address.neighborhood && !city) return '';
+  return [street, address.neighborhood, city, cepText(address.zip_code)]
+    .filter(Boolean)
+    .join(' - ');
+}
+
+/**
+ * The seller's identification as Decreto 7.962/2013 art. 2 asks (name, CNPJ or CPF, physical
+ * address, contact), as lines of text with only what the owner filled in: for e-mail signatures
+ * and the like. The trade name is the caller's (it usually leads on its own).
+ */
+export function sellerLines(shop: ShopIdentity): string[] {
+  const legal = [shop.legal_name, shop.document ? documentLabel(shop.document) : '']
+    .filter(Boolean)
+    .join(' · ');
+  const contact = [
+    shop.sac_email ? `SAC: ${shop.sac_email}` : '',
+    shop.phone ? `Telefone: ${formatPhone(shop.phone)}` : '',
+    shop.whatsapp && shop.whatsapp !== DEMO_WHATSAPP
+      ? `WhatsApp: ${formatPhone(shop.whatsapp)}`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return [legal, addressLine(shop.address), contact].filter(Boolean);
+}

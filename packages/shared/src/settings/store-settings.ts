@@ -332,9 +332,13 @@ export function adminSettingsJson(settings: StoreSettings): AdminSettingsJson {
 }
 
 export function publicStoreJson(settings: StoreSettings): PublicStoreJson {
+  // The demo number a database from before the settings may still hold is nobody's WhatsApp:
+  // a shopper is shown none rather than a fake one.
+  const whatsapp = settings.whatsapp === DEMO_WHATSAPP ? '' : settings.whatsapp;
   return {
     ...sharedJson(settings),
-    whatsapp_url: settings.whatsapp ? whatsappLink(settings.whatsapp) : null,
+    whatsapp,
+    whatsapp_url: whatsapp ? whatsappLink(whatsapp) : null,
     policies: {
       terms: settings.policies.terms !== '',
       returns: settings.policies.returns !== '',

@@ -53,22 +53,35 @@ export interface MailLogger {
  * SMTP when SMTP_URL is set; otherwise the offline default: each message becomes an RFC 822
  * file in DATA_DIR/outbox that any mail client opens, and a log line says where. The log names
  * the file and the subject only: the body holds a link that works as a password.
+ * `sender` gives From and Reply-To at each send (the store settings as they are then); without
+ * it, MAIL_FROM and CONTACT_EMAIL.
  */
-export function createMailer(config: MailerConfig, logger: MailLogger): Mailer {
+export function createMailer(
+  config: MailerConfig,
+  logger: MailLogger,
+  sender?: () => MailSender,
+): Mailer {
   // The sender is a no-reply address: a reply reaches the shop only through Reply-To.
-  const defaults: MailDefaults = {
+  const fixed: MailSender = {
     from: config.mailFrom,
     ...(config.contactEmail && { replyTo: config.contactEmail }),
   };
+  const headers = sender ?? (() => fixed);
   return config.smtpUrl
-    ? createSmtpMailer(config.smtpUrl, defaults, config.mailTimeoutMs ?? 30_000)
-    : createOutboxMailer(join(config.dataDir, 'outbox'), defaults, logger);
+    ? createSmtpMailer(config.smtpUrl, headers, config.mailTimeoutMs ?? 30_000)
+    : createOutboxMailer(join(config.dataDir, 'outbox'), headers, logger);
 }
 
-/** What nodemailer puts in every message that does not set it itself. */
-interface MailDefaults {
-  from: string;
+/** Who a message is from and where replies go, unless the message sets its own Reply-To. */
+export interface MailSender {
+  /** 'loja@example.com', 'Loja <loja@example.com>', or an address with a name to encode. */
+  from: string | { name: string; address: string };
   replyTo?: string;
+}
+
+/** The message as nodemailer takes it: the sender's headers under the message's own. */
+function withSender(message: MailMessage, sender: MailSender) {
+  return { ...message, from: sender.from, replyTo: message.replyTo ?? sender.replyTo };
 }
 
 /**
@@ -91,7 +104,11 @@ function lazyTransporter<T>(create: (mailer: typeof Nodemailer) => Transporter<T
   };
 }
 
-function createSmtpMailer(smtpUrl: string, defaults: MailDefaults, timeoutMs: number): Mailer {
+function createSmtpMailer(
+  smtpUrl: string,
+  sender: () => MailSender,
+  timeoutMs: number,
+): Mailer {
   // nodemailer waits 2 min for a connection and 10 min for a stalled reply by default: bounded
   // here, so the outbox's lease on an e-mail (twice this) always outlives one attempt.
   const transporter = lazyTransporter<SMTPTransport.SentMessageInfo>((mailer) =>
@@ -102,13 +119,12 @@ function createSmtpMailer(smtpUrl: string, defaults: MailDefaults, timeoutMs: nu
         greetingTimeout: timeoutMs,
         socketTimeout: timeoutMs,
       },
-      defaults,
     ),
   );
   return {
     transport: 'smtp',
     async send(message) {
-      await (await transporter.get()).sendMail(message);
+      await (await transporter.get()).sendMail(withSender(message, sender()));
     },
     close() {
       transporter.close();
@@ -116,14 +132,18 @@ function createSmtpMailer(smtpUrl: string, defaults: MailDefaults, timeoutMs: nu
   };
 }
 
-function createOutboxMailer(outboxDir: string, defaults: MailDefaults, logger: MailLogger): Mailer {
+function createOutboxMailer(
+  outboxDir: string,
+  sender: () => MailSender,
+  logger: MailLogger,
+): Mailer {
   const transporter = lazyTransporter<StreamTransport.SentMessageInfo>((mailer) =>
-    mailer.createTransport({ streamTransport: true, buffer: true }, defaults),
+    mailer.createTransport({ streamTransport: true, buffer: true }),
   );
   return {
     transport: 'outbox',
     async send(message) {
-      const info = await (await transporter.get()).sendMail(message);
+      const info = await (await transporter.get()).sendMail(withSender(message, sender()));
       // With `buffer: true` the stream transport hands back the whole message as a Buffer.
       const raw = info.message as Buffer;
       await mkdir(outboxDir, { recursive: true });

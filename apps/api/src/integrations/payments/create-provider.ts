@@ -1,11 +1,25 @@
 import type { Config } from '../../config.ts';
 import { createMercadoPagoClient } from '../mercadopago/mercadopago-client.ts';
-import { createBuiltinPixProvider, SANDBOX_PIX_KEY } from '../pix/builtin-pix-provider.ts';
+import {
+  createBuiltinPixProvider,
+  type PixMerchant,
+  SANDBOX_PIX_KEY,
+} from '../pix/builtin-pix-provider.ts';
 import { createMercadoPagoProvider } from '../mercadopago/mercadopago-provider.ts';
 import type { PaymentProvider } from './provider.ts';
 
-/** PAYMENT_PROVIDER picks who issues the charges; config.ts already checked the credentials. */
-export function createPaymentProvider(config: Config): PaymentProvider {
+/**
+ * PAYMENT_PROVIDER picks who issues the charges; config.ts already checked the credentials.
+ * `merchant` names the receiver of the built-in PIX at each charge (the store settings); without
+ * it, PIX_MERCHANT_NAME and PIX_MERCHANT_CITY.
+ */
+export function createPaymentProvider(
+  config: Config,
+  merchant: () => PixMerchant = () => ({
+    name: config.pixMerchantName,
+    city: config.pixMerchantCity,
+  }),
+): PaymentProvider {
   if (config.paymentProvider === 'mercadopago') {
     return createMercadoPagoProvider(
       createMercadoPagoClient({
@@ -17,8 +31,7 @@ export function createPaymentProvider(config: Config): PaymentProvider {
   }
   return createBuiltinPixProvider({
     pixKey: config.pixKey ?? SANDBOX_PIX_KEY,
-    merchantName: config.pixMerchantName,
-    merchantCity: config.pixMerchantCity,
+    merchant,
     appUrl: config.appUrl,
   });
 }

@@ -9,10 +9,16 @@ import { type PaymentProvider, PaymentProviderError } from '../payments/provider
  */
 export const SANDBOX_PIX_KEY = '123e4567-e12b-12d1-a456-426655440000';
 
+/** The receiver's name and city a BR Code shows the payer (REFERENCE.md: fields 59 and 60). */
+export interface PixMerchant {
+  name: string;
+  city: string;
+}
+
 export interface BuiltinPixConfig {
   pixKey: string;
-  merchantName: string;
-  merchantCity: string;
+  /** Read at each charge, so a change of the shop's name or city reaches the next code. */
+  merchant: () => PixMerchant;
   /** Public address of the store: the ticket page lives under it. */
   appUrl: string;
 }
@@ -33,10 +39,11 @@ export function createBuiltinPixProvider(config: BuiltinPixConfig): PaymentProvi
     name: 'pix_builtin',
     async createPixPayment(input) {
       const txid = createTxid();
+      const merchant = config.merchant();
       const qrCode = encodePixBrCode({
         pixKey: config.pixKey,
-        merchantName: config.merchantName,
-        merchantCity: config.merchantCity,
+        merchantName: merchant.name,
+        merchantCity: merchant.city,
         amountCents: input.amountCents,
         txid,
       });

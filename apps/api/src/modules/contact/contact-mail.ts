@@ -9,6 +9,8 @@ export interface ContactMailInput {
   message: string;
   at: Date;
   inboxUrl: string;
+  /** The shop's name now, tagging the subject in the shop's inbox. */
+  shopName: string;
 }
 
 /** The header a subject becomes is one line: a name typed with line breaks stays on it. */
@@ -24,7 +26,7 @@ export function contactMessageMail(input: ContactMailInput): {
   html: string;
 } {
   const { name, email, message, inboxUrl } = input;
-  const subject = `[Lumina Piercings] Contato de ${oneLine(name)}: ${oneLine(contactSubject(message))}`;
+  const subject = `[${input.shopName}] Contato de ${oneLine(name)}: ${oneLine(contactSubject(message))}`;
   const sentAt = formatDateTime(input.at);
   const text = [
     'Nova mensagem pelo formulário de contato do site.',

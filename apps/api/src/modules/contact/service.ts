@@ -11,7 +11,9 @@ import {
 import type { ContactInput, ContactResponse } from '@lumina/shared/contact/contact-schema';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { StoreSettings } from '@lumina/shared/settings/store-settings';
 import { mailAdministrators } from '../mail/admin-mail.ts';
+import { mailShop } from '../mail/mail-signature.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { contactMessageMail } from './contact-mail.ts';
 import type { ContactMessageRow, ContactRepository } from './repository.ts';
@@ -49,24 +51,34 @@ export function createContactService({
   repository,
   outbox,
   appUrl,
-  contactEmail,
+  storeSettings,
   now = () => new Date(),
 }: {
   db: Db;
   repository: ContactRepository;
   outbox: Pick<MailOutbox, 'enqueue' | 'kick'>;
   appUrl: string;
-  /** CONTACT_EMAIL; unset, every administrator gets the message. */
-  contactEmail: string | undefined;
+  /**
+   * The store settings now: the message goes to the SAC e-mail; with none, to every
+   * administrator.
+   */
+  storeSettings: () => StoreSettings;
   now?: () => Date;
 }) {
   /** The message and its e-mail to the shop exist together or not at all (the outbox). */
   async function store(tx: Db, input: ContactInput, ip: string, at: Date): Promise<void> {
     const id = await repository.insertMessage(tx, { ...input, ip }, at);
+    const settings = storeSettings();
+    const contactEmail = settings.sac_email;
     const mail = {
       key: `contact-message:${id}`,
       kind: 'contact_message',
-      ...contactMessageMail({ ...input, at, inboxUrl: `${appUrl}/admin/mensagens` }),
+      ...contactMessageMail({
+        ...input,
+        at,
+        inboxUrl: `${appUrl}/admin/mensagens`,
+        shopName: mailShop(settings).name,
+      }),
       // A reply from the mail client reaches the person who wrote; this also tags the e-mail
       // as theirs, so LGPD erasure finds it.
       replyTo: input.email,

@@ -2,7 +2,8 @@ import { escapeHtml } from '../../integrations/mail/escape-html.ts';
 
 export const CANCEL_PAGE_TEXT = {
   title: 'Cancelar troca de e-mail',
-  ask: 'Foi pedida a troca do e-mail da sua conta na Lumina Piercings. Se não foi você, cancele a troca: a conta continua com este e-mail.',
+  ask: (shop: string) =>
+    `Foi pedida a troca do e-mail da sua conta na ${shop}. Se não foi você, cancele a troca: a conta continua com este e-mail.`,
   button: 'Cancelar troca',
   done: 'Troca de e-mail cancelada. A conta continua com este e-mail.',
   advice:
@@ -12,15 +13,21 @@ export const CANCEL_PAGE_TEXT = {
   account: 'Ir para Minha Conta',
 } as const;
 
+/** Where the page is and whose it is: the shop's address and its name now. */
+export interface CancelPageShop {
+  appUrl: string;
+  name: string;
+}
+
 /** A page of its own, outside the web app: the link works in any browser, signed in or not. */
-function shell(appUrl: string, body: string): string {
+function shell({ appUrl, name }: CancelPageShop, body: string): string {
   return `<!doctype html>
 <html lang="pt-BR">
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="robots" content="noindex">
-    <title>${CANCEL_PAGE_TEXT.title} - Lumina Piercings</title>
+    <title>${CANCEL_PAGE_TEXT.title} - ${escapeHtml(name)}</title>
   </head>
   <body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5; max-width: 28rem; margin: 0 auto; padding: 1.5rem">
     <h1 style="font-size: 1.25rem">${CANCEL_PAGE_TEXT.title}</h1>
@@ -31,10 +38,10 @@ ${body}
 }
 
 /** The link opened: a button, so that a mail scanner opening it cancels nothing. */
-export function cancelFormPage(appUrl: string, token: string): string {
+export function cancelFormPage(shop: CancelPageShop, token: string): string {
   return shell(
-    appUrl,
-    `    <p>${CANCEL_PAGE_TEXT.ask}</p>
+    shop,
+    `    <p>${escapeHtml(CANCEL_PAGE_TEXT.ask(shop.name))}</p>
     <form method="post" action="email_change_cancellations">
       <input type="hidden" name="token" value="${escapeHtml(token)}">
       <button type="submit" style="padding: 12px 20px; background: #7c3aed; color: #ffffff; border: 0; border-radius: 6px; font-size: 1rem">${CANCEL_PAGE_TEXT.button}</button>
@@ -42,13 +49,13 @@ export function cancelFormPage(appUrl: string, token: string): string {
   );
 }
 
-export function cancelDonePage(appUrl: string): string {
+export function cancelDonePage(shop: CancelPageShop): string {
   return shell(
-    appUrl,
+    shop,
     `    <p>${CANCEL_PAGE_TEXT.done}</p>\n    <p>${CANCEL_PAGE_TEXT.advice}</p>`,
   );
 }
 
-export function cancelInvalidPage(appUrl: string): string {
-  return shell(appUrl, `    <p>${CANCEL_PAGE_TEXT.invalid}</p>`);
+export function cancelInvalidPage(shop: CancelPageShop): string {
+  return shell(shop, `    <p>${CANCEL_PAGE_TEXT.invalid}</p>`);
 }

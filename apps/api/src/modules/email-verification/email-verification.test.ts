@@ -9,7 +9,7 @@ import {
 import { bearer, registerThroughApi, TEST_PASSWORD, validCpf } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { AdminInputError, changeRole, ensureAdmin, NOT_VERIFIED } from '../users/admin.ts';
-import { RESET_MAIL_SUBJECT } from '../password-resets/reset-mail.ts';
+import { resetMailSubject } from '../password-resets/reset-mail.ts';
 import { REGISTER_MESSAGES } from '../users/register-service.ts';
 import { VERIFICATION_LIMITS, VERIFICATION_LINK_VALIDITY_MS } from './service.ts';
 import {
@@ -17,6 +17,9 @@ import {
   CHANGE_NOTICE_SUBJECT,
   VERIFY_MAIL_SUBJECT,
 } from './verification-mail.ts';
+
+/** The first start's shop name (PIX_MERCHANT_NAME's default), in the e-mails' subjects. */
+const DEFAULT_SHOP = { name: 'Lumina Piercings' };
 
 const APP_URL = 'http://loja.test';
 
@@ -112,7 +115,7 @@ describe('e-mail verification at registration', () => {
       email_verified: false,
       pending_email: null,
     });
-    const token = await linkTokenIn(email, VERIFY_MAIL_SUBJECT);
+    const token = await linkTokenIn(email, VERIFY_MAIL_SUBJECT(DEFAULT_SHOP));
 
     const first = await confirm(token);
     expect(first.statusCode).toBe(200);
@@ -140,7 +143,7 @@ describe('e-mail verification at registration', () => {
 
   it('refuses an expired link, a made-up one and garbage with a 422, never a 5xx', async () => {
     await registerThroughApi(ctx.app, { email }, ip);
-    const token = await linkTokenIn(email, VERIFY_MAIL_SUBJECT);
+    const token = await linkTokenIn(email, VERIFY_MAIL_SUBJECT(DEFAULT_SHOP));
     clockOffsetMs = VERIFICATION_LINK_VALIDITY_MS + 1000;
     expect((await confirm(token)).statusCode).toBe(422);
     clockOffsetMs = 0;
@@ -152,12 +155,12 @@ describe('e-mail verification at registration', () => {
 
   it('resends a new link (the old one stops working), says when already verified, and limits resends', async () => {
     const session = await registerThroughApi(ctx.app, { email }, ip);
-    const first = await linkTokenIn(email, VERIFY_MAIL_SUBJECT);
+    const first = await linkTokenIn(email, VERIFY_MAIL_SUBJECT(DEFAULT_SHOP));
     smtp.clear();
     const resent = await resend(session.accessToken);
     expect(resent.statusCode).toBe(200);
     expect(resent.json()).toEqual({ success: true, message: EMAIL_VERIFICATION_MESSAGES.resent });
-    const second = await linkTokenIn(email, VERIFY_MAIL_SUBJECT);
+    const second = await linkTokenIn(email, VERIFY_MAIL_SUBJECT(DEFAULT_SHOP));
     expect(second).not.toBe(first);
     expect((await confirm(first)).statusCode).toBe(422);
     expect((await confirm(second)).statusCode).toBe(200);
@@ -208,7 +211,7 @@ describe('changing the e-mail', () => {
     });
     const notice = await vi.waitFor(() => {
       const mail = smtp.received.find(
-        (m) => m.recipients.includes(email) && m.subject === CHANGE_NOTICE_SUBJECT,
+        (m) => m.recipients.includes(email) && m.subject === CHANGE_NOTICE_SUBJECT(DEFAULT_SHOP),
       );
       if (!mail) throw new Error('no notice yet');
       return mail;
@@ -228,7 +231,7 @@ describe('changing the e-mail', () => {
     });
     expect(loginNew.statusCode).toBe(401);
 
-    const token = await linkTokenIn(newEmail, CHANGE_MAIL_SUBJECT);
+    const token = await linkTokenIn(newEmail, CHANGE_MAIL_SUBJECT(DEFAULT_SHOP));
     // Followed in the browser the person is signed in with: that session stays.
     const done = await confirm(token, ip, session.accessToken);
     expect(done.statusCode).toBe(200);
@@ -255,7 +258,7 @@ describe('changing the e-mail', () => {
     const session = await registerThroughApi(ctx.app, { email }, ip);
     const newEmail = `disputado${sequence}@example.com`;
     await updateProfile(session.accessToken, { email: newEmail, current_password: TEST_PASSWORD });
-    const token = await linkTokenIn(newEmail, CHANGE_MAIL_SUBJECT);
+    const token = await linkTokenIn(newEmail, CHANGE_MAIL_SUBJECT(DEFAULT_SHOP));
     // Someone registers the new address before the link is followed.
     await registerThroughApi(ctx.app, { email: newEmail, cpf: undefined }, `10.0.0.${sequence}`);
     const taken = await confirm(token);
@@ -265,7 +268,7 @@ describe('changing the e-mail', () => {
 
     const other = `outro${sequence}@example.com`;
     await updateProfile(session.accessToken, { email: other, current_password: TEST_PASSWORD });
-    const otherToken = await linkTokenIn(other, CHANGE_MAIL_SUBJECT);
+    const otherToken = await linkTokenIn(other, CHANGE_MAIL_SUBJECT(DEFAULT_SHOP));
     // Saving the profile with the current e-mail (the form's other fields) keeps the change.
     const saved = await updateProfile(session.accessToken, { email, phone: '11912345678' });
     expect(saved.json()).toMatchObject({ user: { email, pending_email: other } });
@@ -302,7 +305,7 @@ async function cancelTokenIn(to: string): Promise<string> {
   const mail = await vi.waitFor(
     () => {
       const found = smtp.received.findLast(
-        (m) => m.recipients.includes(to.toLowerCase()) && m.subject === CHANGE_NOTICE_SUBJECT,
+        (m) => m.recipients.includes(to.toLowerCase()) && m.subject === CHANGE_NOTICE_SUBJECT(DEFAULT_SHOP),
       );
       if (!found) throw new Error(`no notice to ${to} yet`);
       return found;
@@ -320,7 +323,7 @@ async function cancelTokenIn(to: string): Promise<string> {
 async function startChange(accessToken: string, to: string): Promise<string> {
   const asked = await updateProfile(accessToken, { email: to, current_password: TEST_PASSWORD });
   expect(asked.statusCode).toBe(200);
-  return linkTokenIn(to, CHANGE_MAIL_SUBJECT);
+  return linkTokenIn(to, CHANGE_MAIL_SUBJECT(DEFAULT_SHOP));
 }
 
 /** Asks for a reset link for `to` and answers its token. */
@@ -335,7 +338,7 @@ async function resetTokenFor(to: string): Promise<string> {
   const mail = await vi.waitFor(
     () => {
       const found = smtp.received.findLast(
-        (m) => m.recipients.includes(to.toLowerCase()) && m.subject === RESET_MAIL_SUBJECT,
+        (m) => m.recipients.includes(to.toLowerCase()) && m.subject === resetMailSubject(DEFAULT_SHOP),
       );
       if (!found) throw new Error(`no reset mail to ${to} yet`);
       return found;
@@ -498,7 +501,7 @@ describe('takeover by pre-registration', () => {
     expect(row?.role).toBe('customer');
 
     // Once the address's owner follows the link, the operator can promote it.
-    expect((await confirm(await linkTokenIn(email, VERIFY_MAIL_SUBJECT))).statusCode).toBe(200);
+    expect((await confirm(await linkTokenIn(email, VERIFY_MAIL_SUBJECT(DEFAULT_SHOP)))).statusCode).toBe(200);
     expect(
       await changeRole(ctx.database, { userId: squat.userId, role: 'admin', source: 'test' }),
     ).toBe('changed');

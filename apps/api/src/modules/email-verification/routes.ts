@@ -107,10 +107,10 @@ export const emailVerificationRoutes: FastifyPluginCallbackZod<{
       async (request, reply) => {
         const token = request.query.token ?? '';
         const live = await emailVerification.isCancelLinkLive(token);
-        const { appUrl } = emailVerification;
+        const shop = { appUrl: emailVerification.appUrl, name: emailVerification.shopName() };
         return live
-          ? html(reply, 200, cancelFormPage(appUrl, token))
-          : html(reply, 422, cancelInvalidPage(appUrl));
+          ? html(reply, 200, cancelFormPage(shop, token))
+          : html(reply, 422, cancelInvalidPage(shop));
       },
     );
 
@@ -125,7 +125,7 @@ export const emailVerificationRoutes: FastifyPluginCallbackZod<{
         },
       },
       async (request, reply) => {
-        const { appUrl } = emailVerification;
+        const shop = { appUrl: emailVerification.appUrl, name: emailVerification.shopName() };
         try {
           await emailVerification.cancelChangeByLink(
             request.body.token ?? '',
@@ -133,11 +133,11 @@ export const emailVerificationRoutes: FastifyPluginCallbackZod<{
           );
         } catch (error) {
           if (error instanceof AppError && error.kind === 'invalid_data') {
-            return html(reply, 422, cancelInvalidPage(appUrl));
+            return html(reply, 422, cancelInvalidPage(shop));
           }
           throw error;
         }
-        return html(reply, 200, cancelDonePage(appUrl));
+        return html(reply, 200, cancelDonePage(shop));
       },
     );
 

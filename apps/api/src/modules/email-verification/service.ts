@@ -1,3 +1,4 @@
+import type { StoreSettings } from '@lumina/shared/settings/store-settings';
 import { randomBytes } from 'node:crypto';
 import {
   type ConfirmEmailAnswer,
@@ -11,6 +12,7 @@ import { AppError } from '../../http/app-error.ts';
 import { AUTH_MESSAGES } from '../auth/authenticate.ts';
 import { hashToken, type RequestMeta, revokeAllSessions } from '../auth/token-service.ts';
 import { retirePasswordResetsOf } from '../password-resets/repository.ts';
+import { mailShop } from '../mail/mail-signature.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { SecurityLog } from '../security/security-log.ts';
 import type { Throttle } from '../security/throttle.ts';
@@ -89,9 +91,12 @@ export function createEmailVerificationService(deps: {
   securityLog: SecurityLog;
   throttle: Throttle;
   appUrl: string;
+  /** The store settings now: the e-mails' name and signature, the cancel page's title. */
+  storeSettings: () => StoreSettings;
   now: () => Date;
 }) {
   const { db, outbox, securityLog, throttle, appUrl, now } = deps;
+  const shop = () => mailShop(deps.storeSettings());
 
   /** A new link for `email`, queued in `tx` (the others of the account stop working). */
   async function queueLink(
@@ -113,8 +118,8 @@ export function createEmailVerificationService(deps: {
       kind: purpose === 'verify' ? 'email_verification' : 'email_change',
       message:
         purpose === 'verify'
-          ? verifyEmailMail(email, user.name, link)
-          : changeEmailMail(email, user.name, link),
+          ? verifyEmailMail(email, user.name, link, shop())
+          : changeEmailMail(email, user.name, link, shop()),
       // The link is a credential: once sent, the row keeps neither it nor the address.
       eraseAfterSend: true,
     });
@@ -166,6 +171,7 @@ export function createEmailVerificationService(deps: {
           email,
           appUrl,
           cancelChangeLink(appUrl, cancelToken),
+          shop(),
         ),
         eraseAfterSend: true,
       });
@@ -232,6 +238,9 @@ export function createEmailVerificationService(deps: {
 
     /** Where the shop is served, for the pages the links open. */
     appUrl,
+
+    /** The shop's name now, for the titles of those pages. */
+    shopName: () => shop().name,
 
     /** 'Reenviar link': for the pending new address, else for the account's own if unverified. */
     async resend(userId: number, meta: RequestMeta): Promise<{ success: true; message: string }> {

@@ -28,6 +28,8 @@ import {
 import { passwordResetMail } from '../password-resets/reset-mail.ts';
 import { privacyAnswerMail, privacyRequestAdminMail } from '../privacy/privacy-mails.ts';
 import { securityAlertMail } from '../security/alert-mail.ts';
+import { createStoreSettings } from '@lumina/shared/test-support/store-settings';
+import { mailShop } from './mail-signature.ts';
 
 const APP = 'https://loja.example.com';
 const TO = 'ana@example.com';
@@ -44,26 +46,36 @@ const order = {
 
 type Content = { subject: string; text: string; html: string };
 
+/** A shop that filled in everything, its name with an accent and HTML to escape. */
+const SHOP = mailShop(createStoreSettings({ trade_name: 'Ateliê <Aurora>' }));
+
 /** Every template, by the file that holds it (a new template file must be added here). */
 const TEMPLATES: Record<string, Record<string, () => Content>> = {
   'orders/order-mails.ts': {
-    orderReceivedMail: () => orderReceivedMail(order, '00020126PIX', APP, order.id),
-    paymentApprovedMail: () => paymentApprovedMail(order, APP),
-    orderExpiredMail: () => orderExpiredMail(order, APP),
-    orderCancelledMail: () => orderCancelledMail(order, APP),
-    orderShippedMail: () => orderShippedMail(order, APP),
-    orderDeliveredMail: () => orderDeliveredMail(order, APP),
-    orderRefundedMail: () => orderRefundedMail(order, APP),
+    orderReceivedMail: () => orderReceivedMail(order, '00020126PIX', APP, order.id, SHOP),
+    paymentApprovedMail: () => paymentApprovedMail(order, APP, SHOP),
+    orderExpiredMail: () => orderExpiredMail(order, APP, SHOP),
+    orderCancelledMail: () => orderCancelledMail(order, APP, SHOP),
+    orderShippedMail: () => orderShippedMail(order, APP, SHOP),
+    orderDeliveredMail: () => orderDeliveredMail(order, APP, SHOP),
+    orderRefundedMail: () => orderRefundedMail(order, APP, SHOP),
     paidAfterCancelMail: () => paidAfterCancelMail(order, 'dona@lumina.example', APP),
   },
   'password-resets/reset-mail.ts': {
-    passwordResetMail: () => passwordResetMail(TO, 'Ana Souza', `${APP}/redefinir-senha?token=t`),
+    passwordResetMail: () => passwordResetMail(TO, 'Ana Souza', `${APP}/redefinir-senha?token=t`, SHOP),
   },
   'email-verification/verification-mail.ts': {
-    verifyEmailMail: () => verifyEmailMail(TO, 'Ana Souza', `${APP}/confirmar-email?token=t`),
-    changeEmailMail: () => changeEmailMail(TO, 'Ana Souza', `${APP}/confirmar-email?token=t`),
+    verifyEmailMail: () => verifyEmailMail(TO, 'Ana Souza', `${APP}/confirmar-email?token=t`, SHOP),
+    changeEmailMail: () => changeEmailMail(TO, 'Ana Souza', `${APP}/confirmar-email?token=t`, SHOP),
     changeNoticeMail: () =>
-      changeNoticeMail(TO, 'Ana Souza', 'nova@example.com', APP, `${APP}/api/email/cancel?token=t`),
+      changeNoticeMail(
+        TO,
+        'Ana Souza',
+        'nova@example.com',
+        APP,
+        `${APP}/api/email/cancel?token=t`,
+        SHOP,
+      ),
   },
   'privacy/privacy-mails.ts': {
     privacyRequestAdminMail: () =>
@@ -72,6 +84,7 @@ const TEMPLATES: Record<string, Record<string, () => Content>> = {
         label: 'Exportação completa',
         deadline: '17/12/2026',
         queueUrl: `${APP}/admin/privacidade`,
+        shop: SHOP,
       }),
     privacyAnswerMail: () =>
       privacyAnswerMail({
@@ -79,6 +92,7 @@ const TEMPLATES: Record<string, Record<string, () => Content>> = {
         label: 'Exportação completa',
         response: 'Seus dados foram exportados.\n\nObservação da loja: <oi>',
         pageUrl: `${APP}/gerenciar-dados`,
+        shop: SHOP,
       }),
   },
   'security/alert-mail.ts': {
@@ -88,6 +102,7 @@ const TEMPLATES: Record<string, Record<string, () => Content>> = {
         severity: 'warning',
         firstSeenAt: new Date('2026-11-26T12:00:00Z'),
         panelUrl: `${APP}/admin/seguranca`,
+        shopName: SHOP.name,
       }),
   },
   'contact/contact-mail.ts': {
@@ -98,6 +113,7 @@ const TEMPLATES: Record<string, Record<string, () => Content>> = {
         message: 'Vocês têm argola 6 mm?\nDe titânio.',
         at: new Date('2026-11-26T12:00:00Z'),
         inboxUrl: `${APP}/admin/mensagens`,
+        shopName: SHOP.name,
       }),
   },
 };

@@ -5,6 +5,8 @@ import { orderEvents, type OrderRow, orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createStock } from '../catalog/stock.ts';
+import type { StoreSettings } from '@lumina/shared/settings/store-settings';
+import { mailShop } from '../mail/mail-signature.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import {
   decide,
@@ -72,6 +74,8 @@ export function createOrderLifecycle(deps: {
   now: () => Date;
   outbox: Pick<MailOutbox, 'enqueue'>;
   appUrl: string;
+  /** The store settings now: the e-mails speak with the shop's current name and signature. */
+  storeSettings: () => StoreSettings;
 }) {
   const { now, outbox, appUrl } = deps;
 
@@ -113,7 +117,7 @@ export function createOrderLifecycle(deps: {
           key: `order-event:${eventId}:${kind}`,
           kind,
           orderId: order.id,
-          message: customerMail(kind, customer, appUrl),
+          message: customerMail(kind, customer, appUrl, mailShop(deps.storeSettings())),
         });
       }
     }

@@ -4,6 +4,7 @@ import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
 import type { OrderRow } from '../../db/schema/orders.ts';
 import { mailDocument } from '../mail/mail-document.ts';
+import type { MailShop } from '../mail/mail-signature.ts';
 import type { OrderMailKind } from './lifecycle.ts';
 
 export const ORDER_MAIL_SUBJECTS = {
@@ -35,12 +36,20 @@ export function reachable<T extends { customerEmail: string | null }>(
   return order.customerEmail === null ? null : { ...order, customerEmail: order.customerEmail };
 }
 
+/** Only the ways the shop really offers: the WhatsApp when the owner gave one. */
+function contactWays(shop: MailShop): string {
+  return shop.whatsapp ? 'pelo WhatsApp ou pelo formulário de contato' : 'pelo formulário de contato';
+}
+
 function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
 
-/** Paragraphs as plain text and as simple HTML; `pre` marks a PIX code to copy. */
-type Block = string | { pre: string } | { link: string; label: string };
+/**
+ * Paragraphs as plain text and as simple HTML; `pre` marks a PIX code to copy, `signature` the
+ * shop's closing block.
+ */
+type Block = string | { pre: string } | { link: string; label: string } | MailShop;
 
 function mail(to: string, subject: string, blocks: Block[]): MailMessage {
   const text = blocks
@@ -49,13 +58,16 @@ function mail(to: string, subject: string, blocks: Block[]): MailMessage {
         ? block
         : 'pre' in block
           ? block.pre
-          : `${block.label}: ${block.link}`,
+          : 'signature' in block
+            ? block.signature.text
+            : `${block.label}: ${block.link}`,
     )
     .join('\n\n');
   const html = mailDocument(
     subject,
-    blocks.map((block) => {
+    blocks.flatMap((block) => {
       if (typeof block === 'string') return `<p>${escapeHtml(block)}</p>`;
+      if ('signature' in block) return block.signature.html;
       if ('pre' in block) {
         return `<p style="font-family: monospace; word-break: break-all; background: #f3f4f6; padding: 12px">${escapeHtml(block.pre)}</p>`;
       }
@@ -71,6 +83,7 @@ export function orderReceivedMail(
   pixCode: string,
   appUrl: string,
   orderId: number,
+  shop: MailShop,
 ): MailMessage {
   return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.received(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
@@ -79,31 +92,31 @@ export function orderReceivedMail(
     { pre: pixCode },
     'Depois desse prazo o pedido é cancelado e os produtos voltam para o estoque.',
     { link: `${appUrl}/payment-pix?order_id=${orderId}`, label: 'Ver o QR Code do pagamento' },
-    'Equipe Lumina Piercings',
+    shop,
   ]);
 }
 
-export function paymentApprovedMail(order: MailOrder, appUrl: string): MailMessage {
+export function paymentApprovedMail(order: MailOrder, appUrl: string, shop: MailShop): MailMessage {
   return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.approved(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `O pagamento de ${formatBRL(order.totalCents)} do pedido ${order.orderNumber} foi aprovado. Obrigado pela compra!`,
     'Agora vamos separar e embalar as suas peças; você pode acompanhar o pedido na sua conta.',
     { link: `${appUrl}/minha-conta`, label: 'Acompanhar meus pedidos' },
-    'Equipe Lumina Piercings',
+    shop,
   ]);
 }
 
-export function orderExpiredMail(order: MailOrder, appUrl: string): MailMessage {
+export function orderExpiredMail(order: MailOrder, appUrl: string, shop: MailShop): MailMessage {
   return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.expired(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `O pagamento PIX do pedido ${order.orderNumber} não foi confirmado em 30 minutos, então o pedido foi cancelado. Nenhum valor foi cobrado.`,
     'Se ainda quiser as peças, é só fazer um novo pedido.',
     { link: `${appUrl}/produtos`, label: 'Voltar à loja' },
-    'Equipe Lumina Piercings',
+    shop,
   ]);
 }
 
-export function orderCancelledMail(order: MailOrder, appUrl: string): MailMessage {
+export function orderCancelledMail(order: MailOrder, appUrl: string, shop: MailShop): MailMessage {
   const refund =
     order.refundStatus === 'refunded'
       ? 'O valor pago foi estornado e volta para a sua conta conforme o prazo do seu banco.'
@@ -114,13 +127,13 @@ export function orderCancelledMail(order: MailOrder, appUrl: string): MailMessag
     `Olá, ${firstName(order.customerName)}!`,
     `O pedido ${order.orderNumber} foi cancelado pela loja e as peças voltaram ao estoque.`,
     refund,
-    'Se tiver alguma dúvida, responda pelo nosso WhatsApp ou pelo formulário de contato.',
+    `Se tiver alguma dúvida, fale com a gente ${contactWays(shop)}.`,
     { link: `${appUrl}/minha-conta`, label: 'Ver meus pedidos' },
-    'Equipe Lumina Piercings',
+    shop,
   ]);
 }
 
-export function orderShippedMail(order: MailOrder, appUrl: string): MailMessage {
+export function orderShippedMail(order: MailOrder, appUrl: string, shop: MailShop): MailMessage {
   const code = order.trackingCode ?? '';
   return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.shipped(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
@@ -129,26 +142,26 @@ export function orderShippedMail(order: MailOrder, appUrl: string): MailMessage 
     'Para acompanhar a entrega, abra a página de rastreamento dos Correios e cole o código.',
     { link: CORREIOS_TRACKING_URL, label: 'Rastrear nos Correios' },
     { link: `${appUrl}/minha-conta`, label: 'Ver meus pedidos' },
-    'Equipe Lumina Piercings',
+    shop,
   ]);
 }
 
-export function orderDeliveredMail(order: MailOrder, appUrl: string): MailMessage {
+export function orderDeliveredMail(order: MailOrder, appUrl: string, shop: MailShop): MailMessage {
   return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.delivered(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `O pedido ${order.orderNumber} foi entregue. Esperamos que você goste das suas peças!`,
-    'Se algo não chegou como esperado, fale com a gente pelo WhatsApp ou pelo formulário de contato.',
+    `Se algo não chegou como esperado, fale com a gente ${contactWays(shop)}.`,
     { link: `${appUrl}/minha-conta`, label: 'Ver meus pedidos' },
-    'Equipe Lumina Piercings',
+    shop,
   ]);
 }
 
-export function orderRefundedMail(order: MailOrder, appUrl: string): MailMessage {
+export function orderRefundedMail(order: MailOrder, appUrl: string, shop: MailShop): MailMessage {
   return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.refunded(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `O pagamento de ${formatBRL(order.totalCents)} do pedido ${order.orderNumber} foi estornado.`,
     { link: `${appUrl}/minha-conta`, label: 'Ver meus pedidos' },
-    'Equipe Lumina Piercings',
+    shop,
   ]);
 }
 
@@ -170,19 +183,20 @@ export function customerMail(
   kind: Exclude<OrderMailKind, 'admin_paid_after_cancel'>,
   order: MailOrder,
   appUrl: string,
+  shop: MailShop,
 ): MailMessage {
   switch (kind) {
     case 'payment_approved':
-      return paymentApprovedMail(order, appUrl);
+      return paymentApprovedMail(order, appUrl, shop);
     case 'order_shipped':
-      return orderShippedMail(order, appUrl);
+      return orderShippedMail(order, appUrl, shop);
     case 'order_delivered':
-      return orderDeliveredMail(order, appUrl);
+      return orderDeliveredMail(order, appUrl, shop);
     case 'order_cancelled':
-      return orderCancelledMail(order, appUrl);
+      return orderCancelledMail(order, appUrl, shop);
     case 'order_expired':
-      return orderExpiredMail(order, appUrl);
+      return orderExpiredMail(order, appUrl, shop);
     case 'order_refunded':
-      return orderRefundedMail(order, appUrl);
+      return orderRefundedMail(order, appUrl, shop);
   }
 }

@@ -1,8 +1,11 @@
 import { escapeHtml } from '../../integrations/mail/escape-html.ts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import { mailDocument } from '../mail/mail-document.ts';
+import type { MailShop } from '../mail/mail-signature.ts';
 
-export const RESET_MAIL_SUBJECT = 'Redefinição de senha - Lumina Piercings';
+export function resetMailSubject(shop: Pick<MailShop, 'name'>): string {
+  return `Redefinição de senha - ${shop.name}`;
+}
 
 /** The page of the web app that reads the token (spec 000 §1, spec 001 §2). */
 export function resetLink(appUrl: string, token: string): string {
@@ -13,33 +16,37 @@ export function resetLink(appUrl: string, token: string): string {
 }
 
 /** pt-BR, with a plain-text part for clients that do not show HTML (and for spam filters). */
-export function passwordResetMail(to: string, name: string, link: string): MailMessage {
+export function passwordResetMail(
+  to: string,
+  name: string,
+  link: string,
+  shop: MailShop,
+): MailMessage {
+  const subject = resetMailSubject(shop);
   const firstName = name.trim().split(/\s+/)[0] ?? name;
   const text = [
     `Olá, ${firstName}!`,
     '',
-    'Recebemos um pedido para redefinir a senha da sua conta na Lumina Piercings.',
+    `Recebemos um pedido para redefinir a senha da sua conta na ${shop.name}.`,
     '',
     'Para criar uma nova senha, abra o link abaixo. Ele vale por 2 horas e pode ser usado uma única vez:',
     link,
     '',
     'Se você não pediu a redefinição, ignore este email: sua senha continua a mesma.',
     '',
-    'Equipe Lumina Piercings',
+    shop.signature.text,
   ].join('\n');
 
   const safeLink = escapeHtml(link);
-  const html = mailDocument(
-    RESET_MAIL_SUBJECT,
-    `
-    <p>Olá, ${escapeHtml(firstName)}!</p>
-    <p>Recebemos um pedido para redefinir a senha da sua conta na Lumina Piercings.</p>
-    <p>Para criar uma nova senha, clique no botão abaixo. O link vale por 2 horas e pode ser usado uma única vez.</p>
-    <p><a href="${safeLink}" style="display: inline-block; padding: 12px 20px; background: #7c3aed; color: #ffffff; text-decoration: none; border-radius: 6px">Redefinir senha</a></p>
-    <p>Se o botão não funcionar, copie este endereço no navegador:<br>${safeLink}</p>
-    <p>Se você não pediu a redefinição, ignore este email: sua senha continua a mesma.</p>
-    <p>Equipe Lumina Piercings</p>`,
-  );
+  const html = mailDocument(subject, [
+    `<p>Olá, ${escapeHtml(firstName)}!</p>`,
+    `<p>Recebemos um pedido para redefinir a senha da sua conta na ${escapeHtml(shop.name)}.</p>`,
+    '<p>Para criar uma nova senha, clique no botão abaixo. O link vale por 2 horas e pode ser usado uma única vez.</p>',
+    `<p><a href="${safeLink}" style="display: inline-block; padding: 12px 20px; background: #7c3aed; color: #ffffff; text-decoration: none; border-radius: 6px">Redefinir senha</a></p>`,
+    `<p>Se o botão não funcionar, copie este endereço no navegador:<br>${safeLink}</p>`,
+    '<p>Se você não pediu a redefinição, ignore este email: sua senha continua a mesma.</p>',
+    ...shop.signature.html,
+  ]);
 
-  return { to, subject: RESET_MAIL_SUBJECT, text, html };
+  return { to, subject, text, html };
 }

@@ -17,8 +17,11 @@ import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { createUser, signIn } from '../../test/user-builder.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { hashToken } from '../auth/token-service.ts';
-import { RESET_MAIL_SUBJECT } from './reset-mail.ts';
+import { resetMailSubject } from './reset-mail.ts';
 import { PASSWORD_RESET_MESSAGES, RESET_REQUEST_LIMITS } from './service.ts';
+
+/** The first start's shop name (PIX_MERCHANT_NAME's default), in the e-mails' subjects. */
+const DEFAULT_SHOP = { name: 'Lumina Piercings' };
 
 const APP_URL = 'http://loja.test';
 const NEW_PASSWORD = 'NovaSenha123';
@@ -141,7 +144,7 @@ describe('POST /api/password_resets', () => {
     const mail = await smtp.waitForMail(ana.email);
     // Mails go out one after the other, so the unknown address was handled before Ana's.
     expect(smtp.received).toHaveLength(1);
-    expect(mail.subject).toBe(RESET_MAIL_SUBJECT);
+    expect(mail.subject).toBe(resetMailSubject(DEFAULT_SHOP));
     expect(mail.from).toBe('Lumina Piercings <nao-responda@lumina.local>');
     expect(mail.text).toContain('Olá, Ana!');
     expect(mail.text).toContain('2 horas');
@@ -471,7 +474,7 @@ describe('without SMTP_URL', () => {
     expect(files).toHaveLength(1);
     const mail = readMail(readFileSync(join(dataDir, 'outbox', files[0]!), 'utf8'));
     expect(mail.to).toBe('offline@example.com');
-    expect(mail.subject).toBe(RESET_MAIL_SUBJECT);
+    expect(mail.subject).toBe(resetMailSubject(DEFAULT_SHOP));
     const token = /redefinir-senha\?token=([\w-]{43})/.exec(mail.text ?? '')?.[1];
     expect(token).toBeDefined();
     const [row] = await offline.database.db

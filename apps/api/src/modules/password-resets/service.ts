@@ -15,6 +15,8 @@ import { dropPendingEmailChange } from '../email-verification/service.ts';
 import { createUserRepository, normalizeEmail } from '../users/repository.ts';
 import { createPasswordResetRepository } from './repository.ts';
 import { passwordResetMail, resetLink } from './reset-mail.ts';
+import { mailShop } from '../mail/mail-signature.ts';
+import type { StoreSettings } from '@lumina/shared/settings/store-settings';
 
 export const PASSWORD_RESET_MESSAGES = {
   /** The same answer whether or not the account exists: the form tells nobody who is a customer. */
@@ -70,6 +72,8 @@ export interface PasswordResetDeps {
   securityLog: SecurityLog;
   throttle: Throttle;
   appUrl: string;
+  /** The store settings now: the e-mail's name and signature. */
+  storeSettings: () => StoreSettings;
   now: () => Date;
   logger: BackgroundLogger;
 }
@@ -112,7 +116,14 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       live ?? new Date(at.getTime() + RESET_LINK_VALIDITY_MS),
       at,
     );
-    await deps.mailer.send(passwordResetMail(user.email, user.name, resetLink(deps.appUrl, token)));
+    await deps.mailer.send(
+      passwordResetMail(
+        user.email,
+        user.name,
+        resetLink(deps.appUrl, token),
+        mailShop(deps.storeSettings()),
+      ),
+    );
     await deps.securityLog.record({
       type: 'password_reset_requested',
       severity: 'info',

@@ -12,6 +12,9 @@ import type {
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { OrderActor, OrderLifecycle } from '../orders/lifecycle-service.ts';
 import { orderReceivedMail, reachable } from '../orders/order-mails.ts';
+import { mailShop } from '../mail/mail-signature.ts';
+import { shopName } from '@lumina/shared/settings/settings-rules';
+import type { StoreSettings } from '@lumina/shared/settings/store-settings';
 import { createOrderRepository } from '../orders/repository.ts';
 import { createPaymentRepository, type PaymentChange } from './repository.ts';
 import { canMove, isOpen } from './transitions.ts';
@@ -62,6 +65,13 @@ export interface PaymentServiceDeps {
   sandbox: boolean;
   now: () => Date;
   logger: PaymentLogger;
+  /** The store settings now: the charge and its e-mail name the shop as it is called today. */
+  storeSettings: () => StoreSettings;
+}
+
+/** 'Pedido LP-1 - Ateliê Aurora', as the payer's bank shows it; the number alone without a name. */
+export function chargeDescription(orderNumber: string, shop: string): string {
+  return shop ? `Pedido ${orderNumber} - ${shop}` : `Pedido ${orderNumber}`;
 }
 
 function notFound(): AppError {
@@ -270,7 +280,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         orderId: order.id,
         orderNumber: order.orderNumber,
         amountCents: payment.amountCents,
-        description: `Pedido ${order.orderNumber} - Lumina Piercings`,
+        description: chargeDescription(order.orderNumber, shopName(deps.storeSettings())),
         payer: {
           email: order.customerEmail ?? '',
           name: order.customerName,
@@ -297,7 +307,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           key: `payment:${payment.id}:order_received`,
           kind: 'order_received',
           orderId: order.id,
-          message: orderReceivedMail(customer, charge.qrCode, deps.appUrl, order.id),
+          message: orderReceivedMail(
+            customer,
+            charge.qrCode,
+            deps.appUrl,
+            order.id,
+            mailShop(deps.storeSettings()),
+          ),
         });
       }
       return row;

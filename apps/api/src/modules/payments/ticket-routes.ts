@@ -14,11 +14,11 @@ const TXID = /^[A-Za-z0-9]{25}$/;
  * e-mail in a new tab (so without the bearer token). The txid's 149 random bits are the key; the
  * page shows only the QR code, the code, the amount and the status, never who bought what.
  */
-export const pixTicketRoutes: FastifyPluginCallbackZod<{ payments: PaymentService }> = (
-  app,
-  { payments },
-  done,
-) => {
+export const pixTicketRoutes: FastifyPluginCallbackZod<{
+  payments: PaymentService;
+  /** The shop's name now (store settings), for the page's title. */
+  shopName: () => string;
+}> = (app, { payments, shopName }, done) => {
   app.get(
     '/pix/:txid',
     {
@@ -37,6 +37,8 @@ export const pixTicketRoutes: FastifyPluginCallbackZod<{ payments: PaymentServic
       }
       const { payment, order } = found;
       const code = escapeHtml(payment.qrCode ?? '');
+      const name = shopName();
+      const title = `PIX do pedido ${order.orderNumber}${name ? ` - ${name}` : ''}`;
       reply.header('cache-control', 'no-store');
       reply.header('x-robots-tag', 'noindex');
       reply.type('text/html; charset=utf-8');
@@ -45,7 +47,7 @@ export const pixTicketRoutes: FastifyPluginCallbackZod<{ payments: PaymentServic
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
-    <title>PIX do pedido ${escapeHtml(order.orderNumber)} - Lumina Piercings</title>
+    <title>${escapeHtml(title)}</title>
   </head>
   <body style="font-family: Arial, sans-serif; color: #1f2937; max-width: 28rem; margin: 0 auto; padding: 1.5rem; text-align: center">
     <h1 style="font-size: 1.25rem">Pedido ${escapeHtml(order.orderNumber)}</h1>

@@ -1,5 +1,6 @@
 import { escapeHtml } from '../../integrations/mail/escape-html.ts';
 import { mailDocument, textParagraphs } from '../mail/mail-document.ts';
+import type { MailShop } from '../mail/mail-signature.ts';
 
 /** To the administrators: a new LGPD request and its deadline. */
 export function privacyRequestAdminMail(input: {
@@ -7,9 +8,10 @@ export function privacyRequestAdminMail(input: {
   label: string;
   deadline: string;
   queueUrl: string;
+  shop: MailShop;
 }): { subject: string; text: string; html: string } {
   const { requester, label, deadline, queueUrl } = input;
-  const subject = `[Lumina Piercings] Nova solicitação LGPD: ${label} (prazo ${deadline})`;
+  const subject = `[${input.shop.name}] Nova solicitação LGPD: ${label} (prazo ${deadline})`;
   return {
     subject,
     text: `${requester} pediu: ${label}.\nPrazo de resposta (LGPD, 15 dias úteis): ${deadline}.\n\nFila de solicitações: ${queueUrl}\n`,
@@ -27,18 +29,20 @@ export function privacyAnswerMail(input: {
   label: string;
   response: string;
   pageUrl: string | undefined;
+  shop: MailShop;
 }): { subject: string; text: string; html: string } {
   const greeting = `Olá, ${input.name.split(' ')[0] ?? ''}.`;
   const subject = `Sua solicitação LGPD foi concluída: ${input.label}`;
   return {
     subject,
-    text: `${greeting}\n\n${input.response}${input.pageUrl ? `\n\nGerenciar Dados: ${input.pageUrl}` : ''}\n`,
+    text: `${greeting}\n\n${input.response}${input.pageUrl ? `\n\nGerenciar Dados: ${input.pageUrl}` : ''}\n\n${input.shop.signature.text}\n`,
     html: mailDocument(subject, [
       `<p>${escapeHtml(greeting)}</p>`,
       ...textParagraphs(input.response),
       ...(input.pageUrl
         ? [`<p><a href="${escapeHtml(input.pageUrl)}">Gerenciar Dados</a></p>`]
         : []),
+      ...input.shop.signature.html,
     ]),
   };
 }

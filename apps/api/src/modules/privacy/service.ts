@@ -19,6 +19,8 @@ import { ordersInProgressOf, purgeRetainedOrders } from '../orders/repository.ts
 import { createSecurityLog, type SecurityLog } from '../security/security-log.ts';
 import type { DataExporter } from './data-export.ts';
 import { privacyAnswerMail, privacyRequestAdminMail } from './privacy-mails.ts';
+import { mailShop } from '../mail/mail-signature.ts';
+import type { StoreSettings } from '@lumina/shared/settings/store-settings';
 import { eraseAccount, type ErasureResult } from './erasure.ts';
 
 /** An answered access or export request can be downloaded from the person's page this long. */
@@ -82,6 +84,8 @@ export function createPrivacyRequests(deps: {
   outbox: Pick<MailOutbox, 'enqueue' | 'kick'>;
   appUrl: string;
   exportOf: DataExporter;
+  /** The store settings now: the e-mails' name and signature. */
+  storeSettings: () => StoreSettings;
 }) {
   const { db, now } = deps;
 
@@ -92,7 +96,13 @@ export function createPrivacyRequests(deps: {
     await mailAdministrators(db, deps.outbox, {
       key: `privacy-request:${row.id}`,
       kind: 'privacy_request',
-      ...privacyRequestAdminMail({ requester, label, deadline, queueUrl: queue }),
+      ...privacyRequestAdminMail({
+        requester,
+        label,
+        deadline,
+        queueUrl: queue,
+        shop: mailShop(deps.storeSettings()),
+      }),
     });
   }
 
@@ -256,6 +266,7 @@ export function createPrivacyRequests(deps: {
                 label,
                 response,
                 pageUrl: row.type === 'deletion' ? undefined : page,
+                shop: mailShop(deps.storeSettings()),
               }),
               ...(answer.exportData && {
                 attachments: [

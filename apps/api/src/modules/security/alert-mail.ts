@@ -7,9 +7,11 @@ export function securityAlertMail(input: {
   severity: string;
   firstSeenAt: Date;
   panelUrl: string;
+  /** The shop's name now, tagging the subject in the administrators' inboxes. */
+  shopName: string;
 }): { subject: string; text: string; html: string } {
   const { message, severity, panelUrl } = input;
-  const subject = `[Lumina Piercings] Alerta de segurança: ${message}`.slice(0, 200);
+  const subject = `[${input.shopName}] Alerta de segurança: ${message}`.slice(0, 200);
   return {
     subject,
     text: `${message}.\n\nGravidade: ${severity}\nDesde: ${input.firstSeenAt.toISOString()}\n\nVeja o painel de segurança: ${panelUrl}\n`,

@@ -7,6 +7,8 @@ import type { JobDefinition } from '../../jobs/job-runner.ts';
 import { mailAdministrators } from '../mail/admin-mail.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { securityAlertMail } from './alert-mail.ts';
+import { mailShop } from '../mail/mail-signature.ts';
+import type { StoreSettings } from '@lumina/shared/settings/store-settings';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -55,6 +57,8 @@ export function createSecurityMonitoring(deps: {
   now: () => Date;
   outbox: Pick<MailOutbox, 'enqueue' | 'kick'>;
   appUrl: string;
+  /** The store settings now: the alert's subject names the shop. */
+  storeSettings: () => StoreSettings;
 }) {
   const { db, now } = deps;
 
@@ -185,6 +189,7 @@ export function createSecurityMonitoring(deps: {
         severity: finding.severity,
         firstSeenAt: finding.firstSeenAt,
         panelUrl: panel,
+        shopName: mailShop(deps.storeSettings()).name,
       }),
     });
   }

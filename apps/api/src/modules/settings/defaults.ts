@@ -1,22 +1,25 @@
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '@lumina/shared/catalog/pricing';
 import { PIX_DISCOUNT_PERCENT } from '@lumina/shared/constants/storefront-constants';
-import { DEMO_WHATSAPP } from '@lumina/shared/settings/settings-rules';
 import type { StoreSettings } from '@lumina/shared/settings/store-settings';
 import type { Config } from '../../config.ts';
 
 /** The card rules a first start offers: up to 12 instalments, 3 free, none below R$ 20,00. */
 const DEFAULT_INSTALLMENTS = { max: 12, interest_free: 3, min_installment_cents: 2000 };
 
+/** What the environment says that a first start takes in. */
+export type DefaultsConfig = Pick<
+  Config,
+  'mailFrom' | 'contactEmail' | 'pixMerchantName' | 'shippingOriginCep' | 'storeWhatsapp'
+>;
+
 /**
  * The settings of a first start, from what the environment already said (config.ts parsed it)
  * and the constants the shop used before it had settings: the sender of its e-mails, its contact
- * address, the PIX receiver's name, the PIX discount and the free-shipping threshold. Legal
+ * address, the PIX receiver's name, the WhatsApp (STORE_WHATSAPP), the PIX discount and the free-shipping threshold. Legal
  * name, document, address and the policies stay empty until the owner fills them in: the panel
  * lists them as missing, and a policy not filled in is left out for shoppers.
  */
-export function defaultStoreSettings(
-  config: Pick<Config, 'mailFrom' | 'contactEmail' | 'pixMerchantName' | 'shippingOriginCep'>,
-): StoreSettings {
+export function defaultStoreSettings(config: DefaultsConfig): StoreSettings {
   return {
     trade_name: config.pixMerchantName,
     legal_name: '',
@@ -33,7 +36,8 @@ export function defaultStoreSettings(
     },
     sac_email: config.contactEmail ?? '',
     phone: '',
-    whatsapp: DEMO_WHATSAPP,
+    // A number nobody gave would be a fake contact: only the environment's, or none.
+    whatsapp: config.storeWhatsapp ?? '',
     business_hours: '',
     mail_from: config.mailFrom,
     reply_to: config.contactEmail ?? '',

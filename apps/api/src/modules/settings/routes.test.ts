@@ -59,7 +59,7 @@ describe('first start', () => {
       reply_to: ENV.CONTACT_EMAIL,
       sac_email: ENV.CONTACT_EMAIL,
       address: { zip_code: '30130010', street: '' },
-      whatsapp: '11999999999',
+      whatsapp: '',
       pix_discount_percent: 5,
       free_shipping_threshold: 299,
       free_shipping_threshold_cents: 29_900,

@@ -6,12 +6,11 @@ import {
   type StoreSettings,
 } from '@lumina/shared/settings/store-settings';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { AdminActor } from '../admin/orders/service.ts';
 import { createSecurityLog } from '../security/security-log.ts';
 import { announceSettingsChange } from './changes.ts';
-import { defaultStoreSettings } from './defaults.ts';
+import { type DefaultsConfig, defaultStoreSettings } from './defaults.ts';
 import { createSettingsRepository } from './repository.ts';
 import { sanitizePolicy } from './sanitize-policy.ts';
 
@@ -60,7 +59,7 @@ function withDefaults(stored: StoreSettings, defaults: StoreSettings): StoreSett
  */
 export function createSettingsService(deps: {
   db: Db;
-  config: Pick<Config, 'mailFrom' | 'contactEmail' | 'pixMerchantName' | 'shippingOriginCep'>;
+  config: DefaultsConfig;
   now: () => Date;
   logger?: Pick<FastifyBaseLogger, 'error'>;
   /** Called after this process takes in new settings (its own save or another's). */
