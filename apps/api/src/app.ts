@@ -90,6 +90,7 @@ import { CATALOG_CHANNEL } from './modules/catalog/changes.ts';
 import { SETTINGS_CHANNEL } from './modules/settings/changes.ts';
 import { adminSettingsRoutes, publicStoreRoutes } from './modules/settings/routes.ts';
 import { mailSender, mailShop } from './modules/mail/mail-signature.ts';
+import { POLICY_KEYS } from '@lumina/shared/settings/store-settings';
 import { pixMerchant } from './modules/payments/pix-merchant.ts';
 import { createSettingsService, type SettingsService } from './modules/settings/service.ts';
 import { registerUploads, uploadsDirOf } from './http/uploads.ts';
@@ -537,11 +538,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     appUrl: config.appUrl,
     catalog: catalogRepository,
     cache: catalogCache,
+    policies: () => POLICY_KEYS.filter((key) => storeSettings().policies[key] !== ''),
   });
   await registerWebApp(app, config.webDistDir, {
     paymentsSandbox: config.paymentsSandbox,
     pages: createPageResolver({
       appUrl: config.appUrl,
+      storeSettings,
       catalog: {
         findProduct: (id) => catalogRepository.findProductById(id),
         sellsVariant: (id, sku) => sellsVariantSku(catalogCache, catalog, id, sku),

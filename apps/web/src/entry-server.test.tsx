@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { publicStoreJson } from '@lumina/shared/settings/store-settings';
 import { createStoreSettings } from '@lumina/shared/test-support/store-settings';
+import { POLICY_PAGES } from '@lumina/shared/settings/policy-pages';
 import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import type { ProductListResponse } from '@lumina/shared/catalog/product';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +53,12 @@ const data: StorefrontData = {
   },
   subcategories: (slug) => Promise.resolve({ category: slug as CategorySlug, subcategories: [] }),
   store: () => ({ store: publicStoreJson(createStoreSettings()) }),
+  policy: (key) => {
+    const html = createStoreSettings().policies[key];
+    return Promise.resolve(
+      html ? { policy: { key, title: POLICY_PAGES[key].title, html, updated_at: null } } : undefined,
+    );
+  },
 };
 
 /** How a page would mention instalments: '3x sem juros', 'Parcele', '3x de R$ 29,97'. */

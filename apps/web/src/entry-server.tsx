@@ -6,7 +6,8 @@
  * DIST/ssr/entry-server.js; the API imports it (http/web-app.ts).
  */
 import { parseProductId } from '@lumina/shared/catalog/product-id';
-import type { PublicStoreJson } from '@lumina/shared/settings/store-settings';
+import { type PolicyAnswer, policyKeyOfPath } from '@lumina/shared/settings/policy-pages';
+import type { PolicyKey, PublicStoreJson } from '@lumina/shared/settings/store-settings';
 import type {
   ProductListResponse,
   ProductResponse,
@@ -33,6 +34,7 @@ import {
 import { productQueryOptions } from './features/catalog/api/get-product.ts';
 import { type ProductsQuery, productsQueryOptions } from './features/catalog/api/get-products.ts';
 import { subcategoriesQueryOptions } from './features/catalog/api/get-subcategories.ts';
+import { policyQueryOptions } from './features/policies/api/get-policy.ts';
 import { CAROUSEL_PRODUCT_COUNT } from './features/catalog/components/product-carousel.tsx';
 import {
   categoryListing,
@@ -52,6 +54,8 @@ export interface StorefrontData {
   subcategories(slug: string): Promise<SubcategoriesResponse>;
   /** The shop's public settings (GET /api/store), which every page's layout shows. */
   store(): { store: PublicStoreJson };
+  /** GET /api/store/policies/{key}'s answer; undefined for a policy not written. */
+  policy(key: PolicyKey): Promise<PolicyAnswer | undefined>;
 }
 
 export interface RenderOptions {
@@ -118,6 +122,14 @@ async function prefetch(client: QueryClient, url: URL, data: StorefrontData): Pr
           await data.subcategories(category),
         );
       }
+      return;
+    }
+    case 'termos-de-uso':
+    case 'trocas-e-devolucoes':
+    case 'politica-de-envio': {
+      const key = policyKeyOfPath(url.pathname);
+      // null for a policy not written: the page is the 404 notice, drawn without a request.
+      if (key) client.setQueryData(policyQueryOptions(key).queryKey, (await data.policy(key)) ?? null);
       return;
     }
     default:

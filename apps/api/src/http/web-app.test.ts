@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/test-app.ts';
-import { HOME_TITLE } from '../modules/storefront/pages.ts';
+import { HOME_HEADING, pageTitle } from '../modules/storefront/pages.ts';
 import { pageEtag, pageHtml } from './web-app.ts';
 
 let ctx: TestContext;
@@ -38,7 +38,7 @@ describe('serving the built web app', () => {
     // The test shop runs on simulated payments (no PIX_KEY): every page carries the marker.
     expect(response.body).toContain('<meta name="lumina-payments" content="sandbox">');
     expect(response.body).toContain('<div id="root"></div>');
-    expect(response.body).toContain(`<title>${HOME_TITLE}</title>`);
+    expect(response.body).toContain(`<title>${pageTitle(HOME_HEADING, 'Lumina Piercings')}</title>`);
     expect((await ctx.app.inject({ url: '/index.html', headers: page })).body).toBe(response.body);
     // Asked for without Accept: text/html (curl, a link preview), the page is still the page.
     const plain = await ctx.app.inject({ url: '/', headers: { accept: '*/*' } });

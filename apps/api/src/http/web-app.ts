@@ -4,6 +4,7 @@ import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pathToFileURL } from 'node:url';
+import type { PolicyKey } from '@lumina/shared/settings/store-settings';
 import { AppError } from './app-error.ts';
 import { type CachedJson, type JsonCache, sendCached } from './cached-json.ts';
 import { applyPageHead, scriptSafeJson } from '../modules/storefront/page-head.ts';
@@ -98,6 +99,8 @@ export interface StorefrontData {
   subcategories(slug: string): Promise<unknown>;
   /** The shop's public settings, GET /api/store's answer. */
   store(): unknown;
+  /** GET /api/store/policies/{key}'s answer, or undefined for a policy not written. */
+  policy(key: PolicyKey): Promise<unknown>;
 }
 
 export interface WebAppOptions {

@@ -2,10 +2,16 @@ import { Navigate, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import type { AdminPageName } from './routes/admin.tsx';
+import type { PolicyKey } from '@lumina/shared/settings/store-settings';
 
 /** A page of the panel, from the panel's own chunk (see adminPages). */
 function adminPage(name: AdminPageName) {
   return async () => ({ Component: (await import('./routes/admin.tsx')).adminPages[name] });
+}
+
+/** A policy's page (settings/policy-pages.ts), all three from one chunk. */
+function policyPage(key: PolicyKey) {
+  return async () => ({ Component: (await import('./routes/policy.tsx')).policyPages[key] });
 }
 
 /**
@@ -71,6 +77,9 @@ export const routes: RouteObject[] = [
             ],
           },
           { path: 'politica-privacidade', lazy: () => import('./routes/privacy-policy.tsx') },
+          { path: 'termos-de-uso', lazy: policyPage('terms') },
+          { path: 'trocas-e-devolucoes', lazy: policyPage('returns') },
+          { path: 'politica-de-envio', lazy: policyPage('shipping') },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },
         ],
       },

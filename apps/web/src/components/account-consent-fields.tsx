@@ -2,6 +2,8 @@ import { ACCOUNT_CONSENT_LABELS as LABELS } from '@lumina/shared/privacy/privacy
 import { TERMS_IN_DEVELOPMENT_ALERT } from '@lumina/shared/users/consents';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'react-router';
+import { POLICY_PAGES } from '@lumina/shared/settings/policy-pages';
+import { useStore } from '../lib/store-settings.ts';
 import { CheckboxField } from './ui/form-field.tsx';
 
 const linkClass = 'font-semibold text-ink-900 underline underline-offset-2 hover:text-gold-700';
@@ -28,6 +30,7 @@ export function AccountConsentFields({
   registrations,
   errors = {},
 }: AccountConsentFieldsProps) {
+  const termsWritten = useStore()?.policies.terms === true;
   return (
     <fieldset className="space-y-3">
       <legend className="mb-2 text-sm font-medium text-ink-900">{LABELS.legend}</legend>
@@ -50,17 +53,25 @@ export function AccountConsentFields({
         error={errors.termsOfService}
       >
         {LABELS.termsOfServiceLead}{' '}
-        <button
-          type="button"
-          className={linkClass}
-          onClick={(event) => {
-            // Inside the label: a click must not tick the box as well.
-            event.preventDefault();
-            window.alert(TERMS_IN_DEVELOPMENT_ALERT);
-          }}
-        >
-          {LABELS.termsOfServiceLink}
-        </button>{' '}
+        {/* The shop's terms once the owner has written them; until then the spec's notice. */}
+        {termsWritten ? (
+          <Link to={POLICY_PAGES.terms.path} target="_blank" rel="noopener" className={linkClass}>
+            {LABELS.termsOfServiceLink}
+            <span className="sr-only"> (abre em nova aba)</span>
+          </Link>
+        ) : (
+          <button
+            type="button"
+            className={linkClass}
+            onClick={(event) => {
+              // Inside the label: a click must not tick the box as well.
+              event.preventDefault();
+              window.alert(TERMS_IN_DEVELOPMENT_ALERT);
+            }}
+          >
+            {LABELS.termsOfServiceLink}
+          </button>
+        )}{' '}
         {LABELS.required}
       </CheckboxField>
       <CheckboxField id={`${idPrefix}-marketing`} registration={registrations.marketingComm}>

@@ -1,13 +1,16 @@
+import { shopName } from '@lumina/shared/settings/settings-rules';
 import { useEffect } from 'react';
-import { STORE_NAME } from './store-info.ts';
+import { useStore } from './store-settings.ts';
 
 export interface PageMeta {
   title: string;
   description: string;
 }
 
-export function formatPageTitle(title: string): string {
-  return title ? `${title} | ${STORE_NAME}` : STORE_NAME;
+/** 'Title | Shop' with the shop's name from its settings; the title alone before they arrive. */
+export function formatPageTitle(title: string, shop: string): string {
+  if (!shop) return title;
+  return title ? `${title} | ${shop}` : shop;
 }
 
 function descriptionTag(): HTMLMetaElement {
@@ -20,10 +23,15 @@ function descriptionTag(): HTMLMetaElement {
   return tag;
 }
 
-/** Sets document.title ('<title> | Lumina Piercings') and the meta description for the page. */
+/**
+ * Sets document.title ('<title> | <trade name>') and the meta description for the page, as the
+ * server wrote them (storefront/pages.ts).
+ */
 export function usePageMeta({ title, description }: PageMeta): void {
+  const store = useStore();
+  const shop = store ? shopName(store) : '';
   useEffect(() => {
-    document.title = formatPageTitle(title);
+    document.title = formatPageTitle(title, shop);
     descriptionTag().content = description;
-  }, [title, description]);
+  }, [title, description, shop]);
 }

@@ -31,3 +31,16 @@ export function storeQueryOptions() {
 export function useStore(): PublicStoreJson | undefined {
   return useQuery(storeQueryOptions()).data?.store;
 }
+
+/**
+ * A wa.me link that opens a chat with the shop, optionally with a prepared message; undefined
+ * when the shop has no WhatsApp (or its settings have not arrived): callers then show no button.
+ */
+export function whatsappChatUrl(
+  store: PublicStoreJson | undefined,
+  text?: string,
+): string | undefined {
+  const base = store?.whatsapp_url;
+  if (!base) return undefined;
+  return text ? `${base}?text=${encodeURIComponent(text)}` : base;
+}

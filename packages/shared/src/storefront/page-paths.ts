@@ -11,6 +11,10 @@ export const PUBLIC_PAGE_PATHS = [
   '/produto/:id',
   '/categorias',
   '/politica-privacidade',
+  // The policies (settings/policy-pages.ts): 404 while the owner has not written them.
+  '/termos-de-uso',
+  '/trocas-e-devolucoes',
+  '/politica-de-envio',
 ] as const;
 
 /** Pages about one person or the shop's back office: served, but never indexed. */

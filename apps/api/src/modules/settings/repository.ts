@@ -1,5 +1,5 @@
 import type { StoreSettings } from '@lumina/shared/settings/store-settings';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   storeSettings,
@@ -68,6 +68,17 @@ export function createSettingsRepository(db: Db) {
         changedAt: at,
       });
       return row!;
+    },
+
+    /** When the field (dotted: 'policies.terms') last changed; undefined if no version says. */
+    async fieldChangedAt(field: string): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ changedAt: storeSettingsVersions.changedAt })
+        .from(storeSettingsVersions)
+        .where(sql`${field} = any(${storeSettingsVersions.changedFields})`)
+        .orderBy(desc(storeSettingsVersions.version))
+        .limit(1);
+      return row?.changedAt;
     },
 
     /** Newest first. */

@@ -5,7 +5,9 @@ import {
   storeSettingsBodySchema,
 } from '@lumina/shared/settings/store-settings';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
+import { policyAnswerSchema, policyKeySchema } from '@lumina/shared/settings/policy-pages';
 import { z } from 'zod';
+import { AppError } from '../../http/app-error.ts';
 import { type CachedJson, renderJson, sendCached } from '../../http/cached-json.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { actorOf } from '../admin/catalog/write-routes.ts';
@@ -42,6 +44,28 @@ export const publicStoreRoutes: FastifyPluginCallbackZod<{ settings: SettingsSer
         };
       }
       return sendCached(request, reply, rendered.entry, CATALOG_CACHE_CONTROL);
+    },
+  );
+
+  app.get(
+    '/store/policies/:key',
+    {
+      schema: {
+        tags: ['store'],
+        summary: "One of the shop's policies: terms, returns or shipping",
+        description:
+          "The policy's HTML as the owner saved it (cleaned by the allow-list on save) and when it last changed; 404 while it is not written. Its page is /termos-de-uso, /trocas-e-devolucoes or /politica-de-envio.",
+        params: z.object({ key: policyKeySchema }),
+        response: { 200: policyAnswerSchema, 404: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const policy = await settings.policy(request.params.key);
+      if (!policy) {
+        throw new AppError('not_found', 'Política não encontrada', { code: 'policy_not_found' });
+      }
+      reply.header('cache-control', CATALOG_CACHE_CONTROL);
+      return { policy };
     },
   );
   done();

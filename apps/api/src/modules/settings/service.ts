@@ -3,8 +3,10 @@ import {
   adminSettingsJson,
   missingSettings,
   POLICY_KEYS,
+  type PolicyKey,
   type StoreSettings,
 } from '@lumina/shared/settings/store-settings';
+import { type PolicyAnswer, POLICY_PAGES } from '@lumina/shared/settings/policy-pages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { AdminActor } from '../admin/orders/service.ts';
@@ -72,6 +74,8 @@ export function createSettingsService(deps: {
   // Set by a notice from another process: the next `current()` reads the database first.
   let stale = true;
   let reading: Promise<LoadedSettings> | null = null;
+  // When each policy last changed, by settings version: a page view reads no history.
+  const policyDates = new Map<string, Date | null>();
 
   function take(next: LoadedSettings): LoadedSettings {
     // An older read finishing late must not undo a newer one.
@@ -196,6 +200,29 @@ export function createSettingsService(deps: {
         return { settings: updated.settings, version, updatedAt: updated.updatedAt };
       });
       return answer(take(saved));
+    },
+
+    /**
+     * A policy's page (GET /api/store/policies/{key}): its text and when it last changed;
+     * undefined while the owner has not written it.
+     */
+    async policy(key: PolicyKey): Promise<PolicyAnswer['policy'] | undefined> {
+      const current = await this.current();
+      const html = current.settings.policies[key];
+      if (!html) return undefined;
+      const cacheKey = `${current.version}:${key}`;
+      let changedAt = policyDates.get(cacheKey);
+      if (!changedAt) {
+        changedAt = (await repository.fieldChangedAt(`policies.${key}`)) ?? current.updatedAt;
+        if (policyDates.size > 20) policyDates.clear();
+        policyDates.set(cacheKey, changedAt);
+      }
+      return {
+        key,
+        title: POLICY_PAGES[key].title,
+        html,
+        updated_at: changedAt?.toISOString() ?? null,
+      };
     },
 
     versions: (limit = 50) => repository.versions(limit),

@@ -1,9 +1,9 @@
 import { escapeHtml } from '../../integrations/mail/escape-html.ts';
 
-export const SHOP_NAME = 'Lumina Piercings';
-
 /** What a page's <head> says about it: for search engines and link previews. */
 export interface PageHead {
+  /** The shop's name as the store settings have it now: og:site_name of the link preview. */
+  siteName?: string;
   title: string;
   description: string;
   /** Absolute; omitted for pages that are not indexed. */
@@ -66,8 +66,8 @@ function extraTags(head: PageHead): string[] {
   }
   const og = head.openGraph;
   if (og) {
+    if (head.siteName) tags.push(meta('property', 'og:site_name', head.siteName));
     tags.push(
-      meta('property', 'og:site_name', SHOP_NAME),
       meta('property', 'og:locale', 'pt_BR'),
       meta('property', 'og:type', og.type),
       meta('property', 'og:title', og.title),

@@ -12,19 +12,33 @@ import { toProductDto, type ProductReadRow } from '../catalog/product-dto.ts';
 import { descriptionText } from '../catalog/sanitize-description.ts';
 import { parseProductId } from '@lumina/shared/catalog/product-id';
 import { shareImageUrl } from '../../http/share-images.ts';
-import { type PageHead, SHOP_NAME } from './page-head.ts';
+import { type PageHead } from './page-head.ts';
+import { organizationJsonLd } from './organization-json-ld.ts';
+import { POLICY_PAGES, policyKeyOfPath } from '@lumina/shared/settings/policy-pages';
+import { shopName } from '@lumina/shared/settings/settings-rules';
+import type { StoreSettings } from '@lumina/shared/settings/store-settings';
 import { productJsonLd } from './product-json-ld.ts';
 import { HOME_PREVIEW_IMAGE, SHOP_LOGO_PNG } from './preview-image.ts';
 
-/** The titles match what the web app sets once it runs (lib/page-meta.ts: 'Title | Shop'). */
-export function pageTitle(title: string): string {
-  return `${title} | ${SHOP_NAME}`;
+/**
+ * The titles match what the web app sets once it runs (lib/page-meta.ts: 'Title | Shop'); the
+ * shop's name is the store settings' as they are when the page is rendered.
+ */
+export function pageTitle(title: string, shop: string): string {
+  return shop ? `${title} | ${shop}` : title;
 }
 
-export const HOME_TITLE = pageTitle('Joias para piercing');
+export const HOME_HEADING = 'Joias para piercing';
 export const HOME_DESCRIPTION = SHOP_DESCRIPTION;
-export const NOT_FOUND_TITLE = pageTitle('Página não encontrada');
 const DESCRIPTION_MAX = 160;
+
+/** What every page of one render knows about the shop: where it is served and who it is. */
+interface Site {
+  appUrl: string;
+  settings: StoreSettings;
+  /** The trade name (else the legal name, else the site's host name). */
+  name: string;
+}
 
 /** A page as the server answers it: the status and what its head says. */
 export interface ResolvedPage {
@@ -62,12 +76,12 @@ export function shopUrl(appUrl: string, path: string): string {
   return `${appUrl.replace(/\/+$/, '')}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
-function notFound(): ResolvedPage {
+function notFound(site: Site): ResolvedPage {
   return {
     status: 404,
     render: true,
     head: {
-      title: NOT_FOUND_TITLE,
+      title: pageTitle('Página não encontrada', site.name),
       description: 'A página que você procurou não existe ou mudou de endereço.',
       noindex: true,
     },
@@ -79,7 +93,7 @@ function notFound(): ResolvedPage {
  * page's preview is a product's, with its own title and the PIX price.
  */
 function publicPage(
-  appUrl: string,
+  site: Site,
   page: {
     title: string;
     description: string;
@@ -90,11 +104,12 @@ function publicPage(
     },
 ): ResolvedPage {
   const { title, description, image, jsonLd, preloadImage, product } = page;
-  const url = shopUrl(appUrl, page.path);
+  const url = shopUrl(site.appUrl, page.path);
   return {
     status: 200,
     render: true,
     head: {
+      siteName: site.name,
       title,
       description,
       canonical: url,
@@ -145,26 +160,30 @@ function bannerPreview(appUrl: string): NonNullable<NonNullable<PageHead['openGr
   };
 }
 
-function homePage(appUrl: string): ResolvedPage {
+/** The seller (schema.org Organization) as the store settings describe it. */
+function organization(site: Site): Record<string, unknown> {
+  return organizationJsonLd(site.settings, {
+    url: shopUrl(site.appUrl, '/'),
+    logo: shopUrl(site.appUrl, SHOP_LOGO_PNG.path),
+    fallbackName: site.name,
+  });
+}
+
+function homePage(site: Site): ResolvedPage {
+  const { appUrl } = site;
   const url = shopUrl(appUrl, '/');
-  return publicPage(appUrl, {
-    title: HOME_TITLE,
+  return publicPage(site, {
+    title: pageTitle(HOME_HEADING, site.name),
     description: HOME_DESCRIPTION,
     path: '/',
     preloadImage: { href: HOME_BANNERS[0].src },
     image: bannerPreview(appUrl),
     jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Organization',
-        name: SHOP_NAME,
-        url,
-        logo: shopUrl(appUrl, SHOP_LOGO_PNG.path),
-      },
+      organization(site),
       {
         '@context': 'https://schema.org',
         '@type': 'WebSite',
-        name: SHOP_NAME,
+        name: site.name,
         url,
         inLanguage: 'pt-BR',
         potentialAction: {
@@ -180,14 +199,16 @@ function homePage(appUrl: string): ResolvedPage {
   });
 }
 
-function productsPage(appUrl: string, query: URLSearchParams): ResolvedPage {
+function productsPage(site: Site, query: URLSearchParams): ResolvedPage {
+  const { appUrl } = site;
   const { search, category } = productsListing(query);
   const title = pageTitle(
     search ? `Busca: ${search}` : category ? `Produtos: ${CATEGORY_LABELS[category]}` : 'Produtos',
+    site.name,
   );
   const description =
     'Piercings e joias em aço cirúrgico, titânio e ouro para orelha, nariz, boca, umbigo e mais. 5% de desconto no PIX.';
-  const page = publicPage(appUrl, {
+  const page = publicPage(site, {
     title,
     description,
     path: '/produtos',
@@ -199,11 +220,12 @@ function productsPage(appUrl: string, query: URLSearchParams): ResolvedPage {
     : page;
 }
 
-function categoriesPage(appUrl: string, query: URLSearchParams): ResolvedPage {
+function categoriesPage(site: Site, query: URLSearchParams): ResolvedPage {
+  const { appUrl } = site;
   const slug = categoryListing(query);
   if (!slug) {
-    return publicPage(appUrl, {
-      title: pageTitle('Todas as categorias'),
+    return publicPage(site, {
+      title: pageTitle('Todas as categorias', site.name),
       description:
         'Piercings por região do corpo: orelha, boca, nariz, sobrancelha, umbigo e mamilo.',
       path: '/categorias',
@@ -211,8 +233,8 @@ function categoriesPage(appUrl: string, query: URLSearchParams): ResolvedPage {
     });
   }
   const label = CATEGORY_LABELS[slug];
-  return publicPage(appUrl, {
-    title: pageTitle(`Piercing de ${label.toLowerCase()}`),
+  return publicPage(site, {
+    title: pageTitle(`Piercing de ${label.toLowerCase()}`, site.name),
     description: `Joias para piercing de ${label.toLowerCase()} em aço cirúrgico, titânio e ouro. 5% de desconto no PIX e frete grátis a partir de R$ 299.`,
     path: categoryPath(slug),
     image: bannerPreview(appUrl),
@@ -235,7 +257,8 @@ function amount(cents: number): string {
  * A product page; `variantSku` is the variant a shared link names (`?variante=`): the page shows
  * its picture first, so that is the picture to preload.
  */
-function productPage(appUrl: string, row: ProductReadRow, variantSku: string | null): ResolvedPage {
+function productPage(site: Site, row: ProductReadRow, variantSku: string | null): ResolvedPage {
+  const { appUrl } = site;
   const product = toProductDto(row);
   const chosen = variantSku
     ? product.variants.find((variant) => variant.sku === variantSku)
@@ -260,8 +283,8 @@ function productPage(appUrl: string, row: ProductReadRow, variantSku: string | n
     `${name} por ${from}${formatBRL(pix)} no PIX${inStock ? '' : ' (esgotado)'}. ${text}`,
   );
   const category = product.category;
-  return publicPage(appUrl, {
-    title: pageTitle(name),
+  return publicPage(site, {
+    title: pageTitle(name, site.name),
     description,
     path,
     image: preview
@@ -286,7 +309,7 @@ function productPage(appUrl: string, row: ProductReadRow, variantSku: string | n
         url,
         absolute: (image) => shopUrl(appUrl, image),
         description: text,
-        shopName: SHOP_NAME,
+        shopName: site.name,
       }),
       breadcrumbs(appUrl, [
         { name: 'Início', path: '/' },
@@ -298,13 +321,36 @@ function productPage(appUrl: string, row: ProductReadRow, variantSku: string | n
 }
 
 /**
+ * A policy's page: its text is the description's source; a policy the owner has not written is
+ * a page the shop does not have (404).
+ */
+function policyPage(site: Site, path: string): ResolvedPage {
+  const key = policyKeyOfPath(path);
+  const html = key ? site.settings.policies[key] : '';
+  if (!key || !html) return notFound(site);
+  const { title } = POLICY_PAGES[key];
+  return publicPage(site, {
+    title: pageTitle(title, site.name),
+    description: shorten(`${title} de ${site.name}: ${descriptionText(html)}`),
+    path: POLICY_PAGES[key].path,
+    jsonLd: [organization(site)],
+  });
+}
+
+/**
  * What the server answers for a page address, for search engines and link previews: its status
  * (404 for an
  * address the app does not have, and for a product that is unknown, hidden or no longer sold)
  * and its head.
  */
-export function createPageResolver(deps: { appUrl: string; catalog: PageCatalog }) {
+export function createPageResolver(deps: {
+  appUrl: string;
+  catalog: PageCatalog;
+  /** The store settings now: names, the seller's data and which policies exist. */
+  storeSettings: () => StoreSettings;
+}) {
   const { appUrl, catalog } = deps;
+  const host = new URL(appUrl).hostname;
   return {
     /** Whether a listed product sells a variant of that SKU (a shared link's `?variante=`). */
     hasVariant(productId: number, sku: string): Promise<boolean> {
@@ -312,41 +358,57 @@ export function createPageResolver(deps: { appUrl: string; catalog: PageCatalog 
     },
 
     async resolve(pathname: string, query: URLSearchParams): Promise<ResolvedPage> {
+      const settings = deps.storeSettings();
+      const site: Site = { appUrl, settings, name: shopName(settings) || host };
       const match = matchPagePath(pathname);
-      if (!match) return notFound();
+      if (!match) return notFound(site);
       switch (match.path) {
         case '/':
-          return homePage(appUrl);
+          return homePage(site);
         case '/produtos':
-          return productsPage(appUrl, query);
+          return productsPage(site, query);
         case '/categorias':
-          return categoriesPage(appUrl, query);
+          return categoriesPage(site, query);
         case '/produto/:id': {
           const id = parseProductId(match.params[0] ?? '');
           const row = id === null ? undefined : await catalog.findProduct(id);
           // Inactive products (retired in the shop or deleted in Bling) are gone for search
           // engines; the page itself still says 'Indisponível' to a person who follows an old link.
-          if (!row || !row.active || row.displayStatus === 'hidden') return notFound();
-          return productPage(appUrl, row, query.get(VARIANT_QUERY_PARAM));
+          if (!row || !row.active || row.displayStatus === 'hidden') return notFound(site);
+          return productPage(site, row, query.get(VARIANT_QUERY_PARAM));
         }
         case '/politica-privacidade': {
-          const title = pageTitle('Política de Privacidade');
-          const description = 'Como a Lumina Piercings trata seus dados pessoais, conforme a LGPD.';
+          const title = pageTitle('Política de Privacidade', site.name);
+          const description = `Como ${site.name} trata seus dados pessoais, conforme a LGPD.`;
           return {
             status: 200,
             render: true,
-            head: { title, description, canonical: shopUrl(appUrl, '/politica-privacidade') },
+            head: {
+              siteName: site.name,
+              title,
+              description,
+              canonical: shopUrl(appUrl, '/politica-privacidade'),
+              jsonLd: [organization(site)],
+            },
           };
         }
+        case '/termos-de-uso':
+        case '/trocas-e-devolucoes':
+        case '/politica-de-envio':
+          return policyPage(site, match.path);
         default:
           if (isPrivatePage(match.path)) {
             return {
               status: 200,
               render: false,
-              head: { title: HOME_TITLE, description: HOME_DESCRIPTION, noindex: true },
+              head: {
+                title: pageTitle(HOME_HEADING, site.name),
+                description: HOME_DESCRIPTION,
+                noindex: true,
+              },
             };
           }
-          return notFound();
+          return notFound(site);
       }
     },
   };

@@ -1,3 +1,4 @@
+import type { PolicyKey } from '@lumina/shared/settings/store-settings';
 import type { FastifyPluginCallback } from 'fastify';
 import type { JsonCache } from '../../http/cached-json.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
@@ -13,7 +14,9 @@ export const storefrontRoutes: FastifyPluginCallback<{
   appUrl: string;
   catalog: Pick<CatalogRepository, 'listedProductStamps'>;
   cache: JsonCache;
-}> = (app, { appUrl, catalog, cache }, done) => {
+  /** The policies written in the store settings now (the cache is cleared when they change). */
+  policies: () => PolicyKey[];
+}> = (app, { appUrl, catalog, cache, policies }, done) => {
   const robots = renderRobots(appUrl);
 
   app.get('/robots.txt', { schema: { hide: true } }, async (_request, reply) =>
@@ -23,7 +26,7 @@ export const storefrontRoutes: FastifyPluginCallback<{
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const sitemap = await cache.get(
       'sitemap.xml',
-      async () => renderSitemap(appUrl, await catalog.listedProductStamps()),
+      async () => renderSitemap(appUrl, await catalog.listedProductStamps(), policies()),
       (xml) => ({ body: xml, etag: pageEtag(xml), encoded: {} }),
     );
     reply.header('cache-control', CRAWLER_CACHE).header('etag', sitemap.etag);

@@ -2,6 +2,8 @@ import { CATEGORY_SLUGS } from '@lumina/shared/catalog/categories';
 import { PRIVATE_PAGE_PATHS } from '@lumina/shared/storefront/page-paths';
 import { escapeHtml } from '../../integrations/mail/escape-html.ts';
 import { shopUrl } from './pages.ts';
+import { POLICY_PAGES } from '@lumina/shared/settings/policy-pages';
+import type { PolicyKey } from '@lumina/shared/settings/store-settings';
 
 /** The sitemap protocol's limit for one file; a shop of 999 products is far below it. */
 const MAX_URLS = 50_000;
@@ -11,10 +13,14 @@ export interface SitemapEntry {
   lastmod?: Date;
 }
 
-/** /sitemap.xml: the home page, the listings, each category and every listed product. */
+/**
+ * /sitemap.xml: the home page, the listings, each category, every listed product, the privacy
+ * policy and the shop's policies that are written (`policies`: the ones with a page).
+ */
 export function renderSitemap(
   appUrl: string,
   products: readonly { id: number; updatedAt: Date }[],
+  policies: readonly PolicyKey[] = [],
 ): string {
   const newest = products.reduce<Date | undefined>(
     (latest, p) => (latest === undefined || p.updatedAt > latest ? p.updatedAt : latest),
@@ -27,6 +33,7 @@ export function renderSitemap(
     ...CATEGORY_SLUGS.map((slug) => ({ path: `/categorias?categoria=${slug}`, lastmod: newest })),
     ...products.map((p) => ({ path: `/produto/${p.id}`, lastmod: p.updatedAt })),
     { path: '/politica-privacidade' },
+    ...policies.map((key) => ({ path: POLICY_PAGES[key].path })),
   ].slice(0, MAX_URLS);
   const urls = entries.map((entry) => {
     const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : '';

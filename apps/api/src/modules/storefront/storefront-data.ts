@@ -25,7 +25,7 @@ function asQueryString(
  */
 export function createStorefrontData(
   catalog: CatalogService,
-  settings: Pick<SettingsService, 'storeSettings'>,
+  settings: Pick<SettingsService, 'storeSettings' | 'policy'>,
 ): StorefrontData {
   return {
     products: (query) => catalog.listProducts(productQuerySchema.parse(asQueryString(query))),
@@ -40,5 +40,9 @@ export function createStorefrontData(
     },
     subcategories: (slug) => catalog.listSubcategories(slug),
     store: () => ({ store: publicStoreJson(settings.storeSettings()) }),
+    async policy(key) {
+      const policy = await settings.policy(key);
+      return policy && { policy };
+    },
   };
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { STORE_PRIVACY_EMAIL, whatsappUrl } from '../../lib/store-info.ts';
+import { useStore, whatsappChatUrl } from '../../lib/store-settings.ts';
 
 /** Spec 001 sections 2 and 9: fourteen numbered sections, 15 business-day answers, retention times. */
 export const PRIVACY_RESPONSE_BUSINESS_DAYS = 15;
@@ -12,6 +12,48 @@ export interface PolicySection {
 }
 
 const linkClass = 'text-gold-700 underline underline-offset-2 hover:text-ink-900';
+
+/**
+ * How to reach whoever answers for the shop's data: its SAC e-mail, WhatsApp and hours from the
+ * store settings, each only when the owner filled it in, and the legal answer time.
+ */
+function PrivacyOfficerContact() {
+  const store = useStore();
+  const whatsapp = whatsappChatUrl(store);
+  return (
+    <>
+      <p>Para dúvidas ou solicitações sobre seus dados pessoais, fale com o nosso encarregado:</p>
+      <ul>
+        {store?.sac_email ? (
+          <li>
+            E-mail:{' '}
+            <a href={`mailto:${store.sac_email}`} className={linkClass}>
+              {store.sac_email}
+            </a>
+          </li>
+        ) : null}
+        {whatsapp ? (
+          <li>
+            WhatsApp:{' '}
+            <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={linkClass}>
+              fale com a gente
+              <span className="sr-only"> (abre em nova aba)</span>
+            </a>
+          </li>
+        ) : null}
+        {store?.business_hours ? <li>Horário de atendimento: {store.business_hours}.</li> : null}
+        <li>
+          Também pela página{' '}
+          <Link to="/gerenciar-dados" className={linkClass}>
+            Gerenciar Dados
+          </Link>
+          .
+        </li>
+        <li>Prazo de resposta: até {PRIVACY_RESPONSE_BUSINESS_DAYS} dias úteis.</li>
+      </ul>
+    </>
+  );
+}
 
 export const POLICY_SECTIONS: PolicySection[] = [
   {
@@ -226,26 +268,7 @@ export const POLICY_SECTIONS: PolicySection[] = [
     id: 'encarregado',
     title: 'Contato do encarregado de dados (DPO)',
     body: (
-      <>
-        <p>Para dúvidas ou solicitações sobre seus dados pessoais, fale com o nosso encarregado:</p>
-        <ul>
-          <li>
-            E-mail:{' '}
-            <a href={`mailto:${STORE_PRIVACY_EMAIL}`} className={linkClass}>
-              {STORE_PRIVACY_EMAIL}
-            </a>
-          </li>
-          <li>
-            WhatsApp:{' '}
-            <a href={whatsappUrl()} target="_blank" rel="noopener noreferrer" className={linkClass}>
-              fale com a gente
-              <span className="sr-only"> (abre em nova aba)</span>
-            </a>
-          </li>
-          <li>Horário de atendimento: segunda a sexta-feira, das 9h às 18h.</li>
-          <li>Prazo de resposta: até {PRIVACY_RESPONSE_BUSINESS_DAYS} dias úteis.</li>
-        </ul>
-      </>
+      <PrivacyOfficerContact />
     ),
   },
   {

@@ -1,15 +1,19 @@
 import { Link } from 'react-router';
 import { ChevronLeftIcon } from '../../components/icons.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { useStore } from '../../lib/store-settings.ts';
+import { shopName } from '@lumina/shared/settings/settings-rules';
 import { POLICY_SECTIONS, PRIVACY_RESPONSE_BUSINESS_DAYS } from './privacy-policy-content.tsx';
 
 const LAST_UPDATED = '22 de novembro de 2026';
 
 export function Component() {
+  const store = useStore();
+  // The shop by its name when the settings have one; 'A loja' is never a placeholder name.
+  const name = store ? shopName(store) : '';
   usePageMeta({
     title: 'Política de Privacidade',
-    description:
-      'Como a Lumina Piercings coleta, usa, compartilha e protege seus dados pessoais, e como exercer seus direitos pela LGPD.',
+    description: `Como ${name || 'a loja'} coleta, usa, compartilha e protege seus dados pessoais, e como exercer seus direitos pela LGPD.`,
   });
   return (
     <article className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
@@ -25,7 +29,7 @@ export function Component() {
         <h1 className="mt-2 font-serif text-4xl text-ink-900">Política de Privacidade</h1>
         <p className="mt-3 text-sm text-ink-600">Última atualização: {LAST_UPDATED}</p>
         <p className="mt-4 leading-relaxed text-ink-800">
-          A Lumina Piercings respeita a sua privacidade. Esta política explica quais dados pessoais
+          {name ? `${name} respeita` : 'Respeitamos'} a sua privacidade. Esta política explica quais dados pessoais
           tratamos, por que, com quem os compartilhamos e como você exerce os seus direitos
           previstos na Lei Geral de Proteção de Dados (Lei nº 13.709/2018). Respondemos a toda
           solicitação em até {PRIVACY_RESPONSE_BUSINESS_DAYS} dias úteis.

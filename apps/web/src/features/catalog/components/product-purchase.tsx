@@ -12,7 +12,7 @@ import { formatBRL } from '@lumina/shared/format/money';
 import { ChatIcon, PixIcon } from '../../../components/icons.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { whatsappUrl } from '../../../lib/store-info.ts';
+import { useStore, whatsappChatUrl } from '../../../lib/store-settings.ts';
 import { clampQuantity } from '../utils/clamp-quantity.ts';
 import { stockText, type StockTone } from '../utils/stock-text.ts';
 import { whatsappMessage } from '../utils/whatsapp-message.ts';
@@ -59,6 +59,7 @@ export function ProductPurchase({
   choice: VariantChoice;
 }) {
   const hydrated = useHydrated();
+  const store = useStore();
   const { chosen, variant, view } = choice;
   const available = availabilityOf(view) === 'available';
   const [quantity, setQuantity] = useState(1);
@@ -87,7 +88,9 @@ export function ProductPurchase({
   // The page's own address once in the browser; the server's HTML, which the first render must
   // match, names the path only.
   const origin = hydrated ? window.location.origin : '';
-  const whatsappHref = whatsappUrl(
+  // No WhatsApp in the shop's settings: no button, rather than a number nobody answers.
+  const whatsappHref = whatsappChatUrl(
+    store,
     whatsappMessage({
       productName: product.name,
       sku: view.sku,
@@ -173,16 +176,18 @@ export function ProductPurchase({
           size="lg"
           className="sm:flex-1"
         />
-        <a
-          href={whatsappHref}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonClasses({ variant: 'outline', size: 'lg', className: 'sm:flex-1' })}
-        >
-          <ChatIcon className="size-5" />
-          {available ? 'Comprar pelo WhatsApp' : 'Consultar pelo WhatsApp'}
-          <span className="sr-only"> (abre em nova aba)</span>
-        </a>
+        {whatsappHref ? (
+          <a
+            href={whatsappHref}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses({ variant: 'outline', size: 'lg', className: 'sm:flex-1' })}
+          >
+            <ChatIcon className="size-5" />
+            {available ? 'Comprar pelo WhatsApp' : 'Consultar pelo WhatsApp'}
+            <span className="sr-only"> (abre em nova aba)</span>
+          </a>
+        ) : null}
       </div>
       {askedToChoose && missing.length > 0 ? (
         <p role="alert" className="-mt-2 text-sm font-medium text-sale">

@@ -9,6 +9,7 @@ import { cartFingerprint, checkoutLines } from '../model/checkout-lines.ts';
 import { useCheckoutPrefill } from '../model/use-checkout-prefill.ts';
 import { useCheckoutShipping } from '../model/use-checkout-shipping.ts';
 import type { useCheckoutSubmit } from '../model/use-checkout-submit.ts';
+import { CheckoutTermsNote } from './checkout-terms-note.tsx';
 import { CustomerBox } from './customer-box.tsx';
 import { DeliveryBox } from './delivery-box.tsx';
 import { NotesBox } from './notes-box.tsx';
@@ -92,6 +93,7 @@ export function CheckoutForm({ items, flow }: CheckoutFormProps) {
         <Button type="submit" size="lg" disabled={flow.working} className="w-full">
           {flow.working ? CHECKOUT_TEXTS.processing : 'Finalizar pedido'}
         </Button>
+        <CheckoutTermsNote />
       </div>
     </form>
   );

@@ -1,5 +1,5 @@
-import { ChatIcon } from '../../../components/icons.tsx';
-import { whatsappUrl } from '../../../lib/store-info.ts';
+import { ChatIcon, MailIcon } from '../../../components/icons.tsx';
+import { useStore, whatsappChatUrl } from '../../../lib/store-settings.ts';
 
 const STEPS = [
   'Abra o aplicativo do seu banco e escolha pagar com PIX.',
@@ -9,6 +9,14 @@ const STEPS = [
 
 /** The three how-to-pay steps and the way to a person when something goes wrong. */
 export function PixHowToPay({ orderNumber }: { orderNumber: string }) {
+  const store = useStore();
+  const whatsapp = whatsappChatUrl(
+    store,
+    `Olá! Preciso de ajuda com o pagamento PIX do pedido ${orderNumber}.`,
+  );
+  const email = store?.sac_email;
+  const helpClassName =
+    'mt-4 inline-flex min-h-11 items-center gap-2 text-sm font-medium text-gold-700 underline underline-offset-2';
   return (
     <section
       aria-labelledby="pix-passos-titulo"
@@ -30,15 +38,22 @@ export function PixHowToPay({ orderNumber }: { orderNumber: string }) {
           </li>
         ))}
       </ol>
-      <a
-        href={whatsappUrl(`Olá! Preciso de ajuda com o pagamento PIX do pedido ${orderNumber}.`)}
-        target="_blank"
-        rel="noopener noreferrer"
-        className="mt-4 inline-flex min-h-11 items-center gap-2 text-sm font-medium text-gold-700 underline underline-offset-2"
-      >
-        <ChatIcon className="size-5" />
-        Precisa de ajuda? Fale com a gente no WhatsApp
-      </a>
+      {/* Only a way the shop really answers: its WhatsApp, else its SAC e-mail, else none. */}
+      {whatsapp ? (
+        <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={helpClassName}>
+          <ChatIcon className="size-5" />
+          Precisa de ajuda? Fale com a gente no WhatsApp
+          <span className="sr-only"> (abre em nova aba)</span>
+        </a>
+      ) : email ? (
+        <a
+          href={`mailto:${email}?subject=${encodeURIComponent(`Pagamento PIX do pedido ${orderNumber}`)}`}
+          className={helpClassName}
+        >
+          <MailIcon className="size-5" />
+          Precisa de ajuda? Escreva para {email}
+        </a>
+      ) : null}
     </section>
   );
 }

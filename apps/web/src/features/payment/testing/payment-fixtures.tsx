@@ -1,3 +1,4 @@
+import { seedStore } from '../../../lib/testing/seed-store.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -119,9 +120,11 @@ export function renderPaymentPage(
   element: ReactElement,
   { route, path }: { route: string; path: string },
 ) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const client = seedStore(
+    new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    }),
+  );
   return render(
     <QueryClientProvider client={client}>
       <AuthProvider session={createTestSession()}>

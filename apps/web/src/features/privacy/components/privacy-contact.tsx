@@ -2,34 +2,44 @@ import { PRIVACY_RESPONSE_BUSINESS_DAYS } from '@lumina/shared/privacy/business-
 import { Link } from 'react-router';
 import { ChevronLeftIcon } from '../../../components/icons.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { STORE_PRIVACY_EMAIL } from '../../../lib/store-info.ts';
+import { useStore } from '../../../lib/store-settings.ts';
 
-/** Contact cards of the data protection officer, then the policy and the way home. */
+const cardClassName = 'min-w-0 rounded-2xl border border-ink-300/60 bg-white p-4';
+
+/**
+ * Contact cards of the data protection officer, then the policy and the way home. The e-mail and
+ * the hours are the shop's SAC from its settings, each card only when the owner filled it in.
+ */
 export function PrivacyContact() {
+  const store = useStore();
+  const email = store?.sac_email;
+  const hours = store?.business_hours;
   return (
     <section aria-labelledby="contato-privacidade">
       <h2 id="contato-privacidade" className="font-serif text-2xl text-ink-900">
         Fale com o encarregado de dados
       </h2>
       <ul className="mt-4 grid gap-3 sm:grid-cols-3">
-        <li className="min-w-0 rounded-2xl border border-ink-300/60 bg-white p-4">
-          <h3 className="text-xs font-semibold tracking-wide text-ink-600 uppercase">
-            E-mail do encarregado (DPO)
-          </h3>
-          <a
-            href={`mailto:${STORE_PRIVACY_EMAIL}`}
-            className="mt-1 inline-block min-h-8 font-medium break-all text-gold-700 underline underline-offset-2"
-          >
-            {STORE_PRIVACY_EMAIL}
-          </a>
-        </li>
-        <li className="rounded-2xl border border-ink-300/60 bg-white p-4">
-          <h3 className="text-xs font-semibold tracking-wide text-ink-600 uppercase">
-            Horário de atendimento
-          </h3>
-          <p className="mt-1 text-ink-900">Segunda a sexta, das 9h às 18h</p>
-        </li>
-        <li className="rounded-2xl border border-ink-300/60 bg-white p-4">
+        {email ? (
+          <li className={cardClassName}>
+            <h3 className="text-xs font-semibold tracking-wide text-ink-600 uppercase">E-mail</h3>
+            <a
+              href={`mailto:${email}`}
+              className="mt-1 inline-block min-h-8 font-medium break-all text-gold-700 underline underline-offset-2"
+            >
+              {email}
+            </a>
+          </li>
+        ) : null}
+        {hours ? (
+          <li className={cardClassName}>
+            <h3 className="text-xs font-semibold tracking-wide text-ink-600 uppercase">
+              Horário de atendimento
+            </h3>
+            <p className="mt-1 text-ink-900">{hours}</p>
+          </li>
+        ) : null}
+        <li className={cardClassName}>
           <h3 className="text-xs font-semibold tracking-wide text-ink-600 uppercase">
             Prazo de resposta
           </h3>

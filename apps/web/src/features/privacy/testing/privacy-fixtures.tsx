@@ -2,6 +2,7 @@ import type { ConsentsAnswer } from '@lumina/shared/privacy/consents';
 import type { DataExport } from '@lumina/shared/privacy/data-export';
 import type { PrivacyRequest } from '@lumina/shared/privacy/privacy-requests';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { seedStore } from '../../../lib/testing/seed-store.ts';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -138,9 +139,11 @@ function LocationProbe() {
 
 /** `element` at `route` in a fresh QueryClient, auth session (from storage) and memory router. */
 export function renderPrivacy(element: ReactElement, route = '/gerenciar-dados') {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const client = seedStore(
+    new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    }),
+  );
   const view = render(
     <QueryClientProvider client={client}>
       <AuthProvider session={createTestSession()}>
