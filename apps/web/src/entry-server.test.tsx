@@ -56,7 +56,9 @@ const data: StorefrontData = {
   policy: (key) => {
     const html = createStoreSettings().policies[key];
     return Promise.resolve(
-      html ? { policy: { key, title: POLICY_PAGES[key].title, html, updated_at: null } } : undefined,
+      html
+        ? { policy: { key, title: POLICY_PAGES[key].title, html, updated_at: null } }
+        : undefined,
     );
   },
 };
@@ -155,4 +157,44 @@ describe('renderPage (the server renderer)', () => {
       expect(page?.html).not.toMatch(INSTALMENT_WORDS);
     },
   );
+
+  it("renders the seller's identity in every page's footer, from the shop's settings", async () => {
+    const html = (await renderPage('/', { data, sandbox: false }))?.html ?? '';
+    const footer = /<footer[\s\S]*<\/footer>/.exec(html)?.[0] ?? '';
+    expect(footer).toContain('Lumina Joias Ltda · CNPJ 11.222.333/0001-81');
+    expect(footer).toContain(
+      'Avenida Paulista, 1000, Sala 1 - Bela Vista - São Paulo/SP - CEP 01310-100',
+    );
+    expect(footer).toContain('href="mailto:sac@lumina.com.br"');
+    expect(footer).toContain('href="https://wa.me/5511987654321"');
+    expect(footer).toContain('href="/termos-de-uso"');
+    expect(footer).not.toContain('href="/politica-de-envio"');
+  });
+
+  it('renders a written policy page with its text, and hands the browser the policy', async () => {
+    const page = await renderPage('/trocas-e-devolucoes', { data, sandbox: false });
+    const html = page?.html ?? '';
+    expect(html).toMatch(/<h1[^>]*>Trocas e devoluções<\/h1>/);
+    expect(html).toContain('<p><strong>7 dias</strong></p>');
+    expect(page?.state).toContainEqual({
+      queryKey: ['store', 'policies', 'returns'],
+      data: {
+        policy: {
+          key: 'returns',
+          title: 'Trocas e devoluções',
+          html: '<p><strong>7 dias</strong></p>',
+          updated_at: null,
+        },
+      },
+    });
+  });
+
+  it('renders a policy not written as the not-found page', async () => {
+    const page = await renderPage('/politica-de-envio', { data, sandbox: false });
+    expect(page?.html).toMatch(/<h1[^>]*>Página não encontrada<\/h1>/);
+    expect(page?.state).toContainEqual({
+      queryKey: ['store', 'policies', 'shipping'],
+      data: null,
+    });
+  });
 });

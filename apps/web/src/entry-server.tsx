@@ -129,7 +129,8 @@ async function prefetch(client: QueryClient, url: URL, data: StorefrontData): Pr
     case 'politica-de-envio': {
       const key = policyKeyOfPath(url.pathname);
       // null for a policy not written: the page is the 404 notice, drawn without a request.
-      if (key) client.setQueryData(policyQueryOptions(key).queryKey, (await data.policy(key)) ?? null);
+      if (key)
+        client.setQueryData(policyQueryOptions(key).queryKey, (await data.policy(key)) ?? null);
       return;
     }
     default:

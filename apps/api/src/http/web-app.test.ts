@@ -38,7 +38,9 @@ describe('serving the built web app', () => {
     // The test shop runs on simulated payments (no PIX_KEY): every page carries the marker.
     expect(response.body).toContain('<meta name="lumina-payments" content="sandbox">');
     expect(response.body).toContain('<div id="root"></div>');
-    expect(response.body).toContain(`<title>${pageTitle(HOME_HEADING, 'Lumina Piercings')}</title>`);
+    expect(response.body).toContain(
+      `<title>${pageTitle(HOME_HEADING, 'Lumina Piercings')}</title>`,
+    );
     expect((await ctx.app.inject({ url: '/index.html', headers: page })).body).toBe(response.body);
     // Asked for without Accept: text/html (curl, a link preview), the page is still the page.
     const plain = await ctx.app.inject({ url: '/', headers: { accept: '*/*' } });

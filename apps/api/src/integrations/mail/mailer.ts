@@ -104,22 +104,16 @@ function lazyTransporter<T>(create: (mailer: typeof Nodemailer) => Transporter<T
   };
 }
 
-function createSmtpMailer(
-  smtpUrl: string,
-  sender: () => MailSender,
-  timeoutMs: number,
-): Mailer {
+function createSmtpMailer(smtpUrl: string, sender: () => MailSender, timeoutMs: number): Mailer {
   // nodemailer waits 2 min for a connection and 10 min for a stalled reply by default: bounded
   // here, so the outbox's lease on an e-mail (twice this) always outlives one attempt.
   const transporter = lazyTransporter<SMTPTransport.SentMessageInfo>((mailer) =>
-    mailer.createTransport(
-      {
-        url: smtpUrl,
-        connectionTimeout: timeoutMs,
-        greetingTimeout: timeoutMs,
-        socketTimeout: timeoutMs,
-      },
-    ),
+    mailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    }),
   );
   return {
     transport: 'smtp',

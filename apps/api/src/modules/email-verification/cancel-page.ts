@@ -50,10 +50,7 @@ export function cancelFormPage(shop: CancelPageShop, token: string): string {
 }
 
 export function cancelDonePage(shop: CancelPageShop): string {
-  return shell(
-    shop,
-    `    <p>${CANCEL_PAGE_TEXT.done}</p>\n    <p>${CANCEL_PAGE_TEXT.advice}</p>`,
-  );
+  return shell(shop, `    <p>${CANCEL_PAGE_TEXT.done}</p>\n    <p>${CANCEL_PAGE_TEXT.advice}</p>`);
 }
 
 export function cancelInvalidPage(shop: CancelPageShop): string {

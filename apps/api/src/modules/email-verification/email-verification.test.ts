@@ -305,7 +305,9 @@ async function cancelTokenIn(to: string): Promise<string> {
   const mail = await vi.waitFor(
     () => {
       const found = smtp.received.findLast(
-        (m) => m.recipients.includes(to.toLowerCase()) && m.subject === CHANGE_NOTICE_SUBJECT(DEFAULT_SHOP),
+        (m) =>
+          m.recipients.includes(to.toLowerCase()) &&
+          m.subject === CHANGE_NOTICE_SUBJECT(DEFAULT_SHOP),
       );
       if (!found) throw new Error(`no notice to ${to} yet`);
       return found;
@@ -338,7 +340,8 @@ async function resetTokenFor(to: string): Promise<string> {
   const mail = await vi.waitFor(
     () => {
       const found = smtp.received.findLast(
-        (m) => m.recipients.includes(to.toLowerCase()) && m.subject === resetMailSubject(DEFAULT_SHOP),
+        (m) =>
+          m.recipients.includes(to.toLowerCase()) && m.subject === resetMailSubject(DEFAULT_SHOP),
       );
       if (!found) throw new Error(`no reset mail to ${to} yet`);
       return found;
@@ -501,7 +504,9 @@ describe('takeover by pre-registration', () => {
     expect(row?.role).toBe('customer');
 
     // Once the address's owner follows the link, the operator can promote it.
-    expect((await confirm(await linkTokenIn(email, VERIFY_MAIL_SUBJECT(DEFAULT_SHOP)))).statusCode).toBe(200);
+    expect(
+      (await confirm(await linkTokenIn(email, VERIFY_MAIL_SUBJECT(DEFAULT_SHOP)))).statusCode,
+    ).toBe(200);
     expect(
       await changeRole(ctx.database, { userId: squat.userId, role: 'admin', source: 'test' }),
     ).toBe('changed');

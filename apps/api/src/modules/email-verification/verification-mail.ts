@@ -4,8 +4,10 @@ import { mailDocument } from '../mail/mail-document.ts';
 import type { MailShop } from '../mail/mail-signature.ts';
 
 /** Subjects end with the shop's name as it is when the e-mail is written. */
-export const VERIFY_MAIL_SUBJECT = (shop: Pick<MailShop, 'name'>) => `Confirme seu e-mail - ${shop.name}`;
-export const CHANGE_MAIL_SUBJECT = (shop: Pick<MailShop, 'name'>) => `Confirme seu novo e-mail - ${shop.name}`;
+export const VERIFY_MAIL_SUBJECT = (shop: Pick<MailShop, 'name'>) =>
+  `Confirme seu e-mail - ${shop.name}`;
+export const CHANGE_MAIL_SUBJECT = (shop: Pick<MailShop, 'name'>) =>
+  `Confirme seu novo e-mail - ${shop.name}`;
 export const CHANGE_NOTICE_SUBJECT = (shop: Pick<MailShop, 'name'>) =>
   `Pedido de troca do e-mail da sua conta - ${shop.name}`;
 

@@ -62,7 +62,8 @@ const TEMPLATES: Record<string, Record<string, () => Content>> = {
     paidAfterCancelMail: () => paidAfterCancelMail(order, 'dona@lumina.example', APP),
   },
   'password-resets/reset-mail.ts': {
-    passwordResetMail: () => passwordResetMail(TO, 'Ana Souza', `${APP}/redefinir-senha?token=t`, SHOP),
+    passwordResetMail: () =>
+      passwordResetMail(TO, 'Ana Souza', `${APP}/redefinir-senha?token=t`, SHOP),
   },
   'email-verification/verification-mail.ts': {
     verifyEmailMail: () => verifyEmailMail(TO, 'Ana Souza', `${APP}/confirmar-email?token=t`, SHOP),

@@ -38,7 +38,9 @@ export function reachable<T extends { customerEmail: string | null }>(
 
 /** Only the ways the shop really offers: the WhatsApp when the owner gave one. */
 function contactWays(shop: MailShop): string {
-  return shop.whatsapp ? 'pelo WhatsApp ou pelo formulário de contato' : 'pelo formulário de contato';
+  return shop.whatsapp
+    ? 'pelo WhatsApp ou pelo formulário de contato'
+    : 'pelo formulário de contato';
 }
 
 function firstName(name: string): string {

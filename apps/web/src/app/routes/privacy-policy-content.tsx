@@ -267,9 +267,7 @@ export const POLICY_SECTIONS: PolicySection[] = [
   {
     id: 'encarregado',
     title: 'Contato do encarregado de dados (DPO)',
-    body: (
-      <PrivacyOfficerContact />
-    ),
+    body: <PrivacyOfficerContact />,
   },
   {
     id: 'anpd',

@@ -29,10 +29,10 @@ export function Component() {
         <h1 className="mt-2 font-serif text-4xl text-ink-900">Política de Privacidade</h1>
         <p className="mt-3 text-sm text-ink-600">Última atualização: {LAST_UPDATED}</p>
         <p className="mt-4 leading-relaxed text-ink-800">
-          {name ? `${name} respeita` : 'Respeitamos'} a sua privacidade. Esta política explica quais dados pessoais
-          tratamos, por que, com quem os compartilhamos e como você exerce os seus direitos
-          previstos na Lei Geral de Proteção de Dados (Lei nº 13.709/2018). Respondemos a toda
-          solicitação em até {PRIVACY_RESPONSE_BUSINESS_DAYS} dias úteis.
+          {name ? `${name} respeita` : 'Respeitamos'} a sua privacidade. Esta política explica quais
+          dados pessoais tratamos, por que, com quem os compartilhamos e como você exerce os seus
+          direitos previstos na Lei Geral de Proteção de Dados (Lei nº 13.709/2018). Respondemos a
+          toda solicitação em até {PRIVACY_RESPONSE_BUSINESS_DAYS} dias úteis.
         </p>
         <nav aria-label="Seções da política" className="mt-6">
           <ol className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">

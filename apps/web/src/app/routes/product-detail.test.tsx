@@ -10,6 +10,7 @@ import {
   renderWithClient,
   serveApi,
 } from '../../features/catalog/testing/render-with-client.tsx';
+import { seedStore } from '../../lib/testing/seed-store.ts';
 import { Component as ProductDetailPage } from './product-detail.tsx';
 
 function renderPage(
@@ -86,6 +87,13 @@ describe('product page', () => {
     await user.type(input, '99');
     expect(input).toHaveValue(5);
     expect(screen.getByText('R$ 450,00')).toBeInTheDocument();
+  });
+
+  it('offers no WhatsApp purchase when the shop has no WhatsApp', async () => {
+    const client = seedStore(createTestQueryClient(), { whatsapp: '' });
+    renderPage(createProduct({ id: 11, name: 'Labret Titânio' }), undefined, client);
+    expect(await screen.findByRole('button', { name: /Comprar/ })).toBeVisible();
+    expect(screen.queryByRole('link', { name: /WhatsApp/ })).toBeNull();
   });
 
   it('prepares the WhatsApp message with the chosen variant and quantity', async () => {

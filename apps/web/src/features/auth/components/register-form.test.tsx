@@ -4,7 +4,7 @@ import { fakeAccessToken, fakeApi, TEST_USER } from '../../../lib/auth/testing/f
 import { renderWithAuth } from '../testing/render-auth.tsx';
 import { AuthDialog } from './auth-dialog.tsx';
 
-function renderRegister() {
+function renderRegister(store?: NonNullable<Parameters<typeof renderWithAuth>[1]>['store']) {
   const onOpenChange = vi.fn();
   renderWithAuth(
     <AuthDialog
@@ -14,6 +14,7 @@ function renderRegister() {
       onOpenChange={onOpenChange}
       onViewChange={() => undefined}
     />,
+    { store },
   );
   return { onOpenChange, dialog: within(screen.getByRole('dialog')) };
 }
@@ -118,11 +119,23 @@ describe('register form', () => {
     ]);
   });
 
-  it('shows the terms alert without ticking the box', () => {
+  it("links the shop's terms once the owner has written them", () => {
     fakeApi(() => undefined);
     const alert = vi.fn();
     vi.stubGlobal('alert', alert);
-    const { dialog } = renderRegister();
+    const { dialog } = renderRegister({});
+    const terms = dialog.getByRole('link', { name: /Termos de Serviço/ });
+    expect(terms).toHaveAttribute('href', '/termos-de-uso');
+    expect(terms).toHaveAttribute('target', '_blank');
+    expect(dialog.queryByRole('button', { name: 'Termos de Serviço' })).toBeNull();
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('shows the terms alert without ticking the box while the shop has no terms', () => {
+    fakeApi(() => undefined);
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    const { dialog } = renderRegister({ policies: { terms: '', returns: '', shipping: '' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Termos de Serviço' }));
     expect(alert).toHaveBeenCalledWith('Termos de Serviço em desenvolvimento');
     expect(dialog.getByRole('checkbox', { name: /Li e aceito os/ })).not.toBeChecked();

@@ -27,7 +27,12 @@ export function ContactSection() {
           <ul className="mt-6 space-y-3 text-sm">
             {whatsapp ? (
               <li>
-                <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={itemClassName}>
+                <a
+                  href={whatsapp}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={itemClassName}
+                >
                   <ChatIcon className="size-5 text-gold-700" />
                   WhatsApp
                   <span className="sr-only"> (abre em nova aba)</span>

@@ -5,7 +5,10 @@ import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 import { PRODUCT_GC_MS, PRODUCT_STALE_MS } from '../../../lib/query-client.ts';
 
 /** One of the shop's policies, or null while the owner has not written it (404). */
-export async function getPolicy(key: PolicyKey, signal?: AbortSignal): Promise<PolicyAnswer | null> {
+export async function getPolicy(
+  key: PolicyKey,
+  signal?: AbortSignal,
+): Promise<PolicyAnswer | null> {
   try {
     return await apiRequest<PolicyAnswer>(`/store/policies/${key}`, { signal });
   } catch (error) {

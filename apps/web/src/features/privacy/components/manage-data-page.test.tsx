@@ -115,9 +115,10 @@ describe('/gerenciar-dados', () => {
     );
 
     const contact = section('Fale com o encarregado de dados');
-    expect(
-      within(contact).getByRole('link', { name: 'sac@lumina.com.br' }),
-    ).toHaveAttribute('href', 'mailto:sac@lumina.com.br');
+    expect(within(contact).getByRole('link', { name: 'sac@lumina.com.br' })).toHaveAttribute(
+      'href',
+      'mailto:sac@lumina.com.br',
+    );
     expect(within(contact).getByText('Seg a sex, 9h às 18h')).toBeVisible();
     expect(within(contact).getByText('Até 15 dias úteis')).toBeVisible();
     expect(within(contact).getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute(
