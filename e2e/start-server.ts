@@ -56,6 +56,8 @@ const server = spawn(process.execPath, serverArgs(apiOutDir), {
   env: serverEnv({
     NODE_ENV: 'production',
     PAGE_RATE_LIMIT_MAX: '100000',
+    // The browser tests' shop has a WhatsApp, as a real one would (a fresh start has none).
+    STORE_WHATSAPP: '11987654321',
     ...process.env,
     WEB_DIST_DIR: outDir,
     ...bling.env,

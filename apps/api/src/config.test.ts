@@ -160,6 +160,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
   });
 
+  it('takes STORE_WHATSAPP as the 11 national digits, with or without +55 and the mask', () => {
+    expect(loadConfig({}).storeWhatsapp).toBeUndefined();
+    expect(loadConfig({ STORE_WHATSAPP: '+55 (11) 98765-4321' }).storeWhatsapp).toBe('11987654321');
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -182,6 +187,8 @@ describe('loadConfig', () => {
     ['VIACEP_TIMEOUT_MS', '0'],
     ['SHIPPING_TIMEOUT_MS', 'abc'],
     ['CONTACT_EMAIL', 'contato@'],
+    // A landline: WhatsApp numbers the shop shows must be mobiles.
+    ['STORE_WHATSAPP', '(11) 3333-4444'],
   ])('fails loudly on %s=%s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(
       new RegExp(`Invalid configuration: ${name}`),

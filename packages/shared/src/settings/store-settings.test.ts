@@ -9,9 +9,12 @@ import {
   storeSettingsInputSchema,
 } from './store-settings.ts';
 import {
+  addressLine,
   brazilianMobile,
+  formatPhone,
   hasUnsafeHtml,
   isValidDocument,
+  sellerLines,
   socialProfileUrl,
 } from './settings-rules.ts';
 
@@ -188,5 +191,54 @@ describe('answers', () => {
       'phone_or_whatsapp',
       'policies.shipping',
     ]);
+  });
+});
+
+describe("the seller's identification", () => {
+  const settings = storeSettingsInputSchema.parse(createSettingsInput());
+
+  it('shows no WhatsApp to shoppers for the demo number an older database may hold', () => {
+    const demo = publicStoreJson({ ...settings, whatsapp: '11999999999' });
+    expect(demo.whatsapp).toBe('');
+    expect(demo.whatsapp_url).toBeNull();
+    expect(sellerLines({ ...settings, whatsapp: '11999999999' }).join('\n')).not.toContain(
+      'WhatsApp',
+    );
+  });
+
+  it('writes the lines of Decreto 7.962 art. 2 with only what is filled in', () => {
+    expect(sellerLines(settings)).toEqual([
+      'Lumina Joias Ltda · CNPJ 11.222.333/0001-81',
+      'Avenida Paulista, 1000, Sala 1 - Bela Vista - São Paulo/SP - CEP 01310-100',
+      'SAC: sac@lumina.com.br · Telefone: (11) 3333-4444 · WhatsApp: (11) 98765-4321',
+    ]);
+    expect(
+      sellerLines({
+        ...settings,
+        legal_name: '',
+        document: '12345678909',
+        phone: '',
+        whatsapp: '',
+        address: { ...settings.address, street: '', number: '', complement: '', neighborhood: '' },
+      }),
+    ).toEqual(['CPF 123.456.789-09', 'São Paulo/SP - CEP 01310-100', 'SAC: sac@lumina.com.br']);
+  });
+
+  it('says nothing of an address that is only the CEP a first start guessed', () => {
+    const onlyCep = {
+      ...settings.address,
+      street: '',
+      number: '',
+      complement: '',
+      neighborhood: '',
+      city: '',
+      state: '',
+    };
+    expect(addressLine(onlyCep)).toBe('');
+  });
+
+  it('formats phones with their area code', () => {
+    expect(formatPhone('1133334444')).toBe('(11) 3333-4444');
+    expect(formatPhone('11987654321')).toBe('(11) 98765-4321');
   });
 });
