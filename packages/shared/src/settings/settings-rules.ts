@@ -41,8 +41,9 @@ export function brazilianMobile(value: string): string | undefined {
 }
 
 /**
- * The demo shop's WhatsApp (the web app's fallback before the shop had settings): a first start
- * takes it as the default, and the panel counts it as not filled in.
+ * The demo shop's WhatsApp (the web app's fallback before the shop had settings), which a first
+ * start of that time stored as the default: the panel counts it as not filled in and no shopper
+ * is shown it.
  */
 export const DEMO_WHATSAPP = '11999999999';
 
