@@ -1,3 +1,4 @@
+import { shopName } from '@lumina/shared/settings/settings-rules';
 import type { PublicStoreJson } from '@lumina/shared/settings/store-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
@@ -43,4 +44,13 @@ export function whatsappChatUrl(
   const base = store?.whatsapp_url;
   if (!base) return undefined;
   return text ? `${base}?text=${encodeURIComponent(text)}` : base;
+}
+
+/**
+ * The shop's name for a sentence ('sua conta na <name>'): the trade name, else the legal one;
+ * '' until the settings arrive or when the owner filled in neither, so callers phrase around it.
+ */
+export function useShopName(): string {
+  const store = useStore();
+  return store ? shopName(store) : '';
 }

@@ -8,12 +8,14 @@ import { CategoryGrid } from '../../features/home/components/category-grid.tsx';
 import { InfoStrip } from '../../features/home/components/info-strip.tsx';
 import { SectionHeading } from '../../features/home/components/section-heading.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { useShopName } from '../../lib/store-settings.ts';
 
 export function Component() {
+  const shop = useShopName();
   usePageMeta({ title: 'Joias para piercing', description: HOME_DESCRIPTION });
   return (
     <>
-      <h1 className="sr-only">Lumina Piercings: joias para piercing</h1>
+      <h1 className="sr-only">{shop ? `${shop}: joias para piercing` : 'Joias para piercing'}</h1>
       <BannerCarousel banners={BANNERS} />
       <InfoStrip />
       <section

@@ -39,7 +39,7 @@ export function CookiePreferencesDialog({ open }: { open: boolean }) {
         if (!next) closeCookiePreferences();
       }}
       title="Preferências de cookies"
-      description="Escolha quais cookies a Lumina Piercings pode usar. Você pode mudar de ideia a qualquer momento pelo link no rodapé."
+      description="Escolha quais cookies a loja pode usar. Você pode mudar de ideia a qualquer momento pelo link no rodapé."
     >
       <ul className="mt-6 divide-y divide-cream-300">
         {CATEGORIES.map((category) => {

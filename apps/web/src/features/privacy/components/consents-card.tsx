@@ -10,6 +10,7 @@ import { useConsents } from '../api/get-consents.ts';
 import { useUpdateConsents } from '../api/update-consents.ts';
 import { LoadState } from './load-state.tsx';
 import { SectionCard } from './section-card.tsx';
+import { useShopName } from '../../../lib/store-settings.ts';
 
 /** The three optional cookie categories, as the cookie banner keeps them in this browser. */
 export interface CookieChoice {
@@ -116,6 +117,7 @@ export interface ConsentsCardProps {
 
 /** 'Consentimentos' (spec 001 §4): each switch saves at once on the server. */
 export function ConsentsCard({ onCookieChoice }: ConsentsCardProps) {
+  const shop = useShopName();
   const consents = useConsents();
   const content = consents.data ? (
     <ConsentsTable answer={consents.data} onCookieChoice={onCookieChoice} />
@@ -130,7 +132,7 @@ export function ConsentsCard({ onCookieChoice }: ConsentsCardProps) {
     <SectionCard
       id="consentimentos"
       title="Consentimentos"
-      description="Escolha como a Lumina Piercings pode usar seus dados. Cada alteração é salva na hora."
+      description={`Escolha como ${shop ? `a ${shop}` : 'a loja'} pode usar seus dados. Cada alteração é salva na hora.`}
     >
       {content}
     </SectionCard>
