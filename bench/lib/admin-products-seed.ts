@@ -225,9 +225,11 @@ export async function seedCatalogue(
   await pool.query(seedVariantsSql());
   if (blingLinks) await pool.query(seedBlingLinksSql());
   // What autovacuum would do shortly after such an import: the planner needs the statistics
-  // (and the trigger's update of every product's stock left dead rows behind).
+  // (and the trigger's update of every product's stock left dead rows behind), also the link
+  // table's, else its rows are guessed from its size on disk.
   await pool.query('VACUUM ANALYZE products');
   await pool.query('ANALYZE product_variants');
+  if (blingLinks) await pool.query('ANALYZE bling_product_links');
   console.error(
     `· ${count} products, ${seedVariantCount(count)} variants written in ${Math.round(performance.now() - started)} ms`,
   );
