@@ -37,6 +37,14 @@ const withOrder = {
   customerEmail: orders.customerEmail,
 };
 
+/**
+ * Erasure of an account (LGPD art. 18, VI): its requests stay with their orders (the record of
+ * goods and money that came back), without the shopper's own words.
+ */
+export async function forgetReturnReasonsOf(db: Db, userId: number): Promise<void> {
+  await db.update(returnRequests).set({ reason: null }).where(eq(returnRequests.userId, userId));
+}
+
 /** The returns module's tables. Pass a transaction as `db` to make several writes one unit. */
 export function createReturnRepository(db: Db) {
   return {
