@@ -314,7 +314,10 @@ describe('a withdrawal paid with the built-in PIX, part by part', () => {
         { order_item_id: barItem.id, quantity: 1 },
       ],
     });
-    const [ringBack, barBack] = second.return.items as [{ id: number }, { id: number }];
+    const [ringBack, barBack] = second.return.items.map((item) => ({ id: item.id })) as [
+      { id: number },
+      { id: number },
+    ];
     const ringStock = await shop.variantStock(ring.eight);
     const barStock = await shop.variantStock(bar.eight);
     await adminReturn(
