@@ -42,27 +42,24 @@ export function firstName(name: string): string {
 /** Paragraphs as plain text and as simple HTML; `pre` marks a PIX code to copy. */
 export type Block = string | { pre: string } | { link: string; label: string };
 
-export function orderMail(to: string, subject: string, blocks: Block[]): MailMessage {
-  const text = blocks
-    .map((block) =>
-      typeof block === 'string'
-        ? block
-        : 'pre' in block
-          ? block.pre
-          : `${block.label}: ${block.link}`,
-    )
-    .join('\n\n');
-  const html = mailDocument(
-    subject,
-    blocks.map((block) => {
-      if (typeof block === 'string') return `<p>${escapeHtml(block)}</p>`;
-      if ('pre' in block) {
-        return `<p style="font-family: monospace; word-break: break-all; background: #f3f4f6; padding: 12px">${escapeHtml(block.pre)}</p>`;
-      }
-      return `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a></p>`;
-    }),
-  );
-  return { to, subject, text, html };
+/** A block as the text part reads it. */
+export function blockText(block: Block): string {
+  if (typeof block === 'string') return block;
+  return 'pre' in block ? block.pre : `${block.label}: ${block.link}`;
+}
+
+/** A block as one paragraph of the HTML part, escaped. */
+export function blockHtml(block: Block): string {
+  if (typeof block === 'string') return `<p>${escapeHtml(block)}</p>`;
+  if ('pre' in block) {
+    return `<p style="font-family: monospace; word-break: break-all; background: #f3f4f6; padding: 12px">${escapeHtml(block.pre)}</p>`;
+  }
+  return `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a></p>`;
+}
+
+function orderMail(to: string, subject: string, blocks: Block[]): MailMessage {
+  const text = blocks.map(blockText).join('\n\n');
+  return { to, subject, text, html: mailDocument(subject, blocks.map(blockHtml)) };
 }
 
 /** Sent when the PIX charge is issued: the code to pay and the 30-minute deadline. */

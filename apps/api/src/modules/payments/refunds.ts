@@ -10,13 +10,12 @@ import type { PaymentProvider } from '../../integrations/payments/provider.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { decide } from '../orders/lifecycle.ts';
 import { type OrderLifecycle, orderState } from '../orders/lifecycle-service.ts';
-import { firstName, orderMail, reachable } from '../orders/order-mails.ts';
+import { reachable } from '../orders/order-mails.ts';
+import { refundMail } from './refund-mail.ts';
 import { createPaymentRepository } from './repository.ts';
 import { createRefundRepository } from './refund-repository.ts';
 import type { PaymentLogger } from './service.ts';
 import { canMove } from './transitions.ts';
-
-export const REFUND_MAIL_SUBJECT = (number: string) => `Reembolso do pedido ${number}`;
 
 /** The administrator giving money back. */
 export interface RefundActor {
@@ -49,24 +48,6 @@ export interface RefundResult {
   order: OrderRow;
   refundedCents: number;
   refundableCents: number;
-}
-
-function refundMail(
-  order: OrderRow & { customerEmail: string },
-  refund: RefundRow,
-  appUrl: string,
-) {
-  const how =
-    refund.method === 'mercadopago'
-      ? 'O estorno foi feito pelo MercadoPago e aparece na conta ou no cartão usado no pagamento conforme o prazo do seu banco.'
-      : `Devolvemos o valor por PIX para a conta de onde veio o pagamento (identificador da transferência: ${refund.e2eId ?? ''}).`;
-  return orderMail(order.customerEmail, REFUND_MAIL_SUBJECT(order.orderNumber), [
-    `Olá, ${firstName(order.customerName)}!`,
-    `Devolvemos ${formatBRL(refund.amountCents)} do pedido ${order.orderNumber}.`,
-    how,
-    { link: `${appUrl}/minha-conta`, label: 'Ver meus pedidos' },
-    'Equipe Lumina Piercings',
-  ]);
 }
 
 /** A refund row as the admin's order detail shows it. */

@@ -2,7 +2,8 @@ import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
 import { RETURN_TYPE_LABELS } from '@lumina/shared/returns/return-schemas';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import type { ReturnRequestRow } from '../../db/schema/returns.ts';
-import { type Block, firstName, orderMail } from '../orders/order-mails.ts';
+import { mailDocument } from '../mail/mail-document.ts';
+import { type Block, blockHtml, blockText, firstName } from '../orders/order-mails.ts';
 import { formatStoreDay } from './rules.ts';
 
 export const RETURN_MAIL_SUBJECTS = {
@@ -32,11 +33,13 @@ function accountLink(appUrl: string): Block {
 }
 
 function send(context: ReturnMailContext, subject: string, blocks: Block[]): MailMessage {
-  return orderMail(context.customerEmail, subject, [
-    `Olá, ${firstName(context.customerName)}!`,
-    ...blocks,
-    SIGNATURE,
-  ]);
+  const all = [`Olá, ${firstName(context.customerName)}!`, ...blocks, SIGNATURE];
+  return {
+    to: context.customerEmail,
+    subject,
+    text: all.map(blockText).join('\n\n'),
+    html: mailDocument(subject, all.map(blockHtml)),
+  };
 }
 
 /** Decreto 7.962/2013 art. 5 §3: the withdrawal is acknowledged at once, with its protocol. */

@@ -23,7 +23,7 @@ import type { ErrorJson } from '../../test/accounts.ts';
 import { returnsFixture, type ReturnsFixture, TRACKING } from '../../test/returns.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { createUser } from '../../test/user-builder.ts';
-import { REFUND_MAIL_SUBJECT } from '../payments/refunds.ts';
+import { REFUND_MAIL_SUBJECT } from '../payments/refund-mail.ts';
 import { RETURN_MAIL_SUBJECTS } from './return-mails.ts';
 
 /** A valid end-to-end id of a PIX devolução: D, ISPB, yyyyMMddHHmm, 11 characters. */
