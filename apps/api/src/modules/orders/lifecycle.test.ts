@@ -296,6 +296,18 @@ describe('order state machine', () => {
     });
   });
 
+  it("sends no 'cancelled by the shop' e-mail for the shopper's own withdrawal before shipping", () => {
+    expect(
+      decide(order('processing'), { type: 'cancel', provider: 'mercadopago', withdrawal: true }),
+    ).toMatchObject({
+      outcome: 'changed',
+      returnStock: true,
+      refund: 'provider',
+      set: { status: 'cancelled' },
+      mails: [],
+    });
+  });
+
   it('closes the manual PIX refund of a cancelled order, and keeps goods-back refunds apart', () => {
     const waiting = order('cancelled', {
       paymentStatus: 'approved',

@@ -18,8 +18,17 @@ export type OrderAction =
   | { type: 'confirm_payment'; provider: 'pix_builtin' | 'mercadopago' }
   | { type: 'ship'; trackingCode: string }
   | { type: 'deliver' }
-  /** By an administrator, or by the expiry of an unpaid order (`unpaid: true`). */
-  | { type: 'cancel'; provider: 'pix_builtin' | 'mercadopago' | null; unpaid?: boolean }
+  /**
+   * By an administrator, by the expiry of an unpaid order (`unpaid: true`), or by the shopper's
+   * withdrawal before shipping (`withdrawal: true`: the returns module acknowledges it by e-mail
+   * with its protocol, so the shop's 'cancelled by the shop' e-mail is not sent).
+   */
+  | {
+      type: 'cancel';
+      provider: 'pix_builtin' | 'mercadopago' | null;
+      unpaid?: boolean;
+      withdrawal?: boolean;
+    }
   /**
    * Money given back by the shop (payments' refund rows): `full` when everything paid is back
    * now, `goodsReturned` when it pays for goods that came back (a withdrawal).
@@ -245,6 +254,7 @@ function onCancel(
   order: OrderState,
   provider: 'pix_builtin' | 'mercadopago' | null,
   unpaid: boolean,
+  withdrawal = false,
 ): OrderDecision {
   const refund = provider === 'mercadopago' ? 'provider' : 'manual';
   switch (order.status) {
@@ -265,7 +275,7 @@ function onCancel(
         refund === 'provider'
           ? LIFECYCLE_MESSAGES.cancelledRefunded
           : LIFECYCLE_MESSAGES.cancelledManualRefund,
-        { returnStock: true, refund, mails: ['order_cancelled'] },
+        { returnStock: true, refund, mails: withdrawal ? [] : ['order_cancelled'] },
       );
     case 'cancelled':
       if (order.paidAfterCancel && !unpaid) {
@@ -348,7 +358,7 @@ export function decide(order: OrderState, action: OrderAction): OrderDecision {
     case 'deliver':
       return onDeliver(order);
     case 'cancel':
-      return onCancel(order, action.provider, action.unpaid ?? false);
+      return onCancel(order, action.provider, action.unpaid ?? false, action.withdrawal);
     case 'refund':
       return onRefund(order, action.full, action.goodsReturned);
   }

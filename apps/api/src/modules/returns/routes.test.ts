@@ -23,6 +23,7 @@ import type { ErrorJson } from '../../test/accounts.ts';
 import { returnsFixture, type ReturnsFixture, TRACKING } from '../../test/returns.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { createUser } from '../../test/user-builder.ts';
+import { ORDER_MAIL_SUBJECTS } from '../orders/order-mails.ts';
 import { REFUND_MAIL_SUBJECT } from '../payments/refund-mail.ts';
 import { RETURN_MAIL_SUBJECTS } from './return-mails.ts';
 
@@ -445,9 +446,13 @@ describe('a withdrawal paid with the built-in PIX, part by part', () => {
     // Stock went back once, with the cancel.
     expect(await shop.variantStock(ring.eight)).toBe(stock + 2);
     await ctx.app.outbox.drain();
-    expect(subjectsTo(smtp, placed.email)).toContain(
+    const subjects = subjectsTo(smtp, placed.email);
+    expect(subjects).toContain(
       RETURN_MAIL_SUBJECTS.cancelled(cancelled.return.protocol, placed.order.order_number),
     );
+    // The acknowledgement says it all; no 'cancelled by the shop' e-mail besides.
+    expect(subjects).not.toContain(ORDER_MAIL_SUBJECTS.cancelled(placed.order.order_number));
+    expect(subjects).toContain(REFUND_MAIL_SUBJECT(placed.order.order_number));
   });
 
   it('a refused request frees its units; the admin can refund part of an order without goods', async () => {

@@ -190,7 +190,11 @@ export function createReturnService(deps: {
       const applied = await lifecycle.apply(
         tx,
         locked,
-        { type: 'cancel', provider: current?.provider ?? payments.providerName },
+        {
+          type: 'cancel',
+          provider: current?.provider ?? payments.providerName,
+          withdrawal: true,
+        },
         by,
         { action: 'withdrawal' },
       );
