@@ -123,8 +123,9 @@ export function createRefunds(deps: {
       details,
     );
     // Money already moved at the provider is recorded whatever the order became meanwhile.
-    if (applied.decision.outcome !== 'changed')
+    if (applied.decision.outcome !== 'changed') {
       await lifecycle.note(tx, order, 'refund', by, details);
+    }
     if (full) {
       await createPaymentRepository(tx).move(
         payment.id,
@@ -150,8 +151,9 @@ export function createRefunds(deps: {
   /** Under the order's lock: what to refund, and the row that claims it. */
   async function claim(tx: Db, input: RefundInput) {
     const order = await lifecycle.lock(tx, input.orderId);
-    if (!order)
+    if (!order) {
       throw new AppError('not_found', ORDER_MESSAGES.notFound, { code: 'order_not_found' });
+    }
     const payment = await paidCharge(tx, order);
     const refunds = createRefundRepository(tx);
     const committed = await refunds.committedCents(order.id);
