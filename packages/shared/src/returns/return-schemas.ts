@@ -122,7 +122,9 @@ export const REFUND_MESSAGES = {
   closedOrder: 'Este pedido não aceita reembolso.',
   busy: 'Outro reembolso deste pedido está em andamento. Aguarde alguns segundos e confira o pedido.',
   providerFailed:
-    'Não foi possível estornar o pagamento no MercadoPago agora. Nada foi devolvido; tente novamente em instantes.',
+    'O MercadoPago recusou o estorno: nada foi devolvido. Confira o pagamento no MercadoPago antes de tentar de novo.',
+  providerNoAnswer:
+    'O MercadoPago não respondeu ao estorno, que pode ter sido feito. Tente de novo em um minuto: o mesmo estorno será conferido, nunca feito duas vezes.',
   done: (amount: string) => `Reembolso de ${amount} registrado. O cliente foi avisado por e-mail.`,
 } as const;
 

@@ -39,6 +39,28 @@ export function createRefundRepository(db: Db) {
       return { total: Number(row?.total ?? 0), pending: Number(row?.pending ?? 0) };
     },
 
+    /** The order's refund on its way, if any (at most one: claims hold the order's lock). */
+    async pendingOf(orderId: number): Promise<RefundRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'pending')))
+        .orderBy(asc(refunds.id))
+        .limit(1);
+      return row;
+    },
+
+    /** Claims a pending refund again for a new attempt (its moment is the attempt's). */
+    async reclaim(id: number, at: Date): Promise<RefundRow> {
+      const [row] = await db
+        .update(refunds)
+        .set({ createdAt: at })
+        .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+        .returning();
+      if (!row) throw new Error(`refund ${id} is no longer pending`);
+      return row;
+    },
+
     async findByE2eId(e2eId: string): Promise<RefundRow | undefined> {
       const [row] = await db.select().from(refunds).where(eq(refunds.e2eId, e2eId));
       return row;

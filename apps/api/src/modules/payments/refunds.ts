@@ -6,7 +6,10 @@ import type { OrderRow, PaymentRow } from '../../db/schema/orders.ts';
 import type { RefundRow } from '../../db/schema/refunds.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { PaymentProvider } from '../../integrations/payments/provider.ts';
+import {
+  type PaymentProvider,
+  PaymentProviderError,
+} from '../../integrations/payments/provider.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { decide } from '../orders/lifecycle.ts';
 import { type OrderLifecycle, orderState } from '../orders/lifecycle-service.ts';
@@ -42,6 +45,13 @@ export interface RefundInput {
   /** In the transaction that records the refund as done. */
   complete?: (tx: Db, order: OrderRow, refund: RefundRow) => Promise<void>;
 }
+
+/**
+ * A MercadoPago refund whose call got no clear answer (a timeout, a 5xx) stays pending: the money
+ * may have moved. After this long a new attempt sends it again with the same idempotency key,
+ * which MercadoPago answers with the refund it made, or makes it then; never a second refund.
+ */
+export const PENDING_REFUND_RETRY_MS = 60_000;
 
 export interface RefundResult {
   refund: RefundRow;
@@ -158,7 +168,19 @@ export function createRefunds(deps: {
     const refunds = createRefundRepository(tx);
     const committed = await refunds.committedCents(order.id);
     if (committed.pending > 0) {
-      throw new AppError('conflict', REFUND_MESSAGES.busy, { code: 'refund_in_progress' });
+      const pending = await refunds.pendingOf(order.id);
+      const retry =
+        pending &&
+        pending.returnId === (input.returnId ?? null) &&
+        pending.createdAt.getTime() <= now().getTime() - PENDING_REFUND_RETRY_MS;
+      if (!retry) {
+        throw new AppError('conflict', REFUND_MESSAGES.busy, { code: 'refund_in_progress' });
+      }
+      // The earlier attempt is finished instead of starting another refund.
+      await input.prepare?.(tx, order, payment.amountCents - committed.total + pending.amountCents);
+      const row = await refunds.reclaim(pending.id, now());
+      const full = committed.total >= payment.amountCents;
+      return { order, payment, row, full, done: false as const };
     }
     const left = payment.amountCents - committed.total;
     const prepared = input.prepare ? await input.prepare(tx, order, left) : { defaultCents: left };
@@ -265,14 +287,17 @@ export function createRefunds(deps: {
           { err: error, refundId: row.id, orderId: row.orderId },
           'provider refund failed',
         );
-        await repository.settle(row.id, {
-          status: 'failed',
-          error: error instanceof Error ? error.message.slice(0, 500) : 'unknown error',
-        });
-        throw new AppError('unavailable', REFUND_MESSAGES.providerFailed, {
-          code: 'payment_provider_failed',
-          cause: error,
-        });
+        // Refused outright: nothing moved. No clear answer: it may have; the row stays pending
+        // for a later attempt with the same key.
+        const refused = error instanceof PaymentProviderError && !error.retryable;
+        if (refused) {
+          await repository.settle(row.id, { status: 'failed', error: error.message.slice(0, 500) });
+        }
+        throw new AppError(
+          'unavailable',
+          refused ? REFUND_MESSAGES.providerFailed : REFUND_MESSAGES.providerNoAnswer,
+          { code: 'payment_provider_failed', cause: error },
+        );
       }
       const result = await db.transaction(async (tx) => {
         const order = await lifecycle.lock(tx, row.orderId);
@@ -282,7 +307,9 @@ export function createRefunds(deps: {
           providerRefundId: answer.refundId,
           completedAt: now(),
         });
-        if (!settled) throw new Error(`refund ${row.id} was settled twice`);
+        if (!settled) {
+          throw new AppError('conflict', REFUND_MESSAGES.busy, { code: 'refund_in_progress' });
+        }
         const updated = await finish(tx, order, payment, settled, claimed.full, input);
         return { refund: settled, order: updated };
       });

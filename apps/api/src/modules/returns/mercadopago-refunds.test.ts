@@ -5,7 +5,7 @@ import type {
 } from '@lumina/shared/returns/return-schemas';
 import { REFUND_MESSAGES } from '@lumina/shared/returns/return-schemas';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { payments } from '../../db/schema/orders.ts';
 import { refunds } from '../../db/schema/refunds.ts';
 import type { UserRow } from '../../db/schema/users.ts';
@@ -17,6 +17,7 @@ import type { ErrorJson } from '../../test/accounts.ts';
 import { returnsFixture, type ReturnsFixture, TRACKING } from '../../test/returns.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { createUser } from '../../test/user-builder.ts';
+import { PENDING_REFUND_RETRY_MS } from '../payments/refunds.ts';
 
 const SECRET = 'webhook-secret-for-returns';
 
@@ -25,6 +26,7 @@ let fake: FakeMercadoPagoServer;
 let shop: ReturnsFixture;
 let admin: UserRow;
 let webhookUrl: string;
+let clock = new Date();
 
 beforeAll(async () => {
   fake = await startFakeMercadoPago();
@@ -34,8 +36,11 @@ beforeAll(async () => {
       MERCADOPAGO_API_URL: fake.url,
       MERCADOPAGO_ACCESS_TOKEN: fake.accessToken,
       MERCADOPAGO_WEBHOOK_SECRET: SECRET,
+      // Short enough for the lost answer below, long enough for a loaded machine's first call.
+      MERCADOPAGO_TIMEOUT_MS: '1500',
       APP_URL: 'https://loja.test',
     },
+    now: () => clock,
   });
   const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   webhookUrl = `${address}/api/webhooks/mercadopago`;
@@ -47,6 +52,14 @@ afterAll(async () => {
   await ctx?.close();
   await fake?.close();
 });
+
+beforeEach(() => {
+  clock = new Date();
+});
+
+const later = () => {
+  clock = new Date(clock.getTime() + PENDING_REFUND_RETRY_MS + 1000);
+};
 
 /** An order paid at the (fake) MercadoPago, then shipped and delivered unless told. */
 async function paidOrder(quantity: number, options: { deliver?: boolean } = {}) {
@@ -161,17 +174,58 @@ describe('refunds through MercadoPago', () => {
     expect(again.statusCode).toBe(409);
   });
 
-  it('changes nothing when MercadoPago fails, and refunds once on the retry', async () => {
+  it('keeps a refund MercadoPago did not answer pending, and finishes it with the same key', async () => {
     const placed = await paidOrder(1);
     const request = await receivedWithdrawal(placed, 1);
-    fake.failNext(1, 500);
-    const failed = await shop.call(admin, 'POST', `/admin/returns/${request.id}/refund`, {});
-    expect(failed.statusCode).toBe(503);
-    expect(failed.json<ErrorJson>().message).toBe(REFUND_MESSAGES.providerFailed);
+    const refund = () => shop.call(admin, 'POST', `/admin/returns/${request.id}/refund`, {});
+    const keys = () =>
+      new Set(refundCalls().map((call) => String(call.headers['x-idempotency-key'])));
+    const before = keys();
+
+    // MercadoPago makes the refund but its answer is lost on the way back.
+    fake.failNext(1, 'timeout');
+    const lost = await refund();
+    expect(lost.statusCode).toBe(503);
+    expect(lost.json<ErrorJson>().message).toBe(REFUND_MESSAGES.providerNoAnswer);
+    expect(fake.refunds.get(placed.gatewayId)).toHaveLength(1);
     expect(await shop.orderOf(placed.buyer, placed.order.id)).toMatchObject({
       status: 'delivered',
       refunded_total: 0,
     });
+    // Still on its way: nobody starts another one meanwhile.
+    expect((await refund()).statusCode).toBe(409);
+    expect(
+      (await shop.call(admin, 'POST', `/admin/orders/${placed.order.id}/refunds`, {})).statusCode,
+    ).toBe(409);
+
+    later();
+    const finished = await refund();
+    expect(finished.statusCode, finished.body).toBe(200);
+    // The same key twice: MercadoPago answered the refund it had made, and made no other.
+    const used = [...keys()].filter((key) => !before.has(key));
+    expect(used).toHaveLength(1);
+    expect(fake.refunds.get(placed.gatewayId)).toHaveLength(1);
+    const rows = await ctx.database.db
+      .select({ status: refunds.status, providerRefundId: refunds.providerRefundId })
+      .from(refunds)
+      .where(eq(refunds.orderId, placed.order.id));
+    expect(rows).toEqual([
+      { status: 'completed', providerRefundId: String(fake.refunds.get(placed.gatewayId)![0]!.id) },
+    ]);
+    // The whole order came back: freight included, status Devolvido.
+    expect(await shop.orderOf(placed.buyer, placed.order.id)).toMatchObject({
+      status: 'returned',
+      refunded_total: placed.order.total,
+    });
+  });
+
+  it('records a refund MercadoPago refused as failed and lets the shop try again', async () => {
+    const placed = await paidOrder(1);
+    const request = await receivedWithdrawal(placed, 1);
+    fake.respondNextWith(400, { message: 'insufficient balance', error: 'bad_request' });
+    const refused = await shop.call(admin, 'POST', `/admin/returns/${request.id}/refund`, {});
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json<ErrorJson>().message).toBe(REFUND_MESSAGES.providerFailed);
 
     const retried = await shop.call(admin, 'POST', `/admin/returns/${request.id}/refund`, {});
     expect(retried.statusCode, retried.body).toBe(200);
@@ -181,11 +235,6 @@ describe('refunds through MercadoPago', () => {
       .from(refunds)
       .where(eq(refunds.orderId, placed.order.id));
     expect(rows.map((row) => row.status)).toEqual(['failed', 'completed']);
-    // The whole order came back: freight included, status Devolvido.
-    expect(await shop.orderOf(placed.buyer, placed.order.id)).toMatchObject({
-      status: 'returned',
-      refunded_total: placed.order.total,
-    });
   });
 
   it('cancels an order not yet shipped and refunds it at MercadoPago at once', async () => {
