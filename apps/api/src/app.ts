@@ -115,6 +115,10 @@ import {
 import { adminOrderRoutes } from './modules/admin/orders/routes.ts';
 import { createAdminOrderService } from './modules/admin/orders/service.ts';
 import { pixTicketRoutes } from './modules/payments/ticket-routes.ts';
+import { createRefunds } from './modules/payments/refunds.ts';
+import { createAdminReturnService } from './modules/returns/admin-service.ts';
+import { adminReturnRoutes, returnRoutes } from './modules/returns/routes.ts';
+import { createReturnService } from './modules/returns/service.ts';
 import { mercadoPagoWebhookRoutes } from './modules/payments/webhook-routes.ts';
 
 // Messages zod writes itself (a number where an object was expected, say) come out in pt-BR too.
@@ -354,9 +358,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     quoteShipping: ({ destinationCep, method, lines }) =>
       shipping.quoteLines(lines, destinationCep, method),
   });
+  const paymentProvider = createPaymentProvider(config);
   const payments = createPaymentService({
     db: database.db,
-    provider: createPaymentProvider(config),
+    provider: paymentProvider,
     lifecycle,
     outbox,
     appUrl: config.appUrl,
@@ -366,11 +371,35 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.decorate('payments', payments);
   app.decorate('outbox', outbox);
+  const refunds = createRefunds({
+    db: database.db,
+    provider: paymentProvider,
+    lifecycle,
+    outbox,
+    appUrl: config.appUrl,
+    now,
+    logger: app.log,
+  });
   const adminOrders = createAdminOrderService({
     db: database.db,
     lifecycle,
     payments,
+    refunds,
     outbox,
+    securityLog: services.securityLog,
+  });
+  const returnDeps = {
+    db: database.db,
+    now,
+    lifecycle,
+    payments,
+    refunds,
+    outbox,
+    appUrl: config.appUrl,
+  };
+  const returns = createReturnService(returnDeps);
+  const adminReturns = createAdminReturnService({
+    ...returnDeps,
     securityLog: services.securityLog,
   });
   app.addHook('onClose', async () => {
@@ -476,6 +505,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(orderRoutes, { orders, payments });
       await api.register(paymentRoutes, { payments });
       await api.register(adminOrderRoutes, { adminOrders });
+      await api.register(returnRoutes, { returns });
+      await api.register(adminReturnRoutes, { adminReturns });
       await api.register(adminCatalogRoutes, { db: database.db, now });
       await api.register(adminProductWriteRoutes, {
         writes: createProductWrites({

@@ -35,34 +35,31 @@ export function reachable<T extends { customerEmail: string | null }>(
   return order.customerEmail === null ? null : { ...order, customerEmail: order.customerEmail };
 }
 
-function firstName(name: string): string {
+export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
 
 /** Paragraphs as plain text and as simple HTML; `pre` marks a PIX code to copy. */
-type Block = string | { pre: string } | { link: string; label: string };
+export type Block = string | { pre: string } | { link: string; label: string };
 
-function mail(to: string, subject: string, blocks: Block[]): MailMessage {
-  const text = blocks
-    .map((block) =>
-      typeof block === 'string'
-        ? block
-        : 'pre' in block
-          ? block.pre
-          : `${block.label}: ${block.link}`,
-    )
-    .join('\n\n');
-  const html = mailDocument(
-    subject,
-    blocks.map((block) => {
-      if (typeof block === 'string') return `<p>${escapeHtml(block)}</p>`;
-      if ('pre' in block) {
-        return `<p style="font-family: monospace; word-break: break-all; background: #f3f4f6; padding: 12px">${escapeHtml(block.pre)}</p>`;
-      }
-      return `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a></p>`;
-    }),
-  );
-  return { to, subject, text, html };
+/** A block as the text part reads it. */
+export function blockText(block: Block): string {
+  if (typeof block === 'string') return block;
+  return 'pre' in block ? block.pre : `${block.label}: ${block.link}`;
+}
+
+/** A block as one paragraph of the HTML part, escaped. */
+export function blockHtml(block: Block): string {
+  if (typeof block === 'string') return `<p>${escapeHtml(block)}</p>`;
+  if ('pre' in block) {
+    return `<p style="font-family: monospace; word-break: break-all; background: #f3f4f6; padding: 12px">${escapeHtml(block.pre)}</p>`;
+  }
+  return `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a></p>`;
+}
+
+function orderMail(to: string, subject: string, blocks: Block[]): MailMessage {
+  const text = blocks.map(blockText).join('\n\n');
+  return { to, subject, text, html: mailDocument(subject, blocks.map(blockHtml)) };
 }
 
 /** Sent when the PIX charge is issued: the code to pay and the 30-minute deadline. */
@@ -72,7 +69,7 @@ export function orderReceivedMail(
   appUrl: string,
   orderId: number,
 ): MailMessage {
-  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.received(order.orderNumber), [
+  return orderMail(order.customerEmail, ORDER_MAIL_SUBJECTS.received(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `Recebemos o seu pedido ${order.orderNumber} no valor de ${formatBRL(order.totalCents)}.`,
     'Para concluir, pague com PIX em até 30 minutos: abra o app do seu banco, escolha PIX Copia e Cola e cole o código abaixo.',
@@ -84,7 +81,7 @@ export function orderReceivedMail(
 }
 
 export function paymentApprovedMail(order: MailOrder, appUrl: string): MailMessage {
-  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.approved(order.orderNumber), [
+  return orderMail(order.customerEmail, ORDER_MAIL_SUBJECTS.approved(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `O pagamento de ${formatBRL(order.totalCents)} do pedido ${order.orderNumber} foi aprovado. Obrigado pela compra!`,
     'Agora vamos separar e embalar as suas peças; você pode acompanhar o pedido na sua conta.',
@@ -94,7 +91,7 @@ export function paymentApprovedMail(order: MailOrder, appUrl: string): MailMessa
 }
 
 export function orderExpiredMail(order: MailOrder, appUrl: string): MailMessage {
-  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.expired(order.orderNumber), [
+  return orderMail(order.customerEmail, ORDER_MAIL_SUBJECTS.expired(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `O pagamento PIX do pedido ${order.orderNumber} não foi confirmado em 30 minutos, então o pedido foi cancelado. Nenhum valor foi cobrado.`,
     'Se ainda quiser as peças, é só fazer um novo pedido.',
@@ -110,7 +107,7 @@ export function orderCancelledMail(order: MailOrder, appUrl: string): MailMessag
       : order.refundStatus === 'manual_pending'
         ? 'O valor pago será devolvido por PIX para a conta de onde veio; entraremos em contato se precisarmos de algum dado.'
         : 'Nenhum valor foi cobrado.';
-  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.cancelled(order.orderNumber), [
+  return orderMail(order.customerEmail, ORDER_MAIL_SUBJECTS.cancelled(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `O pedido ${order.orderNumber} foi cancelado pela loja e as peças voltaram ao estoque.`,
     refund,
@@ -122,7 +119,7 @@ export function orderCancelledMail(order: MailOrder, appUrl: string): MailMessag
 
 export function orderShippedMail(order: MailOrder, appUrl: string): MailMessage {
   const code = order.trackingCode ?? '';
-  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.shipped(order.orderNumber), [
+  return orderMail(order.customerEmail, ORDER_MAIL_SUBJECTS.shipped(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `O pedido ${order.orderNumber} foi postado nos Correios. O código de rastreio é:`,
     { pre: code },
@@ -134,7 +131,7 @@ export function orderShippedMail(order: MailOrder, appUrl: string): MailMessage 
 }
 
 export function orderDeliveredMail(order: MailOrder, appUrl: string): MailMessage {
-  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.delivered(order.orderNumber), [
+  return orderMail(order.customerEmail, ORDER_MAIL_SUBJECTS.delivered(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `O pedido ${order.orderNumber} foi entregue. Esperamos que você goste das suas peças!`,
     'Se algo não chegou como esperado, fale com a gente pelo WhatsApp ou pelo formulário de contato.',
@@ -144,7 +141,7 @@ export function orderDeliveredMail(order: MailOrder, appUrl: string): MailMessag
 }
 
 export function orderRefundedMail(order: MailOrder, appUrl: string): MailMessage {
-  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.refunded(order.orderNumber), [
+  return orderMail(order.customerEmail, ORDER_MAIL_SUBJECTS.refunded(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `O pagamento de ${formatBRL(order.totalCents)} do pedido ${order.orderNumber} foi estornado.`,
     { link: `${appUrl}/minha-conta`, label: 'Ver meus pedidos' },
@@ -158,7 +155,7 @@ export function paidAfterCancelMail(
   adminEmail: string,
   appUrl: string,
 ): MailMessage {
-  return mail(adminEmail, ORDER_MAIL_SUBJECTS.paidAfterCancel(order.orderNumber), [
+  return orderMail(adminEmail, ORDER_MAIL_SUBJECTS.paidAfterCancel(order.orderNumber), [
     `O pagamento de ${formatBRL(order.totalCents)} do pedido ${order.orderNumber} (${order.customerName}) foi aprovado depois que o pedido já estava cancelado e as peças tinham voltado ao estoque.`,
     'Abra o pedido no painel e escolha: restaurar o pedido (se as peças ainda estiverem em estoque) ou devolver o valor ao cliente.',
     { link: `${appUrl}/admin/pedidos/${order.id}`, label: 'Abrir o pedido no painel' },

@@ -15,6 +15,7 @@ import { rememberDeliveryAddress } from '../addresses/service.ts';
 import { removeOrderedLines } from '../carts/repository.ts';
 import { linePrices } from '../catalog/line-prices.ts';
 import { createStock } from '../catalog/stock.ts';
+import { createRefundRepository } from '../payments/refund-repository.ts';
 import { type OrderJson, toOrderJson } from './order-json.ts';
 import { type CheckoutLine, createOrderRepository, type NewOrderItem } from './repository.ts';
 
@@ -94,7 +95,12 @@ export function createOrderService(deps: {
   const repository = createOrderRepository(db);
 
   async function answer(order: OrderRow): Promise<OrderJson> {
-    return toOrderJson(order, await repository.itemsOf([order.id]));
+    const refunds = await createRefundRepository(db).completedOf([order.id]);
+    return toOrderJson(
+      order,
+      await repository.itemsOf([order.id]),
+      refunds.map(({ refund }) => refund),
+    );
   }
 
   function refuseUnavailable(lines: CheckoutLine[]): void {

@@ -15,6 +15,8 @@ export const ORDER_BADGE_VARIANTS: Record<OrderStatus, BadgeVariant> = {
   delivered: 'success',
   cancelled: 'sale',
   refunded: 'muted',
+  partially_returned: 'gold',
+  returned: 'muted',
 };
 
 export const PAYMENT_BADGE_VARIANTS: Record<PaymentRowStatus, BadgeVariant> = {

@@ -100,6 +100,9 @@ export function createOrderStatus(
       cancelled_at: null,
       created_at: base.created_at,
       updated_at: base.created_at,
+      refunds: [],
+      refunded_total: 0,
+      refunded_total_cents: 0,
     },
   };
 }

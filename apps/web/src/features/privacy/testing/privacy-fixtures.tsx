@@ -101,6 +101,7 @@ export function createDataExport(): DataExport {
         items: [],
       },
     ],
+    returns: [],
     wishlist: [],
     cart: [],
     account_activity: [],
