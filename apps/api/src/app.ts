@@ -220,7 +220,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transformObject: jsonSchemaTransformObject,
   });
   const catalogRepository = createCatalogRepository(database.db);
-  const catalog = createCatalogService({ repository: catalogRepository });
   // Rendered catalogue answers, reused for a few seconds by this process (0 disables).
   const catalogCacheTtlMs = deps.catalogCacheTtlMs ?? 5_000;
   const catalogCache = createJsonCache({
@@ -236,10 +235,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config,
     now,
     logger: app.log,
-    // Rendered pages share the catalogue's cache and will show the shop's names and contacts.
+    // Rendered pages and catalogue answers share this cache: they show the shop's names and
+    // contacts, and products' PIX prices follow its discount.
     onChange: () => catalogCache.clear(),
   });
   app.decorate('settings', settings);
+  // The money rules every price and total is computed by, read when computing.
+  const priceRules = () => settings.storeSettings();
+  const catalog = createCatalogService({ repository: catalogRepository, priceRules });
   // Read once the database is migrated (serve.ts migrates after building the app).
   app.addHook('onReady', async () => {
     await settings.load();
@@ -306,15 +309,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     maxNumber: deps.captchaMaxNumber,
   });
   const login = createLoginService({ ...services, captcha, sleep: deps.loginDelay });
-  const carts = createCartService({ db: database.db, now });
+  const carts = createCartService({ db: database.db, now, priceRules });
   const mergeCart = createMergeCartOnLogin((userId, sessionId) =>
     carts.mergeAnonymousCart(userId, sessionId),
   );
-  const wishlist = createWishlistService({ db: database.db, now });
+  const wishlist = createWishlistService({ db: database.db, now, priceRules });
   const shipping = createShippingService({
     db: database.db,
     quoter: createShippingQuoter(config, app.log),
     originCep: config.shippingOriginCep,
+    priceRules,
   });
   const outbox = createMailOutbox({
     db: database.db,
@@ -353,6 +357,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     quoteShipping: ({ destinationCep, method, lines }) =>
       shipping.quoteLines(lines, destinationCep, method),
+    priceRules,
   });
   const payments = createPaymentService({
     db: database.db,
@@ -476,8 +481,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(orderRoutes, { orders, payments });
       await api.register(paymentRoutes, { payments });
       await api.register(adminOrderRoutes, { adminOrders });
-      await api.register(adminCatalogRoutes, { db: database.db, now });
+      await api.register(adminCatalogRoutes, { db: database.db, now, priceRules });
       await api.register(adminProductWriteRoutes, {
+        priceRules,
         writes: createProductWrites({
           db: database.db,
           now,
@@ -500,7 +506,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(blingWebhookRoutes, { webhooks: erp.webhooks });
       await api.register(blingTestWebhookRoutes, { webhooks: erp.webhooks });
       await api.register(adminDocsSessionRoutes, { secureCookies });
-      await api.register(adminProductPhotoRoutes, { photos });
+      await api.register(adminProductPhotoRoutes, { photos, priceRules });
       await api.register(pixTicketRoutes, { payments });
       await api.register(mercadoPagoWebhookRoutes, {
         payments,
@@ -528,6 +534,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     paymentsSandbox: config.paymentsSandbox,
     pages: createPageResolver({
       appUrl: config.appUrl,
+      moneyRules: priceRules,
       catalog: {
         findProduct: (id) => catalogRepository.findProductById(id),
         sellsVariant: (id, sku) => sellsVariantSku(catalogCache, catalog, id, sku),
