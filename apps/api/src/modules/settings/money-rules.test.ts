@@ -75,7 +75,7 @@ async function productPix(id: number) {
   return [product.pix_final_price_cents, product.pix_final_price];
 }
 
-async function cartOf(headers: object): Promise<CartJson> {
+async function cartOf(headers: Record<string, string>): Promise<CartJson> {
   const response = await ctx.app.inject({ method: 'GET', url: '/api/carts/current', headers });
   return response.json<{ cart: CartJson }>().cart;
 }
