@@ -224,7 +224,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transformObject: jsonSchemaTransformObject,
   });
   const catalogRepository = createCatalogRepository(database.db);
-  const catalog = createCatalogService({ repository: catalogRepository });
   // Rendered catalogue answers, reused for a few seconds by this process (0 disables).
   const catalogCacheTtlMs = deps.catalogCacheTtlMs ?? 5_000;
   const catalogCache = createJsonCache({
@@ -240,10 +239,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config,
     now,
     logger: app.log,
-    // Rendered pages share the catalogue's cache and will show the shop's names and contacts.
+    // Rendered pages and catalogue answers share this cache: they show the shop's names and
+    // contacts, and products' PIX prices follow its discount.
     onChange: () => catalogCache.clear(),
   });
   app.decorate('settings', settings);
+  // The money rules every price and total is computed by, read when computing.
+  const priceRules = () => settings.storeSettings();
+  const catalog = createCatalogService({ repository: catalogRepository, priceRules });
   // Read once the database is migrated (serve.ts migrates after building the app).
   app.addHook('onReady', async () => {
     await settings.load();
@@ -310,15 +313,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     maxNumber: deps.captchaMaxNumber,
   });
   const login = createLoginService({ ...services, captcha, sleep: deps.loginDelay });
-  const carts = createCartService({ db: database.db, now });
+  const carts = createCartService({ db: database.db, now, priceRules });
   const mergeCart = createMergeCartOnLogin((userId, sessionId) =>
     carts.mergeAnonymousCart(userId, sessionId),
   );
-  const wishlist = createWishlistService({ db: database.db, now });
+  const wishlist = createWishlistService({ db: database.db, now, priceRules });
   const shipping = createShippingService({
     db: database.db,
     quoter: createShippingQuoter(config, app.log),
     originCep: config.shippingOriginCep,
+    priceRules,
   });
   const outbox = createMailOutbox({
     db: database.db,
@@ -357,6 +361,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     quoteShipping: ({ destinationCep, method, lines }) =>
       shipping.quoteLines(lines, destinationCep, method),
+    priceRules,
   });
   const paymentProvider = createPaymentProvider(config);
   const payments = createPaymentService({
@@ -507,8 +512,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(adminOrderRoutes, { adminOrders });
       await api.register(returnRoutes, { returns });
       await api.register(adminReturnRoutes, { adminReturns });
-      await api.register(adminCatalogRoutes, { db: database.db, now });
+      await api.register(adminCatalogRoutes, { db: database.db, now, priceRules });
       await api.register(adminProductWriteRoutes, {
+        priceRules,
         writes: createProductWrites({
           db: database.db,
           now,
@@ -531,7 +537,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(blingWebhookRoutes, { webhooks: erp.webhooks });
       await api.register(blingTestWebhookRoutes, { webhooks: erp.webhooks });
       await api.register(adminDocsSessionRoutes, { secureCookies });
-      await api.register(adminProductPhotoRoutes, { photos });
+      await api.register(adminProductPhotoRoutes, { photos, priceRules });
       await api.register(pixTicketRoutes, { payments });
       await api.register(mercadoPagoWebhookRoutes, {
         payments,
@@ -559,6 +565,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     paymentsSandbox: config.paymentsSandbox,
     pages: createPageResolver({
       appUrl: config.appUrl,
+      moneyRules: priceRules,
       catalog: {
         findProduct: (id) => catalogRepository.findProductById(id),
         sellsVariant: (id, sku) => sellsVariantSku(catalogCache, catalog, id, sku),

@@ -1,11 +1,16 @@
 import { CATEGORY_LABELS, type CategorySlug } from '@lumina/shared/catalog/categories';
 import { categoryListing, productsListing } from '@lumina/shared/catalog/listing-params';
 import { pixPriceCents } from '@lumina/shared/catalog/pricing';
+import {
+  type MoneyRules,
+  moneyPromisesSentence,
+  pixDiscountText,
+} from '@lumina/shared/storefront/money-texts';
 import { VARIANT_QUERY_PARAM, variantPrices } from '@lumina/shared/catalog/variants';
 import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { PRODUCT_PAGE_IMAGE_SIZES, photoSrcSet } from '@lumina/shared/catalog/product-images';
 import { HOME_BANNERS } from '@lumina/shared/storefront/home-banners';
-import { HOME_DESCRIPTION as SHOP_DESCRIPTION } from '@lumina/shared/storefront/home-description';
+import { homeDescription } from '@lumina/shared/storefront/home-description';
 import { formatBRL } from '@lumina/shared/format/money';
 import { isPrivatePage, matchPagePath } from '@lumina/shared/storefront/page-paths';
 import { toProductDto, type ProductReadRow } from '../catalog/product-dto.ts';
@@ -22,7 +27,6 @@ export function pageTitle(title: string): string {
 }
 
 export const HOME_TITLE = pageTitle('Joias para piercing');
-export const HOME_DESCRIPTION = SHOP_DESCRIPTION;
 export const NOT_FOUND_TITLE = pageTitle('Página não encontrada');
 const DESCRIPTION_MAX = 160;
 
@@ -145,11 +149,11 @@ function bannerPreview(appUrl: string): NonNullable<NonNullable<PageHead['openGr
   };
 }
 
-function homePage(appUrl: string): ResolvedPage {
+function homePage(appUrl: string, rules: MoneyRules): ResolvedPage {
   const url = shopUrl(appUrl, '/');
   return publicPage(appUrl, {
     title: HOME_TITLE,
-    description: HOME_DESCRIPTION,
+    description: homeDescription(rules),
     path: '/',
     preloadImage: { href: HOME_BANNERS[0].src },
     image: bannerPreview(appUrl),
@@ -180,13 +184,13 @@ function homePage(appUrl: string): ResolvedPage {
   });
 }
 
-function productsPage(appUrl: string, query: URLSearchParams): ResolvedPage {
+function productsPage(appUrl: string, query: URLSearchParams, rules: MoneyRules): ResolvedPage {
   const { search, category } = productsListing(query);
   const title = pageTitle(
     search ? `Busca: ${search}` : category ? `Produtos: ${CATEGORY_LABELS[category]}` : 'Produtos',
   );
-  const description =
-    'Piercings e joias em aço cirúrgico, titânio e ouro para orelha, nariz, boca, umbigo e mais. 5% de desconto no PIX.';
+  const pix = pixDiscountText(rules);
+  const description = `Piercings e joias em aço cirúrgico, titânio e ouro para orelha, nariz, boca, umbigo e mais.${pix ? ` ${pix}.` : ''}`;
   const page = publicPage(appUrl, {
     title,
     description,
@@ -199,7 +203,7 @@ function productsPage(appUrl: string, query: URLSearchParams): ResolvedPage {
     : page;
 }
 
-function categoriesPage(appUrl: string, query: URLSearchParams): ResolvedPage {
+function categoriesPage(appUrl: string, query: URLSearchParams, rules: MoneyRules): ResolvedPage {
   const slug = categoryListing(query);
   if (!slug) {
     return publicPage(appUrl, {
@@ -213,7 +217,7 @@ function categoriesPage(appUrl: string, query: URLSearchParams): ResolvedPage {
   const label = CATEGORY_LABELS[slug];
   return publicPage(appUrl, {
     title: pageTitle(`Piercing de ${label.toLowerCase()}`),
-    description: `Joias para piercing de ${label.toLowerCase()} em aço cirúrgico, titânio e ouro. 5% de desconto no PIX e frete grátis a partir de R$ 299.`,
+    description: `Joias para piercing de ${label.toLowerCase()} em aço cirúrgico, titânio e ouro.${moneyPromisesSentence(rules)}`,
     path: categoryPath(slug),
     image: bannerPreview(appUrl),
     jsonLd: [
@@ -235,8 +239,13 @@ function amount(cents: number): string {
  * A product page; `variantSku` is the variant a shared link names (`?variante=`): the page shows
  * its picture first, so that is the picture to preload.
  */
-function productPage(appUrl: string, row: ProductReadRow, variantSku: string | null): ResolvedPage {
-  const product = toProductDto(row);
+function productPage(
+  appUrl: string,
+  row: ProductReadRow,
+  variantSku: string | null,
+  rules: MoneyRules,
+): ResolvedPage {
+  const product = toProductDto(row, rules);
   const chosen = variantSku
     ? product.variants.find((variant) => variant.sku === variantSku)
     : undefined;
@@ -244,8 +253,8 @@ function productPage(appUrl: string, row: ProductReadRow, variantSku: string | n
   // that no variant sells at.
   const offered = product.variants
     .filter((variant) => variant.active)
-    .map((variant) => pixPriceCents(variantPrices(product, variant)));
-  const pix = offered.length > 0 ? Math.min(...offered) : pixPriceCents(product);
+    .map((variant) => pixPriceCents(variantPrices(product, variant), rules));
+  const pix = offered.length > 0 ? Math.min(...offered) : pixPriceCents(product, rules);
   const from = new Set(offered).size > 1 ? 'a partir de ' : '';
   const path = `/produto/${product.id}`;
   const url = shopUrl(appUrl, path);
@@ -287,6 +296,7 @@ function productPage(appUrl: string, row: ProductReadRow, variantSku: string | n
         absolute: (image) => shopUrl(appUrl, image),
         description: text,
         shopName: SHOP_NAME,
+        rules,
       }),
       breadcrumbs(appUrl, [
         { name: 'Início', path: '/' },
@@ -303,7 +313,12 @@ function productPage(appUrl: string, row: ProductReadRow, variantSku: string | n
  * address the app does not have, and for a product that is unknown, hidden or no longer sold)
  * and its head.
  */
-export function createPageResolver(deps: { appUrl: string; catalog: PageCatalog }) {
+export function createPageResolver(deps: {
+  appUrl: string;
+  catalog: PageCatalog;
+  /** The store settings now (`storeSettings`): descriptions and prices follow their money rules. */
+  moneyRules: () => MoneyRules;
+}) {
   const { appUrl, catalog } = deps;
   return {
     /** Whether a listed product sells a variant of that SKU (a shared link's `?variante=`). */
@@ -314,20 +329,21 @@ export function createPageResolver(deps: { appUrl: string; catalog: PageCatalog 
     async resolve(pathname: string, query: URLSearchParams): Promise<ResolvedPage> {
       const match = matchPagePath(pathname);
       if (!match) return notFound();
+      const rules = deps.moneyRules();
       switch (match.path) {
         case '/':
-          return homePage(appUrl);
+          return homePage(appUrl, rules);
         case '/produtos':
-          return productsPage(appUrl, query);
+          return productsPage(appUrl, query, rules);
         case '/categorias':
-          return categoriesPage(appUrl, query);
+          return categoriesPage(appUrl, query, rules);
         case '/produto/:id': {
           const id = parseProductId(match.params[0] ?? '');
           const row = id === null ? undefined : await catalog.findProduct(id);
           // Inactive products (retired in the shop or deleted in Bling) are gone for search
           // engines; the page itself still says 'Indisponível' to a person who follows an old link.
           if (!row || !row.active || row.displayStatus === 'hidden') return notFound();
-          return productPage(appUrl, row, query.get(VARIANT_QUERY_PARAM));
+          return productPage(appUrl, row, query.get(VARIANT_QUERY_PARAM), rules);
         }
         case '/politica-privacidade': {
           const title = pageTitle('Política de Privacidade');
@@ -343,7 +359,7 @@ export function createPageResolver(deps: { appUrl: string; catalog: PageCatalog 
             return {
               status: 200,
               render: false,
-              head: { title: HOME_TITLE, description: HOME_DESCRIPTION, noindex: true },
+              head: { title: HOME_TITLE, description: homeDescription(rules), noindex: true },
             };
           }
           return notFound();

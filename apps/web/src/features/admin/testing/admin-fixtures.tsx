@@ -231,6 +231,8 @@ export function createAdminProduct(overrides: Partial<ProductDto> = {}): Product
     price_cents: 5790,
     preco_pix: null,
     pix_price_cents: null,
+    pix_final_price: 55.01,
+    pix_final_price_cents: 5501,
     sale_price: null,
     sale_price_cents: null,
     category: 'orelha',

@@ -6,6 +6,7 @@ import { AuthProvider } from '../../../lib/auth/auth-provider.tsx';
 import { fakeAccessToken, TEST_USER } from '../../../lib/auth/testing/fake-api.ts';
 import { createTestSession, storeSignedIn } from '../../../lib/auth/testing/signed-in.ts';
 import type { OrderStatusResponse, PaymentResponse } from '../../../lib/payment/payment-api.ts';
+import { seedStore } from '../../../lib/testing/store-fixture.ts';
 
 /** A tab signed in the way a login leaves it; a negative expiry makes it a reload to restore. */
 export function signIn(expiresInSeconds = 3600): void {
@@ -122,9 +123,12 @@ export function renderPaymentPage(
   element: ReactElement,
   { route, path }: { route: string; path: string },
 ) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  // With the shop's settings, as every server-rendered page carries them.
+  const client = seedStore(
+    new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    }),
+  );
   return render(
     <QueryClientProvider client={client}>
       <AuthProvider session={createTestSession()}>
