@@ -247,7 +247,11 @@ export function ReturnForm({
                 choice={
                   choices[item.id] ?? { selected: false, quantity: 1, exchangeVariantId: null }
                 }
-                onChange={(choice) => setChoices((current) => ({ ...current, [item.id]: choice }))}
+                onChange={(choice) => {
+                  // A message about the earlier choice would mislead once it changed.
+                  setProblems([]);
+                  setChoices((current) => ({ ...current, [item.id]: choice }));
+                }}
               />
             ))}
           </ul>

@@ -81,9 +81,15 @@ export function RefundForm({
         <div className="rounded-xl border border-gold-500/40 bg-gold-100 p-3 text-sm text-ink-900">
           <p className="font-semibold">Confirmar o reembolso de {formatBRL(cents)}?</p>
           <p className="mt-1">
-            {needsE2e
-              ? `Fica registrado que a loja devolveu ${formatBRL(cents)} por PIX (E2E ${confirm.e2e_id ?? ''}).`
-              : `O MercadoPago estorna ${formatBRL(cents)} ao cliente.`}{' '}
+            {needsE2e ? (
+              <>
+                Fica registrado que a loja devolveu {formatBRL(cents)} por PIX (E2E{' '}
+                {/* 32 characters without a break: wrapped anywhere to stay inside a phone. */}
+                <span className="font-mono break-all">{confirm.e2e_id}</span>).
+              </>
+            ) : (
+              `O MercadoPago estorna ${formatBRL(cents)} ao cliente.`
+            )}{' '}
             O cliente é avisado por e-mail. Um reembolso não pode ser desfeito.
           </p>
         </div>

@@ -10,7 +10,11 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminReturn, useReturnAction } from '../api/returns.ts';
 import { PROVIDER_LABELS } from '../model/order-labels.ts';
-import { returnActionLabel, type ReturnAction } from '../model/return-labels.ts';
+import {
+  answerDeadlineText,
+  returnActionLabel,
+  type ReturnAction,
+} from '../model/return-labels.ts';
 import { ReturnActionDialog } from './return-action-dialog.tsx';
 import { RETURN_STATUS_BADGES } from './return-badges.ts';
 import { AnswerDeadline } from './returns-page.tsx';
@@ -75,7 +79,9 @@ function ReturnDetail({ request }: { request: AdminReturnJson }) {
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h1 id="devolucao-titulo" className="font-serif text-3xl break-words text-ink-900">
-            {request.type_label} {request.protocol}
+            {request.type_label}{' '}
+            {/* The protocol is quoted whole: never split at its hyphens on a phone. */}
+            <span className="whitespace-nowrap">{request.protocol}</span>
           </h1>
           <p className="text-sm text-ink-700">
             Pedido{' '}
@@ -86,7 +92,7 @@ function ReturnDetail({ request }: { request: AdminReturnJson }) {
           </p>
           <p className="mt-2 flex flex-wrap items-center gap-2">
             <Badge variant={RETURN_STATUS_BADGES[request.status]}>{request.status_label}</Badge>
-            <AnswerDeadline request={request} />
+            {answerDeadlineText(request) ? <AnswerDeadline request={request} /> : null}
           </p>
         </div>
         {request.available_actions.length > 0 ? (

@@ -1,10 +1,12 @@
 import { formatDate } from '@lumina/shared/format/dates';
 import {
   type AdminReturnJson,
+  RETURN_ANSWER_DAYS,
   RETURN_STATUS_LABELS,
   RETURN_STATUSES,
   RETURN_TYPE_LABELS,
   RETURN_TYPES,
+  WITHDRAWAL_DAYS,
 } from '@lumina/shared/returns/return-schemas';
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -207,7 +209,8 @@ export function ReturnsPage() {
           Devoluções
         </h1>
         <p className="mt-1 text-sm text-ink-700">
-          Desistências (7 dias após a entrega) e trocas. Responda cada pedido em até 5 dias.
+          Desistências ({WITHDRAWAL_DAYS} dias após a entrega) e trocas. Responda cada pedido em até{' '}
+          {RETURN_ANSWER_DAYS} dias.
         </p>
       </div>
       <Filters />
