@@ -289,6 +289,59 @@ describe('OrderPage: withdrawal form', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent(message);
   });
 
+  it('asks an exchange for another active variant of the same product', async () => {
+    const variant = (id: number, cor: string, active = true) => ({
+      id,
+      sku: `LAB-${id}`,
+      option_values: { Cor: cor },
+      stock_quantity: 5,
+      active,
+    });
+    const requests = renderOrder({
+      'GET /api/orders/12': orderRoute(createOrder()),
+      'GET /api/my_returns': { body: { returns: [] } },
+      'GET /api/products/4': {
+        body: {
+          product: {
+            id: 4,
+            variants: [variant(40, 'Prata'), variant(41, 'Dourado'), variant(42, 'Rosé', false)],
+          },
+        },
+      },
+      'POST /api/orders/12/returns': {
+        status: 201,
+        body: {
+          return: createReturn({ protocol: 'DEV-2026-000011', type: 'exchange' }),
+          cancelled: false,
+          message: 'Pedido recebido. O número de protocolo é DEV-2026-000011.',
+        },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Solicitar troca' }));
+    const form = screen.getByRole('region', { name: 'Solicitar troca' });
+    fireEvent.click(within(form).getByRole('checkbox', { name: /Labret Titânio/ }));
+    const wanted = await within(form).findByLabelText('Trocar por');
+    // The variant bought and an inactive one are not offered.
+    expect(Array.from((wanted as HTMLSelectElement).options, (o) => o.text)).toEqual([
+      'Escolha a variação',
+      'Cor: Dourado',
+    ]);
+    fireEvent.click(within(form).getByRole('button', { name: 'Enviar pedido de troca' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      'Escolha a variação que você quer receber na troca.',
+    );
+    fireEvent.change(wanted, { target: { value: '41' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Enviar pedido de troca' }));
+    expect(await screen.findByText('DEV-2026-000011')).toBeVisible();
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+      return: {
+        type: 'exchange',
+        items: [{ order_item_id: 401, quantity: 1, exchange_variant_id: 41 }],
+        reason: null,
+      },
+    });
+  });
+
   it('cancels a paid order not yet shipped after a confirmation, with every item', async () => {
     const requests = renderOrder({
       'GET /api/orders/12': orderRoute(
