@@ -271,6 +271,7 @@ test('a shopper withdraws from one piece and the shop receives and refunds it', 
   const refunds = main.getByRole('region', { name: 'Reembolsos' });
   await expect(refunds.getByText('PIX devolvido pela loja')).toBeVisible();
   await expect(refunds.getByRole('button', { name: 'Reembolsar' })).toBeVisible();
+  await screenshots(page, 'returns-admin-order-refunds');
   await context.close();
   expect(shopperErrors).toEqual([]);
 });

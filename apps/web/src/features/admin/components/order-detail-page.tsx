@@ -238,6 +238,9 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
                         {typeof event.details.tracking_code === 'string'
                           ? ` · ${event.details.tracking_code}`
                           : ''}
+                        {typeof event.details.protocol === 'string'
+                          ? ` · ${event.details.protocol}`
+                          : ''}
                       </span>
                     </span>
                     <span className="text-ink-700">{formatDateTime(event.created_at)}</span>

@@ -79,7 +79,9 @@ export function RefundForm({
     return (
       <div className="mt-4 space-y-4">
         <div className="rounded-xl border border-gold-500/40 bg-gold-100 p-3 text-sm text-ink-900">
-          <p className="font-semibold">Confirmar o reembolso de {formatBRL(cents)}?</p>
+          <p className="font-semibold">
+            Confirmar o reembolso de <span className="whitespace-nowrap">{formatBRL(cents)}</span>?
+          </p>
           <p className="mt-1">
             {needsE2e ? (
               <>

@@ -230,7 +230,12 @@ describe('admin returns queue', () => {
       target: { value: 'E00000000202611271200ABCDEFGHIJK' },
     });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Revisar reembolso' }));
-    expect(await within(dialog).findByText('Confirmar o reembolso de R$ 50,00?')).toBeVisible();
+    // The amount sits in its own span (never split from 'R$' on a phone).
+    const question = await within(dialog).findByText(
+      (_, element) =>
+        element?.tagName === 'P' && element.textContent === 'Confirmar o reembolso de R$ 50,00?',
+    );
+    expect(question).toBeVisible();
     expect(requests.some((request) => request.method === 'POST')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Confirmar reembolso' }));
     expect(
