@@ -1,25 +1,10 @@
 import { calendarDateOf } from '@lumina/shared/validation/calendar-date';
-import { RETURN_ANSWER_DAYS, WITHDRAWAL_DAYS } from '@lumina/shared/returns/return-schemas';
+import { RETURN_ANSWER_DAYS } from '@lumina/shared/returns/return-schemas';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** Brasília has kept UTC-3 all year since 2019 (no daylight saving), the store's clock. */
-const SAO_PAULO_OFFSET_HOURS = 3;
 
-/**
- * The last instant a withdrawal may be asked: 23:59:59.999 in São Paulo of the seventh day after
- * the day of delivery (CDC art. 49 counts days from receipt, the day of receipt excluded).
- */
-export function withdrawalDeadline(deliveredAt: Date): Date {
-  const { year, month, day } = calendarDateOf(deliveredAt);
-  const nextMidnight = Date.UTC(year, month - 1, day + WITHDRAWAL_DAYS + 1, SAO_PAULO_OFFSET_HOURS);
-  return new Date(nextMidnight - 1);
-}
-
-/** The day a deadline falls on, as a shopper reads it: 04/12/2026. */
-export function formatStoreDay(instant: Date): string {
-  const { year, month, day } = calendarDateOf(instant);
-  return `${String(day).padStart(2, '0')}/${String(month).padStart(2, '0')}/${year}`;
-}
+// One rule for the API and the shopper's page (which says the same last day the API enforces).
+export { formatStoreDay, withdrawalDeadline } from '@lumina/shared/returns/withdrawal-deadline';
 
 /** The shop answers (instructions or a refusal) within five days of the request. */
 export function answerDeadline(createdAt: Date): Date {

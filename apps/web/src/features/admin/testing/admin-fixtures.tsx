@@ -17,6 +17,8 @@ import { OrderDetailPage } from '../components/order-detail-page.tsx';
 import { OrdersListPage } from '../components/orders-list-page.tsx';
 import { ProductsPage } from '../components/products-page.tsx';
 import { PrivacyPage } from '../components/privacy-page.tsx';
+import { ReturnDetailPage } from '../components/return-detail-page.tsx';
+import { ReturnsPage } from '../components/returns-page.tsx';
 import { SecurityPage } from '../components/security-page.tsx';
 import { SettingsPage } from '../components/settings-page.tsx';
 
@@ -44,6 +46,11 @@ function DetailRoute() {
   return <OrderDetailPage orderId={id} />;
 }
 
+function ReturnRoute() {
+  const id = Number(useLocation().pathname.split('/').pop());
+  return <ReturnDetailPage key={id} returnId={id} />;
+}
+
 /** The panel's routes as the app mounts them, in a memory router at `route`. */
 export function renderAdmin(route: string) {
   const client = new QueryClient({
@@ -61,6 +68,8 @@ export function renderAdmin(route: string) {
               <Route path="seguranca" element={<SecurityPage />} />
               <Route path="privacidade" element={<PrivacyPage />} />
               <Route path="mensagens" element={<MessagesPage />} />
+              <Route path="devolucoes" element={<ReturnsPage />} />
+              <Route path="devolucoes/:id" element={<ReturnRoute />} />
               <Route path="loja" element={<SettingsPage />} />
             </Route>
             <Route path="/minha-conta" element={<p>Página Minha Conta</p>} />
