@@ -19,22 +19,18 @@ import {
   adminProductsPath,
   isExpectedPage,
 } from './lib/admin-products-targets.ts';
-import {
-  SEED_FILTER_SHARES,
-  seedProductsSql,
-  seedVariantCount,
-  seedVariantsSql,
-  seedBlingLinksSql,
-} from './lib/admin-products-seed.ts';
+import { SEED_FILTER_SHARES, seedCatalogue, seedVariantCount } from './lib/admin-products-seed.ts';
 import { type ApiProcess, startApiProcess } from './lib/api-process.ts';
 import { type CpuSplit, startCpuSplit } from './lib/cpu-split.ts';
+import { explainRead, type PlanFigures } from './lib/explain-statement.ts';
 import { jsonRequest } from './lib/json-request.ts';
+import { must } from './lib/must.ts';
 import { percentile } from './lib/percentile.ts';
 import { createTemporaryDatabase } from './lib/postgres-database.ts';
 import { boostedNice, withHighPriority } from './lib/priority.ts';
 import { waitForQuietMachine } from './lib/quiet-machine.ts';
 import { describeRun, envNumber, runInfo, writeResult } from './lib/run-info.ts';
-import { textTable } from './lib/text-table.ts';
+import { ms, textTable } from './lib/text-table.ts';
 
 const PRODUCTS = envNumber('BENCH_PRODUCTS', 5_000);
 const REQUESTS = envNumber('BENCH_ADMIN_REQUESTS', 300);
@@ -80,15 +76,6 @@ const CASES: Case[] = [
   },
 ];
 
-interface PlanFigures {
-  /** Median of EXPLAIN_RUNS runs, as PostgreSQL reports them (ms). */
-  executionMs: number;
-  planningMs: number;
-  /** The last run's plan, as EXPLAIN (ANALYZE, BUFFERS) prints it. */
-  plan: string[];
-  statement: string;
-}
-
 interface CaseResult {
   label: string;
   path: string;
@@ -102,12 +89,8 @@ interface CaseResult {
   wrongAnswers: string[];
   cores: CpuSplit;
   quietStart: boolean;
-  sql: PlanFigures;
+  sql: PlanFigures & { statement: string };
   misses: string[];
-}
-
-function must<T>(condition: T, message: string): asserts condition {
-  if (!condition) throw new Error(message);
 }
 
 const VARIANTS = seedVariantCount(PRODUCTS);
@@ -117,19 +100,9 @@ const VARIANTS = seedVariantCount(PRODUCTS);
  * filter holds (and `variants`, the live variants written).
  */
 async function seedProducts(database: Database): Promise<Record<string, number>> {
+  await seedCatalogue(database, PRODUCTS, { blingLinks: true });
   const pool = poolOf(database);
   must(pool, 'openPostgres returned no pg.Pool');
-  const started = performance.now();
-  await pool.query(seedProductsSql(PRODUCTS));
-  await pool.query(seedVariantsSql());
-  await pool.query(seedBlingLinksSql());
-  // What autovacuum would do shortly after such an import: the planner needs the statistics
-  // (and the trigger's update of every product's stock left dead rows behind).
-  await pool.query('VACUUM ANALYZE products');
-  await pool.query('ANALYZE product_variants');
-  console.error(
-    `· ${PRODUCTS} products, ${VARIANTS} variants written in ${Math.round(performance.now() - started)} ms`,
-  );
   const variants = await pool.query<{ count: number }>(
     'SELECT count(*)::int AS count FROM product_variants WHERE retired_at IS NULL',
   );
@@ -166,59 +139,16 @@ async function logIn(api: ApiProcess): Promise<Record<string, string>> {
  * The statement the API runs for a page, captured from the API's own query code on a pool of
  * this process, then run EXPLAIN_RUNS times under EXPLAIN (ANALYZE, BUFFERS) with its parameters.
  */
-async function explain(url: string, page: AdminProductsPage): Promise<PlanFigures> {
-  const database = openPostgres(url, { poolMax: 1 });
-  try {
-    const pool = poolOf(database);
-    must(pool, 'openPostgres returned no pg.Pool');
-    const captured: { text: string; values: unknown[] }[] = [];
-    pool.on('connect', (client) => {
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as { query: unknown }).query = (...args: unknown[]) => {
-        // node-postgres takes (text, values) or ({ text, values? }, values); drizzle sends the
-        // latter with the values apart.
-        const [first, second] = args;
-        const text =
-          typeof first === 'string'
-            ? first
-            : first && typeof first === 'object' && 'text' in first
-              ? String(first.text)
-              : undefined;
-        const inConfig =
-          first && typeof first === 'object' && 'values' in first ? first.values : undefined;
-        const values = Array.isArray(inConfig) ? inConfig : Array.isArray(second) ? second : [];
-        if (text !== undefined) captured.push({ text, values: values as unknown[] });
-        return query(...args);
-      };
-    });
-    await createAdminCatalogQueries(database.db).list(adminProductListQuerySchema.parse(page));
-    const statement = captured[0];
-    must(statement, 'the admin list ran no statement');
-    const execution: number[] = [];
-    const planning: number[] = [];
-    let plan: string[] = [];
-    for (let run = 0; run < EXPLAIN_RUNS; run += 1) {
-      const result = await pool.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`,
-        statement.values,
-      );
-      plan = result.rows.map((row) => row['QUERY PLAN']);
-      const time = (label: string): number =>
-        Number(
-          plan.find((line) => line.startsWith(label))?.match(/([\d.]+) ms/)?.[1] ?? Number.NaN,
-        );
-      execution.push(time('Execution Time'));
-      planning.push(time('Planning Time'));
-    }
-    return {
-      executionMs: percentile(execution, 50),
-      planningMs: percentile(planning, 50),
-      plan,
-      statement: statement.text,
-    };
-  } finally {
-    await database.close();
-  }
+function explain(
+  url: string,
+  page: AdminProductsPage,
+): Promise<PlanFigures & { statement: string }> {
+  return explainRead(
+    url,
+    (database) =>
+      createAdminCatalogQueries(database.db).list(adminProductListQuerySchema.parse(page)),
+    EXPLAIN_RUNS,
+  );
 }
 
 async function measureCase(
@@ -277,8 +207,6 @@ async function measureCase(
     misses: adminProductsMisses({ p50Ms, p99Ms, wrongAnswers: wrongAnswers.length }),
   };
 }
-
-const ms = (value: number): string => (Number.isFinite(value) ? value.toFixed(1) : '-');
 
 /** Above this many cores used by other processes during a case, its figures are not trustworthy. */
 const BUSY_MACHINE_CORES = 0.2;

@@ -7,18 +7,19 @@
 import type { ProductSort } from '../packages/shared/src/catalog/product.ts';
 import { PRODUCTS_PER_PAGE_MAX } from '../packages/shared/src/catalog/product-query.ts';
 import { type Database, openPostgres } from '../apps/api/src/db/database.ts';
-import { poolOf } from '../apps/api/src/jobs/pg-boss-db.ts';
 import {
   createCatalogRepository,
   type ProductListFilter,
 } from '../apps/api/src/modules/catalog/repository.ts';
 import { searchTerms } from '../apps/api/src/modules/catalog/search-text.ts';
-import { seedProductsSql, seedVariantCount, seedVariantsSql } from './lib/admin-products-seed.ts';
+import { seedCatalogue } from './lib/admin-products-seed.ts';
+import { explainRead, type PlanFigures } from './lib/explain-statement.ts';
+import { must } from './lib/must.ts';
 import { percentile } from './lib/percentile.ts';
 import { createTemporaryDatabase } from './lib/postgres-database.ts';
 import { waitForQuietMachine } from './lib/quiet-machine.ts';
 import { describeRun, envNumber, runInfo, writeResult } from './lib/run-info.ts';
-import { textTable } from './lib/text-table.ts';
+import { ms, textTable } from './lib/text-table.ts';
 
 const PRODUCTS = envNumber('BENCH_PRODUCTS', 5_000);
 const REQUESTS = envNumber('BENCH_LIST_REQUESTS', 100);
@@ -45,21 +46,14 @@ const CASES: Case[] = [
   { label: "search 'titanio', name, page 5", sort: 'name', page: 5, search: 'titanio' },
 ];
 
-interface CaseResult {
+interface CaseResult extends PlanFigures {
   label: string;
   total: number;
   rows: number;
   p50Ms: number;
   p99Ms: number;
   meanMs: number;
-  executionMs: number;
-  planningMs: number;
   quietStart: boolean;
-  plan: string[];
-}
-
-function must<T>(condition: T, message: string): asserts condition {
-  if (!condition) throw new Error(message);
 }
 
 function filterOf({ sort, page, search }: Case): ProductListFilter {
@@ -72,64 +66,13 @@ function filterOf({ sort, page, search }: Case): ProductListFilter {
   };
 }
 
-/** Every statement node-postgres sends on this pool's connections, text and values. */
-function captureStatements(database: Database): { text: string; values: unknown[] }[] {
-  const pool = poolOf(database);
-  must(pool, 'openPostgres returned no pg.Pool');
-  const captured: { text: string; values: unknown[] }[] = [];
-  pool.on('connect', (client) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    (client as { query: unknown }).query = (...args: unknown[]) => {
-      const [first, second] = args;
-      const text =
-        typeof first === 'string'
-          ? first
-          : first && typeof first === 'object' && 'text' in first
-            ? String(first.text)
-            : undefined;
-      const inConfig =
-        first && typeof first === 'object' && 'values' in first ? first.values : undefined;
-      const values = Array.isArray(inConfig) ? inConfig : Array.isArray(second) ? second : [];
-      if (text !== undefined) captured.push({ text, values: values as unknown[] });
-      return query(...args);
-    };
-  });
-  return captured;
-}
-
-async function explain(url: string, filter: ProductListFilter) {
-  const database = openPostgres(url, { poolMax: 1 });
-  try {
-    const captured = captureStatements(database);
-    await createCatalogRepository(database.db).listProducts(filter);
-    const statement = captured[0];
-    must(statement, 'listProducts ran no statement');
-    const pool = poolOf(database);
-    must(pool, 'openPostgres returned no pg.Pool');
-    const execution: number[] = [];
-    const planning: number[] = [];
-    let plan: string[] = [];
-    for (let run = 0; run < EXPLAIN_RUNS; run += 1) {
-      const result = await pool.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`,
-        statement.values,
-      );
-      plan = result.rows.map((row) => row['QUERY PLAN']);
-      const time = (label: string): number =>
-        Number(
-          plan.find((line) => line.startsWith(label))?.match(/([\d.]+) ms/)?.[1] ?? Number.NaN,
-        );
-      execution.push(time('Execution Time'));
-      planning.push(time('Planning Time'));
-    }
-    return {
-      executionMs: percentile(execution, 50),
-      planningMs: percentile(planning, 50),
-      plan,
-    };
-  } finally {
-    await database.close();
-  }
+async function explain(url: string, filter: ProductListFilter): Promise<PlanFigures> {
+  const { statement: _statement, ...figures } = await explainRead(
+    url,
+    (database) => createCatalogRepository(database.db).listProducts(filter),
+    EXPLAIN_RUNS,
+  );
+  return figures;
 }
 
 async function measureCase(database: Database, url: string, benchCase: Case): Promise<CaseResult> {
@@ -164,8 +107,6 @@ async function measureCase(database: Database, url: string, benchCase: Case): Pr
   };
 }
 
-const ms = (value: number): string => (Number.isFinite(value) ? value.toFixed(1) : '-');
-
 async function main(): Promise<void> {
   const info = runInfo();
   console.log(`Storefront list benchmark · ${describeRun(info)}`);
@@ -173,16 +114,7 @@ async function main(): Promise<void> {
   const database = openPostgres(temporary.url, { poolMax: 2 });
   try {
     await database.migrate();
-    const pool = poolOf(database);
-    must(pool, 'openPostgres returned no pg.Pool');
-    const started = performance.now();
-    await pool.query(seedProductsSql(PRODUCTS));
-    await pool.query(seedVariantsSql());
-    await pool.query('VACUUM ANALYZE products');
-    await pool.query('ANALYZE product_variants');
-    console.error(
-      `· ${PRODUCTS} products, ${seedVariantCount(PRODUCTS)} variants written in ${Math.round(performance.now() - started)} ms`,
-    );
+    await seedCatalogue(database, PRODUCTS, { blingLinks: false });
     const results: CaseResult[] = [];
     for (const benchCase of CASES) {
       results.push(await measureCase(database, temporary.url, benchCase));

@@ -2,7 +2,10 @@
 // two INSERT … SELECT over generate_series, so the figures do not depend on how fast the API would
 // create them.
 import { CATEGORY_LABELS, CATEGORY_SLUGS } from '../../packages/shared/src/catalog/categories.ts';
+import type { Database } from '../../apps/api/src/db/database.ts';
+import { poolOf } from '../../apps/api/src/jobs/pg-boss-db.ts';
 import { normalizeText } from '../../apps/api/src/modules/catalog/search-text.ts';
+import { must } from './must.ts';
 
 /** First words of the names; with the materials, 40 kinds of jewel. */
 export const SEED_KINDS = [
@@ -204,4 +207,30 @@ SELECT
 FROM seeded
 JOIN combinations ON ${hasOptions('seeded.i')} OR combinations.position = 0
 ORDER BY seeded.id, combinations.position`;
+}
+
+/**
+ * Writes `count` products and their variants into a migrated database, and with `blingLinks`
+ * where they stand with Bling; then gathers the statistics. Logs how long it took.
+ */
+export async function seedCatalogue(
+  database: Database,
+  count: number,
+  { blingLinks }: { blingLinks: boolean },
+): Promise<void> {
+  const pool = poolOf(database);
+  must(pool, 'openPostgres returned no pg.Pool');
+  const started = performance.now();
+  await pool.query(seedProductsSql(count));
+  await pool.query(seedVariantsSql());
+  if (blingLinks) await pool.query(seedBlingLinksSql());
+  // What autovacuum would do shortly after such an import: the planner needs the statistics
+  // (and the trigger's update of every product's stock left dead rows behind), also the link
+  // table's, else its rows are guessed from its size on disk.
+  await pool.query('VACUUM ANALYZE products');
+  await pool.query('ANALYZE product_variants');
+  if (blingLinks) await pool.query('ANALYZE bling_product_links');
+  console.error(
+    `· ${count} products, ${seedVariantCount(count)} variants written in ${Math.round(performance.now() - started)} ms`,
+  );
 }

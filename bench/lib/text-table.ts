@@ -18,3 +18,6 @@ export function textTable(header: string[], rows: (string | number)[][]): string
   const separator = widths.map((width) => '-'.repeat(width)).join('  ');
   return [line(header), separator, ...cells.slice(1).map(line)].join('\n');
 }
+
+/** A time in milliseconds with one decimal, '-' when there is none. */
+export const ms = (value: number): string => (Number.isFinite(value) ? value.toFixed(1) : '-');

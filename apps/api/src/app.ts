@@ -118,6 +118,10 @@ import {
 import { adminOrderRoutes } from './modules/admin/orders/routes.ts';
 import { createAdminOrderService } from './modules/admin/orders/service.ts';
 import { pixTicketRoutes } from './modules/payments/ticket-routes.ts';
+import { createRefunds } from './modules/payments/refunds.ts';
+import { createAdminReturnService } from './modules/returns/admin-service.ts';
+import { adminReturnRoutes, returnRoutes } from './modules/returns/routes.ts';
+import { createReturnService } from './modules/returns/service.ts';
 import { mercadoPagoWebhookRoutes } from './modules/payments/webhook-routes.ts';
 
 // Messages zod writes itself (a number where an object was expected, say) come out in pt-BR too.
@@ -223,7 +227,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     transformObject: jsonSchemaTransformObject,
   });
   const catalogRepository = createCatalogRepository(database.db);
-  const catalog = createCatalogService({ repository: catalogRepository });
   // Rendered catalogue answers, reused for a few seconds by this process (0 disables).
   const catalogCacheTtlMs = deps.catalogCacheTtlMs ?? 5_000;
   const catalogCache = createJsonCache({
@@ -239,10 +242,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     config,
     now,
     logger: app.log,
-    // Rendered pages share the catalogue's cache and will show the shop's names and contacts.
+    // Rendered pages and catalogue answers share this cache: they show the shop's names and
+    // contacts, and products' PIX prices follow its discount.
     onChange: () => catalogCache.clear(),
   });
   app.decorate('settings', settings);
+  // The money rules every price and total is computed by, read when computing.
+  const priceRules = () => settings.storeSettings();
+  const catalog = createCatalogService({ repository: catalogRepository, priceRules });
   // Read once the database is migrated (serve.ts migrates after building the app).
   app.addHook('onReady', async () => {
     await settings.load();
@@ -312,15 +319,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     maxNumber: deps.captchaMaxNumber,
   });
   const login = createLoginService({ ...services, captcha, sleep: deps.loginDelay });
-  const carts = createCartService({ db: database.db, now });
+  const carts = createCartService({ db: database.db, now, priceRules });
   const mergeCart = createMergeCartOnLogin((userId, sessionId) =>
     carts.mergeAnonymousCart(userId, sessionId),
   );
-  const wishlist = createWishlistService({ db: database.db, now });
+  const wishlist = createWishlistService({ db: database.db, now, priceRules });
   const shipping = createShippingService({
     db: database.db,
     quoter: createShippingQuoter(config, app.log),
     originCep: config.shippingOriginCep,
+    priceRules,
   });
   const outbox = createMailOutbox({
     db: database.db,
@@ -360,12 +368,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     quoteShipping: ({ destinationCep, method, lines }) =>
       shipping.quoteLines(lines, destinationCep, method),
+    priceRules,
   });
+  // The built-in PIX names the receiver from the store settings at each charge.
+  const paymentProvider = createPaymentProvider(config, () =>
+    pixMerchant(storeSettings(), { name: config.pixMerchantName, city: config.pixMerchantCity }),
+  );
   const payments = createPaymentService({
     db: database.db,
-    provider: createPaymentProvider(config, () =>
-      pixMerchant(storeSettings(), { name: config.pixMerchantName, city: config.pixMerchantCity }),
-    ),
+    provider: paymentProvider,
     lifecycle,
     outbox,
     appUrl: config.appUrl,
@@ -376,11 +387,35 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.decorate('payments', payments);
   app.decorate('outbox', outbox);
+  const refunds = createRefunds({
+    db: database.db,
+    provider: paymentProvider,
+    lifecycle,
+    outbox,
+    appUrl: config.appUrl,
+    now,
+    logger: app.log,
+  });
   const adminOrders = createAdminOrderService({
     db: database.db,
     lifecycle,
     payments,
+    refunds,
     outbox,
+    securityLog: services.securityLog,
+  });
+  const returnDeps = {
+    db: database.db,
+    now,
+    lifecycle,
+    payments,
+    refunds,
+    outbox,
+    appUrl: config.appUrl,
+  };
+  const returns = createReturnService(returnDeps);
+  const adminReturns = createAdminReturnService({
+    ...returnDeps,
     securityLog: services.securityLog,
   });
   app.addHook('onClose', async () => {
@@ -488,8 +523,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(orderRoutes, { orders, payments });
       await api.register(paymentRoutes, { payments });
       await api.register(adminOrderRoutes, { adminOrders });
-      await api.register(adminCatalogRoutes, { db: database.db, now });
+      await api.register(returnRoutes, { returns });
+      await api.register(adminReturnRoutes, { adminReturns });
+      await api.register(adminCatalogRoutes, { db: database.db, now, priceRules });
       await api.register(adminProductWriteRoutes, {
+        priceRules,
         writes: createProductWrites({
           db: database.db,
           now,
@@ -512,7 +550,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(blingWebhookRoutes, { webhooks: erp.webhooks });
       await api.register(blingTestWebhookRoutes, { webhooks: erp.webhooks });
       await api.register(adminDocsSessionRoutes, { secureCookies });
-      await api.register(adminProductPhotoRoutes, { photos });
+      await api.register(adminProductPhotoRoutes, { photos, priceRules });
       await api.register(pixTicketRoutes, {
         payments,
         shopName: () => mailShop(storeSettings()).name,

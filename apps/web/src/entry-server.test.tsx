@@ -197,4 +197,39 @@ describe('renderPage (the server renderer)', () => {
       data: null,
     });
   });
+
+  it("renders the home page with the store settings' money rules", async () => {
+    const withRules = (settings: Parameters<typeof createStoreSettings>[0]): StorefrontData => ({
+      ...data,
+      store: () => ({ store: publicStoreJson(createStoreSettings(settings)) }),
+    });
+    const defaults = (await renderPage('/', { data, sandbox: false }))?.html ?? '';
+    expect(defaults).toContain('5% de desconto no PIX');
+    expect(defaults).toContain('Frete grátis a partir de R$ 299');
+
+    // The footer is the shop's identity's own (wired apart): the page above it is checked.
+    const aboveFooter = (page: Awaited<ReturnType<typeof renderPage>>) =>
+      (page?.html ?? '').split('<footer')[0] ?? '';
+    const other = withRules({ pix_discount_percent: 10, free_shipping_threshold: '150,00' });
+    const html = aboveFooter(await renderPage('/', { data: other, sandbox: false }));
+    expect(html).toContain('10% de desconto no PIX');
+    expect(html).toContain('Frete grátis a partir de R$ 150');
+    expect(html).not.toContain('5% de desconto');
+    expect(html).not.toContain('R$ 299');
+
+    const none = withRules({ pix_discount_percent: 0, free_shipping_threshold: null });
+    const bare = aboveFooter(await renderPage('/', { data: none, sandbox: false }));
+    expect(bare).not.toMatch(/de desconto|Frete grátis|frete grátis/);
+  });
+
+  it("renders a product page with the PIX price of the settings' discount", async () => {
+    const tenPercent: StorefrontData = {
+      ...data,
+      store: () => ({ store: publicStoreJson(createStoreSettings({ pix_discount_percent: 10 })) }),
+    };
+    const html = (await renderPage('/produto/7', { data: tenPercent, sandbox: false }))?.html ?? '';
+    // R$ 89,90 less 10%.
+    expect(html).toContain('R$ 80,91');
+    expect(html).toContain('10% de desconto');
+  });
 });

@@ -1,5 +1,6 @@
 // DESIGN.md: a module writes only its own tables; others ask it. The catalogue owns products and
-// their variants, the ERP its links to Bling. This reads the modules' source and names every
+// their variants, the ERP its links to Bling, payments their refunds, returns the withdrawal and
+// exchange requests. This reads the modules' source and names every
 // write (drizzle's insert/update/delete, or SQL text) of such a table from another module.
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
@@ -25,6 +26,9 @@ const OWNERS: Record<string, string> = {
   bling_sales_orders: 'erp',
   store_settings: 'settings',
   store_settings_versions: 'settings',
+  refunds: 'payments',
+  return_requests: 'returns',
+  return_items: 'returns',
 };
 
 /** Every table the schema files export, by the name code uses for it (`productVariants`). */
@@ -136,7 +140,7 @@ describe('table ownership', () => {
     ]);
   });
 
-  it('lets only the owning module write products, variants, the links to Bling and the settings', async () => {
+  it('lets only the owning module write products, variants, links to Bling, settings, refunds and returns', async () => {
     const tables = await schemaTables();
     const misplaced: string[] = [];
     for (const file of await sourceFiles(MODULES_DIR)) {

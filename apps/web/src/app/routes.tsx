@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'gerenciar-dados', lazy: () => import('./routes/manage-data.tsx') },
               { path: 'checkout', lazy: () => import('./routes/checkout.tsx') },
+              { path: 'minha-conta/pedidos/:id', lazy: () => import('./routes/my-order.tsx') },
             ],
           },
           {
@@ -73,6 +74,8 @@ export const routes: RouteObject[] = [
               { path: 'seguranca', lazy: adminPage('Security') },
               { path: 'privacidade', lazy: adminPage('Privacy') },
               { path: 'mensagens', lazy: adminPage('Messages') },
+              { path: 'devolucoes', lazy: adminPage('Returns') },
+              { path: 'devolucoes/:id', lazy: adminPage('Return') },
               { path: 'loja', lazy: adminPage('Settings') },
             ],
           },

@@ -1,6 +1,6 @@
 import { shopName } from '@lumina/shared/settings/settings-rules';
 import type { PublicStoreJson } from '@lumina/shared/settings/store-settings';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client.ts';
 import { PRODUCT_GC_MS, PRODUCT_STALE_MS } from './query-client.ts';
 
@@ -31,6 +31,14 @@ export function storeQueryOptions() {
  */
 export function useStore(): PublicStoreJson | undefined {
   return useQuery(storeQueryOptions()).data?.store;
+}
+
+/**
+ * The public settings a query client holds, for code outside components (the cart's and the
+ * wishlist's actions); undefined until they arrive.
+ */
+export function storeOf(client: QueryClient): PublicStoreJson | undefined {
+  return client.getQueryData(storeQueryOptions().queryKey)?.store;
 }
 
 /**

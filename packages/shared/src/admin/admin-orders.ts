@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../orders/order-status.ts';
+import { adminRefundSchema } from '../returns/return-schemas.ts';
 import {
   orderSchema,
   PAYMENT_PROVIDERS,
@@ -163,6 +164,10 @@ export const adminOrderDetailSchema = z
       payment_confirmed_by: z.number().int().nullable(),
     }),
     payments: z.array(adminPaymentSchema),
+    /** Money given back, with the provider's refund id or the PIX E2E id and who did it. */
+    refunds: z.array(adminRefundSchema),
+    /** What may still be refunded (reais). */
+    refundable: z.number(),
     emails: z.array(adminOrderMailSchema),
     events: z.array(adminOrderEventSchema),
     /** What the order's state allows now; the panel shows these buttons only. */

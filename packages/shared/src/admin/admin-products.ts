@@ -50,7 +50,7 @@ export const adminProductRowSchema = z.object({
   subcategory: z.string().nullable(),
   price: z.number(),
   price_cents: z.number().int(),
-  /** The PIX price charged: the product's own, else 5 % off. */
+  /** The PIX price charged: the product's own, else the store settings' PIX discount off. */
   pix_price: z.number(),
   pix_price_cents: z.number().int(),
   stock_quantity: z.number().int(),

@@ -261,7 +261,7 @@ export const adminProductFormSchema = z
     description: optionalText(M.descriptionTooLong, 20_000),
     sku: optionalText(M.skuTooLong, 60),
     active: z.boolean().default(true),
-    /** Beyond the spec's form: a shop sets its own PIX price. Empty: 5 % off the price. */
+    /** Beyond the spec's form: a shop sets its own PIX price. Empty: the store settings' PIX discount off the price. */
     pix_price: z
       .union([z.number(), z.string()])
       .nullish()

@@ -115,7 +115,7 @@ export interface CartItemJson {
   /** Unit price in reais, from the product's current price. */
   price: number;
   price_cents: number;
-  /** Unit PIX price in reais (the product's own, or 5% off). */
+  /** Unit PIX price in reais (the product's own, or the store settings' PIX discount off). */
   pix_price: number;
   quantity: number;
   variation_details: VariationDetails;

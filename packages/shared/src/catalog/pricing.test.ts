@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_PRICE_RULES,
   discountPercent,
-  FREE_SHIPPING_THRESHOLD_CENTS,
   pixPriceCents,
   qualifiesForFreeShipping,
 } from './pricing.ts';
+
+const fivePercent = { pix_discount_percent: 5 };
 
 describe('pixPriceCents', () => {
   it.each([
@@ -15,16 +17,52 @@ describe('pixPriceCents', () => {
     [{ price_cents: 3, pix_price_cents: null }, 3],
     [{ price_cents: 0, pix_price_cents: null }, 0],
     [{ price_cents: 10000, pix_price_cents: 8990 }, 8990],
-  ])('%j -> %d', (product, pix) => {
-    expect(pixPriceCents(product)).toBe(pix);
+  ])('%j at 5%% -> %d', (product, pix) => {
+    expect(pixPriceCents(product, fivePercent)).toBe(pix);
   });
 
-  it('is a whole number of cents no higher than the price', () => {
+  it.each([
+    [10, 10000, 9000],
+    [10, 4990, 4491],
+    [2.5, 10000, 9750],
+    [2.5, 4990, 4865],
+    [12.75, 8000, 6980],
+    [0, 4990, 4990],
+    [100, 4990, 0],
+  ])('takes the settings percentage: %d%% off %d -> %d', (percent, price, pix) => {
+    expect(
+      pixPriceCents(
+        { price_cents: price, pix_price_cents: null },
+        { pix_discount_percent: percent },
+      ),
+    ).toBe(pix);
+  });
+
+  it('keeps an explicit PIX price whatever the percentage', () => {
+    const product = { price_cents: 10000, pix_price_cents: 8990 };
+    expect(pixPriceCents(product, { pix_discount_percent: 0 })).toBe(8990);
+    expect(pixPriceCents(product, { pix_discount_percent: 20 })).toBe(8990);
+  });
+
+  it('starts from the 5% of spec 000 §9', () => {
+    expect(DEFAULT_PRICE_RULES.pix_discount_percent).toBe(5);
+  });
+
+  it('is a whole number of cents no higher than the price, within half a cent of the rule', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1e10 }), (price) => {
-        const pix = pixPriceCents({ price_cents: price, pix_price_cents: null });
-        return Number.isInteger(pix) && pix <= price && Math.abs(pix - price * 0.95) <= 0.5;
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1e10 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (price, hundredths) => {
+          const percent = hundredths / 100;
+          const pix = pixPriceCents(
+            { price_cents: price, pix_price_cents: null },
+            { pix_discount_percent: percent },
+          );
+          const exact = (price * (100 - percent)) / 100;
+          return Number.isInteger(pix) && pix <= price && Math.abs(pix - exact) <= 0.5 + 1e-6;
+        },
+      ),
     );
   });
 });
@@ -43,9 +81,21 @@ describe('discountPercent', () => {
 });
 
 describe('free shipping', () => {
-  it('starts at R$ 299,00', () => {
-    expect(FREE_SHIPPING_THRESHOLD_CENTS).toBe(29900);
-    expect(qualifiesForFreeShipping(29899)).toBe(false);
-    expect(qualifiesForFreeShipping(29900)).toBe(true);
+  it('starts at R$ 299,00 by default (spec 000 §9)', () => {
+    expect(DEFAULT_PRICE_RULES.free_shipping_threshold_cents).toBe(29900);
+    expect(qualifiesForFreeShipping(29899, DEFAULT_PRICE_RULES)).toBe(false);
+    expect(qualifiesForFreeShipping(29900, DEFAULT_PRICE_RULES)).toBe(true);
+  });
+
+  it('starts at the settings threshold', () => {
+    const rules = { free_shipping_threshold_cents: 15_000 };
+    expect(qualifiesForFreeShipping(14_999, rules)).toBe(false);
+    expect(qualifiesForFreeShipping(15_000, rules)).toBe(true);
+  });
+
+  it('never applies when the shop offers no free shipping', () => {
+    const rules = { free_shipping_threshold_cents: null };
+    expect(qualifiesForFreeShipping(0, rules)).toBe(false);
+    expect(qualifiesForFreeShipping(10_000_000, rules)).toBe(false);
   });
 });

@@ -33,9 +33,15 @@ export interface ProductDto {
   complementary_description: string | null;
   price: number;
   price_cents: number;
-  /** Explicit PIX price when the product has one, else null (the 5% rule applies). */
+  /** Explicit PIX price when the product has one, else null (the settings' PIX discount applies). */
   preco_pix: number | null;
   pix_price_cents: number | null;
+  /**
+   * What paying by PIX costs now (the product's own price, without a variant's): the explicit
+   * PIX price, else the price less the store settings' PIX discount. The server's word on it.
+   */
+  pix_final_price: number;
+  pix_final_price_cents: number;
   sale_price: number | null;
   sale_price_cents: number | null;
   category: CategorySlug;

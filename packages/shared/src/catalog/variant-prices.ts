@@ -19,7 +19,7 @@ export interface PricedVariant {
 /**
  * The prices a variant sells at: its own where it has them, else the product's. A variant with
  * its own price does not inherit the product's explicit PIX or sale price, which were set
- * against another price; the 5% PIX rule then applies to its own.
+ * against another price; the store settings' PIX discount then applies to its own.
  */
 export function variantPrices(product: PricedProduct, variant: PricedVariant): PricedProduct {
   if (variant.price_cents === null) {

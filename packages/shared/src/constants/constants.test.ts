@@ -11,7 +11,6 @@ describe('spec 000 §9', () => {
     ['PRODUCT_LIST_CACHE', { staleTimeMs: 300_000, gcTimeMs: 600_000 }],
     ['WISHLIST_CACHE_MS', 60_000],
     ['DEFAULT_SHIPPING_METHOD', 'pac'],
-    ['PIX_DISCOUNT_PERCENT', 5],
     ['MIN_AGE', 13],
     ['MAX_AGE', 120],
     ['REGISTER_PASSWORD_MIN_LENGTH', 8],

@@ -19,8 +19,6 @@ export const SHIPPING_METHODS = ['pac', 'sedex'] as const;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 export const DEFAULT_SHIPPING_METHOD: ShippingMethod = 'pac';
 
-export const PIX_DISCOUNT_PERCENT = 5;
-
 export const MIN_AGE = 13;
 export const MAX_AGE = 120;
 

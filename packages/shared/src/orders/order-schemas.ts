@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderRefundSchema } from '../returns/return-schemas.ts';
 import { ORDER_STATUSES } from './order-status.ts';
 
 /**
@@ -103,6 +104,10 @@ export const orderSchema = z
     cancelled_at: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
+    /** Money given back after payment (a withdrawal, a partial refund), oldest first. */
+    refunds: z.array(orderRefundSchema),
+    refunded_total: z.number(),
+    refunded_total_cents: z.number().int(),
   })
   .meta({ id: 'Order' });
 export type OrderJson = z.infer<typeof orderSchema>;

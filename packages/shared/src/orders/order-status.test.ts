@@ -9,6 +9,8 @@ describe('orderStatusLabel', () => {
     ['delivered', 'Entregue'],
     ['cancelled', 'Cancelado'],
     ['refunded', 'Reembolsado'],
+    ['partially_returned', 'Devolvido parcialmente'],
+    ['returned', 'Devolvido'],
     ['lost', 'Pendente'],
   ])('%s -> %s', (status, label) => {
     expect(orderStatusLabel(status)).toBe(label);

@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type CardInstalmentRules,
+  type InstalmentRules,
+  instalmentsPromise,
   instalmentsPromiseFor,
   instalmentsText,
   instalmentsTextFor,
   STORE_CARD_PAYMENT,
 } from './card-instalments.ts';
 
-const card: CardInstalmentRules = { max: 12, interestFree: 3, minInstalmentCents: 500 };
+const rules: InstalmentRules = { max: 12, interest_free: 3, min_installment_cents: 500 };
 
 describe('instalments', () => {
   it('are never offered while no card payment method is configured (only PIX is paid)', () => {
     expect(STORE_CARD_PAYMENT).toBeNull();
-    expect(instalmentsText(12345)).toBeNull();
+    expect(instalmentsText(12345, rules)).toBeNull();
+    expect(instalmentsPromise(rules)).toBeNull();
   });
 
   it.each([
@@ -21,15 +23,21 @@ describe('instalments', () => {
     // R$ 12,00 splits into 2 instalments of at least R$ 5,00, not 3.
     [1200, '2x de R$ 6,00 sem juros'],
     [900, null],
-  ])('follow the card rules: %d cents -> %s', (cents, text) => {
-    expect(instalmentsTextFor(cents, card)).toBe(text);
+  ])('follow the settings rules: %d cents -> %s', (cents, text) => {
+    expect(instalmentsTextFor(cents, rules)).toBe(text);
+  });
+
+  it('follow other settings: 6 free instalments of at least R$ 20,00', () => {
+    const six = { max: 10, interest_free: 6, min_installment_cents: 2000 };
+    expect(instalmentsTextFor(60000, six)).toBe('6x de R$ 100,00 sem juros');
+    expect(instalmentsTextFor(6000, six)).toBe('3x de R$ 20,00 sem juros');
   });
 
   it.each([
-    [card, '3x sem juros ou até 12x'],
-    [{ max: 3, interestFree: 3, minInstalmentCents: 0 }, '3x sem juros'],
-    [{ max: 6, interestFree: 1, minInstalmentCents: 0 }, null],
-  ])('promise what the card rules allow: %j -> %s', (rules, text) => {
-    expect(instalmentsPromiseFor(rules)).toBe(text);
+    [rules, '3x sem juros ou até 12x'],
+    [{ max: 3, interest_free: 3, min_installment_cents: 0 }, '3x sem juros'],
+    [{ max: 6, interest_free: 1, min_installment_cents: 0 }, null],
+  ])('promise what the settings rules allow: %j -> %s', (given, text) => {
+    expect(instalmentsPromiseFor(given)).toBe(text);
   });
 });

@@ -3,7 +3,6 @@ export const PIX_PAGE_TEXTS = {
   expired: 'Tempo para pagamento PIX expirado',
   missingOrderId: 'ID do pedido não encontrado.',
   loadFailed: 'Erro ao carregar dados do pagamento PIX',
-  discountText: '5% de desconto',
   verifyNow: 'Verificar Agora',
   verifyAllPix: 'Verificar Todos os PIX',
 } as const;

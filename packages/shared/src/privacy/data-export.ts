@@ -77,6 +77,17 @@ export const dataExportSchema = z
         ),
       }),
     ),
+    /** Withdrawal and exchange requests, with the reason the person gave. */
+    returns: z.array(
+      z.object({
+        protocol: z.string(),
+        order_number: z.string(),
+        type: z.string(),
+        status: z.string(),
+        reason: z.string().nullable(),
+        created_at: z.string(),
+      }),
+    ),
     wishlist: z.array(z.object({ product_name: z.string(), added_at: z.string() })),
     cart: z.array(z.object({ product_name: z.string(), quantity: z.number().int() })),
     /** Sign-ins and account changes from the security log (kept 12 months). */

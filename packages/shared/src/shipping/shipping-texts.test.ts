@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimatedDeliveryText, SHIPPING_DESCRIPTIONS } from './shipping-texts.ts';
+import { estimatedDeliveryText, freePacDescription } from './shipping-texts.ts';
 
 describe('estimatedDeliveryText', () => {
   it.each([
@@ -10,6 +10,7 @@ describe('estimatedDeliveryText', () => {
   });
 });
 
-it('names the free-shipping threshold in reais', () => {
-  expect(SHIPPING_DESCRIPTIONS.freePac).toContain('R$ 299,00');
+it('names the settings free-shipping threshold in reais', () => {
+  expect(freePacDescription(29_900)).toContain('R$ 299,00');
+  expect(freePacDescription(15_000)).toContain('R$ 150,00');
 });

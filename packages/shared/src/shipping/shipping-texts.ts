@@ -1,4 +1,3 @@
-import { FREE_SHIPPING_THRESHOLD_CENTS } from '../catalog/pricing.ts';
 import type { ShippingMethod } from '../constants/storefront-constants.ts';
 import { formatBusinessDays } from '../format/business-days.ts';
 import { formatBRL } from '../format/money.ts';
@@ -13,8 +12,12 @@ export const SHIPPING_METHOD_NAMES = { pac: 'PAC', sedex: 'SEDEX' } as const sat
 export const SHIPPING_DESCRIPTIONS = {
   pac: 'Entrega econômica pelos Correios',
   sedex: 'Entrega expressa pelos Correios',
-  freePac: `Frete grátis pelos Correios (PAC) em compras a partir de ${formatBRL(FREE_SHIPPING_THRESHOLD_CENTS)}`,
 } as const;
+
+/** The free PAC option's description, from the store settings' threshold. */
+export function freePacDescription(thresholdCents: number): string {
+  return `Frete grátis pelos Correios (PAC) em compras a partir de ${formatBRL(thresholdCents)}`;
+}
 
 /** 8 -> 'Entrega em até 8 dias úteis'; 1 -> 'Entrega em até 1 dia útil'. */
 export function estimatedDeliveryText(businessDays: number): string {

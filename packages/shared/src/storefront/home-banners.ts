@@ -1,3 +1,5 @@
+import type { PriceRules } from '../catalog/pricing.ts';
+
 /**
  * The four home banners (spec 000 section 2); pictures are drawn by apps/api/scripts/draw-demo-images.ts. The
  * server preloads the first one from the HTML (it is the home page's largest paint).
@@ -6,6 +8,11 @@ export interface Banner {
   src: string;
   alt: string;
   to: string;
+}
+
+interface HomeBanner extends Banner {
+  /** Whether the settings keep the promise drawn in the picture (a banner without one: always). */
+  kept?: (rules: PriceRules) => boolean;
 }
 
 export const BANNER_WIDTH = 1600;
@@ -21,15 +28,28 @@ export const HOME_BANNERS = [
     src: '/banners/banner-2.webp',
     alt: '5% de desconto no PIX: pague com PIX e economize em qualquer peça da loja',
     to: '/produtos',
+    kept: (rules) => rules.pix_discount_percent === 5,
   },
   {
     src: '/banners/banner-3.webp',
     alt: 'Frete grátis a partir de R$ 299 para todo o Brasil, pelos Correios (PAC) com código de rastreio',
     to: '/produtos',
+    kept: (rules) => rules.free_shipping_threshold_cents === 29_900,
   },
   {
     src: '/banners/banner-4.webp',
     alt: 'Ouro 18k para seu piercing: peças maciças, com estojo e certificado de garantia',
     to: '/produtos?search=ouro',
   },
-] as const satisfies readonly Banner[];
+] as const satisfies readonly HomeBanner[];
+
+/**
+ * The banners a shopper sees: the pictures print '5%' and 'R$ 299', so a banner whose promise the
+ * settings do not make (another percentage, another threshold or none) is left out rather than
+ * promise what the shop does not give. Without the settings (not arrived yet) none of those shows.
+ */
+export function homeBanners(rules: PriceRules | undefined): Banner[] {
+  return HOME_BANNERS.filter((banner: HomeBanner) =>
+    banner.kept ? rules !== undefined && banner.kept(rules) : true,
+  ).map(({ src, alt, to }) => ({ src, alt, to }));
+}

@@ -1,9 +1,10 @@
-import { instalmentsPromiseFor, STORE_CARD_PAYMENT } from '../payments/card-instalments.ts';
+import { type MoneyRules, moneyPromisesSentence } from './money-texts.ts';
 
 /**
- * The home page's description, the same in the server's head and in the browser's: it names
- * instalments only when a card payment method offers them.
+ * The home page's description, the same in the server's head and in the browser's: it names the
+ * PIX discount, instalments (only once a card payment method offers them) and free shipping as
+ * the store settings give them, and leaves out a rule the shop does not offer.
  */
-export const HOME_DESCRIPTION = `Joias para piercing de orelha, boca, nariz, sobrancelha, umbigo e mamilo. 5% de desconto no PIX${
-  STORE_CARD_PAYMENT ? `, ${instalmentsPromiseFor(STORE_CARD_PAYMENT)}` : ''
-} e frete grátis a partir de R$ 299.`;
+export function homeDescription(rules: MoneyRules): string {
+  return `Joias para piercing de orelha, boca, nariz, sobrancelha, umbigo e mamilo.${moneyPromisesSentence(rules)}`;
+}

@@ -21,6 +21,7 @@ export const PUBLIC_PAGE_PATHS = [
 export const PRIVATE_PAGE_PATHS = [
   '/carrinho',
   '/minha-conta',
+  '/minha-conta/pedidos/:id',
   '/esqueci-senha',
   '/redefinir-senha',
   '/confirmar-email',
@@ -36,6 +37,8 @@ export const PRIVATE_PAGE_PATHS = [
   '/admin',
   '/admin/pedidos',
   '/admin/pedidos/:id',
+  '/admin/devolucoes',
+  '/admin/devolucoes/:id',
   '/admin/produtos',
   '/admin/seguranca',
   '/admin/privacidade',

@@ -26,12 +26,24 @@ export interface FakeMercadoPagoPayment {
   payment_type_id: 'bank_transfer';
   date_created: string;
   date_of_expiration: string | null;
+  /** What was refunded so far, in reais; the payment is 'refunded' once it reaches the amount. */
+  transaction_amount_refunded: number;
   notification_url: string | null;
   payer: unknown;
   point_of_interaction: {
     type: 'PIX';
     transaction_data: { qr_code: string; qr_code_base64: string; ticket_url: string };
   };
+}
+
+/** A refund as MercadoPago answers it. */
+export interface FakeMercadoPagoRefund {
+  id: number;
+  payment_id: number;
+  amount: number;
+  status: 'approved';
+  source: { id: string; name: string; type: 'collector' };
+  date_created: string;
 }
 
 export interface FakeMercadoPagoNotifyOptions {
@@ -47,6 +59,8 @@ export interface FakeMercadoPagoServer {
   accessToken: string;
   /** Keyed by the payment id as text. */
   payments: Map<string, FakeMercadoPagoPayment>;
+  /** The refunds made of each payment (keyed by the payment id as text), oldest first. */
+  refunds: Map<string, FakeMercadoPagoRefund[]>;
   requests: FakeMercadoPagoRequest[];
   /** Payments really created: a replayed idempotency key does not count. */
   readonly creations: number;
@@ -89,7 +103,7 @@ function asRecord(value: unknown): Record<string, unknown> {
 
 /**
  * A local stand-in for MercadoPago's payments API on a free loopback port (or `port`): PIX
- * creation with X-Idempotency-Key, reading, cancelling, and signed webhooks, since PIX cannot be
+ * creation with X-Idempotency-Key, reading, cancelling, full and partial refunds, and signed webhooks, since PIX cannot be
  * paid with test credentials (REFERENCE.md).
  */
 export async function startFakeMercadoPago(
@@ -101,6 +115,7 @@ export async function startFakeMercadoPago(
   const byIdempotencyKey = new Map<string, Promise<[number, unknown]>>();
   const requests: FakeMercadoPagoRequest[] = [];
   const refundsByKey = new Map<string, unknown>();
+  const refunds = new Map<string, FakeMercadoPagoRefund[]>();
   let creations = 0;
   let nextId = FIRST_PAYMENT_ID;
   const failures: (500 | 'timeout')[] = [];
@@ -151,6 +166,7 @@ export async function startFakeMercadoPago(
       date_created: new Date().toISOString(),
       date_of_expiration:
         typeof input.date_of_expiration === 'string' ? input.date_of_expiration : null,
+      transaction_amount_refunded: 0,
       notification_url: typeof input.notification_url === 'string' ? input.notification_url : null,
       payer: input.payer,
       point_of_interaction: {
@@ -179,8 +195,12 @@ export async function startFakeMercadoPago(
     return [200, payment];
   }
 
-  /** A full refund of an approved payment; the same key answers the same refund. */
-  function refund(id: string, key: string): [number, unknown] {
+  /**
+   * A refund of an approved payment: the whole of what is left without an `amount`, else that
+   * many reais (a partial refund: the payment stays approved, 'partially_refunded', until the
+   * refunds reach its amount). More than is left is refused; the same key answers the same refund.
+   */
+  function refund(id: string, key: string, body: unknown): [number, unknown] {
     const known = refundsByKey.get(key);
     if (known) return [201, known];
     const payment = payments.get(id);
@@ -188,15 +208,30 @@ export async function startFakeMercadoPago(
     if (payment.status !== 'approved') {
       return [400, `Payment with status ${payment.status} cannot be refunded`];
     }
-    payment.status = 'refunded';
-    payment.status_detail = 'refunded';
-    const answer = {
+    const leftCents = Math.round(
+      (payment.transaction_amount - payment.transaction_amount_refunded) * 100,
+    );
+    const requested = asRecord(body).amount;
+    let amountCents = leftCents;
+    if (requested !== undefined && requested !== null) {
+      if (typeof requested !== 'number' || requested <= 0) return [400, 'Invalid amount'];
+      amountCents = Math.round(requested * 100);
+      if (amountCents > leftCents) return [400, 'The amount exceeds the available balance'];
+    }
+    const refundedCents = Math.round(payment.transaction_amount_refunded * 100) + amountCents;
+    payment.transaction_amount_refunded = refundedCents / 100;
+    const whole = refundedCents >= Math.round(payment.transaction_amount * 100);
+    payment.status = whole ? 'refunded' : 'approved';
+    payment.status_detail = whole ? 'refunded' : 'partially_refunded';
+    const answer: FakeMercadoPagoRefund = {
       id: nextId++,
       payment_id: payment.id,
-      amount: payment.transaction_amount,
+      amount: amountCents / 100,
       status: 'approved',
+      source: { id: '44444', name: 'Lumina Piercings', type: 'collector' },
       date_created: new Date().toISOString(),
     };
+    refunds.set(id, [...(refunds.get(id) ?? []), answer]);
     refundsByKey.set(key, answer);
     return [201, answer];
   }
@@ -207,7 +242,7 @@ export async function startFakeMercadoPago(
     if (refundPath?.[1] && request.method === 'POST') {
       const key = request.headers['x-idempotency-key'];
       if (typeof key !== 'string' || !key) return [400, 'X-Idempotency-Key header is required'];
-      return refund(decodeURIComponent(refundPath[1]), key);
+      return refund(decodeURIComponent(refundPath[1]), key, request.body);
     }
     if (request.method === 'POST' && request.path === '/v1/payments') {
       const key = request.headers['x-idempotency-key'];
@@ -269,6 +304,7 @@ export async function startFakeMercadoPago(
     url,
     accessToken,
     payments,
+    refunds,
     requests,
     get creations() {
       return creations;
@@ -322,6 +358,7 @@ export async function startFakeMercadoPago(
       payments.clear();
       byIdempotencyKey.clear();
       refundsByKey.clear();
+      refunds.clear();
       requests.length = 0;
       failures.length = 0;
       canned.length = 0;

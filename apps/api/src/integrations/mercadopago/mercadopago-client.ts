@@ -39,10 +39,24 @@ export interface MercadoPagoClient {
   /** Cancels an open payment; a payment already final is answered as it is. */
   cancelPayment(id: string): Promise<MercadoPagoPayment>;
   /**
-   * Refunds an approved payment in full (POST /v1/payments/{id}/refunds). The same key answers
-   * the same refund, so a retry never refunds twice; a payment already refunded is not an error.
+   * Refunds an approved payment (POST /v1/payments/{id}/refunds): in full without an amount, else
+   * `amountCents` of it (`{amount}` in reais, a partial refund). The same key answers the same
+   * refund, so a retry never refunds twice; a full refund of a payment already refunded is not
+   * an error (then the refund's fields are null).
    */
-  refundPayment(id: string, idempotencyKey: string): Promise<void>;
+  refundPayment(
+    id: string,
+    idempotencyKey: string,
+    amountCents?: number,
+  ): Promise<MercadoPagoRefund>;
+}
+
+/** MercadoPago's refund: `{id, payment_id, amount, status, source, date_created}`. */
+export interface MercadoPagoRefund {
+  id: string | null;
+  /** Reais, as MercadoPago writes it. */
+  amount: number | null;
+  status: string | null;
 }
 
 /** Statuses MercadoPago still lets a collector cancel; any other is final for our purposes. */
@@ -72,6 +86,12 @@ const paymentSchema = z.object({
 });
 
 const errorBodySchema = z.object({ message: z.string() });
+
+const refundSchema = z.object({
+  id: z.union([z.number().int().positive(), z.string().regex(/^\d+$/)]).transform(String),
+  amount: z.number().nullish().catch(null),
+  status: z.string().nullish().catch(null),
+});
 
 /** `yyyy-MM-dd'T'HH:mm:ss.SSS-03:00`, the form MercadoPago documents for date_of_expiration. */
 export function formatMercadoPagoDate(date: Date): string {
@@ -237,16 +257,35 @@ export function createMercadoPagoClient(config: MercadoPagoClientConfig): Mercad
       throw failure(operation, status, text);
     },
 
-    async refundPayment(id, idempotencyKey) {
+    async refundPayment(id, idempotencyKey, amountCents) {
       const operation = `refund payment ${id}`;
+      const body = amountCents === undefined ? {} : { amount: centsToReais(amountCents) };
       const { status, text } = await call(
         operation,
         'POST',
         `/v1/payments/${encodeURIComponent(id)}/refunds`,
-        { body: {}, idempotencyKey },
+        { body, idempotencyKey },
       );
-      if (status === 200 || status === 201) return;
-      if (status === 400 && (await getPayment(id)).status === 'refunded') return;
+      if (status === 200 || status === 201) {
+        let parsed;
+        try {
+          parsed = refundSchema.safeParse(JSON.parse(text));
+        } catch {
+          parsed = undefined;
+        }
+        // The money moved: an answer we cannot read still means refunded, without its details.
+        if (!parsed?.success) return { id: null, amount: null, status: null };
+        return {
+          id: parsed.data.id,
+          amount: parsed.data.amount ?? null,
+          status: parsed.data.status ?? null,
+        };
+      }
+      if (status === 400 && amountCents === undefined) {
+        if ((await getPayment(id)).status === 'refunded') {
+          return { id: null, amount: null, status: null };
+        }
+      }
       throw failure(operation, status, text);
     },
   };

@@ -79,8 +79,13 @@ export function createMercadoPagoProvider(client: MercadoPagoClient): PaymentPro
       await client.cancelPayment(gatewayPaymentId);
     },
 
-    async refund(gatewayPaymentId, idempotencyKey) {
-      await client.refundPayment(gatewayPaymentId, idempotencyKey);
+    async refund(gatewayPaymentId, idempotencyKey, amountCents) {
+      const refund = await client.refundPayment(gatewayPaymentId, idempotencyKey, amountCents);
+      return {
+        refundId: refund.id,
+        amountCents: refund.amount === null ? null : Math.round(refund.amount * 100),
+        status: refund.status,
+      };
     },
   };
 }

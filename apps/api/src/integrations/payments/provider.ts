@@ -39,6 +39,16 @@ export interface ProviderPayment {
   expiresAt: Date;
 }
 
+/** What the provider answered about a refund it made. */
+export interface ProviderRefund {
+  /** The provider's id of the refund; null when it only said the charge was already refunded. */
+  refundId: string | null;
+  /** The amount it says it gave back, when it said. */
+  amountCents: number | null;
+  /** Its word for the refund (MercadoPago: approved, in_process...). */
+  status: string | null;
+}
+
 /** A provider that failed or did not answer in time; the shopper may try again. */
 export class PaymentProviderError extends Error {
   constructor(
@@ -62,10 +72,15 @@ export interface PaymentProvider {
   /** Cancels an open charge at the provider; an already final charge is not an error. */
   cancel(gatewayPaymentId: string): Promise<void>;
   /**
-   * Gives an approved charge back in full; the same key never refunds twice. The built-in PIX
-   * cannot: the shop returns that money from its bank by hand.
+   * Gives an approved charge back, in full or `amountCents` of it (a partial refund); the same
+   * key never refunds twice. The built-in PIX cannot: the shop returns that money from its bank
+   * by hand.
    */
-  refund(gatewayPaymentId: string, idempotencyKey: string): Promise<void>;
+  refund(
+    gatewayPaymentId: string,
+    idempotencyKey: string,
+    amountCents?: number,
+  ): Promise<ProviderRefund>;
   /** Whether `refund` moves money (false: the refund is the shop's to make by hand). */
   readonly refundsAutomatically: boolean;
 }

@@ -1,12 +1,18 @@
 import type { CartItemJson, CartJson } from '@lumina/shared/cart/cart-schemas';
 import { centsToReais as reais } from '@lumina/shared/format/money';
-import { pixPriceCents } from '@lumina/shared/catalog/pricing';
+import { pixPriceCents, type PriceRules } from '@lumina/shared/catalog/pricing';
 import { variationDetailsOf } from '@lumina/shared/catalog/variants';
 import { linePrices } from '../catalog/line-prices.ts';
 import type { CartLineRow } from './repository.ts';
 
-/** A line priced from its variant's current data: nothing the browser sent is used. */
-export function toCartItemJson(line: CartLineRow): CartItemJson {
+/** The store settings' PIX rule (`storeSettings()` is passed as it is). */
+type PixRules = Pick<PriceRules, 'pix_discount_percent'>;
+
+/**
+ * A line priced from its variant's current data and the store settings' PIX discount: nothing
+ * the browser sent is used.
+ */
+export function toCartItemJson(line: CartLineRow, rules: PixRules): CartItemJson {
   const prices = linePrices(line);
   const totalCents = prices.price_cents * line.quantity;
   // A line of the release before variants keeps what its shopper picked; others say the variant.
@@ -24,7 +30,7 @@ export function toCartItemJson(line: CartLineRow): CartItemJson {
     sku: line.sku,
     price: reais(prices.price_cents),
     price_cents: prices.price_cents,
-    pix_price: reais(pixPriceCents(prices)),
+    pix_price: reais(pixPriceCents(prices, rules)),
     quantity: line.quantity,
     variation_details: details,
     size: details.size ?? null,
@@ -38,8 +44,8 @@ export function toCartItemJson(line: CartLineRow): CartItemJson {
   };
 }
 
-export function toCartJson(lines: CartLineRow[]): CartJson {
-  const items = lines.map(toCartItemJson);
+export function toCartJson(lines: CartLineRow[], rules: PixRules): CartJson {
+  const items = lines.map((line) => toCartItemJson(line, rules));
   const totalCents = items.reduce((sum, item) => sum + item.total_cents, 0);
   return {
     items,

@@ -9,6 +9,7 @@ import {
   type ProductOption,
   variationDetailsOf,
 } from '@lumina/shared/catalog/variants';
+import type { PriceRules } from '@lumina/shared/catalog/pricing';
 import { toCartJson } from './cart-json.ts';
 import { type CartOwner, createCartRepository } from './repository.ts';
 
@@ -51,12 +52,17 @@ function variantByDetails(
  * Rules of spec 000 §5 and ours for both kinds of cart: the same variant is one line, a quantity of 0 or less removes the line, no line holds more than the stock, inactive or
  * unknown products are refused, and a line is only reachable through its owner's cart.
  */
-export function createCartService(deps: { db: Db; now: () => Date }) {
-  const { db, now } = deps;
+export function createCartService(deps: {
+  db: Db;
+  now: () => Date;
+  /** The store settings' price rules now (`storeSettings`): a cart's PIX prices follow them. */
+  priceRules: () => PriceRules;
+}) {
+  const { db, now, priceRules } = deps;
   const repository = createCartRepository(db);
 
   async function read(owner: CartOwner): Promise<CartJson> {
-    return toCartJson(await repository.lines(owner));
+    return toCartJson(await repository.lines(owner), priceRules());
   }
 
   return {

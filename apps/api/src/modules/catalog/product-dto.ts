@@ -1,6 +1,6 @@
 import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import type { ProductDto } from '@lumina/shared/catalog/product';
-import { pixPriceCents } from '@lumina/shared/catalog/pricing';
+import { pixPriceCents, type PriceRules } from '@lumina/shared/catalog/pricing';
 import { centsToReais as reais } from '@lumina/shared/format/money';
 import {
   type ProductVariantDto,
@@ -34,6 +34,9 @@ export type ProductReadRow = Omit<ProductRow, 'searchText' | 'nameKey'> & {
   variants: VariantReadRow[];
 };
 
+/** The store settings' PIX rule: `storeSettings()` is passed as it is. */
+type PixRules = Pick<PriceRules, 'pix_discount_percent'>;
+
 /** Reais for the spec's shapes; integer cents stay beside them for anything that computes. */
 function reaisOrNull(cents: number | null): number | null {
   return cents === null ? null : reais(cents);
@@ -58,9 +61,14 @@ export function toVariantDto(variant: VariantReadRow): ProductVariantDto {
   };
 }
 
-export function toProductDto(row: ProductReadRow): ProductDto {
+/**
+ * `rules` are the store settings' (`storeSettings()`): the PIX price charged follows their
+ * discount, so the answer is the server's word on it whatever a browser computes.
+ */
+export function toProductDto(row: ProductReadRow, rules: PixRules): ProductDto {
   // The spec's flat shapes come from the options, so what a shopper may pick is what exists.
   const shapes = specShapesOf(row.options);
+  const pixFinalCents = rowPixPriceCents(row, rules);
   return {
     id: row.id,
     name: row.name,
@@ -70,6 +78,8 @@ export function toProductDto(row: ProductReadRow): ProductDto {
     price_cents: row.priceCents,
     preco_pix: reaisOrNull(row.pixPriceCents),
     pix_price_cents: row.pixPriceCents,
+    pix_final_price: reais(pixFinalCents),
+    pix_final_price_cents: pixFinalCents,
     sale_price: reaisOrNull(row.salePriceCents),
     sale_price_cents: row.salePriceCents,
     // The CHECK constraint on the column admits only the six slugs.
@@ -103,6 +113,9 @@ export function toProductDto(row: ProductReadRow): ProductDto {
  * The PIX price of a product as a row holds it (the cart's, the order's, the wishlist's and the
  * panel's), by the one rule of @lumina/shared/catalog/pricing.
  */
-export function rowPixPriceCents(row: Pick<ProductRow, 'priceCents' | 'pixPriceCents'>): number {
-  return pixPriceCents({ price_cents: row.priceCents, pix_price_cents: row.pixPriceCents });
+export function rowPixPriceCents(
+  row: Pick<ProductRow, 'priceCents' | 'pixPriceCents'>,
+  rules: PixRules,
+): number {
+  return pixPriceCents({ price_cents: row.priceCents, pix_price_cents: row.pixPriceCents }, rules);
 }

@@ -45,6 +45,8 @@ export const productDtoSchema = z
     price_cents: cents,
     preco_pix: reais.nullable(),
     pix_price_cents: cents.nullable(),
+    pix_final_price: reais,
+    pix_final_price_cents: cents,
     sale_price: reais.nullable(),
     sale_price_cents: cents.nullable(),
     category: z.enum(CATEGORY_SLUGS),

@@ -8,6 +8,7 @@ import type {
 import { groupOptionFilters } from '@lumina/shared/catalog/option-filter';
 import type { ProductQuery } from '@lumina/shared/catalog/product-query';
 import { AppError } from '../../http/app-error.ts';
+import type { PriceRules } from '@lumina/shared/catalog/pricing';
 import { toProductDto } from './product-dto.ts';
 import type { CatalogRepository } from './repository.ts';
 import { searchTerms } from './search-text.ts';
@@ -19,7 +20,14 @@ export { parseProductId } from '@lumina/shared/catalog/product-id';
 
 const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 
-export function createCatalogService({ repository }: { repository: CatalogRepository }) {
+export function createCatalogService({
+  repository,
+  priceRules,
+}: {
+  repository: CatalogRepository;
+  /** The store settings' price rules now (`storeSettings`): products' PIX prices follow them. */
+  priceRules: () => PriceRules;
+}) {
   return {
     /**
      * `facets` may answer the option facets from elsewhere (the route's cache): they depend on
@@ -51,7 +59,7 @@ export function createCatalogService({ repository }: { repository: CatalogReposi
           : repository.optionFacets(filter),
       ]);
       return {
-        products: rows.map(toProductDto),
+        products: rows.map((row) => toProductDto(row, priceRules())),
         total,
         page: query.page,
         per_page: query.per_page,
@@ -74,7 +82,7 @@ export function createCatalogService({ repository }: { repository: CatalogReposi
       if (!row || row.displayStatus === 'hidden' || (!row.active && !options.includeInactive)) {
         throw new AppError('not_found', PRODUCT_NOT_FOUND, { code: 'product_not_found' });
       }
-      return { product: toProductDto(row) };
+      return { product: toProductDto(row, priceRules()) };
     },
 
     async listSubcategories(slug: string): Promise<SubcategoriesResponse> {

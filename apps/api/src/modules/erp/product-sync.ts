@@ -92,7 +92,7 @@ function merged(
     name: bling.name,
     description: bling.description,
     price_cents: bling.priceCents,
-    // A PIX price of the shop's that Bling's new price undercuts falls back to the 5 % rule.
+    // A PIX price of the shop's that Bling's new price undercuts falls back to the settings' PIX discount.
     pix_price_cents:
       base.pix_price_cents != null && base.pix_price_cents <= bling.priceCents
         ? base.pix_price_cents

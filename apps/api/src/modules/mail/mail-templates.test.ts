@@ -26,6 +26,16 @@ import {
   paymentApprovedMail,
 } from '../orders/order-mails.ts';
 import { passwordResetMail } from '../password-resets/reset-mail.ts';
+import { refundMail } from '../payments/refund-mail.ts';
+import {
+  returnCancelledMail,
+  returnExchangedMail,
+  returnInstructionsMail,
+  returnReceivedMail,
+  returnRejectedMail,
+  returnRequestedMail,
+  type ReturnMailContext,
+} from '../returns/return-mails.ts';
 import { privacyAnswerMail, privacyRequestAdminMail } from '../privacy/privacy-mails.ts';
 import { securityAlertMail } from '../security/alert-mail.ts';
 import { createStoreSettings } from '@lumina/shared/test-support/store-settings';
@@ -44,6 +54,41 @@ const order = {
   paymentStatus: 'approved' as const,
 };
 
+const at = new Date('2026-11-26T12:00:00Z');
+const request = {
+  id: 3,
+  protocol: 'DEV-2026-000003',
+  orderId: order.id,
+  userId: 9,
+  type: 'withdrawal' as const,
+  status: 'requested' as const,
+  reason: 'Não serviu <oi>',
+  answerBy: new Date('2026-12-01T12:00:00Z'),
+  instructions: { kind: 'authorization_code' as const, code: 'AUT-123456', address: null },
+  instructionsSentAt: at,
+  instructionsBy: 1,
+  receivedAt: null,
+  receivedBy: null,
+  refundedAt: null,
+  refundedBy: null,
+  refundedCents: null,
+  exchangedAt: null,
+  exchangedBy: null,
+  exchangeTrackingCode: 'AA473124829BR',
+  rejectedAt: null,
+  rejectedBy: null,
+  rejectionReason: 'Peça usada <oi>',
+  createdAt: at,
+  updatedAt: at,
+};
+const returnContext: ReturnMailContext = {
+  request,
+  orderNumber: order.orderNumber,
+  customerName: order.customerName,
+  customerEmail: TO,
+  lines: ['Argola <Souza> (Diâmetro: 8 mm) x 1'],
+};
+
 type Content = { subject: string; text: string; html: string };
 
 /** A shop that filled in everything, its name with an accent and HTML to escape. */
@@ -60,6 +105,19 @@ const TEMPLATES: Record<string, Record<string, () => Content>> = {
     orderDeliveredMail: () => orderDeliveredMail(order, APP, SHOP),
     orderRefundedMail: () => orderRefundedMail(order, APP, SHOP),
     paidAfterCancelMail: () => paidAfterCancelMail(order, 'dona@lumina.example', APP),
+  },
+  'returns/return-mails.ts': {
+    returnRequestedMail: () => returnRequestedMail(returnContext, APP),
+    returnCancelledMail: () => returnCancelledMail(returnContext, false, APP),
+    returnInstructionsMail: () => returnInstructionsMail(returnContext, APP),
+    returnReceivedMail: () => returnReceivedMail(returnContext, APP),
+    returnRejectedMail: () => returnRejectedMail(returnContext, APP),
+    returnExchangedMail: () =>
+      returnExchangedMail({ ...returnContext, request: { ...request, type: 'exchange' } }, APP),
+  },
+  'payments/refund-mail.ts': {
+    refundMail: () =>
+      refundMail(order, { amountCents: 4990, method: 'pix_manual', e2eId: 'D1823612' }, APP),
   },
   'password-resets/reset-mail.ts': {
     passwordResetMail: () =>

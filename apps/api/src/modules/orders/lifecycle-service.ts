@@ -186,6 +186,30 @@ export function createOrderLifecycle(deps: {
       await enqueueMails(tx, decision, updated, event.id);
       return { decision, order: updated };
     },
+
+    /**
+     * A step that concerns the order without moving its status (a withdrawal requested, goods
+     * received back, an exchange shipped), kept in the order's history beside its status changes.
+     */
+    async note(
+      tx: Db,
+      order: OrderRow,
+      action: string,
+      by: OrderActor,
+      details: Record<string, unknown> = {},
+    ): Promise<void> {
+      await tx.insert(orderEvents).values({
+        orderId: order.id,
+        action,
+        fromStatus: order.status,
+        toStatus: order.status,
+        actor: by.actor,
+        adminId: by.actor === 'admin' ? by.adminId : null,
+        ip: by.actor === 'admin' ? by.ip : null,
+        details: { ...details, ...('source' in by ? { source: by.source } : {}) },
+        createdAt: now(),
+      });
+    },
   };
 }
 

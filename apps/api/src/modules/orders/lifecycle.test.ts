@@ -11,15 +11,19 @@ const TYPICAL_PAYMENT: Record<OrderStatus, OrderState['paymentStatus']> = {
   delivered: 'approved',
   cancelled: 'cancelled',
   refunded: 'refunded',
+  partially_returned: 'approved',
+  returned: 'refunded',
 };
 
 function order(status: OrderStatus, overrides: Partial<OrderState> = {}): OrderState {
   return {
     status,
     paymentStatus: TYPICAL_PAYMENT[status],
-    trackingCode: status === 'shipped' || status === 'delivered' ? 'AA473124829BR' : null,
+    trackingCode: ['shipped', 'delivered', 'partially_returned', 'returned'].includes(status)
+      ? 'AA473124829BR'
+      : null,
     paidAfterCancel: false,
-    refundStatus: status === 'refunded' ? 'refunded' : 'none',
+    refundStatus: status === 'refunded' || status === 'returned' ? 'refunded' : 'none',
     ...overrides,
   };
 }
@@ -38,7 +42,21 @@ const ACTIONS: Record<string, OrderAction> = {
   'cancel (built-in)': { type: 'cancel', provider: 'pix_builtin' },
   'cancel (MercadoPago)': { type: 'cancel', provider: 'mercadopago' },
   'cancel (expiry)': { type: 'cancel', provider: null, unpaid: true },
+  'refund (part)': { type: 'refund', full: false, goodsReturned: false },
+  'refund (all)': { type: 'refund', full: true, goodsReturned: false },
+  'refund (part, goods back)': { type: 'refund', full: false, goodsReturned: true },
+  'refund (all, goods back)': { type: 'refund', full: true, goodsReturned: true },
 };
+
+/** The refund actions' outcomes: part, all, part with goods back, all with goods back. */
+function refunds(part: string, all: string, partBack = part, allBack = all) {
+  return {
+    'refund (part)': part,
+    'refund (all)': all,
+    'refund (part, goods back)': partBack,
+    'refund (all, goods back)': allBack,
+  };
+}
 
 /** status -> action -> the resulting status, '=' unchanged, or the refusal code. */
 const EXPECTED: Record<OrderStatus, Record<string, string>> = {
@@ -56,6 +74,7 @@ const EXPECTED: Record<OrderStatus, Record<string, string>> = {
     'cancel (built-in)': 'cancelled',
     'cancel (MercadoPago)': 'cancelled',
     'cancel (expiry)': 'cancelled',
+    ...refunds('order_not_paid', 'order_not_paid'),
   },
   processing: {
     'payment approved': '=',
@@ -71,6 +90,7 @@ const EXPECTED: Record<OrderStatus, Record<string, string>> = {
     'cancel (built-in)': 'cancelled',
     'cancel (MercadoPago)': 'cancelled',
     'cancel (expiry)': '=',
+    ...refunds('processing', 'cancel_instead'),
   },
   shipped: {
     'payment approved': '=',
@@ -86,6 +106,7 @@ const EXPECTED: Record<OrderStatus, Record<string, string>> = {
     'cancel (built-in)': 'order_shipped',
     'cancel (MercadoPago)': 'order_shipped',
     'cancel (expiry)': 'order_shipped',
+    ...refunds('shipped', 'refunded', 'partially_returned', 'returned'),
   },
   delivered: {
     'payment approved': '=',
@@ -101,6 +122,7 @@ const EXPECTED: Record<OrderStatus, Record<string, string>> = {
     'cancel (built-in)': 'order_shipped',
     'cancel (MercadoPago)': 'order_shipped',
     'cancel (expiry)': 'order_shipped',
+    ...refunds('delivered', 'refunded', 'partially_returned', 'returned'),
   },
   cancelled: {
     'payment approved': 'cancelled',
@@ -116,6 +138,7 @@ const EXPECTED: Record<OrderStatus, Record<string, string>> = {
     'cancel (built-in)': '=',
     'cancel (MercadoPago)': '=',
     'cancel (expiry)': '=',
+    ...refunds('order_closed', 'order_closed'),
   },
   refunded: {
     'payment approved': '=',
@@ -131,6 +154,39 @@ const EXPECTED: Record<OrderStatus, Record<string, string>> = {
     'cancel (built-in)': 'order_refunded',
     'cancel (MercadoPago)': 'order_refunded',
     'cancel (expiry)': 'order_refunded',
+    ...refunds('already_refunded', 'already_refunded'),
+  },
+  partially_returned: {
+    'payment approved': '=',
+    'payment processing': '=',
+    'payment rejected': '=',
+    'payment cancelled': '=',
+    'payment refunded': '=',
+    'confirm (built-in)': 'order_not_pending',
+    'confirm (MercadoPago)': 'order_not_pending',
+    ship: 'order_closed',
+    'ship (other code)': 'order_closed',
+    deliver: 'order_not_shipped',
+    'cancel (built-in)': 'order_shipped',
+    'cancel (MercadoPago)': 'order_shipped',
+    'cancel (expiry)': 'order_shipped',
+    ...refunds('partially_returned', 'returned'),
+  },
+  returned: {
+    'payment approved': '=',
+    'payment processing': '=',
+    'payment rejected': '=',
+    'payment cancelled': '=',
+    'payment refunded': '=',
+    'confirm (built-in)': 'order_not_pending',
+    'confirm (MercadoPago)': 'order_not_pending',
+    ship: 'order_closed',
+    'ship (other code)': 'order_closed',
+    deliver: 'order_not_shipped',
+    'cancel (built-in)': 'order_refunded',
+    'cancel (MercadoPago)': 'order_refunded',
+    'cancel (expiry)': 'order_refunded',
+    ...refunds('already_refunded', 'already_refunded'),
   },
 };
 
@@ -172,7 +228,8 @@ describe('order state machine', () => {
 
   it('is idempotent: repeating an action that changed the order changes nothing', () => {
     for (const status of ORDER_STATUSES) {
-      for (const action of Object.values(ACTIONS)) {
+      // A partial refund is one of several by nature: each is its own refund row, never a repeat.
+      for (const action of Object.values(ACTIONS).filter((a) => a.type !== 'refund' || a.full)) {
         const first = decide(order(status), action);
         if (first.outcome !== 'changed') continue;
         const after = { ...order(status), ...first.set };
@@ -236,6 +293,41 @@ describe('order state machine', () => {
       refund: 'provider',
       returnStock: false,
       set: { paidAfterCancel: false, refundStatus: 'refunded' },
+    });
+  });
+
+  it("sends no 'cancelled by the shop' e-mail for the shopper's own withdrawal before shipping", () => {
+    expect(
+      decide(order('processing'), { type: 'cancel', provider: 'mercadopago', withdrawal: true }),
+    ).toMatchObject({
+      outcome: 'changed',
+      returnStock: true,
+      refund: 'provider',
+      set: { status: 'cancelled' },
+      mails: [],
+    });
+  });
+
+  it('closes the manual PIX refund of a cancelled order, and keeps goods-back refunds apart', () => {
+    const waiting = order('cancelled', {
+      paymentStatus: 'approved',
+      refundStatus: 'manual_pending',
+    });
+    expect(decide(waiting, ACTIONS['refund (all, goods back)']!)).toMatchObject({
+      outcome: 'changed',
+      returnStock: false,
+      set: { paymentStatus: 'refunded', refundStatus: 'refunded' },
+    });
+    expect(decide(waiting, ACTIONS['refund (part)']!)).toMatchObject({
+      outcome: 'changed',
+      set: {},
+    });
+    // Money back without goods leaves the delivered order as it is until it is all back.
+    expect(decide(order('delivered'), ACTIONS['refund (part)']!)).toMatchObject({
+      outcome: 'changed',
+      set: {},
+      returnStock: false,
+      mails: [],
     });
   });
 

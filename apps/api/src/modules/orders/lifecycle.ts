@@ -5,7 +5,8 @@ import type { OrderStatus } from '@lumina/shared/orders/order-status';
 /**
  * The one state machine of an order: pending -> processing (paid) -> shipped ->
  * delivered; cancelled from pending or paid-and-not-shipped; refunded when a paid order's money
- * goes back. Pure: `decide` says what an action does to an order as it stands, and the
+ * goes back; partially_returned / returned when goods came back under a withdrawal and their money
+ * went back (part of the order, or all of it). Pure: `decide` says what an action does to an order as it stands, and the
  * lifecycle service (the only writer of an order's status) applies it under the order's lock.
  */
 
@@ -17,8 +18,22 @@ export type OrderAction =
   | { type: 'confirm_payment'; provider: 'pix_builtin' | 'mercadopago' }
   | { type: 'ship'; trackingCode: string }
   | { type: 'deliver' }
-  /** By an administrator, or by the expiry of an unpaid order (`unpaid: true`). */
-  | { type: 'cancel'; provider: 'pix_builtin' | 'mercadopago' | null; unpaid?: boolean };
+  /**
+   * By an administrator, by the expiry of an unpaid order (`unpaid: true`), or by the shopper's
+   * withdrawal before shipping (`withdrawal: true`: the returns module acknowledges it by e-mail
+   * with its protocol, so the shop's 'cancelled by the shop' e-mail is not sent).
+   */
+  | {
+      type: 'cancel';
+      provider: 'pix_builtin' | 'mercadopago' | null;
+      unpaid?: boolean;
+      withdrawal?: boolean;
+    }
+  /**
+   * Money given back by the shop (payments' refund rows): `full` when everything paid is back
+   * now, `goodsReturned` when it pays for goods that came back (a withdrawal).
+   */
+  | { type: 'refund'; full: boolean; goodsReturned: boolean };
 
 export type OrderActionType = OrderAction['type'];
 
@@ -99,6 +114,12 @@ export const LIFECYCLE_MESSAGES = {
     'Devolva ao cliente por PIX o pagamento recebido após o cancelamento: o pedido fica marcado com reembolso pendente.',
   paymentNoted: 'Situação do pagamento atualizada.',
   noChange: 'Nada a mudar neste pedido.',
+  refunded: 'Reembolso registrado.',
+  refundNotPaid: 'Este pedido não tem pagamento aprovado para devolver.',
+  refundNothingLeft: 'Todo o valor pago neste pedido já foi devolvido.',
+  refundCancelInstead:
+    'Para devolver todo o valor de um pedido que ainda não foi enviado, cancele o pedido.',
+  refundClosed: 'Este pedido não aceita reembolso.',
 } as const;
 
 const refuse = (
@@ -233,6 +254,7 @@ function onCancel(
   order: OrderState,
   provider: 'pix_builtin' | 'mercadopago' | null,
   unpaid: boolean,
+  withdrawal = false,
 ): OrderDecision {
   const refund = provider === 'mercadopago' ? 'provider' : 'manual';
   switch (order.status) {
@@ -253,7 +275,7 @@ function onCancel(
         refund === 'provider'
           ? LIFECYCLE_MESSAGES.cancelledRefunded
           : LIFECYCLE_MESSAGES.cancelledManualRefund,
-        { returnStock: true, refund, mails: ['order_cancelled'] },
+        { returnStock: true, refund, mails: withdrawal ? [] : ['order_cancelled'] },
       );
     case 'cancelled':
       if (order.paidAfterCancel && !unpaid) {
@@ -273,9 +295,55 @@ function onCancel(
       return unchanged(LIFECYCLE_MESSAGES.alreadyCancelled);
     case 'shipped':
     case 'delivered':
+    case 'partially_returned':
       return refuse('order_shipped', LIFECYCLE_MESSAGES.cancelShipped);
     case 'refunded':
+    case 'returned':
       return refuse('order_refunded', LIFECYCLE_MESSAGES.cancelRefunded);
+  }
+}
+
+/** Money went back (all of it, or part): what the order becomes. */
+function onRefund(order: OrderState, full: boolean, goodsReturned: boolean): OrderDecision {
+  const allBack = {
+    paymentStatus: 'refunded' as const,
+    refundStatus: 'refunded' as const,
+    paidAfterCancel: false,
+  };
+  switch (order.status) {
+    case 'pending':
+      return refuse('order_not_paid', LIFECYCLE_MESSAGES.refundNotPaid);
+    case 'processing':
+      // Goods still here: giving all the money back is the cancel, which also frees the stock.
+      if (full) return refuse('cancel_instead', LIFECYCLE_MESSAGES.refundCancelInstead);
+      return change({}, LIFECYCLE_MESSAGES.refunded);
+    case 'shipped':
+    case 'delivered':
+    case 'partially_returned':
+      if (full) {
+        const returned = goodsReturned || order.status === 'partially_returned';
+        return change(
+          { status: returned ? 'returned' : 'refunded', ...allBack },
+          LIFECYCLE_MESSAGES.refunded,
+        );
+      }
+      return change(
+        goodsReturned ? { status: 'partially_returned' } : {},
+        LIFECYCLE_MESSAGES.refunded,
+      );
+    case 'cancelled':
+      // A paid order cancelled before shipping whose money the shop returns by hand (built-in
+      // PIX), or a payment that arrived after the cancel.
+      if (order.refundStatus === 'refunded') {
+        return refuse('already_refunded', LIFECYCLE_MESSAGES.refundNothingLeft);
+      }
+      if (order.refundStatus !== 'manual_pending' && !order.paidAfterCancel) {
+        return refuse('order_closed', LIFECYCLE_MESSAGES.refundClosed);
+      }
+      return change(full ? allBack : {}, LIFECYCLE_MESSAGES.refunded);
+    case 'refunded':
+    case 'returned':
+      return refuse('already_refunded', LIFECYCLE_MESSAGES.refundNothingLeft);
   }
 }
 
@@ -290,7 +358,9 @@ export function decide(order: OrderState, action: OrderAction): OrderDecision {
     case 'deliver':
       return onDeliver(order);
     case 'cancel':
-      return onCancel(order, action.provider, action.unpaid ?? false);
+      return onCancel(order, action.provider, action.unpaid ?? false, action.withdrawal);
+    case 'refund':
+      return onRefund(order, action.full, action.goodsReturned);
   }
 }
 

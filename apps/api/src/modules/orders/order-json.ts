@@ -8,6 +8,7 @@ import type {
 } from '@lumina/shared/orders/order-schemas';
 import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
 import type { OrderItemRow, OrderRow } from '../../db/schema/orders.ts';
+import type { RefundRow } from '../../db/schema/refunds.ts';
 
 export function toOrderItemJson(item: OrderItemRow): OrderItemJson {
   return {
@@ -38,7 +39,12 @@ function trackingUrl(order: OrderRow): string | null {
 }
 
 /** An order as its owner (or an administrator) reads it; money in reais and in cents. */
-export function toOrderJson(order: OrderRow, items: OrderItemRow[]): OrderJson {
+export function toOrderJson(
+  order: OrderRow,
+  items: OrderItemRow[],
+  refunds: readonly RefundRow[] = [],
+): OrderJson {
+  const refundedCents = refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
   const address = order.shippingAddress;
   const line = formatAddressLine({ ...address, zip_code: address.zipCode });
   return {
@@ -85,6 +91,16 @@ export function toOrderJson(order: OrderRow, items: OrderItemRow[]): OrderJson {
     cancelled_at: order.cancelledAt?.toISOString() ?? null,
     created_at: order.createdAt.toISOString(),
     updated_at: order.updatedAt.toISOString(),
+    refunds: refunds.map((refund) => ({
+      id: refund.id,
+      amount: reais(refund.amountCents),
+      amount_cents: refund.amountCents,
+      method: refund.method,
+      return_id: refund.returnId,
+      created_at: (refund.completedAt ?? refund.createdAt).toISOString(),
+    })),
+    refunded_total: reais(refundedCents),
+    refunded_total_cents: refundedCents,
   };
 }
 

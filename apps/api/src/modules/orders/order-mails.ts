@@ -43,40 +43,36 @@ function contactWays(shop: MailShop): string {
     : 'pelo formulário de contato';
 }
 
-function firstName(name: string): string {
+export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? name;
 }
 
 /**
- * Paragraphs as plain text and as simple HTML; `pre` marks a PIX code to copy, `signature` the
- * shop's closing block.
+ * Paragraphs as plain text and as simple HTML; `pre` marks a PIX code to copy, a MailShop the
+ * shop's signature (mail-signature.ts).
  */
-type Block = string | { pre: string } | { link: string; label: string } | MailShop;
+export type Block = string | { pre: string } | { link: string; label: string } | MailShop;
 
-function mail(to: string, subject: string, blocks: Block[]): MailMessage {
-  const text = blocks
-    .map((block) =>
-      typeof block === 'string'
-        ? block
-        : 'pre' in block
-          ? block.pre
-          : 'signature' in block
-            ? block.signature.text
-            : `${block.label}: ${block.link}`,
-    )
-    .join('\n\n');
-  const html = mailDocument(
-    subject,
-    blocks.flatMap((block) => {
-      if (typeof block === 'string') return `<p>${escapeHtml(block)}</p>`;
-      if ('signature' in block) return block.signature.html;
-      if ('pre' in block) {
-        return `<p style="font-family: monospace; word-break: break-all; background: #f3f4f6; padding: 12px">${escapeHtml(block.pre)}</p>`;
-      }
-      return `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a></p>`;
-    }),
-  );
-  return { to, subject, text, html };
+/** A block as the text part reads it. */
+export function blockText(block: Block): string {
+  if (typeof block === 'string') return block;
+  if ('signature' in block) return block.signature.text;
+  return 'pre' in block ? block.pre : `${block.label}: ${block.link}`;
+}
+
+/** A block as the HTML part shows it, escaped: one paragraph (the signature: its own). */
+export function blockHtml(block: Block): string {
+  if (typeof block === 'string') return `<p>${escapeHtml(block)}</p>`;
+  if ('signature' in block) return block.signature.html.join('\n');
+  if ('pre' in block) {
+    return `<p style="font-family: monospace; word-break: break-all; background: #f3f4f6; padding: 12px">${escapeHtml(block.pre)}</p>`;
+  }
+  return `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a></p>`;
+}
+
+function orderMail(to: string, subject: string, blocks: Block[]): MailMessage {
+  const text = blocks.map(blockText).join('\n\n');
+  return { to, subject, text, html: mailDocument(subject, blocks.map(blockHtml)) };
 }
 
 /** Sent when the PIX charge is issued: the code to pay and the 30-minute deadline. */
@@ -87,7 +83,7 @@ export function orderReceivedMail(
   orderId: number,
   shop: MailShop,
 ): MailMessage {
-  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.received(order.orderNumber), [
+  return orderMail(order.customerEmail, ORDER_MAIL_SUBJECTS.received(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `Recebemos o seu pedido ${order.orderNumber} no valor de ${formatBRL(order.totalCents)}.`,
     'Para concluir, pague com PIX em até 30 minutos: abra o app do seu banco, escolha PIX Copia e Cola e cole o código abaixo.',
@@ -99,7 +95,7 @@ export function orderReceivedMail(
 }
 
 export function paymentApprovedMail(order: MailOrder, appUrl: string, shop: MailShop): MailMessage {
-  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.approved(order.orderNumber), [
+  return orderMail(order.customerEmail, ORDER_MAIL_SUBJECTS.approved(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `O pagamento de ${formatBRL(order.totalCents)} do pedido ${order.orderNumber} foi aprovado. Obrigado pela compra!`,
     'Agora vamos separar e embalar as suas peças; você pode acompanhar o pedido na sua conta.',
@@ -109,7 +105,7 @@ export function paymentApprovedMail(order: MailOrder, appUrl: string, shop: Mail
 }
 
 export function orderExpiredMail(order: MailOrder, appUrl: string, shop: MailShop): MailMessage {
-  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.expired(order.orderNumber), [
+  return orderMail(order.customerEmail, ORDER_MAIL_SUBJECTS.expired(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `O pagamento PIX do pedido ${order.orderNumber} não foi confirmado em 30 minutos, então o pedido foi cancelado. Nenhum valor foi cobrado.`,
     'Se ainda quiser as peças, é só fazer um novo pedido.',
@@ -125,7 +121,7 @@ export function orderCancelledMail(order: MailOrder, appUrl: string, shop: MailS
       : order.refundStatus === 'manual_pending'
         ? 'O valor pago será devolvido por PIX para a conta de onde veio; entraremos em contato se precisarmos de algum dado.'
         : 'Nenhum valor foi cobrado.';
-  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.cancelled(order.orderNumber), [
+  return orderMail(order.customerEmail, ORDER_MAIL_SUBJECTS.cancelled(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `O pedido ${order.orderNumber} foi cancelado pela loja e as peças voltaram ao estoque.`,
     refund,
@@ -137,7 +133,7 @@ export function orderCancelledMail(order: MailOrder, appUrl: string, shop: MailS
 
 export function orderShippedMail(order: MailOrder, appUrl: string, shop: MailShop): MailMessage {
   const code = order.trackingCode ?? '';
-  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.shipped(order.orderNumber), [
+  return orderMail(order.customerEmail, ORDER_MAIL_SUBJECTS.shipped(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `O pedido ${order.orderNumber} foi postado nos Correios. O código de rastreio é:`,
     { pre: code },
@@ -149,7 +145,7 @@ export function orderShippedMail(order: MailOrder, appUrl: string, shop: MailSho
 }
 
 export function orderDeliveredMail(order: MailOrder, appUrl: string, shop: MailShop): MailMessage {
-  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.delivered(order.orderNumber), [
+  return orderMail(order.customerEmail, ORDER_MAIL_SUBJECTS.delivered(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `O pedido ${order.orderNumber} foi entregue. Esperamos que você goste das suas peças!`,
     `Se algo não chegou como esperado, fale com a gente ${contactWays(shop)}.`,
@@ -159,7 +155,7 @@ export function orderDeliveredMail(order: MailOrder, appUrl: string, shop: MailS
 }
 
 export function orderRefundedMail(order: MailOrder, appUrl: string, shop: MailShop): MailMessage {
-  return mail(order.customerEmail, ORDER_MAIL_SUBJECTS.refunded(order.orderNumber), [
+  return orderMail(order.customerEmail, ORDER_MAIL_SUBJECTS.refunded(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `O pagamento de ${formatBRL(order.totalCents)} do pedido ${order.orderNumber} foi estornado.`,
     { link: `${appUrl}/minha-conta`, label: 'Ver meus pedidos' },
@@ -173,7 +169,7 @@ export function paidAfterCancelMail(
   adminEmail: string,
   appUrl: string,
 ): MailMessage {
-  return mail(adminEmail, ORDER_MAIL_SUBJECTS.paidAfterCancel(order.orderNumber), [
+  return orderMail(adminEmail, ORDER_MAIL_SUBJECTS.paidAfterCancel(order.orderNumber), [
     `O pagamento de ${formatBRL(order.totalCents)} do pedido ${order.orderNumber} (${order.customerName}) foi aprovado depois que o pedido já estava cancelado e as peças tinham voltado ao estoque.`,
     'Abra o pedido no painel e escolha: restaurar o pedido (se as peças ainda estiverem em estoque) ou devolver o valor ao cliente.',
     { link: `${appUrl}/admin/pedidos/${order.id}`, label: 'Abrir o pedido no painel' },

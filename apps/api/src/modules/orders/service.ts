@@ -9,12 +9,13 @@ import { AppError } from '../../http/app-error.ts';
 import { fieldErrors } from '../../http/field-errors.ts';
 import { parsePathId } from '../../http/path-id.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { pixPriceCents } from '@lumina/shared/catalog/pricing';
+import { pixPriceCents, type PriceRules } from '@lumina/shared/catalog/pricing';
 import { variationDetailsOf } from '@lumina/shared/catalog/variants';
 import { rememberDeliveryAddress } from '../addresses/service.ts';
 import { removeOrderedLines } from '../carts/repository.ts';
 import { linePrices } from '../catalog/line-prices.ts';
 import { createStock } from '../catalog/stock.ts';
+import { createRefundRepository } from '../payments/refund-repository.ts';
 import { type OrderJson, toOrderJson } from './order-json.ts';
 import { type CheckoutLine, createOrderRepository, type NewOrderItem } from './repository.ts';
 
@@ -57,11 +58,14 @@ function unitsByVariant(lines: CheckoutLine[]): Map<number, number> {
   return wanted;
 }
 
-/** Each item at its PIX price (the variant's or product's own, else 5% off), in cents. */
-function orderItemsOf(lines: CheckoutLine[]): NewOrderItem[] {
+/**
+ * Each item at its PIX price (the variant's or product's own, else the store settings' PIX
+ * discount off its price), in cents.
+ */
+function orderItemsOf(lines: CheckoutLine[], rules: PriceRules): NewOrderItem[] {
   return lines.map((line) => {
     const prices = linePrices(line);
-    const unit = pixPriceCents(prices);
+    const unit = pixPriceCents(prices, rules);
     const hasOptions = Object.keys(line.optionValues).length > 0;
     return {
       productId: line.productId,
@@ -89,12 +93,19 @@ export function createOrderService(deps: {
   db: Db;
   now: () => Date;
   quoteShipping: QuoteShipping;
+  /** The store settings' price rules now (`storeSettings`): an order is charged by them. */
+  priceRules: () => PriceRules;
 }) {
-  const { db, now, quoteShipping } = deps;
+  const { db, now, quoteShipping, priceRules } = deps;
   const repository = createOrderRepository(db);
 
   async function answer(order: OrderRow): Promise<OrderJson> {
-    return toOrderJson(order, await repository.itemsOf([order.id]));
+    const refunds = await createRefundRepository(db).completedOf([order.id]);
+    return toOrderJson(
+      order,
+      await repository.itemsOf([order.id]),
+      refunds.map(({ refund }) => refund),
+    );
   }
 
   function refuseUnavailable(lines: CheckoutLine[]): void {
@@ -156,7 +167,7 @@ export function createOrderService(deps: {
         refuseUnavailable(lines);
 
         // Priced and quoted before the transaction: a carrier's HTTP call must not hold locks.
-        const items = orderItemsOf(lines);
+        const items = orderItemsOf(lines, priceRules());
         const subtotalCents = items.reduce((sum, item) => sum + item.totalCents, 0);
         const shipping = await quoteShipping({
           destinationCep: customer.customer_zip_code,

@@ -8,6 +8,7 @@ import { AppError } from '../../http/app-error.ts';
 import type {
   PaymentProvider,
   ProviderPaymentStatus,
+  ProviderRefund,
 } from '../../integrations/payments/provider.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { OrderActor, OrderLifecycle } from '../orders/lifecycle-service.ts';
@@ -559,10 +560,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     },
 
     /** Gives a paid charge back through the provider; the same payment never refunds twice. */
-    async refundAtProvider(payment: PaymentRow): Promise<void> {
-      if (!payment.gatewayPaymentId) return;
+    async refundAtProvider(payment: PaymentRow): Promise<ProviderRefund | null> {
+      if (!payment.gatewayPaymentId) return null;
       try {
-        await provider.refund(payment.gatewayPaymentId, `lumina-refund-${payment.id}`);
+        return await provider.refund(payment.gatewayPaymentId, `lumina-refund-${payment.id}`);
       } catch (error) {
         logger.warn({ err: error, paymentId: payment.id }, 'provider refund failed');
         throw new AppError('unavailable', PAYMENT_MESSAGES.refundFailed, {

@@ -7,6 +7,7 @@ import { addresses } from '../../db/schema/addresses.ts';
 import { cartItems, carts, wishlistItems } from '../../db/schema/carts.ts';
 import { orderItems, orders } from '../../db/schema/orders.ts';
 import { privacyRequests } from '../../db/schema/privacy.ts';
+import { returnRequests } from '../../db/schema/returns.ts';
 import { products } from '../../db/schema/products.ts';
 import { securityLogs } from '../../db/schema/security.ts';
 import { userConsents, users } from '../../db/schema/users.ts';
@@ -17,8 +18,8 @@ const ACTIVITY_LIMIT = 500;
 
 /**
  * Everything the shop keeps about one person, read in one snapshot (LGPD art. 18, II and V):
- * the profile, consents with their history, addresses, orders, wishlist, cart, the account's
- * activity in the security log and the privacy requests. Built field by field, like the user
+ * the profile, consents with their history, addresses, orders, withdrawals and exchanges,
+ * wishlist, cart, the account's activity in the security log and the privacy requests. Built field by field, like the user
  * JSON, so a password hash, a token or a Google subject never leaves.
  */
 export function createDataExport(deps: { now: () => Date }) {
@@ -45,6 +46,12 @@ export function createDataExport(deps: { now: () => Date }) {
       .from(orders)
       .where(eq(orders.userId, userId))
       .orderBy(desc(orders.createdAt), desc(orders.id));
+    const returned = await db
+      .select({ request: returnRequests, orderNumber: orders.orderNumber })
+      .from(returnRequests)
+      .innerJoin(orders, eq(orders.id, returnRequests.orderId))
+      .where(eq(returnRequests.userId, userId))
+      .orderBy(desc(returnRequests.createdAt), desc(returnRequests.id));
     const wished = await db
       .select({ name: products.name, addedAt: wishlistItems.addedAt })
       .from(wishlistItems)
@@ -143,6 +150,14 @@ export function createDataExport(deps: { now: () => Date }) {
             unit_price: reais(item.unitPriceCents),
             total: reais(item.totalCents),
           })),
+      })),
+      returns: returned.map(({ request, orderNumber }) => ({
+        protocol: request.protocol,
+        order_number: orderNumber,
+        type: request.type,
+        status: request.status,
+        reason: request.reason,
+        created_at: request.createdAt.toISOString(),
       })),
       wishlist: wished.map((row) => ({
         product_name: row.name,

@@ -41,6 +41,12 @@ const TABLES: Record<string, { keeps: readonly Marker[]; why: string }> = {
   order_events: { keeps: [], why: "the customer's IPs go; admin actions stay" },
   payments: { keeps: [], why: 'amounts and the charge (the shop is the receiver)' },
   payment_events: { keeps: [], why: "the provider's raw answers (naming the payer) go" },
+  refunds: { keeps: [], why: 'amounts, the PIX E2E id or the provider refund id, who refunded' },
+  return_requests: {
+    keeps: [],
+    why: "withdrawals and exchanges stay with their orders; the shopper's reason goes",
+  },
+  return_items: { keeps: [], why: 'order items and quantities only' },
   mail_outbox: {
     keeps: [],
     why: 'e-mails to or about the person go; the answer is cleared once sent',

@@ -17,6 +17,7 @@ import { forgetPasswordResetsOf } from '../password-resets/repository.ts';
 import { resetThrottleKeysOf } from '../password-resets/service.ts';
 import { forgetEmailVerificationsOf } from '../email-verification/repository.ts';
 import { forgetPaymentPayloadsOf } from '../payments/repository.ts';
+import { forgetReturnReasonsOf } from '../returns/repository.ts';
 import { forgetThrottleKeys } from '../security/throttle.ts';
 import { anonymiseAccount } from '../users/repository.ts';
 import { forgetWishlistOf } from '../wishlist/repository.ts';
@@ -46,7 +47,8 @@ export interface ErasureResult {
 /**
  * Erases one account at its owner's request (LGPD art. 18, VI) in the caller's transaction, each
  * table through the module that owns it: the profile is anonymised, the address book, consents,
- * wishlist, cart, sessions, reset links, sign-in codes, contact messages and e-mails go; the
+ * wishlist, cart, sessions, reset links, sign-in codes, contact messages, the reasons given for
+ * withdrawals and exchanges and e-mails go; the
  * orders keep only their fiscal data until `fiscalRetentionEnd`. The security log stays for its
  * 12 months (the shop's security and Marco Civil da Internet art. 15) and the request itself
  * for the shop's accountability. `apps/api/src/modules/privacy/erasure.test.ts` lists every table.
@@ -73,6 +75,7 @@ export async function eraseAccount(
   const kept = await keepFiscalDataOnly(tx, userId, fiscalRetentionEnd, at);
   const orderIds = kept.map((order) => order.id);
   await forgetPaymentPayloadsOf(tx, orderIds);
+  await forgetReturnReasonsOf(tx, userId);
   await forgetAddressesOf(tx, userId);
   await forgetCartOf(tx, userId);
   await forgetWishlistOf(tx, userId);

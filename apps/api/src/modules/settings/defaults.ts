@@ -1,5 +1,4 @@
-import { FREE_SHIPPING_THRESHOLD_CENTS } from '@lumina/shared/catalog/pricing';
-import { PIX_DISCOUNT_PERCENT } from '@lumina/shared/constants/storefront-constants';
+import { DEFAULT_PRICE_RULES } from '@lumina/shared/catalog/pricing';
 import type { StoreSettings } from '@lumina/shared/settings/store-settings';
 import type { Config } from '../../config.ts';
 
@@ -41,8 +40,7 @@ export function defaultStoreSettings(config: DefaultsConfig): StoreSettings {
     business_hours: '',
     mail_from: config.mailFrom,
     reply_to: config.contactEmail ?? '',
-    pix_discount_percent: PIX_DISCOUNT_PERCENT,
-    free_shipping_threshold_cents: FREE_SHIPPING_THRESHOLD_CENTS,
+    ...DEFAULT_PRICE_RULES,
     installments: { ...DEFAULT_INSTALLMENTS },
     social: { instagram: '', facebook: '', tiktok: '' },
     policies: { terms: '', returns: '', shipping: '' },

@@ -298,7 +298,9 @@ describe('with SHIPPING_PROVIDER=correios', () => {
     carrier = await createTestContext({
       env: {
         SHIPPING_PROVIDER: 'correios',
-        SHIPPING_TIMEOUT_MS: '100',
+        // Room for a busy machine to make the carrier's two calls (token, price) in time; the
+        // slow carrier below answers well after it.
+        SHIPPING_TIMEOUT_MS: '1000',
         CORREIOS_API_URL: fake.url,
         CORREIOS_USER: fake.credentials.user,
         CORREIOS_ACCESS_CODE: fake.credentials.accessCode,
@@ -338,6 +340,7 @@ describe('with SHIPPING_PROVIDER=correios', () => {
 
   it('falls back to the table when the carrier is slow', async () => {
     fake.behaviour.mode = 'slow';
+    fake.behaviour.slowMs = 5_000;
     const response = await quoteThroughCarrier();
     expect(response.statusCode).toBe(200);
     expect(shippingOf(response)).toEqual(pacToRio);

@@ -4,8 +4,10 @@ import { centsToReais } from '@lumina/shared/format/money';
 import type { ShippingOptionJson } from '@lumina/shared/shipping/shipping-schemas';
 import {
   estimatedDeliveryText,
+  freePacDescription,
   SHIPPING_DESCRIPTIONS,
 } from '@lumina/shared/shipping/shipping-texts';
+import type { PriceRules } from '@lumina/shared/catalog/pricing';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { PRODUCT_NOT_FOUND } from '../catalog/service.ts';
@@ -26,7 +28,13 @@ export interface ShippingQuestion {
   product?: { id: number; quantity: number };
 }
 
-function toOptionJson(quote: Quote & { freeShipping: boolean }): ShippingOptionJson {
+type FreeShippingRules = Pick<PriceRules, 'free_shipping_threshold_cents'>;
+
+function toOptionJson(
+  quote: Quote & { freeShipping: boolean },
+  rules: FreeShippingRules,
+): ShippingOptionJson {
+  const threshold = rules.free_shipping_threshold_cents;
   return {
     name: quote.name,
     method: quote.method,
@@ -34,9 +42,10 @@ function toOptionJson(quote: Quote & { freeShipping: boolean }): ShippingOptionJ
     cost_cents: quote.costCents,
     delivery_days: quote.deliveryDays,
     estimated_delivery: estimatedDeliveryText(quote.deliveryDays),
-    description: quote.freeShipping
-      ? SHIPPING_DESCRIPTIONS.freePac
-      : SHIPPING_DESCRIPTIONS[quote.method],
+    description:
+      quote.freeShipping && threshold !== null
+        ? freePacDescription(threshold)
+        : SHIPPING_DESCRIPTIONS[quote.method],
   };
 }
 
@@ -45,6 +54,8 @@ export function createShippingService(deps: {
   quoter: ShippingQuoter;
   /** 8 digits: where the parcels leave from. */
   originCep: string;
+  /** The store settings' price rules now (`storeSettings`): free PAC follows their threshold. */
+  priceRules: () => FreeShippingRules;
 }) {
   const repository = createShippingRepository(deps.db);
 
@@ -63,11 +74,15 @@ export function createShippingService(deps: {
     return lines;
   }
 
-  /** Prices given lines to a CEP and applies the free-shipping rule (regular-price subtotal). */
+  /**
+   * Prices given lines to a CEP and applies the free-shipping rule (regular-price subtotal) of
+   * `rules`, the settings' now unless the caller read them already.
+   */
   async function quoteLines(
     lines: readonly ShippingLine[],
     cep: string,
     method: ShippingMethod,
+    rules: FreeShippingRules = deps.priceRules(),
   ): Promise<Quote & { freeShipping: boolean }> {
     const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
     let quote: Quote;
@@ -85,7 +100,7 @@ export function createShippingService(deps: {
         code: 'shipping_unavailable',
       });
     }
-    return applyFreeShipping(quote, subtotalCents);
+    return applyFreeShipping(quote, subtotalCents, rules);
   }
 
   return {
@@ -97,7 +112,9 @@ export function createShippingService(deps: {
      */
     async quote(userId: number, question: ShippingQuestion): Promise<ShippingOptionJson> {
       const lines = await linesFor(userId, question);
-      return toOptionJson(await quoteLines(lines, question.cep, question.method));
+      // One reading of the rules for the price and the text that explains it.
+      const rules = deps.priceRules();
+      return toOptionJson(await quoteLines(lines, question.cep, question.method, rules), rules);
     },
   };
 }

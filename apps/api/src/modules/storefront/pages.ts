@@ -1,11 +1,16 @@
 import { CATEGORY_LABELS, type CategorySlug } from '@lumina/shared/catalog/categories';
 import { categoryListing, productsListing } from '@lumina/shared/catalog/listing-params';
 import { pixPriceCents } from '@lumina/shared/catalog/pricing';
+import {
+  type MoneyRules,
+  moneyPromisesSentence,
+  pixDiscountText,
+} from '@lumina/shared/storefront/money-texts';
 import { VARIANT_QUERY_PARAM, variantPrices } from '@lumina/shared/catalog/variants';
 import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { PRODUCT_PAGE_IMAGE_SIZES, photoSrcSet } from '@lumina/shared/catalog/product-images';
 import { HOME_BANNERS } from '@lumina/shared/storefront/home-banners';
-import { HOME_DESCRIPTION as SHOP_DESCRIPTION } from '@lumina/shared/storefront/home-description';
+import { homeDescription } from '@lumina/shared/storefront/home-description';
 import { formatBRL } from '@lumina/shared/format/money';
 import { isPrivatePage, matchPagePath } from '@lumina/shared/storefront/page-paths';
 import { toProductDto, type ProductReadRow } from '../catalog/product-dto.ts';
@@ -29,7 +34,6 @@ export function pageTitle(title: string, shop: string): string {
 }
 
 export const HOME_HEADING = 'Joias para piercing';
-export const HOME_DESCRIPTION = SHOP_DESCRIPTION;
 const DESCRIPTION_MAX = 160;
 
 /** What every page of one render knows about the shop: where it is served and who it is. */
@@ -174,7 +178,7 @@ function homePage(site: Site): ResolvedPage {
   const url = shopUrl(appUrl, '/');
   return publicPage(site, {
     title: pageTitle(HOME_HEADING, site.name),
-    description: HOME_DESCRIPTION,
+    description: homeDescription(site.settings),
     path: '/',
     preloadImage: { href: HOME_BANNERS[0].src },
     image: bannerPreview(appUrl),
@@ -206,8 +210,8 @@ function productsPage(site: Site, query: URLSearchParams): ResolvedPage {
     search ? `Busca: ${search}` : category ? `Produtos: ${CATEGORY_LABELS[category]}` : 'Produtos',
     site.name,
   );
-  const description =
-    'Piercings e joias em aço cirúrgico, titânio e ouro para orelha, nariz, boca, umbigo e mais. 5% de desconto no PIX.';
+  const pix = pixDiscountText(site.settings);
+  const description = `Piercings e joias em aço cirúrgico, titânio e ouro para orelha, nariz, boca, umbigo e mais.${pix ? ` ${pix}.` : ''}`;
   const page = publicPage(site, {
     title,
     description,
@@ -235,7 +239,7 @@ function categoriesPage(site: Site, query: URLSearchParams): ResolvedPage {
   const label = CATEGORY_LABELS[slug];
   return publicPage(site, {
     title: pageTitle(`Piercing de ${label.toLowerCase()}`, site.name),
-    description: `Joias para piercing de ${label.toLowerCase()} em aço cirúrgico, titânio e ouro. 5% de desconto no PIX e frete grátis a partir de R$ 299.`,
+    description: `Joias para piercing de ${label.toLowerCase()} em aço cirúrgico, titânio e ouro.${moneyPromisesSentence(site.settings)}`,
     path: categoryPath(slug),
     image: bannerPreview(appUrl),
     jsonLd: [
@@ -259,7 +263,8 @@ function amount(cents: number): string {
  */
 function productPage(site: Site, row: ProductReadRow, variantSku: string | null): ResolvedPage {
   const { appUrl } = site;
-  const product = toProductDto(row);
+  const rules: MoneyRules = site.settings;
+  const product = toProductDto(row, rules);
   const chosen = variantSku
     ? product.variants.find((variant) => variant.sku === variantSku)
     : undefined;
@@ -267,8 +272,8 @@ function productPage(site: Site, row: ProductReadRow, variantSku: string | null)
   // that no variant sells at.
   const offered = product.variants
     .filter((variant) => variant.active)
-    .map((variant) => pixPriceCents(variantPrices(product, variant)));
-  const pix = offered.length > 0 ? Math.min(...offered) : pixPriceCents(product);
+    .map((variant) => pixPriceCents(variantPrices(product, variant), rules));
+  const pix = offered.length > 0 ? Math.min(...offered) : pixPriceCents(product, rules);
   const from = new Set(offered).size > 1 ? 'a partir de ' : '';
   const path = `/produto/${product.id}`;
   const url = shopUrl(appUrl, path);
@@ -310,6 +315,7 @@ function productPage(site: Site, row: ProductReadRow, variantSku: string | null)
         absolute: (image) => shopUrl(appUrl, image),
         description: text,
         shopName: site.name,
+        rules,
       }),
       breadcrumbs(appUrl, [
         { name: 'Início', path: '/' },
@@ -346,7 +352,10 @@ function policyPage(site: Site, path: string): ResolvedPage {
 export function createPageResolver(deps: {
   appUrl: string;
   catalog: PageCatalog;
-  /** The store settings now: names, the seller's data and which policies exist. */
+  /**
+   * The store settings now: names, the seller's data, which policies exist, and the money rules
+   * that descriptions and prices follow.
+   */
   storeSettings: () => StoreSettings;
 }) {
   const { appUrl, catalog } = deps;
@@ -403,7 +412,7 @@ export function createPageResolver(deps: {
               render: false,
               head: {
                 title: pageTitle(HOME_HEADING, site.name),
-                description: HOME_DESCRIPTION,
+                description: homeDescription(site.settings),
                 noindex: true,
               },
             };

@@ -38,6 +38,8 @@ function product(overrides: Partial<ProductDto>): ProductDto {
     price_cents: 9990,
     preco_pix: null,
     pix_price_cents: null,
+    pix_final_price: 94.91,
+    pix_final_price_cents: 9491,
     sale_price: null,
     sale_price_cents: null,
     category: 'nariz',
@@ -67,8 +69,9 @@ function product(overrides: Partial<ProductDto>): ProductDto {
   };
 }
 
-function jsonLd(of: ProductDto) {
+function jsonLd(of: ProductDto, rules = { pix_discount_percent: 5 }) {
   return productJsonLd({
+    rules,
     product: of,
     url: `${APP_URL}/produto/${of.id}`,
     absolute: (path) => `${APP_URL}${path}`,
@@ -168,6 +171,15 @@ describe('product JSON-LD', () => {
     // An explicit PIX price; inactive, so out of stock whatever its count.
     expect(variants[2]).toMatchObject({
       offers: { price: '80.00', availability: 'https://schema.org/OutOfStock' },
+    });
+  });
+
+  it('offers the PIX price the settings give: 10% off, or the full price with no discount', () => {
+    expect(jsonLd(product({}), { pix_discount_percent: 10 })).toMatchObject({
+      offers: { price: '89.91' },
+    });
+    expect(jsonLd(product({}), { pix_discount_percent: 0 })).toMatchObject({
+      offers: { price: '99.90' },
     });
   });
 });

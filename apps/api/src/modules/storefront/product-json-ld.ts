@@ -1,5 +1,5 @@
 import { CATEGORY_LABELS } from '@lumina/shared/catalog/categories';
-import { pixPriceCents } from '@lumina/shared/catalog/pricing';
+import { pixPriceCents, type PriceRules } from '@lumina/shared/catalog/pricing';
 import type { ProductDto, ProductVariantDto } from '@lumina/shared/catalog/product';
 import { VARIANT_QUERY_PARAM, variantPrices } from '@lumina/shared/catalog/variants';
 
@@ -19,6 +19,8 @@ export interface ProductJsonLdInput {
   /** The plain text of the description. */
   description: string;
   shopName: string;
+  /** The store settings' PIX rule: the offers are at the PIX prices it gives. */
+  rules: Pick<PriceRules, 'pix_discount_percent'>;
 }
 
 /** Price in reais for schema.org: '89.91'. */
@@ -65,8 +67,12 @@ function offer(
 }
 
 /** The PIX price a variant sells at (its own prices, else the product's). */
-export function variantPixCents(product: ProductDto, variant: ProductVariantDto): number {
-  return pixPriceCents(variantPrices(product, variant));
+export function variantPixCents(
+  product: ProductDto,
+  variant: ProductVariantDto,
+  rules: Pick<PriceRules, 'pix_discount_percent'>,
+): number {
+  return pixPriceCents(variantPrices(product, variant), rules);
 }
 
 function variantEntry(
@@ -110,7 +116,7 @@ function variantEntry(
     offers: offer(
       input,
       `${input.url}?${VARIANT_QUERY_PARAM}=${encodeURIComponent(variant.sku)}`,
-      variantPixCents(product, variant),
+      variantPixCents(product, variant, input.rules),
       inStock,
     ),
   };
@@ -130,7 +136,9 @@ export function productJsonLd(input: ProductJsonLdInput): Record<string, unknown
   const variants = product.variants ?? [];
   const [only] = variants;
   if (variants.length <= 1) {
-    const pix = only ? variantPixCents(product, only) : pixPriceCents(product);
+    const pix = only
+      ? variantPixCents(product, only, input.rules)
+      : pixPriceCents(product, input.rules);
     const inStock =
       product.active &&
       (only ? only.active && only.stock_quantity > 0 : product.stock_quantity > 0);

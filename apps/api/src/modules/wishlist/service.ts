@@ -3,6 +3,7 @@ import {
   WISHLIST_MESSAGES,
   type WishlistItemJson,
 } from '@lumina/shared/cart/cart-schemas';
+import type { PriceRules } from '@lumina/shared/catalog/pricing';
 import { centsToReais } from '@lumina/shared/format/money';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -23,14 +24,14 @@ export function parseWishlistId(raw: string): number {
   return id;
 }
 
-function toJson(row: WishlistRow): WishlistItemJson {
+function toJson(row: WishlistRow, rules: PriceRules): WishlistItemJson {
   return {
     id: row.id,
     product_id: row.productId,
     added_at: row.addedAt.toISOString(),
     name: row.name,
     price: centsToReais(row.priceCents),
-    pix_price: centsToReais(rowPixPriceCents(row)),
+    pix_price: centsToReais(rowPixPriceCents(row, rules)),
     image: row.images[0] ?? null,
     sku: row.sku,
     stock: row.stockQuantity,
@@ -39,12 +40,18 @@ function toJson(row: WishlistRow): WishlistItemJson {
   };
 }
 
-export function createWishlistService(deps: { db: Db; now: () => Date }) {
+export function createWishlistService(deps: {
+  db: Db;
+  now: () => Date;
+  /** The store settings' price rules now (`storeSettings`): the PIX prices listed follow them. */
+  priceRules: () => PriceRules;
+}) {
   const repository = createWishlistRepository(deps.db);
 
   return {
     async list(userId: number): Promise<WishlistItemJson[]> {
-      return (await repository.list(userId)).map(toJson);
+      const rules = deps.priceRules();
+      return (await repository.list(userId)).map((row) => toJson(row, rules));
     },
 
     async add(userId: number, productId: number): Promise<WishlistItemJson> {
@@ -61,7 +68,7 @@ export function createWishlistService(deps: { db: Db; now: () => Date }) {
       if (id === undefined) throw duplicate();
       const row = await repository.find(userId, id);
       if (!row) throw notFound();
-      return toJson(row);
+      return toJson(row, deps.priceRules());
     },
 
     async remove(userId: number, id: number): Promise<void> {

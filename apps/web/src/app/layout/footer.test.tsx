@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { expect, it } from 'vitest';
-import { seedStore } from '../../lib/testing/seed-store.ts';
+import { seedStore } from '../../lib/testing/store-fixture.ts';
 import { Footer } from './footer.tsx';
 
 function renderFooter(store: Partial<StoreSettingsInput> = {}) {

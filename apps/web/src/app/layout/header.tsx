@@ -1,10 +1,9 @@
-import {
-  instalmentsPromiseFor,
-  STORE_CARD_PAYMENT,
-} from '@lumina/shared/payments/card-instalments';
+import { instalmentsPromise } from '@lumina/shared/payments/card-instalments';
+import { freeShippingText, pixDiscountText } from '@lumina/shared/storefront/money-texts';
 import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { CloseIcon, MenuIcon } from '../../components/icons.tsx';
+import { useStore } from '../../lib/store-settings.ts';
 import { Logo } from '../../components/logo.tsx';
 import { DesktopNav } from './desktop-nav.tsx';
 import { HeaderAccount } from './header-account.tsx';
@@ -34,15 +33,7 @@ export function Header() {
   return (
     <header className="bg-cream-50">
       <SandboxNotice />
-      <p className="bg-ink-900 px-2 py-2 text-center text-[0.6875rem] text-gold-200 sm:text-xs sm:tracking-wide">
-        <span className="font-semibold">5% de desconto no PIX</span>
-        <span aria-hidden="true"> · </span>
-        {/* Instalments only when a card payment method offers them (today only PIX is paid). */}
-        {STORE_CARD_PAYMENT ? (
-          <span className="hidden sm:inline">{instalmentsPromiseFor(STORE_CARD_PAYMENT)} · </span>
-        ) : null}
-        Frete grátis a partir de R$ 299
-      </p>
+      <PromiseStrip />
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-3 px-3 py-3 sm:px-4 lg:gap-x-6 lg:py-4">
         <button
           type="button"
@@ -72,5 +63,31 @@ export function Header() {
         menuPlaceholder
       )}
     </header>
+  );
+}
+
+/**
+ * The top strip's promises, from the store settings: the PIX discount, instalments (only once a
+ * card payment method offers them; today only PIX is paid) and free shipping. A rule the owner
+ * turned off is left out, and with none (or before the settings arrive) the strip is not drawn.
+ */
+function PromiseStrip() {
+  const store = useStore();
+  if (!store) return null;
+  const promises = [
+    { key: 'pix', text: pixDiscountText(store), className: 'font-semibold' },
+    { key: 'card', text: instalmentsPromise(store.installments), className: 'hidden sm:inline' },
+    { key: 'shipping', text: freeShippingText(store), className: undefined },
+  ].filter((promise): promise is typeof promise & { text: string } => promise.text !== null);
+  if (promises.length === 0) return null;
+  return (
+    <p className="bg-ink-900 px-2 py-2 text-center text-[0.6875rem] text-gold-200 sm:text-xs sm:tracking-wide">
+      {promises.map((promise, index) => (
+        <span key={promise.key} className={promise.className}>
+          {index > 0 ? <span aria-hidden="true"> · </span> : null}
+          {promise.text}
+        </span>
+      ))}
+    </p>
   );
 }

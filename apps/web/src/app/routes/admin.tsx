@@ -5,6 +5,8 @@ import { Component as Order } from './admin-order.tsx';
 import { Component as Orders } from './admin-orders.tsx';
 import { Component as Privacy } from './admin-privacy.tsx';
 import { Component as Products } from './admin-products.tsx';
+import { Component as Return } from './admin-return.tsx';
+import { Component as Returns } from './admin-returns.tsx';
 import { Component as Security } from './admin-security.tsx';
 import { Component as Settings } from './admin-settings.tsx';
 
@@ -18,6 +20,16 @@ export function Component() {
  * The panel's pages travel in this one chunk (about 26 KB gzip in all): a lazy import per page
  * cost the storefront's own bundle, which every shopper downloads, some 100 bytes each.
  */
-export const adminPages = { Messages, Order, Orders, Privacy, Products, Security, Settings };
+export const adminPages = {
+  Messages,
+  Order,
+  Orders,
+  Privacy,
+  Products,
+  Return,
+  Returns,
+  Security,
+  Settings,
+};
 
 export type AdminPageName = keyof typeof adminPages;

@@ -1,22 +1,33 @@
-import { HOME_DESCRIPTION } from '@lumina/shared/storefront/home-description';
+import { homeDescription } from '@lumina/shared/storefront/home-description';
+import { NO_MONEY_PROMISES } from '@lumina/shared/storefront/money-texts';
 import { ProductCarousel } from '../../features/catalog/components/product-carousel.tsx';
 import { ContactSection } from '../../features/contact/components/contact-section.tsx';
-import { BANNERS } from '../../features/home/banners.ts';
+import { useHomeBanners } from '../../features/home/banners.ts';
 import { AboutSection } from '../../features/home/components/about-section.tsx';
 import { BannerCarousel } from '../../features/home/components/banner-carousel.tsx';
 import { CategoryGrid } from '../../features/home/components/category-grid.tsx';
 import { InfoStrip } from '../../features/home/components/info-strip.tsx';
 import { SectionHeading } from '../../features/home/components/section-heading.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
-import { useShopName } from '../../lib/store-settings.ts';
+import { useStore } from '../../lib/store-settings.ts';
+import { shopName } from '@lumina/shared/settings/settings-rules';
 
 export function Component() {
-  const shop = useShopName();
-  usePageMeta({ title: 'Joias para piercing', description: HOME_DESCRIPTION });
+  const store = useStore();
+  const banners = useHomeBanners();
+  // The server's head says the same (storefront/pages.ts); without the settings, no promise.
+  usePageMeta({
+    title: 'Joias para piercing',
+    description: homeDescription(store ?? NO_MONEY_PROMISES),
+  });
   return (
     <>
-      <h1 className="sr-only">{shop ? `${shop}: joias para piercing` : 'Joias para piercing'}</h1>
-      <BannerCarousel banners={BANNERS} />
+      <h1 className="sr-only">
+        {store && shopName(store)
+          ? `${shopName(store)}: joias para piercing`
+          : 'Joias para piercing'}
+      </h1>
+      <BannerCarousel banners={banners} />
       <InfoStrip />
       <section
         id="produtos-home"

@@ -10,7 +10,7 @@ import {
   renderWithClient,
   serveApi,
 } from '../../features/catalog/testing/render-with-client.tsx';
-import { seedStore } from '../../lib/testing/seed-store.ts';
+import { seedStore } from '../../lib/testing/store-fixture.ts';
 import { Component as ProductDetailPage } from './product-detail.tsx';
 
 function renderPage(
@@ -59,6 +59,28 @@ describe('product page', () => {
     expect(screen.getByText('Últimas 5 unidades')).toBeInTheDocument();
     expect(screen.getByText('Espessura')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toMatch(/^Argola Segmentada \|/));
+  });
+
+  it("shows the PIX price of the settings' discount: 10% off, or none with 0%", async () => {
+    const product = createProduct({ id: 8, price_cents: 10000, pix_price_cents: null });
+    renderPage(
+      product,
+      '/produto/8',
+      seedStore(createTestQueryClient(), { pix_discount_percent: 10 }),
+    );
+    expect(await screen.findAllByText('R$ 90,00')).toHaveLength(2);
+    expect(screen.getByText(/\(10% de desconto\)/)).toBeInTheDocument();
+  });
+
+  it('promises no PIX discount with 0%: the PIX price is the price', async () => {
+    const product = createProduct({ id: 9, price_cents: 10000, pix_price_cents: null });
+    renderPage(
+      product,
+      '/produto/9',
+      seedStore(createTestQueryClient(), { pix_discount_percent: 0 }),
+    );
+    expect(await screen.findByText('no PIX')).toBeInTheDocument();
+    expect(screen.queryByText(/de desconto/)).toBeNull();
   });
 
   it('shows the product a list already loaded at once, without a skeleton', () => {

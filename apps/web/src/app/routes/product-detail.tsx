@@ -6,7 +6,9 @@ import { ProductDetail } from '../../features/catalog/components/product-detail.
 import { ProductDetailSkeleton } from '../../features/catalog/components/product-detail-skeleton.tsx';
 import { parseProductId } from '@lumina/shared/catalog/product-id';
 import { parseProductName } from '@lumina/shared/catalog/product-name';
+import { pixDiscountText } from '@lumina/shared/storefront/money-texts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { useStore } from '../../lib/store-settings.ts';
 
 const DESCRIPTION_LENGTH = 155;
 
@@ -32,6 +34,8 @@ export function Component() {
   const product = query.data?.product;
   // null: the server already found no such product and drew this page's 404 notice.
   const missing = id === null || query.data === null || isNotFound(query.error);
+  const store = useStore();
+  const pix = store ? pixDiscountText(store) : null;
 
   usePageMeta(
     product
@@ -44,7 +48,7 @@ export function Component() {
             title: 'Produto não encontrado',
             description: 'Este produto não existe ou saiu do catálogo.',
           }
-        : { title: 'Produto', description: 'Joias para piercing com 5% de desconto no PIX.' },
+        : { title: 'Produto', description: `Joias para piercing${pix ? ` com ${pix}` : ''}.` },
   );
 
   if (product) return <ProductDetail key={product.id} product={product} />;

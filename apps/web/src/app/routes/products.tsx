@@ -2,12 +2,16 @@ import { Link, useSearchParams } from 'react-router';
 import { CATEGORY_LABELS } from '@lumina/shared/catalog/categories';
 import { ProductsBrowser } from '../../features/catalog/components/products-browser.tsx';
 import { productsListing } from '@lumina/shared/catalog/listing-params';
+import { pixDiscountText } from '@lumina/shared/storefront/money-texts';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { useStore } from '../../lib/store-settings.ts';
 
 /** /produtos?search=...&categoria=...&ordem=... : the choices live in the URL, so they can be shared. */
 export function Component() {
   const [params, setParams] = useSearchParams();
   const { search, category, sort } = productsListing(params);
+  const store = useStore();
+  const pix = store ? pixDiscountText(store) : null;
 
   const title = search
     ? `Resultados para “${search}”`
@@ -16,8 +20,7 @@ export function Component() {
       : 'Produtos';
   usePageMeta({
     title: search ? `Busca: ${search}` : title,
-    description:
-      'Joias para piercing em aço cirúrgico, titânio e ouro: argolas, labrets, barbells e septos com 5% de desconto no PIX.',
+    description: `Joias para piercing em aço cirúrgico, titânio e ouro: argolas, labrets, barbells e septos${pix ? ` com ${pix}` : ''}.`,
   });
 
   const update = (key: string, value: string | null) => {

@@ -1,6 +1,9 @@
-import type { Banner } from '@lumina/shared/storefront/home-banners';
-import { HOME_BANNERS } from '@lumina/shared/storefront/home-banners';
+import { type Banner, homeBanners } from '@lumina/shared/storefront/home-banners';
+import { useStore } from '../../lib/store-settings.ts';
 
 export { BANNER_HEIGHT, BANNER_WIDTH, type Banner } from '@lumina/shared/storefront/home-banners';
 
-export const BANNERS: readonly Banner[] = HOME_BANNERS;
+/** The home banners whose printed promises the store settings keep (homeBanners). */
+export function useHomeBanners(): Banner[] {
+  return homeBanners(useStore());
+}

@@ -3,6 +3,7 @@ import type { CartItemJson, CartJson, VariationDetails } from '@lumina/shared/ca
 import { CART_MESSAGES } from '@lumina/shared/cart/quantity-rules';
 import { STOCK_FALLBACK } from '@lumina/shared/constants/storefront-constants';
 import { ApiError } from '../api-client.ts';
+import { storeOf } from '../store-settings.ts';
 import { notify } from '../ui-events.ts';
 import {
   addServerItem,
@@ -124,7 +125,14 @@ export async function addToCart(
         variantId,
         variation,
       );
-      const outcome = addLocalLine(product, variant, quantity, variation, onServer);
+      const outcome = addLocalLine(
+        product,
+        variant,
+        quantity,
+        variation,
+        onServer,
+        storeOf(scope.client),
+      );
       if (outcome.kind === 'added') await show(scope, serverPart(view));
       return outcome;
     }

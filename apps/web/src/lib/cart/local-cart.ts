@@ -1,6 +1,6 @@
 import type { VariationDetails } from '@lumina/shared/cart/cart-schemas';
 import { stockExceededMessage } from '@lumina/shared/cart/quantity-rules';
-import { pixPriceCents } from '@lumina/shared/catalog/pricing';
+import { pixPriceCents, type PriceRules } from '@lumina/shared/catalog/pricing';
 import { STOCK_FALLBACK } from '@lumina/shared/constants/storefront-constants';
 import { STORAGE_KEYS } from '../storage-keys.ts';
 import type { AddToCartOutcome, CartLine, CartProduct, CartVariant } from './cart-types.ts';
@@ -104,6 +104,7 @@ function newLine(
   variant: CartVariant | undefined,
   quantity: number,
   variation: VariationDetails,
+  rules: Pick<PriceRules, 'pix_discount_percent'> | undefined,
 ): CartLine {
   const id = -1 - lines.reduce((max, line) => Math.max(max, -line.id), 0);
   return withQuantity(
@@ -117,7 +118,8 @@ function newLine(
       sku: product.sku,
       price: product.price_cents / 100,
       price_cents: product.price_cents,
-      pix_price: pixPriceCents(product) / 100,
+      // Without the settings no discount is promised: the server's cart prices the line anyway.
+      pix_price: (rules ? pixPriceCents(product, rules) : product.price_cents) / 100,
       quantity,
       variation_details: variation,
       size: variation.size ?? null,
@@ -137,7 +139,7 @@ function newLine(
 /**
  * Adds to the local cart, refusing more than the stock with the spec's message. `product` carries
  * the chosen variant's prices and stock; `elsewhere` is what the server's lines already hold of
- * the same product and variant.
+ * the same product and variant; `rules` are the store settings' (the PIX price follows them).
  */
 export function addLocalLine(
   product: CartProduct,
@@ -145,6 +147,7 @@ export function addLocalLine(
   quantity: number,
   variation: VariationDetails,
   elsewhere = 0,
+  rules?: Pick<PriceRules, 'pix_discount_percent'>,
 ): AddToCartOutcome {
   const lines = readLocalLines();
   const variantId = variantIdOf(product, variant);
@@ -163,7 +166,7 @@ export function addLocalLine(
   // An old line found as the product's only variant is named by it from now on.
   if (existing)
     lines[index] = withQuantity({ ...existing, variant_id: variantId }, current + quantity);
-  else lines.push(newLine(lines, product, variant, quantity, variation));
+  else lines.push(newLine(lines, product, variant, quantity, variation, rules));
   writeLocalLines(lines);
   return { kind: 'added' };
 }

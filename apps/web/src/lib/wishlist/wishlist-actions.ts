@@ -4,6 +4,7 @@ import { pixPriceCents } from '@lumina/shared/catalog/pricing';
 import type { ProductDto } from '@lumina/shared/catalog/product';
 import type { QueryClient, QueryFunctionContext } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../api-client.ts';
+import { storeOf } from '../store-settings.ts';
 import { notify } from '../ui-events.ts';
 import { LOCAL_WISHLIST_KEY, readLocalWishlist, type LocalWishlistItem } from './local-wishlist.ts';
 import { wishlistKey, type WishlistEntry } from './wishlist-key.ts';
@@ -68,14 +69,16 @@ export async function toggleProduct(
 }
 
 /** What the heart and the tab show until the server answers with the real item. */
-function optimisticItem(product: ProductDto): WishlistItemJson {
+function optimisticItem(client: QueryClient, product: ProductDto): WishlistItemJson {
+  const store = storeOf(client);
   return {
     id: -product.id,
     product_id: product.id,
     added_at: new Date().toISOString(),
     name: product.name,
     price: product.price_cents / 100,
-    pix_price: pixPriceCents(product) / 100,
+    // The server's answer replaces it; until then no discount the settings may not give.
+    pix_price: (store ? pixPriceCents(product, store) : product.price_cents) / 100,
     image: product.images[0] ?? null,
     sku: product.sku,
     stock: product.stock_quantity,
@@ -101,7 +104,7 @@ export async function addProduct(
   busy.add(product.id);
   const key = wishlistKey(userId);
   await client.cancelQueries({ queryKey: key });
-  const placeholder = optimisticItem(product);
+  const placeholder = optimisticItem(client, product);
   client.setQueryData<WishlistEntry[]>(key, (items: Items) => [placeholder, ...(items ?? [])]);
   try {
     const created = await postItem(product.id);

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError } from '../../../http/app-error.ts';
 import { errorResponseSchema } from '../../../http/error-schema.ts';
 import { requireAdmin } from '../../auth/authenticate.ts';
+import type { PriceRules } from '@lumina/shared/catalog/pricing';
 import { toProductDto } from '../../catalog/product-dto.ts';
 import { productIdParamsSchema, productResponseSchema } from '../../catalog/schemas.ts';
 import { actorOf, productIdOf } from './write-routes.ts';
@@ -45,10 +46,11 @@ function uploadError(error: unknown): AppError {
 }
 
 /** DESIGN.md: POST /api/products/{id}/images (multipart, field `image`), DELETE .../{imageId}. */
-export const adminProductPhotoRoutes: FastifyPluginAsyncZod<{ photos: ProductPhotos }> = async (
-  app,
-  { photos },
-) => {
+export const adminProductPhotoRoutes: FastifyPluginAsyncZod<{
+  photos: ProductPhotos;
+  /** The store settings' price rules now: the answered product's PIX price follows them. */
+  priceRules: () => PriceRules;
+}> = async (app, { photos, priceRules }) => {
   await app.register(fastifyMultipart, {
     limits: { fileSize: PRODUCT_PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 },
   });
@@ -76,7 +78,7 @@ export const adminProductPhotoRoutes: FastifyPluginAsyncZod<{ photos: ProductPho
         throw error instanceof AppError ? error : uploadError(error);
       }
       const row = await photos.add(id, bytes, actorOf(request));
-      return reply.code(201).send({ product: toProductDto(row) });
+      return reply.code(201).send({ product: toProductDto(row, priceRules()) });
     },
   );
 
@@ -97,6 +99,7 @@ export const adminProductPhotoRoutes: FastifyPluginAsyncZod<{ photos: ProductPho
           request.params.imageId,
           actorOf(request),
         ),
+        priceRules(),
       ),
     }),
   );

@@ -1,20 +1,30 @@
 import type { AdminProductListQuery } from '@lumina/shared/admin/admin-products';
 import { ADMIN_PRODUCTS_PER_PAGE } from '@lumina/shared/admin/admin-products';
-import { and, asc, desc, eq, isNotNull, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, like, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database.ts';
 import { blingProductLinks as link } from '../../../db/schema/bling.ts';
 import { products } from '../../../db/schema/products.ts';
 import { erpLinkOfProduct, variantsOfProduct } from '../../catalog/repository.ts';
 import { containsPattern, searchTerms } from '../../catalog/search-text.ts';
 
+/**
+ * Whether the product's link to the ERP (at most one row, keyed by the product's id) matches
+ * `condition`. Asked with EXISTS on the ERP's table rather than by joining it to every product:
+ * 'local' is then an anti-join against only the links that make a product not local, instead
+ * of a join of every link followed by a filter, and the page query needs no join at all.
+ */
+const erpLinkWhere = (condition: SQL | undefined) =>
+  sql`exists (select 1 from ${link} where ${erpLinkOfProduct} and ${condition})`;
+
 const FILTERS: Record<AdminProductListQuery['filter'], SQL | undefined> = {
   all: undefined,
-  // Where a product stands with the ERP is the ERP's table, joined on the product's id.
-  bling: isNotNull(link.blingId),
-  // Made in the shop and not waiting for (or failing) a push to the ERP.
-  local: and(isNull(link.blingId), or(isNull(link.syncStatus), eq(link.syncStatus, 'synced'))),
-  pending: eq(link.syncStatus, 'pending'),
-  failed: eq(link.syncStatus, 'failed'),
+  bling: erpLinkWhere(isNotNull(link.blingId)),
+  // Made in the shop and not waiting for (or failing) a push to the ERP: no link row, or one
+  // with no Bling id whose state is none or 'synced'. Its complement is a link with a Bling id
+  // or with any other state (`<>` is not true for a missing state), so NOT EXISTS of that.
+  local: sql`not ${erpLinkWhere(or(isNotNull(link.blingId), ne(link.syncStatus, 'synced')))}`,
+  pending: erpLinkWhere(eq(link.syncStatus, 'pending')),
+  failed: erpLinkWhere(eq(link.syncStatus, 'failed')),
 };
 
 const SORTS = {
@@ -43,7 +53,6 @@ export function createAdminCatalogQueries(db: Db) {
       const page = db
         .select({ id: products.id, total: sql<number>`count(*) over ()`.as('total') })
         .from(products)
-        .leftJoin(link, erpLinkOfProduct)
         .where(where)
         // The id breaks ties, so pages never repeat or skip a product.
         .orderBy(order(SORTS[query.sort]), order(products.id))
@@ -70,7 +79,6 @@ export function createAdminCatalogQueries(db: Db) {
         const [counted] = await db
           .select({ count: sql<number>`count(*)::integer` })
           .from(products)
-          .leftJoin(link, erpLinkOfProduct)
           .where(where);
         total = Number(counted?.count ?? 0);
       }

@@ -117,6 +117,9 @@ describe('GET /api/admin/products', () => {
       syncStatus: 'failed',
       syncError: 'Bling: HTTP 500',
     });
+    // Still local: a link row with no Bling id, synced or with no state at all.
+    await setBlingLink(ctx.database.db, [ids[8]!], { syncStatus: 'synced' });
+    await setBlingLink(ctx.database.db, [ids[9]!], { syncStatus: null });
   });
 
   const list = async (query: string) => {

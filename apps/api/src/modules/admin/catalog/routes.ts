@@ -7,6 +7,7 @@ import {
 import { adminStatsSchema } from '@lumina/shared/admin/admin-stats';
 import { centsToReais as reais } from '@lumina/shared/format/money';
 import type { CategorySlug } from '@lumina/shared/catalog/categories';
+import type { PriceRules } from '@lumina/shared/catalog/pricing';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/database.ts';
 import type { BlingProductLinkRow } from '../../../db/schema/bling.ts';
@@ -27,8 +28,8 @@ type ListedProduct = ProductRow &
     blingSyncedAt: Date | null;
   };
 
-function toRow(product: ListedProduct): AdminProductRow {
-  const pix = rowPixPriceCents(product);
+function toRow(product: ListedProduct, rules: PriceRules): AdminProductRow {
+  const pix = rowPixPriceCents(product, rules);
   return {
     id: product.id,
     name: product.name,
@@ -58,11 +59,12 @@ function toRow(product: ListedProduct): AdminProductRow {
 const failures = { 401: errorResponseSchema, 403: errorResponseSchema, 422: errorResponseSchema };
 
 /** The panel's figures and product table (spec 001 §7: GET /admin/stats, GET /admin/products). */
-export const adminCatalogRoutes: FastifyPluginCallbackZod<{ db: Db; now: () => Date }> = (
-  app,
-  { db, now },
-  done,
-) => {
+export const adminCatalogRoutes: FastifyPluginCallbackZod<{
+  db: Db;
+  now: () => Date;
+  /** The store settings' price rules now (`storeSettings`): the PIX price shown follows them. */
+  priceRules: () => PriceRules;
+}> = (app, { db, now, priceRules }, done) => {
   const queries = createAdminCatalogQueries(db);
   void app.register(privateScope, { access: 'admin' });
 
@@ -93,7 +95,7 @@ export const adminCatalogRoutes: FastifyPluginCallbackZod<{ db: Db; now: () => D
     async (request) => {
       const { rows, total } = await queries.list(request.query);
       return {
-        products: rows.map(toRow),
+        products: rows.map((row) => toRow(row, priceRules())),
         total,
         page: request.query.page,
         per_page: ADMIN_PRODUCTS_PER_PAGE,
@@ -118,7 +120,7 @@ export const adminCatalogRoutes: FastifyPluginCallbackZod<{ db: Db; now: () => D
       if (!row) {
         throw new AppError('not_found', PRODUCT_NOT_FOUND, { code: 'product_not_found' });
       }
-      return { product: toProductDto(row) };
+      return { product: toProductDto(row, priceRules()) };
     },
   );
 

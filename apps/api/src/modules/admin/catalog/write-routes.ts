@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../http/error-schema.ts';
 import { currentUser, requireAdmin } from '../../auth/authenticate.ts';
+import type { PriceRules } from '@lumina/shared/catalog/pricing';
 import { toProductDto } from '../../catalog/product-dto.ts';
 import { productIdParamsSchema, productResponseSchema } from '../../catalog/schemas.ts';
 import { parseProductId, PRODUCT_NOT_FOUND } from '../../catalog/service.ts';
@@ -35,11 +36,11 @@ const body = z
   );
 
 /** The owner's product writes (spec 001 §7); administrators only, whatever the path says. */
-export const adminProductWriteRoutes: FastifyPluginCallbackZod<{ writes: ProductWrites }> = (
-  app,
-  { writes },
-  done,
-) => {
+export const adminProductWriteRoutes: FastifyPluginCallbackZod<{
+  writes: ProductWrites;
+  /** The store settings' price rules now: the answered product's PIX price follows them. */
+  priceRules: () => PriceRules;
+}> = (app, { writes, priceRules }, done) => {
   app.addHook('onRequest', requireAdmin);
 
   app.post(
@@ -54,7 +55,7 @@ export const adminProductWriteRoutes: FastifyPluginCallbackZod<{ writes: Product
     },
     async (request, reply) => {
       const row = await writes.create(request.body, actorOf(request));
-      return reply.code(201).send({ product: toProductDto(row) });
+      return reply.code(201).send({ product: toProductDto(row, priceRules()) });
     },
   );
 
@@ -72,6 +73,7 @@ export const adminProductWriteRoutes: FastifyPluginCallbackZod<{ writes: Product
     async (request) => ({
       product: toProductDto(
         await writes.update(productIdOf(request.params.id), request.body, actorOf(request)),
+        priceRules(),
       ),
     }),
   );

@@ -5,6 +5,10 @@ import {
   adminOrderListResponseSchema,
   cancelOrderBodySchema,
 } from '@lumina/shared/admin/admin-orders';
+import {
+  adminOrderRefundResponseSchema,
+  refundBodySchema,
+} from '@lumina/shared/returns/return-schemas';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -125,6 +129,23 @@ export const adminOrderRoutes: FastifyPluginCallbackZod<{ adminOrders: AdminOrde
       },
     },
     async (request) => adminOrders.cancel(parseOrderId(request.params.id), actorOf(request)),
+  );
+
+  app.post(
+    '/admin/orders/:id/refunds',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Gives money of a paid order back without goods coming back (all or part)',
+        description:
+          'Body {amount?, reason?, e2e_id?}: amount in reais (default: all still refundable; more is refused, 422). MercadoPago orders are refunded there (partially when less than all); built-in PIX orders need e2e_id, the devolução made from the shop’s bank. Withdrawals are refunded on their request (/admin/returns/{id}/refund).',
+        params,
+        body: refundBodySchema,
+        response: { 200: adminOrderRefundResponseSchema, ...failures },
+      },
+    },
+    async (request) =>
+      adminOrders.refund(parseOrderId(request.params.id), request.body, actorOf(request)),
   );
 
   done();

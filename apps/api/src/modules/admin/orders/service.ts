@@ -20,6 +20,9 @@ import { toOrderJson } from '../../orders/order-json.ts';
 import { createOrderRepository } from '../../orders/repository.ts';
 import type { PaymentService } from '../../payments/service.ts';
 import { isOpen } from '../../payments/transitions.ts';
+import { type Refunds, toAdminRefundJson } from '../../payments/refunds.ts';
+import { formatBRL, reaisToCents } from '@lumina/shared/format/money';
+import { REFUND_MESSAGES, refundBodySchema } from '@lumina/shared/returns/return-schemas';
 import type { SecurityLog } from '../../security/security-log.ts';
 import { createAdminOrderQueries } from './queries.ts';
 
@@ -50,10 +53,11 @@ export function createAdminOrderService(deps: {
   db: Db;
   lifecycle: OrderLifecycle;
   payments: PaymentService;
+  refunds: Refunds;
   outbox: Pick<MailOutbox, 'kick' | 'ofOrder'>;
   securityLog: SecurityLog;
 }) {
-  const { db, lifecycle, payments, outbox, securityLog } = deps;
+  const { db, lifecycle, payments, refunds, outbox, securityLog } = deps;
   const queries = createAdminOrderQueries(db);
   const orderRepository = createOrderRepository(db);
 
@@ -64,15 +68,21 @@ export function createAdminOrderService(deps: {
   async function detail(orderId: number): Promise<AdminOrderDetail> {
     const order = await orderRepository.findOrder(orderId);
     if (!order) throw notFound();
-    const [items, history, mails, events] = await Promise.all([
+    const [items, history, mails, events, refundRows, refundable] = await Promise.all([
       orderRepository.itemsOf([orderId]),
       payments.historyOf(orderId),
       outbox.ofOrder(orderId),
       queries.events(orderId),
+      refunds.completedOf([orderId]),
+      refunds.refundableOf(orderId),
     ]);
     return {
       order: {
-        ...toOrderJson(order, items),
+        ...toOrderJson(
+          order,
+          items,
+          refundRows.map(({ refund }) => refund),
+        ),
         user_id: order.userId,
         paid_after_cancel: order.paidAfterCancel,
         refund_status: order.refundStatus,
@@ -95,6 +105,8 @@ export function createAdminOrderService(deps: {
           created_at: event.createdAt.toISOString(),
         })),
       })),
+      refunds: refundRows.map(({ refund, adminName }) => toAdminRefundJson(refund, adminName)),
+      refundable: reais(refundable),
       emails: mails.map((mail) => ({
         id: mail.id,
         kind: mail.kind,
@@ -252,7 +264,7 @@ export function createAdminOrderService(deps: {
         (before.status === 'processing' ||
           (before.status === 'cancelled' && before.paidAfterCancel));
       // The provider gives the money back first: if it cannot, nothing changes here.
-      if (refundable) await payments.refundAtProvider(latest);
+      const refunded = refundable ? await payments.refundAtProvider(latest) : null;
 
       return act(
         orderId,
@@ -265,9 +277,56 @@ export function createAdminOrderService(deps: {
             await payments.recordLocked(tx, current.id, 'cancelled', 'admin');
           } else if (current.status === 'approved' && refundable) {
             await payments.recordLocked(tx, current.id, 'refunded', 'admin');
+            await refunds.recordProviderRefundLocked(tx, {
+              orderId,
+              paymentId: current.id,
+              amountCents: current.amountCents,
+              providerRefundId: refunded?.refundId ?? null,
+              adminId: actor.id,
+            });
           }
         },
       );
+    },
+
+    /**
+     * POST /api/admin/orders/{id}/refunds: money back without goods coming back (a goodwill
+     * discount, a missing piece), all that is left or `amount`; through the same refund service
+     * as a withdrawal's.
+     */
+    async refund(orderId: number, body: unknown, actor: AdminActor) {
+      const parsed = refundBodySchema.safeParse(body ?? {});
+      if (!parsed.success) {
+        throw new AppError('invalid_data', parsed.error.issues[0]?.message ?? '', {
+          code: 'invalid_refund',
+          fields: fieldErrors(parsed.error, 'refund'),
+        });
+      }
+      const input = parsed.data ?? {};
+      const result = await refunds.refund({
+        orderId,
+        amountCents: input.amount == null ? null : (reaisToCents(input.amount) ?? null),
+        e2eId: input.e2e_id ?? null,
+        reason: input.reason ?? null,
+        by: { adminId: actor.id, ip: actor.ip },
+        goodsReturned: false,
+      });
+      await securityLog.record({
+        type: 'admin_order_action',
+        severity: 'warning',
+        userId: actor.id,
+        ip: actor.ip,
+        userAgent: actor.userAgent,
+        message: `Pedido ${result.order.orderNumber}: reembolso de ${formatBRL(result.refund.amountCents)}`,
+        metadata: { order_id: orderId, action: 'refund', refund_id: result.refund.id },
+      });
+      return {
+        refund: toAdminRefundJson(result.refund, null),
+        refunded_total: reais(result.refundedCents),
+        refundable: reais(result.refundableCents),
+        order_status: result.order.status,
+        message: REFUND_MESSAGES.done(formatBRL(result.refund.amountCents)),
+      };
     },
   };
 }

@@ -24,6 +24,7 @@ import {
 } from '../../../lib/payment/payment-api.ts';
 import { useAccountUserId } from '../../../lib/account/account-keys.ts';
 import { EmptyTab } from './empty-tab.tsx';
+import { ORDER_BADGES } from './order-badges.ts';
 
 /** Per user, like the other account data, so another login never sees these orders. */
 
@@ -42,15 +43,6 @@ function myOrdersQueryOptions(userId: number) {
     select: (data) => data.orders,
   });
 }
-
-const ORDER_BADGES: Record<string, BadgeVariant> = {
-  pending: 'muted',
-  processing: 'gold',
-  shipped: 'ink',
-  delivered: 'success',
-  cancelled: 'sale',
-  refunded: 'muted',
-};
 
 const PAYMENT_BADGE_VARIANTS: Record<PaymentStatus, BadgeVariant> = {
   pending: 'gold',
@@ -186,6 +178,15 @@ function OrderCard({ order }: { order: OrderListItem }) {
       </p>
       {order.tracking_code ? (
         <Tracking code={order.tracking_code} url={order.tracking_url} />
+      ) : null}
+      {order.payment_status !== 'pending' ? (
+        <Link
+          to={`/minha-conta/pedidos/${order.id}`}
+          aria-label={`Detalhes, devolução e troca do pedido ${order.order_number}`}
+          className={buttonClasses({ size: 'sm', variant: 'outline', className: 'mt-3' })}
+        >
+          Detalhes, devolução e troca
+        </Link>
       ) : null}
       {order.payment_info.can_pay ? (
         <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -13,6 +13,7 @@ import { AdminGuard } from './admin-guard.tsx';
 const SECTIONS = [
   { to: '/admin/pedidos', label: 'Pedidos' },
   { to: '/admin/mensagens', label: 'Mensagens' },
+  { to: '/admin/devolucoes', label: 'Devoluções' },
   { to: '/admin/produtos', label: 'Produtos' },
   { to: '/admin/seguranca', label: 'Segurança' },
   { to: '/admin/privacidade', label: 'Privacidade' },

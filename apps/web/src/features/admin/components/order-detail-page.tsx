@@ -24,6 +24,7 @@ import {
 } from '../model/order-labels.ts';
 import { OrderActionDialog } from './order-action-dialog.tsx';
 import { OrderBadges } from './order-badges.tsx';
+import { OrderRefunds } from './order-refunds.tsx';
 
 /** An erased customer's order keeps its fiscal data only (LGPD): the contact is gone. */
 const ERASED_CONTACT = 'Removido a pedido do titular (LGPD)';
@@ -220,6 +221,7 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
               </ul>
             )}
           </Box>
+          <OrderRefunds detail={detail} />
           <Box title="Histórico">
             {detail.events.length === 0 ? (
               <p className="text-sm text-ink-700">Nenhuma mudança desde a criação do pedido.</p>
@@ -235,6 +237,9 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
                           : ACTOR_LABELS[event.actor]}
                         {typeof event.details.tracking_code === 'string'
                           ? ` · ${event.details.tracking_code}`
+                          : ''}
+                        {typeof event.details.protocol === 'string'
+                          ? ` · ${event.details.protocol}`
                           : ''}
                       </span>
                     </span>

@@ -2,12 +2,14 @@ import { adminProductFormSchema } from '@lumina/shared/admin/product-form-schema
 import { CATEGORY_LABELS, CATEGORY_SLUGS } from '@lumina/shared/catalog/categories';
 import type { ProductDto } from '@lumina/shared/catalog/product';
 import { specShapesOf } from '@lumina/shared/catalog/variants';
+import { pixDiscountNote } from '@lumina/shared/storefront/money-texts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useStore } from '../../../lib/store-settings.ts';
 import { uploadProductPhoto, useSaveProduct } from '../api/catalog.ts';
 import {
   gridBody,
@@ -146,6 +148,9 @@ export function ProductFormDialog({
   const [uploading, setUploading] = useState(false);
   const save = useSaveProduct();
   const queryClient = useQueryClient();
+  const store = useStore();
+  // What an empty PIX price means: the settings' discount off the price.
+  const emptyPix = store ? (pixDiscountNote(store) ?? 'sem desconto') : 'desconto PIX da loja';
 
   const set =
     (key: keyof Values) =>
@@ -265,7 +270,7 @@ export function ProductFormDialog({
         </Field>
         <Field
           id="produto-pix_price"
-          label="Preço PIX (R$, vazio: 5% de desconto)"
+          label={`Preço PIX (R$, vazio: ${emptyPix})`}
           error={errors.pix_price}
         >
           <input

@@ -30,6 +30,8 @@ import {
   type OptionDraft,
   type VariantRow,
 } from '../model/variant-grid.ts';
+import { percentText } from '@lumina/shared/storefront/money-texts';
+import { useStore } from '../../../lib/store-settings.ts';
 
 type SetGrid = (change: (state: GridState) => GridState) => void;
 
@@ -329,6 +331,11 @@ function VariantCard({
 }) {
   const id = `variante-${row.key}`;
   const label = rowLabel(state.options, row);
+  const store = useStore();
+  // Empty: the product's PIX price, else the settings' discount off the price.
+  const pixPlaceholder =
+    productPixPrice ||
+    (store && store.pix_discount_percent > 0 ? `−${percentText(store.pix_discount_percent)}` : '');
   const change = (patch: Partial<VariantRow>) =>
     setGrid((current) => updateRow(current, row.key, patch));
   const text = (key: 'stock' | 'price' | 'sale_price' | 'pix_price' | 'weight' | 'gtin') => ({
@@ -430,7 +437,7 @@ function VariantCard({
           <input
             {...field('pix_price')}
             inputMode="decimal"
-            placeholder={productPixPrice || '−5%'}
+            placeholder={pixPlaceholder}
             {...text('pix_price')}
           />
         </RowField>

@@ -15,6 +15,8 @@ export const ORDER_BADGE_VARIANTS: Record<OrderStatus, BadgeVariant> = {
   delivered: 'success',
   cancelled: 'sale',
   refunded: 'muted',
+  partially_returned: 'gold',
+  returned: 'muted',
 };
 
 export const PAYMENT_BADGE_VARIANTS: Record<PaymentRowStatus, BadgeVariant> = {
@@ -46,6 +48,15 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   order_expired: 'Cancelado por falta de pagamento',
   order_refunded: 'Pedido reembolsado',
   admin_paid_after_cancel: 'Alerta à loja: pago após cancelamento',
+  order_refund: 'Reembolso',
+  withdrawal_requested: 'Desistência recebida (protocolo)',
+  exchange_requested: 'Troca recebida (protocolo)',
+  withdrawal_cancelled: 'Pedido cancelado por desistência',
+  return_instructions_sent: 'Instruções de devolução',
+  return_received: 'Devolução recebida',
+  return_refunded: 'Devolução reembolsada',
+  return_rejected: 'Devolução recusada',
+  exchange_shipped: 'Troca enviada',
 };
 
 export const MAIL_STATUS_LABELS = {
@@ -66,6 +77,16 @@ export function eventLabel(action: string): string {
     payment_rejected: 'Pagamento rejeitado',
     payment_cancelled: 'Pagamento cancelado',
     payment_refunded: 'Pagamento estornado',
+    withdrawal: 'Cancelado por desistência do cliente',
+    withdrawal_requested: 'Desistência solicitada',
+    exchange_requested: 'Troca solicitada',
+    withdrawal_cancelled: 'Cancelado por desistência do cliente',
+    return_instructions_sent: 'Instruções de devolução enviadas',
+    return_received: 'Devolução recebida',
+    return_refunded: 'Devolução reembolsada',
+    return_rejected: 'Devolução recusada',
+    exchange_shipped: 'Troca enviada',
+    refund: 'Reembolso',
   };
   return labels[action] ?? action;
 }

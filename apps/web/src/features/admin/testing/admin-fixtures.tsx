@@ -17,6 +17,8 @@ import { OrderDetailPage } from '../components/order-detail-page.tsx';
 import { OrdersListPage } from '../components/orders-list-page.tsx';
 import { ProductsPage } from '../components/products-page.tsx';
 import { PrivacyPage } from '../components/privacy-page.tsx';
+import { ReturnDetailPage } from '../components/return-detail-page.tsx';
+import { ReturnsPage } from '../components/returns-page.tsx';
 import { SecurityPage } from '../components/security-page.tsx';
 import { SettingsPage } from '../components/settings-page.tsx';
 
@@ -44,6 +46,11 @@ function DetailRoute() {
   return <OrderDetailPage orderId={id} />;
 }
 
+function ReturnRoute() {
+  const id = Number(useLocation().pathname.split('/').pop());
+  return <ReturnDetailPage key={id} returnId={id} />;
+}
+
 /** The panel's routes as the app mounts them, in a memory router at `route`. */
 export function renderAdmin(route: string) {
   const client = new QueryClient({
@@ -61,6 +68,8 @@ export function renderAdmin(route: string) {
               <Route path="seguranca" element={<SecurityPage />} />
               <Route path="privacidade" element={<PrivacyPage />} />
               <Route path="mensagens" element={<MessagesPage />} />
+              <Route path="devolucoes" element={<ReturnsPage />} />
+              <Route path="devolucoes/:id" element={<ReturnRoute />} />
               <Route path="loja" element={<SettingsPage />} />
             </Route>
             <Route path="/minha-conta" element={<p>Página Minha Conta</p>} />
@@ -177,6 +186,9 @@ export function createDetail(
       cancelled_at: null,
       created_at: '2026-11-20T15:30:00.000Z',
       updated_at: '2026-11-20T15:30:00.000Z',
+      refunds: [],
+      refunded_total: 0,
+      refunded_total_cents: 0,
       user_id: 9,
       paid_after_cancel: false,
       refund_status: 'none',
@@ -184,6 +196,8 @@ export function createDetail(
       ...order,
     },
     payments: [],
+    refunds: [],
+    refundable: 0,
     emails: [],
     events: [],
     available_actions: ['confirm_payment', 'cancel'],
@@ -226,6 +240,8 @@ export function createAdminProduct(overrides: Partial<ProductDto> = {}): Product
     price_cents: 5790,
     preco_pix: null,
     pix_price_cents: null,
+    pix_final_price: 55.01,
+    pix_final_price_cents: 5501,
     sale_price: null,
     sale_price_cents: null,
     category: 'orelha',

@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { AuthProvider } from '../../../lib/auth/auth-provider.tsx';
 import { createAuthSession } from '../../../lib/auth/auth-session.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
-import { seedStore } from '../../../lib/testing/seed-store.ts';
+import { seedStore } from '../../../lib/testing/store-fixture.ts';
 import type { StoreSettingsInput } from '@lumina/shared/settings/store-settings';
 
 /** Shows the auth status, so tests can see a login happen. */

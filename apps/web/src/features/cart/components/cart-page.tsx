@@ -2,9 +2,11 @@ import { Link } from 'react-router';
 import { BagIcon } from '../../../components/icons.tsx';
 import { PageNotice } from '../../../components/page-notice.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
+import { pixDiscountText } from '@lumina/shared/storefront/money-texts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useCart } from '../../../lib/cart/use-cart.ts';
 import { useCartActions } from '../../../lib/cart/use-cart-actions.ts';
+import { useStore } from '../../../lib/store-settings.ts';
 import { CartLineItem } from './cart-line-item.tsx';
 import { CartSummary } from './cart-summary.tsx';
 
@@ -12,6 +14,9 @@ import { CartSummary } from './cart-summary.tsx';
 export function CartPage() {
   const { cart, loading } = useCart();
   const actions = useCartActions();
+  const store = useStore();
+  // The discount only when the settings give one (and have arrived).
+  const pix = store ? pixDiscountText(store) : null;
 
   if (loading) {
     return (
@@ -33,7 +38,8 @@ export function CartPage() {
         }
       >
         <p>
-          Escolha suas joias e elas aparecem aqui, prontas para o pedido com 5% de desconto no PIX.
+          Escolha suas joias e elas aparecem aqui, prontas para o pedido
+          {pix ? ` com ${pix}` : ''}.
         </p>
       </PageNotice>
     );

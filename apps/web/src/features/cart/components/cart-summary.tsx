@@ -15,7 +15,8 @@ export function CartSummary({ cart }: { cart: CartView }) {
   const { reset } = quote;
   const shipping = quote.isSuccess ? quote.data : null;
   const shippingCents = shipping?.cost_cents ?? 0;
-  // PIX is how the store is paid: the order charges these prices (spec 000 §1, 5% off).
+  // PIX is how the store is paid: the order charges these prices (the server's, with the
+  // store settings' PIX discount).
   const pixCents = cart.items.reduce(
     (sum, line) => sum + Math.round(line.pix_price * 100) * line.quantity,
     0,

@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { cardPrices } from '../utils/display-price.ts';
+import { useStore } from '../../../lib/store-settings.ts';
 import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { specsBesideOptions } from '@lumina/shared/catalog/option-names';
 import { AddToCartButton, availabilityOf } from './add-to-cart-button.tsx';
@@ -38,7 +39,8 @@ export function ProductCard({
   // Sizes the options sell are chosen on the page: the name's one size would mislead here.
   const specs = specsBesideOptions(parsed.specs, product.options);
   const prices = cardPrices(product);
-  const instalments = instalmentsText(product.price_cents);
+  const store = useStore();
+  const instalments = store ? instalmentsText(product.price_cents, store.installments) : null;
   const availability = availabilityOf(product);
   // A product with options is added from its page; a sold-out one keeps its 'Esgotado'.
   const chooseOnPage = product.options.length > 0 && availability === 'available';

@@ -6,9 +6,9 @@ import {
   VARIANT_QUERY_PARAM,
   variationDetailsOf,
 } from '@lumina/shared/catalog/variants';
-import { PIX_DISCOUNT_PERCENT } from '@lumina/shared/constants/storefront-constants';
 import { instalmentsText } from '@lumina/shared/payments/card-instalments';
 import { formatBRL } from '@lumina/shared/format/money';
+import { pixDiscountNote } from '@lumina/shared/storefront/money-texts';
 import { ChatIcon, PixIcon } from '../../../components/icons.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -59,7 +59,6 @@ export function ProductPurchase({
   choice: VariantChoice;
 }) {
   const hydrated = useHydrated();
-  const store = useStore();
   const { chosen, variant, view } = choice;
   const available = availabilityOf(view) === 'available';
   const [quantity, setQuantity] = useState(1);
@@ -68,14 +67,24 @@ export function ProductPurchase({
   // Before a full choice, the variants' prices differ: the cheapest, said 'a partir de'.
   const fromPrice = !variant && cheapestVariant(product) !== undefined;
   const stock = stockText(view);
-  const pixCents = pixPriceCents(view);
-  const pixPercent =
-    view.pix_price_cents === null
-      ? PIX_DISCOUNT_PERCENT
-      : discountPercent(view.price_cents, pixCents);
+  const store = useStore();
+  // Until the settings arrive the PIX price is not known: none is shown rather than a wrong one.
+  const pixCents = store ? pixPriceCents(view, store) : null;
+  // The discount the PIX price gives: the settings' own, or what an explicit PIX price saves.
+  const pixNote =
+    store && pixCents !== null
+      ? pixDiscountNote({
+          pix_discount_percent:
+            view.pix_price_cents === null
+              ? store.pix_discount_percent
+              : discountPercent(view.price_cents, pixCents),
+        })
+      : null;
   const units = clampQuantity(quantity, view.stock_quantity);
-  const instalments = instalmentsText(view.price_cents);
-  const totalInstalments = instalmentsText(view.price_cents * units);
+  const instalments = store ? instalmentsText(view.price_cents, store.installments) : null;
+  const totalInstalments = store
+    ? instalmentsText(view.price_cents * units, store.installments)
+    : null;
 
   const chosenPairs: [string, string][] = product.options.flatMap((option) => {
     const value = chosen[option.name];
@@ -101,7 +110,7 @@ export function ProductPurchase({
       }`,
       options: chosenPairs,
       quantity: units,
-      pixTotalCents: pixCents * units,
+      pixTotalCents: pixCents === null ? null : pixCents * units,
     }),
   );
 
@@ -117,11 +126,13 @@ export function ProductPurchase({
           {formatBRL(view.price_cents)}
         </p>
         {instalments ? <p className="text-sm text-ink-700">{instalments}</p> : null}
-        <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-success">
-          <PixIcon className="size-5" />
-          <span className="text-xl font-bold tabular-nums">{formatBRL(pixCents)}</span>
-          <span className="text-sm font-medium">no PIX ({pixPercent}% de desconto)</span>
-        </p>
+        {pixCents === null ? null : (
+          <p className="mt-2 flex flex-wrap items-center gap-x-2 gap-y-1 text-success">
+            <PixIcon className="size-5" />
+            <span className="text-xl font-bold tabular-nums">{formatBRL(pixCents)}</span>
+            <span className="text-sm font-medium">no PIX{pixNote ? ` (${pixNote})` : ''}</span>
+          </p>
+        )}
       </div>
 
       {product.options.map((option) => (
@@ -147,12 +158,14 @@ export function ProductPurchase({
           disabled={!available}
         />
         <div aria-live="polite" className="text-sm text-ink-700">
-          <p>
-            Total no PIX:{' '}
-            <strong className="text-lg text-ink-900 tabular-nums">
-              {formatBRL(pixCents * units)}
-            </strong>
-          </p>
+          {pixCents === null ? null : (
+            <p>
+              Total no PIX:{' '}
+              <strong className="text-lg text-ink-900 tabular-nums">
+                {formatBRL(pixCents * units)}
+              </strong>
+            </p>
+          )}
           {totalInstalments ? (
             <p>
               ou {formatBRL(view.price_cents * units)} em {totalInstalments}

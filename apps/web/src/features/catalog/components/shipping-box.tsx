@@ -1,5 +1,4 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { FREE_SHIPPING_THRESHOLD_CENTS } from '@lumina/shared/catalog/pricing';
 import { formatBRL } from '@lumina/shared/format/money';
 import { onlyDigits } from '@lumina/shared/validation/digits';
 import { TruckIcon } from '../../../components/icons.tsx';
@@ -11,6 +10,7 @@ import {
   useShippingQuote,
 } from '../../../lib/cart/shipping-quote.ts';
 import { openLoginDialog } from '../../../lib/ui-events.ts';
+import { useStore } from '../../../lib/store-settings.ts';
 
 interface ShippingBoxProps {
   productId: number;
@@ -28,6 +28,8 @@ export function ShippingBox({ productId, quantity }: ShippingBoxProps) {
   const [cep, setCep] = useState('');
   const quote = useShippingQuote();
   const { reset } = quote;
+  // Free shipping is promised only when the settings offer it (and have arrived).
+  const freeFrom = useStore()?.free_shipping_threshold_cents ?? null;
   // A quote is for the quantity it was asked with, and for the session that asked.
   useEffect(() => {
     reset();
@@ -96,8 +98,8 @@ export function ShippingBox({ productId, quantity }: ShippingBoxProps) {
         ) : null}
       </div>
       <p id={hintId} className="mt-2 text-xs text-ink-600">
-        Entrega pelos Correios (PAC), frete grátis a partir de{' '}
-        {formatBRL(FREE_SHIPPING_THRESHOLD_CENTS)}.
+        Entrega pelos Correios (PAC)
+        {freeFrom === null ? '' : `, frete grátis a partir de ${formatBRL(freeFrom)}`}.
         {status === 'authenticated' ? null : ' O cálculo pede login.'}
       </p>
     </section>

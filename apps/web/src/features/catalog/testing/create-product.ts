@@ -1,3 +1,4 @@
+import { DEFAULT_PRICE_RULES, pixPriceCents } from '@lumina/shared/catalog/pricing';
 import type { ProductDto, ProductVariantDto } from '@lumina/shared/catalog/product';
 
 let nextId = 1;
@@ -34,6 +35,10 @@ export function createProduct(overrides: Partial<ProductDto> = {}): ProductDto {
   const priceCents = overrides.price_cents ?? 8990;
   const pixCents = overrides.pix_price_cents === undefined ? null : overrides.pix_price_cents;
   const stock = overrides.stock_quantity ?? overrides.stock ?? 12;
+  const finalPixCents = pixPriceCents(
+    { price_cents: priceCents, pix_price_cents: pixCents },
+    DEFAULT_PRICE_RULES,
+  );
   return {
     id,
     name: `Argola Aço Cirúrgico ${id}`,
@@ -43,6 +48,9 @@ export function createProduct(overrides: Partial<ProductDto> = {}): ProductDto {
     price_cents: priceCents,
     preco_pix: pixCents === null ? null : pixCents / 100,
     pix_price_cents: pixCents,
+    // As the server answers it with the default settings (5% off by PIX).
+    pix_final_price: finalPixCents / 100,
+    pix_final_price_cents: finalPixCents,
     sale_price: null,
     sale_price_cents: null,
     category: 'orelha',

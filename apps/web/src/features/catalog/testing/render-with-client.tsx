@@ -5,13 +5,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { AuthProvider } from '../../../lib/auth/auth-provider.tsx';
 import { createAuthSession } from '../../../lib/auth/auth-session.ts';
-import { seedStore } from '../../../lib/testing/seed-store.ts';
+import { seedStore } from '../../../lib/testing/store-fixture.ts';
 
 /**
  * Renders inside a router, a fresh QueryClient (no test sees another test's cache) and a fresh
  * auth session read from storage (the cards' wishlist hearts ask who is browsing).
  */
 export function createTestQueryClient() {
+  // With the shop's settings, as every server-rendered page carries them.
   return seedStore(new QueryClient({ defaultOptions: { queries: { retry: false } } }));
 }
 

@@ -7,7 +7,8 @@ export interface WhatsappOrder {
   /** Chosen options in display order, e.g. [['Tamanho', '8mm'], ['Cor', 'Dourado']]. */
   options: [label: string, value: string][];
   quantity: number;
-  pixTotalCents: number;
+  /** Null while the store settings (and so the PIX price) are not known: the line is left out. */
+  pixTotalCents: number | null;
 }
 
 /** The text prefilled in the WhatsApp chat: enough for the store to answer without asking back. */
@@ -17,7 +18,7 @@ export function whatsappMessage(order: WhatsappOrder): string {
     `${order.productName} (SKU ${order.sku})`,
     ...order.options.map(([label, value]) => `${label}: ${value}`),
     `Quantidade: ${order.quantity}`,
-    `Total no PIX: ${formatBRL(order.pixTotalCents)}`,
+    ...(order.pixTotalCents === null ? [] : [`Total no PIX: ${formatBRL(order.pixTotalCents)}`]),
     order.url,
   ];
   return lines.join('\n');

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { seedStore } from '../../../lib/testing/store-fixture.ts';
 import { PaymentMethodBox } from './payment-method-box.tsx';
 
 /** The theme's colours (--color-name: #rrggbb in styles.css), by Tailwind name. */
@@ -46,14 +48,31 @@ function contrast(a: number[], b: number[]): number {
   return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05);
 }
 
+function renderBox(settings: Parameters<typeof seedStore>[1] = {}) {
+  return render(
+    <QueryClientProvider client={seedStore(new QueryClient(), settings)}>
+      <PaymentMethodBox />
+    </QueryClientProvider>,
+  );
+}
+
 describe('PaymentMethodBox', () => {
   it("writes PIX's discount badge at 4.5:1 contrast or more (WCAG AA, small text)", async () => {
-    render(<PaymentMethodBox />);
+    renderBox();
     const badge = await screen.findByText('5% de desconto', {}, { timeout: 3000 });
     const row = badge.closest('label');
     const rowBackground = colourOf(row?.className ?? '', 'bg', rgb('white'));
     const background = colourOf(badge.className, 'bg', rowBackground);
     const text = colourOf(badge.className, 'text', rgb('ink-900'));
     expect(contrast(text, background)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("says the settings' PIX discount, and no badge without one", async () => {
+    const { unmount } = renderBox({ pix_discount_percent: 10 });
+    expect(await screen.findByText('10% de desconto', {}, { timeout: 3000 })).toBeInTheDocument();
+    unmount();
+    renderBox({ pix_discount_percent: 0 });
+    await screen.findByText('PIX', {}, { timeout: 3000 });
+    expect(screen.queryByText(/de desconto/)).not.toBeInTheDocument();
   });
 });

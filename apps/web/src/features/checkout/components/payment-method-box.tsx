@@ -1,17 +1,19 @@
 import { CHECKOUT_TEXTS } from '@lumina/shared/checkout/checkout-messages';
 import { PAYMENT_METHODS_DELAY_MS } from '@lumina/shared/constants/account-constants';
-import { PIX_PAGE_TEXTS } from '@lumina/shared/payments/pix-texts';
+import { pixDiscountNote } from '@lumina/shared/storefront/money-texts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { CardIcon, PixIcon } from '../../../components/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useStore } from '../../../lib/store-settings.ts';
 import { CheckoutBox } from './checkout-box.tsx';
 
 interface MethodRowProps {
   label: string;
   icon: ReactNode;
   available: boolean;
-  note: string;
+  /** Null: no badge. */
+  note: string | null;
 }
 
 function MethodRow({ label, icon, available, note }: MethodRowProps) {
@@ -36,15 +38,19 @@ function MethodRow({ label, icon, available, note }: MethodRowProps) {
       />
       <span aria-hidden="true">{icon}</span>
       <span className="flex-1 font-medium">{label}</span>
-      <span
-        className={cn(
-          'rounded-full px-2 py-0.5 text-xs font-semibold',
-          // Green on white: 5.3:1 (on the 10% green tint it was 4.49:1, under AA's 4.5).
-          available ? 'bg-white text-success ring-1 ring-success/40' : 'bg-cream-200 text-ink-700',
-        )}
-      >
-        {note}
-      </span>
+      {note === null ? null : (
+        <span
+          className={cn(
+            'rounded-full px-2 py-0.5 text-xs font-semibold',
+            // Green on white: 5.3:1 (on the 10% green tint it was 4.49:1, under AA's 4.5).
+            available
+              ? 'bg-white text-success ring-1 ring-success/40'
+              : 'bg-cream-200 text-ink-700',
+          )}
+        >
+          {note}
+        </span>
+      )}
     </label>
   );
 }
@@ -52,6 +58,9 @@ function MethodRow({ label, icon, available, note }: MethodRowProps) {
 /** Payment method (spec 001 §2): listed after an artificial 1 s delay; PIX only. */
 export function PaymentMethodBox() {
   const [shown, setShown] = useState(false);
+  // The PIX badge says the settings' discount, and nothing when there is none.
+  const store = useStore();
+  const pixNote = store ? pixDiscountNote(store) : null;
 
   useEffect(() => {
     const timer = setTimeout(() => setShown(true), PAYMENT_METHODS_DELAY_MS);
@@ -67,7 +76,7 @@ export function PaymentMethodBox() {
             label="PIX"
             icon={<PixIcon className="size-5 text-success" />}
             available
-            note={PIX_PAGE_TEXTS.discountText}
+            note={pixNote}
           />
           <MethodRow
             label="Cartão de crédito"

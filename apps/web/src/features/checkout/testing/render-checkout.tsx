@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AuthProvider } from '../../../lib/auth/auth-provider.tsx';
 import { createTestSession } from '../../../lib/auth/testing/signed-in.ts';
 import { CheckoutPage } from '../components/checkout-page.tsx';
+import { seedStore } from '../../../lib/testing/store-fixture.ts';
 
 function LocationProbe() {
   const location = useLocation();
@@ -15,9 +16,12 @@ function LocationProbe() {
  * PIX and products pages show their names, so a navigation is visible.
  */
 export function renderCheckout() {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  // With the shop's settings, as every server-rendered page carries them.
+  const client = seedStore(
+    new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    }),
+  );
   const view = render(
     <QueryClientProvider client={client}>
       <AuthProvider session={createTestSession()}>

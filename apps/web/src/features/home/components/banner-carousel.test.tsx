@@ -1,8 +1,12 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BANNERS } from '../banners.ts';
+import { DEFAULT_PRICE_RULES } from '@lumina/shared/catalog/pricing';
+import { homeBanners } from '@lumina/shared/storefront/home-banners';
 import { BANNER_INTERVAL_MS, BannerCarousel } from './banner-carousel.tsx';
+
+// The four banners of a shop whose settings keep every printed promise.
+const BANNERS = homeBanners(DEFAULT_PRICE_RULES);
 
 function activeSlide(): string | null {
   const slides = screen.getAllByRole('group', { hidden: true });

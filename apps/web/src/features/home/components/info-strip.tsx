@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import {
-  instalmentsPromiseFor,
-  STORE_CARD_PAYMENT,
-} from '@lumina/shared/payments/card-instalments';
+import { instalmentsPromise } from '@lumina/shared/payments/card-instalments';
+import type { PublicStoreJson } from '@lumina/shared/settings/store-settings';
+import { freeShippingText, pixDiscountText } from '@lumina/shared/storefront/money-texts';
 import { CardIcon, PixIcon, ShieldIcon, TruckIcon } from '../../../components/icons.tsx';
+import { useStore } from '../../../lib/store-settings.ts';
 
 interface Perk {
   icon: ReactNode;
@@ -11,42 +11,48 @@ interface Perk {
   detail: string;
 }
 
-// Spec 000 sections 1 and 2: the promises of the info strip. Instalments only when a card payment
-// method offers them: today only PIX is paid, and a promise the shop cannot keep is left out.
-const PERKS: Perk[] = [
-  {
-    icon: <PixIcon className="size-6" />,
-    title: '5% de desconto no PIX',
-    detail: 'Aprovação na hora',
-  },
-  ...(STORE_CARD_PAYMENT
-    ? [
-        {
-          icon: <CardIcon className="size-6" />,
-          title: instalmentsPromiseFor(STORE_CARD_PAYMENT) ?? '',
-          detail: 'Parcele no cartão',
-        },
-      ]
-    : []),
-  {
-    icon: <TruckIcon className="size-6" />,
-    title: 'Frete grátis a partir de R$ 299',
-    detail: 'Envio para todo o Brasil',
-  },
-  {
-    icon: <ShieldIcon className="size-6" />,
-    title: 'Compra 100% segura',
-    detail: 'Seus dados protegidos',
-  },
-];
+/**
+ * Spec 000 sections 1 and 2: the promises of the info strip, as the store settings make them.
+ * Instalments only when a card payment method offers them (today only PIX is paid); a rule the
+ * owner turned off, or settings not arrived yet, give no promise: one the shop cannot keep is
+ * left out.
+ */
+function perksOf(store: PublicStoreJson | undefined): Perk[] {
+  const pix = store ? pixDiscountText(store) : null;
+  const card = store ? instalmentsPromise(store.installments) : null;
+  const shipping = store ? freeShippingText(store) : null;
+  return [
+    ...(pix
+      ? [{ icon: <PixIcon className="size-6" />, title: pix, detail: 'Aprovação na hora' }]
+      : []),
+    ...(card
+      ? [{ icon: <CardIcon className="size-6" />, title: card, detail: 'Parcele no cartão' }]
+      : []),
+    ...(shipping
+      ? [
+          {
+            icon: <TruckIcon className="size-6" />,
+            title: shipping,
+            detail: 'Envio para todo o Brasil',
+          },
+        ]
+      : []),
+    {
+      icon: <ShieldIcon className="size-6" />,
+      title: 'Compra 100% segura',
+      detail: 'Seus dados protegidos',
+    },
+  ];
+}
 
 export function InfoStrip() {
+  const perks = perksOf(useStore());
   return (
     <section aria-label="Vantagens da loja" className="border-b border-cream-300 bg-cream-100">
       {/* One row of however many promises on wide screens; on phones an odd last one takes the
       whole row rather than half of it. */}
       <ul className="mx-auto grid max-w-7xl grid-cols-2 gap-x-3 gap-y-5 px-4 py-6 lg:auto-cols-fr lg:grid-flow-col lg:gap-6 [&>:last-child:nth-child(odd)]:col-span-2 lg:[&>:last-child:nth-child(odd)]:col-span-1">
-        {PERKS.map((perk) => (
+        {perks.map((perk) => (
           <li
             key={perk.title}
             className="flex flex-col items-center gap-2 text-center sm:flex-row sm:gap-3 sm:text-left"

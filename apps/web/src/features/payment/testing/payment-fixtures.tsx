@@ -1,4 +1,3 @@
-import { seedStore } from '../../../lib/testing/seed-store.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -7,6 +6,7 @@ import { AuthProvider } from '../../../lib/auth/auth-provider.tsx';
 import { fakeAccessToken, TEST_USER } from '../../../lib/auth/testing/fake-api.ts';
 import { createTestSession, storeSignedIn } from '../../../lib/auth/testing/signed-in.ts';
 import type { OrderStatusResponse, PaymentResponse } from '../../../lib/payment/payment-api.ts';
+import { seedStore } from '../../../lib/testing/store-fixture.ts';
 
 /** A tab signed in the way a login leaves it; a negative expiry makes it a reload to restore. */
 export function signIn(expiresInSeconds = 3600): void {
@@ -101,6 +101,9 @@ export function createOrderStatus(
       cancelled_at: null,
       created_at: base.created_at,
       updated_at: base.created_at,
+      refunds: [],
+      refunded_total: 0,
+      refunded_total_cents: 0,
     },
   };
 }
@@ -120,6 +123,7 @@ export function renderPaymentPage(
   element: ReactElement,
   { route, path }: { route: string; path: string },
 ) {
+  // With the shop's settings, as every server-rendered page carries them.
   const client = seedStore(
     new QueryClient({
       defaultOptions: { queries: { retry: false }, mutations: { retry: false } },

@@ -2,7 +2,7 @@ import type { ConsentsAnswer } from '@lumina/shared/privacy/consents';
 import type { DataExport } from '@lumina/shared/privacy/data-export';
 import type { PrivacyRequest } from '@lumina/shared/privacy/privacy-requests';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { seedStore } from '../../../lib/testing/seed-store.ts';
+import { seedStore } from '../../../lib/testing/store-fixture.ts';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -102,6 +102,7 @@ export function createDataExport(): DataExport {
         items: [],
       },
     ],
+    returns: [],
     wishlist: [],
     cart: [],
     account_activity: [],

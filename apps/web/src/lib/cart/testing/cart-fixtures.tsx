@@ -14,6 +14,7 @@ import {
 import { createTestSession, storeSignedIn } from '../../auth/testing/signed-in.ts';
 import { STORAGE_KEYS } from '../../storage-keys.ts';
 import type { CartLine, CartProduct } from '../cart-types.ts';
+import { seedStore } from '../../testing/store-fixture.ts';
 
 let nextProductId = 500;
 
@@ -276,9 +277,12 @@ export function storedLocalCart(): CartLine[] {
 
 /** Renders inside a fresh QueryClient, a fresh auth session (read from storage) and a router. */
 export function renderWithCart(ui: ReactElement, { route = '/' }: { route?: string } = {}) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  // With the shop's settings, as every server-rendered page carries them.
+  const client = seedStore(
+    new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    }),
+  );
   const session = createTestSession();
   const view = render(
     <QueryClientProvider client={client}>

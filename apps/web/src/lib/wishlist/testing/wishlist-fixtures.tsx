@@ -14,6 +14,7 @@ import {
 import { createTestSession, storeSignedIn } from '../../auth/testing/signed-in.ts';
 import { STORAGE_KEYS } from '../../storage-keys.ts';
 import type { LocalWishlistItem } from '../local-wishlist.ts';
+import { seedStore } from '../../testing/store-fixture.ts';
 
 let nextId = 100;
 
@@ -29,6 +30,8 @@ export function createWishlistProduct(overrides: Partial<ProductDto> = {}): Prod
     price_cents: 8990,
     preco_pix: null,
     pix_price_cents: null,
+    pix_final_price: 85.41,
+    pix_final_price_cents: 8541,
     sale_price: null,
     sale_price_cents: null,
     category: 'orelha',
@@ -157,9 +160,12 @@ export function fakeWishlistApi(
 
 /** Renders inside a fresh QueryClient, a fresh auth session (read from storage) and a router. */
 export function renderWithWishlist(ui: ReactElement) {
-  const client = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  // With the shop's settings, as every server-rendered page carries them.
+  const client = seedStore(
+    new QueryClient({
+      defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+    }),
+  );
   const session = createTestSession();
   const view = render(
     <QueryClientProvider client={client}>

@@ -1,0 +1,80 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { type RefundRow, refunds } from '../../db/schema/refunds.ts';
+import { users } from '../../db/schema/users.ts';
+
+export type NewRefund = Omit<typeof refunds.$inferInsert, 'id'>;
+
+/** The refund rows (owned by payments). Pass a transaction as `db` to make writes one unit. */
+export function createRefundRepository(db: Db) {
+  return {
+    async insert(values: NewRefund): Promise<RefundRow> {
+      const [row] = await db.insert(refunds).values(values).returning();
+      if (!row) throw new Error('refund insert returned no row');
+      return row;
+    },
+
+    /** Ends a pending refund; undefined when it was not pending any more. */
+    async settle(
+      id: number,
+      values: Pick<NewRefund, 'status' | 'providerRefundId' | 'completedAt' | 'error'>,
+    ): Promise<RefundRow | undefined> {
+      const [row] = await db
+        .update(refunds)
+        .set(values)
+        .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+        .returning();
+      return row;
+    },
+
+    /** Cents given back or on their way (completed and pending rows) for one order. */
+    async committedCents(orderId: number): Promise<{ total: number; pending: number }> {
+      const [row] = await db
+        .select({
+          total: sql<number>`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} <> 'failed'), 0)::integer`,
+          pending: sql<number>`count(*) filter (where ${refunds.status} = 'pending')::integer`,
+        })
+        .from(refunds)
+        .where(eq(refunds.orderId, orderId));
+      return { total: Number(row?.total ?? 0), pending: Number(row?.pending ?? 0) };
+    },
+
+    /** The order's refund on its way, if any (at most one: claims hold the order's lock). */
+    async pendingOf(orderId: number): Promise<RefundRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'pending')))
+        .orderBy(asc(refunds.id))
+        .limit(1);
+      return row;
+    },
+
+    /** Claims a pending refund again for a new attempt (its moment is the attempt's). */
+    async reclaim(id: number, at: Date): Promise<RefundRow> {
+      const [row] = await db
+        .update(refunds)
+        .set({ createdAt: at })
+        .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+        .returning();
+      if (!row) throw new Error(`refund ${id} is no longer pending`);
+      return row;
+    },
+
+    async findByE2eId(e2eId: string): Promise<RefundRow | undefined> {
+      const [row] = await db.select().from(refunds).where(eq(refunds.e2eId, e2eId));
+      return row;
+    },
+
+    /** Completed refunds of some orders, oldest first, with the administrator's name. */
+    async completedOf(orderIds: number[]) {
+      if (orderIds.length === 0) return [];
+      return db
+        .select({ refund: refunds, adminName: users.name })
+        .from(refunds)
+        .leftJoin(users, eq(users.id, refunds.adminId))
+        .where(and(inArray(refunds.orderId, orderIds), eq(refunds.status, 'completed')))
+        .orderBy(asc(refunds.id));
+    },
+  };
+}

@@ -1,0 +1,413 @@
+import type { ReturnJson } from '@lumina/shared/returns/return-schemas';
+import { formatStoreDay, withdrawalDeadline } from '@lumina/shared/returns/withdrawal-deadline';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderDetail } from '../../../lib/payment/payment-api.ts';
+import { returnWindowOf } from '../model/return-window.ts';
+import { fakeApi, type FakeRoutes } from '../testing/fake-api.ts';
+import { renderAccount, storeLogin } from '../testing/render-account.tsx';
+import { OrderPage } from './order-page.tsx';
+
+const DAY = 24 * 60 * 60 * 1000;
+const deliveredAt = new Date(Date.now() - 2 * DAY).toISOString();
+
+function createItem(overrides: Partial<OrderDetail['items'][number]> = {}) {
+  return {
+    id: 400,
+    product_id: 3,
+    product_name: 'Argola Lisa',
+    name: 'Argola Lisa',
+    sku: 'ARG-8',
+    category: 'argolas',
+    image_url: null,
+    quantity: 2,
+    price: 59.9,
+    unit_price_cents: 5990,
+    list_price: 59.9,
+    total_price: 119.8,
+    total_cents: 11980,
+    variation_details: {},
+    variant_id: 31,
+    option_values: { Diâmetro: '8 mm' },
+    ...overrides,
+  };
+}
+
+function createOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    id: 12,
+    order_number: 'LP-000012',
+    status: 'delivered',
+    payment_status: 'approved',
+    payment_method: 'pix',
+    customer_name: 'Ana Souza',
+    customer_email: 'ana@example.com',
+    customer_phone: null,
+    customer_cpf: null,
+    customer_birth_date: null,
+    shipping_address: 'Rua Augusta, 1500',
+    billing_address: 'Rua Augusta, 1500',
+    customer_address: 'Rua Augusta, 1500',
+    address: {
+      street: 'Rua Augusta',
+      number: '1500',
+      complement: null,
+      neighborhood: 'Consolação',
+      city: 'São Paulo',
+      state: 'SP',
+      zip_code: '01310-100',
+    },
+    notes: null,
+    shipping_method: 'pac',
+    shipping_name: 'PAC',
+    delivery_days: 5,
+    subtotal: 149.8,
+    subtotal_cents: 14980,
+    shipping_cost: 20,
+    shipping_cost_cents: 2000,
+    total: 169.8,
+    total_cents: 16980,
+    items: [
+      createItem(),
+      createItem({
+        id: 401,
+        product_id: 4,
+        product_name: 'Labret Titânio',
+        name: 'Labret Titânio',
+        sku: 'LAB-1',
+        quantity: 3,
+        price: 10,
+        unit_price_cents: 1000,
+        total_price: 30,
+        total_cents: 3000,
+        variant_id: 40,
+        option_values: {},
+      }),
+    ],
+    items_count: 5,
+    bling_id: null,
+    tracking_code: null,
+    tracking_url: null,
+    paid_at: '2026-11-01T12:00:00.000Z',
+    shipped_at: '2026-11-02T12:00:00.000Z',
+    delivered_at: deliveredAt,
+    cancelled_at: null,
+    created_at: '2026-11-01T11:00:00.000Z',
+    updated_at: deliveredAt,
+    refunds: [],
+    refunded_total: 0,
+    refunded_total_cents: 0,
+    ...overrides,
+  };
+}
+
+function createReturn(overrides: Partial<ReturnJson> = {}): ReturnJson {
+  return {
+    id: 7,
+    protocol: 'DEV-2026-000007',
+    order_id: 12,
+    order_number: 'LP-000012',
+    type: 'withdrawal',
+    type_label: 'Desistência da compra',
+    status: 'requested',
+    status_label: 'Solicitado',
+    reason: null,
+    created_at: '2026-11-24T15:00:00.000Z',
+    answer_by: '2026-11-29T15:00:00.000Z',
+    instructions: null,
+    instructions_sent_at: null,
+    received_at: null,
+    refunded_at: null,
+    exchanged_at: null,
+    rejected_at: null,
+    rejection_reason: null,
+    exchange_tracking_code: null,
+    exchange_tracking_url: null,
+    refunded_amount: null,
+    items: [
+      {
+        id: 70,
+        order_item_id: 400,
+        product_id: 3,
+        product_name: 'Argola Lisa',
+        sku: 'ARG-8',
+        option_values: { Diâmetro: '8 mm' },
+        image_url: null,
+        quantity: 1,
+        unit_price: 59.9,
+        exchange_variant_id: null,
+        exchange_option_values: null,
+        resellable: null,
+      },
+    ],
+    ...overrides,
+  };
+}
+
+function renderOrder(routes: FakeRoutes) {
+  const requests = fakeApi(routes);
+  renderAccount(<OrderPage orderId={12} />, {
+    route: '/minha-conta/pedidos/12',
+    path: '/minha-conta/pedidos/:id',
+  });
+  return requests;
+}
+
+const orderRoute = (order: OrderDetail) => ({
+  body: { id: order.id, status: order.status, order },
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  storeLogin();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('returnWindowOf', () => {
+  const delivered = { status: 'delivered', payment_status: 'approved', updated_at: '' };
+
+  it('stays open until 23:59:59 in São Paulo of the seventh day after delivery', () => {
+    const order = { ...delivered, delivered_at: '2026-11-26T15:00:00.000Z' };
+    expect(returnWindowOf(order, new Date('2026-12-04T02:59:00.000Z'))).toEqual({
+      kind: 'open',
+      lastDay: '03/12/2026',
+      daysLeft: 0,
+    });
+    expect(returnWindowOf(order, new Date('2026-12-04T03:00:00.000Z'))).toEqual({
+      kind: 'closed',
+      lastDay: '03/12/2026',
+    });
+  });
+
+  it('offers the cancellation of a paid order not yet shipped, nothing for an unpaid one', () => {
+    const processing = { status: 'processing', delivered_at: null, updated_at: '' };
+    expect(returnWindowOf({ ...processing, payment_status: 'approved' }, new Date())).toEqual({
+      kind: 'cancel',
+    });
+    expect(returnWindowOf({ ...processing, payment_status: 'pending' }, new Date())).toEqual({
+      kind: 'none',
+    });
+  });
+});
+
+describe('OrderPage: withdrawal form', () => {
+  it('shows the last day to withdraw and offers only the units not yet in a request', async () => {
+    renderOrder({
+      'GET /api/orders/12': orderRoute(createOrder()),
+      'GET /api/my_returns': { body: { returns: [createReturn()] } },
+    });
+    const lastDay = formatStoreDay(withdrawalDeadline(new Date(deliveredAt)));
+    expect(
+      await screen.findByText(`Você pode desistir até ${lastDay} (faltam 5 dias).`),
+    ).toBeVisible();
+    // The request already made is listed with its status.
+    const request = screen.getByRole('article', { name: 'Desistência da compra DEV-2026-000007' });
+    expect(within(request).getByText('Solicitado')).toBeVisible();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Desistir da compra' }));
+    const form = screen.getByRole('region', { name: 'Desistir da compra' });
+    expect(
+      within(form).getByText(`Você pode desistir até ${lastDay} (faltam 5 dias).`),
+    ).toBeVisible();
+    const argola = within(form).getByRole('checkbox', { name: /Argola Lisa/ });
+    const labret = within(form).getByRole('checkbox', { name: /Labret Titânio/ });
+    expect(argola).toHaveAccessibleName(/Comprado: 2 · pode devolver: 1/);
+    fireEvent.click(argola);
+    fireEvent.click(labret);
+    const quantities = within(form).getAllByLabelText('Quantidade');
+    expect(Array.from((quantities[0] as HTMLSelectElement).options, (o) => o.value)).toEqual(['1']);
+    expect(Array.from((quantities[1] as HTMLSelectElement).options, (o) => o.value)).toEqual([
+      '1',
+      '2',
+      '3',
+    ]);
+  });
+
+  it('sends the chosen items, quantities and reason and shows the protocol', async () => {
+    const requests = renderOrder({
+      'GET /api/orders/12': orderRoute(createOrder()),
+      'GET /api/my_returns': { body: { returns: [] } },
+      'POST /api/orders/12/returns': {
+        status: 201,
+        body: {
+          return: createReturn({ id: 9, protocol: 'DEV-2026-000009' }),
+          cancelled: false,
+          message:
+            'Pedido recebido. O número de protocolo é DEV-2026-000009: enviamos a confirmação e as próximas etapas por e-mail.',
+        },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Desistir da compra' }));
+    const form = screen.getByRole('region', { name: 'Desistir da compra' });
+    // Nothing chosen: the shared schema's message, before any request.
+    fireEvent.click(within(form).getByRole('button', { name: 'Enviar desistência' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent('Escolha ao menos um item do pedido');
+    fireEvent.click(within(form).getByRole('checkbox', { name: /Labret Titânio/ }));
+    fireEvent.change(within(form).getByLabelText('Quantidade'), { target: { value: '2' } });
+    fireEvent.change(within(form).getByLabelText('Motivo (opcional)'), {
+      target: { value: '  Não serviu.  ' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Enviar desistência' }));
+
+    expect(await screen.findByText('DEV-2026-000009')).toBeVisible();
+    expect(
+      screen.getByText(/enviamos a confirmação e as próximas etapas por e-mail/),
+    ).toBeVisible();
+    const post = requests.find((request) => request.method === 'POST');
+    expect(post?.body).toEqual({
+      return: {
+        type: 'withdrawal',
+        items: [{ order_item_id: 401, quantity: 2 }],
+        reason: 'Não serviu.',
+      },
+    });
+  });
+
+  it.each([
+    [
+      409,
+      'O prazo de 7 dias para desistir da compra ou pedir troca terminou em 03/12/2026. Fale com a gente pelo WhatsApp ou pelo formulário de contato.',
+    ],
+    [422, 'Você pode devolver ou trocar no máximo 1 unidade de "Argola Lisa".'],
+  ])('shows a %i refusal in the server’s words', async (status, message) => {
+    renderOrder({
+      'GET /api/orders/12': orderRoute(createOrder()),
+      'GET /api/my_returns': { body: { returns: [] } },
+      'POST /api/orders/12/returns': {
+        status,
+        body: {
+          message,
+          code: 'x',
+          ...(status === 422 ? { errors: [message], fields: { 'return.items': [message] } } : {}),
+        },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Desistir da compra' }));
+    const form = screen.getByRole('region', { name: 'Desistir da compra' });
+    fireEvent.click(within(form).getByRole('checkbox', { name: /Argola Lisa/ }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Enviar desistência' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('asks an exchange for another active variant of the same product', async () => {
+    const variant = (id: number, cor: string, active = true) => ({
+      id,
+      sku: `LAB-${id}`,
+      option_values: { Cor: cor },
+      stock_quantity: 5,
+      active,
+    });
+    const requests = renderOrder({
+      'GET /api/orders/12': orderRoute(createOrder()),
+      'GET /api/my_returns': { body: { returns: [] } },
+      'GET /api/products/4': {
+        body: {
+          product: {
+            id: 4,
+            variants: [variant(40, 'Prata'), variant(41, 'Dourado'), variant(42, 'Rosé', false)],
+          },
+        },
+      },
+      'POST /api/orders/12/returns': {
+        status: 201,
+        body: {
+          return: createReturn({ protocol: 'DEV-2026-000011', type: 'exchange' }),
+          cancelled: false,
+          message: 'Pedido recebido. O número de protocolo é DEV-2026-000011.',
+        },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Solicitar troca' }));
+    const form = screen.getByRole('region', { name: 'Solicitar troca' });
+    fireEvent.click(within(form).getByRole('checkbox', { name: /Labret Titânio/ }));
+    const wanted = await within(form).findByLabelText('Trocar por');
+    // The variant bought and an inactive one are not offered.
+    expect(Array.from((wanted as HTMLSelectElement).options, (o) => o.text)).toEqual([
+      'Escolha a variação',
+      'Cor: Dourado',
+    ]);
+    fireEvent.click(within(form).getByRole('button', { name: 'Enviar pedido de troca' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      'Escolha a variação que você quer receber na troca.',
+    );
+    fireEvent.change(wanted, { target: { value: '41' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Enviar pedido de troca' }));
+    expect(await screen.findByText('DEV-2026-000011')).toBeVisible();
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+      return: {
+        type: 'exchange',
+        items: [{ order_item_id: 401, quantity: 1, exchange_variant_id: 41 }],
+        reason: null,
+      },
+    });
+  });
+
+  it('cancels a paid order not yet shipped after a confirmation, with every item', async () => {
+    const requests = renderOrder({
+      'GET /api/orders/12': orderRoute(
+        createOrder({ status: 'processing', delivered_at: null, shipped_at: null }),
+      ),
+      'GET /api/my_returns': { body: { returns: [] } },
+      'POST /api/orders/12/returns': {
+        status: 201,
+        body: {
+          return: createReturn({ protocol: 'DEV-2026-000010', status: 'received' }),
+          cancelled: true,
+          message:
+            'Pedido cancelado (protocolo DEV-2026-000010). O valor pago será devolvido integralmente; enviamos a confirmação por e-mail.',
+        },
+      },
+    });
+    expect(screen.queryByRole('button', { name: 'Desistir da compra' })).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancelar pedido' }));
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar cancelamento' }));
+    expect(await screen.findByText('DEV-2026-000010')).toBeVisible();
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+      return: {
+        type: 'withdrawal',
+        items: [
+          { order_item_id: 400, quantity: 2 },
+          { order_item_id: 401, quantity: 3 },
+        ],
+        reason: null,
+      },
+    });
+  });
+
+  it('shows the refunds and the instructions of a request', async () => {
+    renderOrder({
+      'GET /api/orders/12': orderRoute(
+        createOrder({
+          status: 'partially_returned',
+          refunds: [
+            {
+              id: 1,
+              amount: 59.9,
+              amount_cents: 5990,
+              method: 'pix_manual',
+              return_id: 8,
+              created_at: '2026-11-25T15:00:00.000Z',
+            },
+          ],
+          refunded_total: 59.9,
+          refunded_total_cents: 5990,
+        }),
+      ),
+      'GET /api/my_returns': {
+        body: {
+          returns: [
+            createReturn({
+              status: 'instructions_sent',
+              status_label: 'Instruções de envio enviadas',
+              instructions: { kind: 'authorization_code', code: 'AP-123456', address: null },
+            }),
+          ],
+        },
+      },
+    });
+    expect(await screen.findByText('Devolvido parcialmente')).toBeVisible();
+    expect(screen.getByText('Reembolso de R$ 59,90 em 25/11')).toBeVisible();
+    expect(await screen.findByText('AP-123456')).toBeVisible();
+  });
+});
