@@ -87,6 +87,7 @@ const returnContext: ReturnMailContext = {
   customerName: order.customerName,
   customerEmail: TO,
   lines: ['Argola <Souza> (Diâmetro: 8 mm) x 1'],
+  shop: mailShop(createStoreSettings({ trade_name: 'Ateliê <Aurora>' })),
 };
 
 type Content = { subject: string; text: string; html: string };
@@ -117,7 +118,7 @@ const TEMPLATES: Record<string, Record<string, () => Content>> = {
   },
   'payments/refund-mail.ts': {
     refundMail: () =>
-      refundMail(order, { amountCents: 4990, method: 'pix_manual', e2eId: 'D1823612' }, APP),
+      refundMail(order, { amountCents: 4990, method: 'pix_manual', e2eId: 'D1823612' }, APP, SHOP),
   },
   'password-resets/reset-mail.ts': {
     passwordResetMail: () =>

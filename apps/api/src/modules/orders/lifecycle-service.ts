@@ -124,6 +124,9 @@ export function createOrderLifecycle(deps: {
   }
 
   return {
+    /** Who the order's e-mails speak for now (its returns' and refunds' too). */
+    shop: () => mailShop(deps.storeSettings()),
+
     /** Holds the order's row until the transaction ends. */
     async lock(tx: Db, orderId: number): Promise<OrderRow | undefined> {
       const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');

@@ -3,6 +3,7 @@ import type { OrderRow } from '../../db/schema/orders.ts';
 import type { RefundRow } from '../../db/schema/refunds.ts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import { mailDocument } from '../mail/mail-document.ts';
+import type { MailShop } from '../mail/mail-signature.ts';
 import { type Block, blockHtml, blockText, firstName } from '../orders/order-mails.ts';
 
 export const REFUND_MAIL_SUBJECT = (number: string) => `Reembolso do pedido ${number}`;
@@ -12,6 +13,7 @@ export function refundMail(
   order: Pick<OrderRow, 'orderNumber' | 'customerName'> & { customerEmail: string },
   refund: Pick<RefundRow, 'amountCents' | 'method' | 'e2eId'>,
   appUrl: string,
+  shop: MailShop,
 ): MailMessage {
   const subject = REFUND_MAIL_SUBJECT(order.orderNumber);
   const how =
@@ -23,7 +25,7 @@ export function refundMail(
     `Devolvemos ${formatBRL(refund.amountCents)} do pedido ${order.orderNumber}.`,
     how,
     { link: `${appUrl}/minha-conta`, label: 'Ver meus pedidos' },
-    'Equipe Lumina Piercings',
+    shop,
   ];
   return {
     to: order.customerEmail,

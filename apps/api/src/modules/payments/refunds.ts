@@ -152,7 +152,7 @@ export function createRefunds(deps: {
         key: `refund:${refund.id}`,
         kind: 'order_refund',
         orderId: order.id,
-        message: refundMail(customer, refund, deps.appUrl),
+        message: refundMail(customer, refund, deps.appUrl, deps.lifecycle.shop()),
       });
     }
     return applied.order;

@@ -3,6 +3,7 @@ import { RETURN_TYPE_LABELS } from '@lumina/shared/returns/return-schemas';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import type { ReturnRequestRow } from '../../db/schema/returns.ts';
 import { mailDocument } from '../mail/mail-document.ts';
+import type { MailShop } from '../mail/mail-signature.ts';
 import { type Block, blockHtml, blockText, firstName } from '../orders/order-mails.ts';
 import { formatStoreDay } from './rules.ts';
 
@@ -24,16 +25,16 @@ export interface ReturnMailContext {
   customerEmail: string;
   /** 'Argola Lua (Diâmetro: 8 mm) x 2' per item. */
   lines: string[];
+  /** The shop as its settings are when the e-mail is written: the signature. */
+  shop: MailShop;
 }
-
-const SIGNATURE = 'Equipe Lumina Piercings';
 
 function accountLink(appUrl: string): Block {
   return { link: `${appUrl}/minha-conta`, label: 'Acompanhar na minha conta' };
 }
 
 function send(context: ReturnMailContext, subject: string, blocks: Block[]): MailMessage {
-  const all = [`Olá, ${firstName(context.customerName)}!`, ...blocks, SIGNATURE];
+  const all = [`Olá, ${firstName(context.customerName)}!`, ...blocks, context.shop];
   return {
     to: context.customerEmail,
     subject,

@@ -56,6 +56,7 @@ export function createReturnSteps(deps: {
         customerName: order.customerName,
         customerEmail: customer.customerEmail,
         lines: await itemLines(tx, request.id),
+        shop: deps.lifecycle.shop(),
       });
       await deps.outbox.enqueue(tx, {
         key: `return:${request.id}:${step}`,
