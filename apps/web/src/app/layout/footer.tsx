@@ -6,6 +6,7 @@ import {
   shopName,
 } from '@lumina/shared/settings/settings-rules';
 import { POLICY_KEYS, type PublicStoreJson } from '@lumina/shared/settings/store-settings';
+import { freeShippingText, pixDiscountNote } from '@lumina/shared/storefront/money-texts';
 import { Link } from 'react-router';
 import {
   ChatIcon,
@@ -127,6 +128,9 @@ function SellerLines({ store }: { store: PublicStoreJson | undefined }) {
 
 export function Footer() {
   const store = useStore();
+  // The shop's own rules, left out while they have not arrived or the owner turned them off.
+  const pixNote = store && pixDiscountNote(store);
+  const freeShipping = store && freeShippingText(store);
   const policies = POLICY_KEYS.filter((key) => store?.policies[key]);
   return (
     <footer className="bg-ink-900 text-cream-100">
@@ -207,13 +211,14 @@ export function Footer() {
           <p className="mt-3 flex items-center gap-2 text-sm text-cream-100">
             <PixIcon className="size-5 text-gold-300" />
             <span>
-              <strong className="font-semibold">PIX</strong> com 5% de desconto
+              <strong className="font-semibold">PIX</strong>
+              {pixNote && ` com ${pixNote}`}
             </span>
           </p>
           <p className="mt-2 text-sm text-cream-200">
             Seu pedido é confirmado assim que o pagamento é identificado.
           </p>
-          <p className="mt-2 text-sm text-cream-200">Frete grátis a partir de R$ 299.</p>
+          {freeShipping && <p className="mt-2 text-sm text-cream-200">{freeShipping}.</p>}
         </div>
       </div>
       <div className="border-t border-ink-700">
