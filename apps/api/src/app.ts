@@ -91,6 +91,7 @@ import { SETTINGS_CHANNEL } from './modules/settings/changes.ts';
 import { adminSettingsRoutes, publicStoreRoutes } from './modules/settings/routes.ts';
 import { mailSender, mailShop } from './modules/mail/mail-signature.ts';
 import { POLICY_KEYS } from '@lumina/shared/settings/store-settings';
+import { shopName } from '@lumina/shared/settings/settings-rules';
 import { pixMerchant } from './modules/payments/pix-merchant.ts';
 import { createSettingsService, type SettingsService } from './modules/settings/service.ts';
 import { registerUploads, uploadsDirOf } from './http/uploads.ts';
@@ -438,6 +439,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     jobs: deps.jobs,
     onCatalogChange: () => catalogCache.clear(),
     photos,
+    shopName: () => shopName(storeSettings()),
     allowLoopbackPorts: deps.testLoopbackPorts,
   });
   app.decorate('erp', erp);
@@ -449,7 +451,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storeSettings,
   });
   app.decorate('monitoring', monitoring);
-  const exportOf = createDataExport({ now });
+  const exportOf = createDataExport({ now, storeSettings });
   const privacy = createPrivacyRequests({
     db: database.db,
     now,

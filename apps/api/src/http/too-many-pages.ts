@@ -11,7 +11,7 @@ export const TOO_MANY_PAGES_HTML = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>Muitas páginas em pouco tempo | Lumina Piercings</title>
+<title>Muitas páginas em pouco tempo</title>
 </head>
 <body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;color:#292524;line-height:1.5">
 <h1 style="font-size:1.5rem">Muitas páginas em pouco tempo</h1>

@@ -6,8 +6,11 @@ import { PRIVACY_REQUEST_STATUSES, PRIVACY_REQUEST_TYPES } from './privacy-reque
  * in the spec's exported-file shape (`personalInfo`, `preferences`, `exportDate`, `purpose`) with
  * the rest beside it. Never a password hash, a token or another person's data.
  */
-export const DATA_EXPORT_PURPOSE =
-  'Exportação dos dados pessoais mantidos pela Lumina Piercings, conforme a LGPD (Lei 13.709/2018, art. 18).';
+/** The exported file's `purpose`, naming the shop as its settings do ('' : the shop unnamed). */
+export function dataExportPurpose(shopName: string): string {
+  const keeper = shopName ? `pela loja ${shopName}` : 'pela loja';
+  return `Exportação dos dados pessoais mantidos ${keeper}, conforme a LGPD (Lei 13.709/2018, art. 18).`;
+}
 
 export const dataExportSchema = z
   .object({

@@ -4,6 +4,7 @@ import { messagesByPath } from '../test-support/zod-issues.ts';
 import {
   adminSettingsJson,
   missingSettings,
+  PRIVACY_POLICY_TEXT_DATE,
   publicStoreJson,
   SETTINGS_MESSAGES as M,
   storeSettingsInputSchema,
@@ -35,6 +36,21 @@ describe('storeSettingsInputSchema', () => {
         tiktok: 'https://www.tiktok.com/@lumina',
       },
     });
+  });
+
+  it('takes an optional data protection officer, with a checked e-mail', () => {
+    expect(storeSettingsInputSchema.parse(createSettingsInput())).toMatchObject({
+      dpo_name: '',
+      dpo_email: '',
+    });
+    expect(
+      storeSettingsInputSchema.parse(
+        createSettingsInput({ dpo_name: '  Marina Lopes ', dpo_email: ' DPO@Lumina.com.br ' }),
+      ),
+    ).toMatchObject({ dpo_name: 'Marina Lopes', dpo_email: 'dpo@lumina.com.br' });
+    expect(
+      messagesByPath(storeSettingsInputSchema, createSettingsInput({ dpo_email: 'dpo@' })),
+    ).toEqual({ dpo_email: M.email });
   });
 
   it('takes a percent typed with a comma or with hundredths', () => {
@@ -160,6 +176,19 @@ describe('answers', () => {
     expect(store.whatsapp_url).toBe('https://wa.me/5511987654321');
   });
 
+  it('date the privacy policy by its text, or by a later change of the settings it shows', () => {
+    expect(publicStoreJson(settings).privacy_updated_at).toBe(
+      PRIVACY_POLICY_TEXT_DATE.toISOString(),
+    );
+    // The first start's settings were written before the text's last change: the text's date.
+    expect(publicStoreJson(settings, new Date('2026-01-05T12:00:00Z')).privacy_updated_at).toBe(
+      PRIVACY_POLICY_TEXT_DATE.toISOString(),
+    );
+    expect(publicStoreJson(settings, new Date('2027-02-01T12:00:00Z')).privacy_updated_at).toBe(
+      '2027-02-01T12:00:00.000Z',
+    );
+  });
+
   it('list what a public shop still lacks', () => {
     expect(missingSettings(settings)).toEqual(['policies.shipping']);
     const empty = storeSettingsInputSchema.parse(
@@ -185,6 +214,10 @@ describe('answers', () => {
         ),
       ),
     ).toContain('phone_or_whatsapp');
+    // The data protection officer is optional (ANPD Resolução 2/2022, art. 11): never missing.
+    expect(missingSettings({ ...settings, dpo_name: '', dpo_email: '' })).toEqual([
+      'policies.shipping',
+    ]);
     expect(missingSettings(empty)).toEqual([
       'trade_name',
       'address',

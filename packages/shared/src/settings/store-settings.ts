@@ -148,6 +148,10 @@ export const storeSettingsInputSchema = z
     ),
     whatsapp: blankOr(M.whatsapp, brazilianMobile),
     business_hours: text(200),
+    // The data protection officer (LGPD art. 41), optional: a small business may name none
+    // (ANPD Resolução CD/ANPD 2/2022, art. 11), and the SAC then takes data requests.
+    dpo_name: text(120),
+    dpo_email: blankOr(M.email, (value) => (isValidEmail(value) ? value.toLowerCase() : undefined)),
     mail_from: blankOr(M.mailbox, (value) => (isValidMailbox(value) ? value : undefined)),
     reply_to: blankOr(M.email, (value) => (isValidEmail(value) ? value.toLowerCase() : undefined)),
     pix_discount_percent: z
@@ -235,6 +239,31 @@ export function missingSettings(settings: StoreSettings): MissingSetting[] {
   return REQUIRED_FOR_PUBLIC_SHOP.map(([key]) => key).filter((key) => !filled[key]);
 }
 
+/**
+ * The privacy policy's text is the shop's code, not a setting; these settings are the parts of it
+ * the owner writes (who the shop is, how to reach it and its data protection officer), so a
+ * change to any of them is a change of the policy a shopper reads.
+ */
+export const PRIVACY_POLICY_FIELDS = [
+  'trade_name',
+  'legal_name',
+  'sac_email',
+  'whatsapp',
+  'business_hours',
+  'dpo_name',
+  'dpo_email',
+] as const satisfies readonly (keyof StoreSettings)[];
+
+/** When the privacy policy's own text (privacy-policy-content.tsx) last changed: noon in Brasília. */
+export const PRIVACY_POLICY_TEXT_DATE = new Date('2026-11-22T15:00:00.000Z');
+
+/** The privacy policy's date: its text's, or the later change of a setting it shows. */
+export function privacyPolicyUpdatedAt(settingsChangedAt: Date | null): Date {
+  return settingsChangedAt && settingsChangedAt > PRIVACY_POLICY_TEXT_DATE
+    ? settingsChangedAt
+    : PRIVACY_POLICY_TEXT_DATE;
+}
+
 const moneyOut = z.number().describe('reais with two decimals');
 
 const settingsJsonFields = {
@@ -254,6 +283,8 @@ const settingsJsonFields = {
   phone: z.string(),
   whatsapp: z.string().describe('11 national digits (DDD + mobile)'),
   business_hours: z.string(),
+  dpo_name: z.string().describe('the data protection officer (LGPD art. 41); empty: none named'),
+  dpo_email: z.string().describe("the officer's e-mail; empty: data requests go to the SAC"),
   pix_discount_percent: z.number(),
   free_shipping_threshold: moneyOut.nullable().describe('reais; null: no free shipping'),
   free_shipping_threshold_cents: z.number().int().nullable(),
@@ -292,6 +323,11 @@ export const publicStoreJsonSchema = z.object({
   ...settingsJsonFields,
   whatsapp_url: z.string().nullable(),
   policies: z.object({ terms: z.boolean(), returns: z.boolean(), shipping: z.boolean() }),
+  privacy_updated_at: z
+    .string()
+    .describe(
+      "when the privacy policy's text last changed: its own text's date, or a later change of the settings it shows (name, contacts, data protection officer)",
+    ),
 });
 export type PublicStoreJson = z.infer<typeof publicStoreJsonSchema>;
 export const publicStoreAnswerSchema = z.object({ store: publicStoreJsonSchema });
@@ -306,6 +342,8 @@ function sharedJson(settings: StoreSettings) {
     phone: settings.phone,
     whatsapp: settings.whatsapp,
     business_hours: settings.business_hours,
+    dpo_name: settings.dpo_name,
+    dpo_email: settings.dpo_email,
     pix_discount_percent: settings.pix_discount_percent,
     free_shipping_threshold:
       settings.free_shipping_threshold_cents === null
@@ -331,7 +369,14 @@ export function adminSettingsJson(settings: StoreSettings): AdminSettingsJson {
   };
 }
 
-export function publicStoreJson(settings: StoreSettings): PublicStoreJson {
+/**
+ * `privacySettingsChangedAt`: when a field of PRIVACY_POLICY_FIELDS last changed (null: never
+ * since the first start), which dates the privacy policy page with its own text's date.
+ */
+export function publicStoreJson(
+  settings: StoreSettings,
+  privacySettingsChangedAt: Date | null = null,
+): PublicStoreJson {
   // The demo number a database from before the settings may still hold is nobody's WhatsApp:
   // a shopper is shown none rather than a fake one.
   const whatsapp = settings.whatsapp === DEMO_WHATSAPP ? '' : settings.whatsapp;
@@ -344,5 +389,6 @@ export function publicStoreJson(settings: StoreSettings): PublicStoreJson {
       returns: settings.policies.returns !== '',
       shipping: settings.policies.shipping !== '',
     },
+    privacy_updated_at: privacyPolicyUpdatedAt(privacySettingsChangedAt).toISOString(),
   };
 }

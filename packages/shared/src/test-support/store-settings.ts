@@ -25,6 +25,8 @@ export function createSettingsInput(
     phone: '(11) 3333-4444',
     whatsapp: '+55 (11) 98765-4321',
     business_hours: 'Seg a sex, 9h às 18h',
+    dpo_name: '',
+    dpo_email: '',
     mail_from: 'Lumina <nao-responda@lumina.com.br>',
     reply_to: 'sac@lumina.com.br',
     pix_discount_percent: 5,

@@ -603,7 +603,7 @@ describe('Bling webhooks', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       success: true,
-      test_data: { name: 'Teste de webhook da Lumina Piercings' },
+      test_data: { name: 'Teste de webhook da loja Lumina Piercings' },
     });
     const [row] = await ctx.database.db.select().from(blingWebhookEvents);
     expect(row).toMatchObject({ event: 'webhook.test', outcome: 'test' });
@@ -650,6 +650,10 @@ describe('stock both ways', () => {
       ['S', 1],
       ['S', 1],
     ]);
+    // The note names the shop as its settings do (the environment's name on a first start).
+    expect(fake.stockMovements[0]?.note).toMatch(
+      /^Movimento \d+ \(reserve\) da loja Lumina Piercings$/,
+    );
     expect(fake.stock.get(item.id)).toBe(7);
 
     // The shop cancels one: the unit comes back, in Bling too.
@@ -1187,7 +1191,24 @@ describe('paid orders', () => {
     });
     expect(paid.statusCode, paid.body).toBe(200);
 
+    // The order's note names the shop by the trade name its owner set, not the code's name.
+    const before = (await ctx.app.inject({ url: '/api/admin/settings', headers: admin })).json<{
+      settings: Record<string, unknown>;
+    }>().settings;
+    const renamed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: admin,
+      payload: { settings: { ...before, trade_name: 'Ateliê Aurora' } },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
     expect(await ctx.app.erp.pushSalesOrders()).toMatchObject({ sent: 1, failed: 0 });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/admin/settings',
+      headers: admin,
+      payload: { settings: before },
+    });
     expect(await ctx.app.erp.pushSalesOrders()).toMatchObject({ sent: 0 });
     expect(fake.salesOrders).toHaveLength(1);
     const sent = fake.salesOrders[0]!;
@@ -1196,6 +1217,7 @@ describe('paid orders', () => {
       // At the price paid: the PIX price, 5 % under Bling's R$ 50,00.
       itens: [{ codigo: 'BLING-V', quantidade: 2, valor: 47.5 }],
       transporte: { fretePorConta: 0 },
+      observacoes: `Pedido ${order.order_number} da loja Ateliê Aurora, pago por PIX.`,
     });
     // Found by CPF: no second contact for the same person.
     expect(fake.contacts).toHaveLength(1);

@@ -58,6 +58,8 @@ export function createErp(deps: {
   onCatalogChange: () => void;
   /** Where Bling's product photos are stored (the panel's photo pipeline). */
   photos: { add(productId: number, bytes: Uint8Array, actor: null): Promise<unknown> };
+  /** The shop's name as its settings have it now ('' when none), for the notes sent to Bling. */
+  shopName: () => string;
   /** Tests only: the loopback ports of fakes whose photo links the sync may fetch. */
   allowLoopbackPorts?: readonly number[];
 }) {
@@ -91,8 +93,9 @@ export function createErp(deps: {
     });
     return client;
   }
-  const stockPush = createStockPush({ db, client: blingClient, now });
-  const salesOrders = createSalesOrderPush({ db, client: blingClient, now });
+  const { shopName } = deps;
+  const stockPush = createStockPush({ db, client: blingClient, now, shopName });
+  const salesOrders = createSalesOrderPush({ db, client: blingClient, now, shopName });
   const productSync = createProductSync({
     db,
     client: blingClient,
@@ -114,6 +117,7 @@ export function createErp(deps: {
     jobs: deps.jobs,
     securityLog: deps.securityLog,
     now,
+    shopName,
   });
 
   /** Takes the sync lease; answers the last sync's moment, or false when another holds it. */

@@ -12,7 +12,7 @@ import { errorResponseSchema } from '../../http/error-schema.ts';
 import { currentUser, requireAdmin } from '../auth/authenticate.ts';
 import { OAUTH_STATE_TTL_MS, type BlingActor } from './connection.ts';
 import type { Erp } from './erp.ts';
-import { type BlingWebhooks, TEST_EVENT_NAME, WEBHOOK_TEXTS } from './webhooks.ts';
+import { type BlingWebhooks, WEBHOOK_TEXTS } from './webhooks.ts';
 
 /** Bling's events are small; anything bigger is not Bling. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
@@ -242,7 +242,7 @@ export const blingTestWebhookRoutes: FastifyPluginCallbackZod<{ webhooks: BlingW
       },
     },
     async () => {
-      const { rawBody, signature } = webhooks.sampleEvent();
+      const { rawBody, signature, name } = webhooks.sampleEvent();
       const delivered = await app.inject({
         method: 'POST',
         url: '/api/webhooks/bling',
@@ -261,7 +261,7 @@ export const blingTestWebhookRoutes: FastifyPluginCallbackZod<{ webhooks: BlingW
       return {
         success: true as const,
         message: WEBHOOK_TEXTS.testReceived,
-        test_data: { name: TEST_EVENT_NAME },
+        test_data: { name },
       };
     },
   );

@@ -13,6 +13,7 @@ import {
   BlingUnavailableError,
 } from '../../integrations/bling/bling-client.ts';
 import { stopReason } from './run-summary.ts';
+import { ofTheShop } from './shop-label.ts';
 
 const BATCH = 50;
 
@@ -33,7 +34,13 @@ const digits = (value: string | null) => (value ?? '').replace(/\D/g, '');
  * e-mail (or created), the items by SKU at the price paid, shipping, the PIX instalment, and the
  * shop's order number as `numeroLoja`. Orders paid before the shop connected to Bling stay out.
  */
-export function createSalesOrderPush(deps: { db: Db; client: () => BlingClient; now: () => Date }) {
+export function createSalesOrderPush(deps: {
+  db: Db;
+  client: () => BlingClient;
+  now: () => Date;
+  /** The shop's name as its settings have it now ('' when none). */
+  shopName: () => string;
+}) {
   const { db, now } = deps;
 
   async function contactFor(client: BlingClient, order: OrderRow): Promise<number> {
@@ -95,7 +102,7 @@ export function createSalesOrderPush(deps: { db: Db; client: () => BlingClient; 
       parcelas: [
         { dataVencimento: day, valor: centsToReais(order.totalCents), observacoes: 'PIX' },
       ],
-      observacoes: `Pedido ${order.orderNumber} da loja Lumina Piercings, pago por PIX.`,
+      observacoes: `Pedido ${order.orderNumber} ${ofTheShop(deps.shopName())}, pago por PIX.`,
     };
   }
 

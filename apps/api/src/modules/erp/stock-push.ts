@@ -11,6 +11,7 @@ import {
   BlingUnavailableError,
 } from '../../integrations/bling/bling-client.ts';
 import { stopReason } from './run-summary.ts';
+import { ofTheShop } from './shop-label.ts';
 
 const BATCH = 100;
 /** A movement 'sending' for this long belonged to a process that died mid-call. */
@@ -34,7 +35,13 @@ export interface StockPushSummary {
  * One that got no answer may have been applied, so it is never sent again ('uncertain'); its
  * product is marked failed so the owner checks the balance and runs a full sync.
  */
-export function createStockPush(deps: { db: Db; client: () => BlingClient; now: () => Date }) {
+export function createStockPush(deps: {
+  db: Db;
+  client: () => BlingClient;
+  now: () => Date;
+  /** The shop's name as its settings have it now ('' when none). */
+  shopName: () => string;
+}) {
   const { db, now } = deps;
   let depositId: number | undefined;
 
@@ -116,7 +123,7 @@ export function createStockPush(deps: { db: Db; client: () => BlingClient; now: 
               depositId,
               operation: OPERATION[reason],
               quantity: reason === 'set' ? (movement.balanceAfter ?? 0) : Math.abs(movement.delta),
-              note: `Lumina Piercings: movimento ${movement.id} (${reason})`,
+              note: `Movimento ${movement.id} (${reason}) ${ofTheShop(deps.shopName())}`,
             });
             await db
               .update(stockMovements)

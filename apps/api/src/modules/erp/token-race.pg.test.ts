@@ -59,6 +59,7 @@ describe.skipIf(template.driver !== 'postgres')('Bling token renewal across proc
         jobs: undefined,
         onCatalogChange: () => undefined,
         photos: { add: () => Promise.reject(new Error('no photos in this test')) },
+        shopName: () => 'Loja Teste',
       });
     }) as [ReturnType<typeof createErp>, ReturnType<typeof createErp>];
 

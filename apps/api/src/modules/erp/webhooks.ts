@@ -13,11 +13,15 @@ import type { JobDefinition, JobSender } from '../../jobs/job-runner.ts';
 import type { SecurityLog } from '../security/security-log.ts';
 import { notConfigured } from './connection.ts';
 import type { ProductSync } from './product-sync.ts';
+import { ofTheShop } from './shop-label.ts';
 
 export const BLING_WEBHOOK_JOB = 'bling-webhook';
 /** The panel's 'Testar webhook' sends this event: it goes through every check, then does nothing. */
 export const TEST_EVENT = 'webhook.test';
-export const TEST_EVENT_NAME = 'Teste de webhook da Lumina Piercings';
+/** The test event's name (test_data.name), with the shop's name from its settings. */
+function testEventName(shopName: string): string {
+  return `Teste de webhook ${ofTheShop(shopName)}`;
+}
 
 export const WEBHOOK_TEXTS = {
   badSignature: 'Assinatura do Bling inválida',
@@ -65,6 +69,8 @@ export function createBlingWebhooks(deps: {
   jobs: JobSender | undefined;
   securityLog: SecurityLog;
   now: () => Date;
+  /** The shop's name as its settings have it now ('' when none). */
+  shopName: () => string;
 }) {
   const { db, secret } = deps;
 
@@ -174,17 +180,18 @@ export function createBlingWebhooks(deps: {
      * 'Testar webhook': a sample event, signed with the shop's secret, sent through the same
      * checks a real delivery meets (spec 001 §7: answers test_data.name).
      */
-    sampleEvent(): { rawBody: string; signature: string } {
+    sampleEvent(): { rawBody: string; signature: string; name: string } {
       if (!secret) throw notConfigured();
+      const name = testEventName(deps.shopName());
       const rawBody = JSON.stringify({
         eventId: `teste-${randomUUID()}`,
         date: deps.now().toISOString(),
         version: 'v1',
         event: TEST_EVENT,
         companyId: 'lumina',
-        data: { name: TEST_EVENT_NAME },
+        data: { name },
       });
-      return { rawBody, signature: signBlingWebhook(rawBody, secret) };
+      return { rawBody, signature: signBlingWebhook(rawBody, secret), name };
     },
 
     job(): JobDefinition<{ eventId?: string }> {

@@ -1,6 +1,8 @@
 import { formatAddressLine } from '@lumina/shared/addresses/address-line';
 import { centsToReais as reais } from '@lumina/shared/format/money';
-import { DATA_EXPORT_PURPOSE, type DataExport } from '@lumina/shared/privacy/data-export';
+import { dataExportPurpose, type DataExport } from '@lumina/shared/privacy/data-export';
+import { shopName } from '@lumina/shared/settings/settings-rules';
+import type { StoreSettings } from '@lumina/shared/settings/store-settings';
 import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { addresses } from '../../db/schema/addresses.ts';
@@ -22,7 +24,7 @@ const ACTIVITY_LIMIT = 500;
  * wishlist, cart, the account's activity in the security log and the privacy requests. Built field by field, like the user
  * JSON, so a password hash, a token or a Google subject never leaves.
  */
-export function createDataExport(deps: { now: () => Date }) {
+export function createDataExport(deps: { now: () => Date; storeSettings: () => StoreSettings }) {
   /** `db` is the caller's connection or transaction: the export is read where it is asked. */
   return async function exportOf(db: Db, userId: number): Promise<DataExport | undefined> {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -178,7 +180,7 @@ export function createDataExport(deps: { now: () => Date }) {
         completed_at: row.completedAt?.toISOString() ?? null,
       })),
       exportDate: at.toISOString(),
-      purpose: DATA_EXPORT_PURPOSE,
+      purpose: dataExportPurpose(shopName(deps.storeSettings())),
     };
   };
 }

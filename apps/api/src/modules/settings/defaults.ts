@@ -38,6 +38,9 @@ export function defaultStoreSettings(config: DefaultsConfig): StoreSettings {
     // A number nobody gave would be a fake contact: only the environment's, or none.
     whatsapp: config.storeWhatsapp ?? '',
     business_hours: '',
+    // No officer named: the privacy pages send data requests to the SAC.
+    dpo_name: '',
+    dpo_email: '',
     mail_from: config.mailFrom,
     reply_to: config.contactEmail ?? '',
     ...DEFAULT_PRICE_RULES,

@@ -70,12 +70,19 @@ export function createSettingsRepository(db: Db) {
       return row!;
     },
 
-    /** When the field (dotted: 'policies.terms') last changed; undefined if no version says. */
-    async fieldChangedAt(field: string): Promise<Date | undefined> {
-      const [row] = await db
+    /**
+     * When one of the fields (dotted: 'policies.terms') last changed; undefined if no version
+     * says. `on`: the caller's transaction, to see the version it has just written.
+     */
+    async fieldsChangedAt(fields: readonly string[], on: Db = db): Promise<Date | undefined> {
+      const names = sql.join(
+        fields.map((field) => sql`${field}`),
+        sql`, `,
+      );
+      const [row] = await on
         .select({ changedAt: storeSettingsVersions.changedAt })
         .from(storeSettingsVersions)
-        .where(sql`${field} = any(${storeSettingsVersions.changedFields})`)
+        .where(sql`${storeSettingsVersions.changedFields} && array[${names}]::text[]`)
         .orderBy(desc(storeSettingsVersions.version))
         .limit(1);
       return row?.changedAt;

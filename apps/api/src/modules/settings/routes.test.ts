@@ -1,7 +1,10 @@
 // The store settings on a real database: first start from the environment, the admin's reads
 // and saves with their checks, versions and security log, and the public part for shoppers.
 import type { AdminSettingsAnswer, PublicStoreJson } from '@lumina/shared/settings/store-settings';
-import { SETTINGS_MESSAGES } from '@lumina/shared/settings/store-settings';
+import {
+  PRIVACY_POLICY_TEXT_DATE,
+  SETTINGS_MESSAGES,
+} from '@lumina/shared/settings/store-settings';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityLogs } from '../../db/schema/security.ts';
@@ -76,6 +79,12 @@ describe('first start', () => {
     ]);
     expect(ctx.app.settings.storeSettings().free_shipping_threshold_cents).toBe(29_900);
   });
+
+  it('names no data protection officer, and dates the privacy policy by its own text', async () => {
+    const { store } = (await call('GET', '/store')).json<{ store: PublicStoreJson }>();
+    expect(store).toMatchObject({ dpo_name: '', dpo_email: '' });
+    expect(store.privacy_updated_at).toBe(PRIVACY_POLICY_TEXT_DATE.toISOString());
+  });
 });
 
 describe('who may read and change them', () => {
@@ -104,6 +113,7 @@ describe('checks', () => {
     ],
     [{ whatsapp: '(31) 3333-4444' }, 'settings.whatsapp', SETTINGS_MESSAGES.whatsapp],
     [{ sac_email: 'sac@' }, 'settings.sac_email', SETTINGS_MESSAGES.email],
+    [{ dpo_email: 'dpo@aurora' }, 'settings.dpo_email', SETTINGS_MESSAGES.email],
     [{ pix_discount_percent: 150 }, 'settings.pix_discount_percent', SETTINGS_MESSAGES.percent],
     [
       { installments: { max: 3, interest_free: 6, min_installment: 0 } },
@@ -246,5 +256,57 @@ describe('GET /api/store', () => {
     await put({ ...body, policies: { ...body.policies, shipping: '  ' } });
     const { store } = (await call('GET', '/store')).json<{ store: PublicStoreJson }>();
     expect(store.policies).toEqual({ terms: true, returns: true, shipping: false });
+  });
+});
+
+describe('the data protection officer and the privacy policy date', () => {
+  const storeNow = async () =>
+    (await call('GET', '/store')).json<{ store: PublicStoreJson }>().store;
+  const lastChangeAt = async () => {
+    const [version] = await ctx.database.db
+      .select()
+      .from(storeSettingsVersions)
+      .orderBy(desc(storeSettingsVersions.version))
+      .limit(1);
+    return version!.changedAt.toISOString();
+  };
+
+  it('shows the officer to shoppers and dates the privacy policy by its change', async () => {
+    const response = await put(
+      createSettingsBody({ dpo_name: ' Marina Lopes ', dpo_email: 'DPO@Aurora.example' }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<AdminSettingsAnswer>().settings).toMatchObject({
+      dpo_name: 'Marina Lopes',
+      dpo_email: 'dpo@aurora.example',
+    });
+    // Optional for a small business (ANPD Resolução 2/2022): never listed as missing.
+    expect(response.json<AdminSettingsAnswer>().missing).toEqual([]);
+    const changedAt = await lastChangeAt();
+    const store = await storeNow();
+    expect(store).toMatchObject({ dpo_name: 'Marina Lopes', dpo_email: 'dpo@aurora.example' });
+    expect(store.privacy_updated_at).toBe(changedAt);
+    // The server-rendered pages carry the same answer.
+    expect(ctx.app.settings.publicStore().privacy_updated_at).toBe(changedAt);
+  });
+
+  it('keeps the date when a setting the policy does not show changes', async () => {
+    const dated = (await storeNow()).privacy_updated_at;
+    const response = await put(
+      createSettingsBody({
+        dpo_name: 'Marina Lopes',
+        dpo_email: 'dpo@aurora.example',
+        pix_discount_percent: 8,
+      }),
+    );
+    expect(response.json<AdminSettingsAnswer>().settings.pix_discount_percent).toBe(8);
+    expect((await storeNow()).privacy_updated_at).toBe(dated);
+  });
+
+  it('takes the change of a contact the policy shows', async () => {
+    await put(createSettingsBody({ dpo_name: 'Marina Lopes', pix_discount_percent: 8 }));
+    const store = await storeNow();
+    expect(store.dpo_email).toBe('');
+    expect(store.privacy_updated_at).toBe(await lastChangeAt());
   });
 });

@@ -1,7 +1,6 @@
 import {
   adminSettingsAnswerSchema,
   publicStoreAnswerSchema,
-  publicStoreJson,
   storeSettingsBodySchema,
 } from '@lumina/shared/settings/store-settings';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -40,7 +39,7 @@ export const publicStoreRoutes: FastifyPluginCallbackZod<{ settings: SettingsSer
       if (rendered?.version !== current.version) {
         rendered = {
           version: current.version,
-          entry: renderJson({ store: publicStoreJson(current.settings) }),
+          entry: renderJson({ store: settings.publicStore() }),
         };
       }
       return sendCached(request, reply, rendered.entry, CATALOG_CACHE_CONTROL);

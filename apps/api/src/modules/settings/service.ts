@@ -3,6 +3,9 @@ import {
   adminSettingsJson,
   missingSettings,
   POLICY_KEYS,
+  PRIVACY_POLICY_FIELDS,
+  type PublicStoreJson,
+  publicStoreJson,
   type PolicyKey,
   type StoreSettings,
 } from '@lumina/shared/settings/store-settings';
@@ -22,6 +25,8 @@ export interface LoadedSettings {
   /** 0: not read from the database yet (the defaults stand in). */
   version: number;
   updatedAt: Date | null;
+  /** When a setting the privacy policy shows last changed; null: never since the first start. */
+  privacyChangedAt: Date | null;
 }
 
 /** Dotted names of the leaves that differ ('address.city', 'policies.terms'). */
@@ -70,7 +75,12 @@ export function createSettingsService(deps: {
   const { db, now } = deps;
   const repository = createSettingsRepository(db);
   const defaults = defaultStoreSettings(deps.config);
-  let loaded: LoadedSettings = { settings: defaults, version: 0, updatedAt: null };
+  let loaded: LoadedSettings = {
+    settings: defaults,
+    version: 0,
+    updatedAt: null,
+    privacyChangedAt: null,
+  };
   // Set by a notice from another process: the next `current()` reads the database first.
   let stale = true;
   let reading: Promise<LoadedSettings> | null = null;
@@ -87,6 +97,10 @@ export function createSettingsService(deps: {
     return loaded;
   }
 
+  async function privacyChangedAt(on: Db): Promise<Date | null> {
+    return (await repository.fieldsChangedAt(PRIVACY_POLICY_FIELDS, on)) ?? null;
+  }
+
   async function read(): Promise<LoadedSettings> {
     let row = await repository.current();
     if (!row) {
@@ -98,6 +112,7 @@ export function createSettingsService(deps: {
       settings: withDefaults(row.settings, defaults),
       version: row.version,
       updatedAt: row.updatedAt,
+      privacyChangedAt: await privacyChangedAt(db),
     };
   }
 
@@ -128,6 +143,11 @@ export function createSettingsService(deps: {
      */
     storeSettings(): StoreSettings {
       return loaded.settings;
+    },
+
+    /** GET /api/store's `store`, from what this process holds, without waiting. */
+    publicStore(): PublicStoreJson {
+      return publicStoreJson(loaded.settings, loaded.privacyChangedAt);
     },
 
     /** The settings as the database has them, read again only after a change was announced. */
@@ -174,7 +194,12 @@ export function createSettingsService(deps: {
         const before = withDefaults(row.settings, defaults);
         const fields = changedFields(before, settings);
         if (fields.length === 0) {
-          return { settings: before, version: row.version, updatedAt: row.updatedAt };
+          return {
+            settings: before,
+            version: row.version,
+            updatedAt: row.updatedAt,
+            privacyChangedAt: await privacyChangedAt(tx),
+          };
         }
         const version = row.version + 1;
         const updated = await repository.save(
@@ -197,7 +222,12 @@ export function createSettingsService(deps: {
           metadata: { version, changed_fields: fields },
         });
         await announceSettingsChange(tx);
-        return { settings: updated.settings, version, updatedAt: updated.updatedAt };
+        return {
+          settings: updated.settings,
+          version,
+          updatedAt: updated.updatedAt,
+          privacyChangedAt: await privacyChangedAt(tx),
+        };
       });
       return answer(take(saved));
     },
@@ -213,7 +243,7 @@ export function createSettingsService(deps: {
       const cacheKey = `${current.version}:${key}`;
       let changedAt = policyDates.get(cacheKey);
       if (!changedAt) {
-        changedAt = (await repository.fieldChangedAt(`policies.${key}`)) ?? current.updatedAt;
+        changedAt = (await repository.fieldsChangedAt([`policies.${key}`])) ?? current.updatedAt;
         if (policyDates.size > 20) policyDates.clear();
         policyDates.set(cacheKey, changedAt);
       }

@@ -1,5 +1,4 @@
 import { productQuerySchema } from '@lumina/shared/catalog/product-query';
-import { publicStoreJson } from '@lumina/shared/settings/store-settings';
 import { AppError } from '../../http/app-error.ts';
 import type { StorefrontData } from '../../http/web-app.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -25,7 +24,7 @@ function asQueryString(
  */
 export function createStorefrontData(
   catalog: CatalogService,
-  settings: Pick<SettingsService, 'storeSettings' | 'policy'>,
+  settings: Pick<SettingsService, 'publicStore' | 'policy'>,
 ): StorefrontData {
   return {
     products: (query) => catalog.listProducts(productQuerySchema.parse(asQueryString(query))),
@@ -39,7 +38,7 @@ export function createStorefrontData(
       }
     },
     subcategories: (slug) => catalog.listSubcategories(slug),
-    store: () => ({ store: publicStoreJson(settings.storeSettings()) }),
+    store: () => ({ store: settings.publicStore() }),
     async policy(key) {
       const policy = await settings.policy(key);
       return policy && { policy };
