@@ -49,9 +49,8 @@ test('the administrator connects Bling, runs a full sync and finds its products 
   ).toBeVisible();
 
   await card.getByRole('button', { name: 'Testar webhook' }).click();
-  await expect(
-    card.getByText('Webhook recebido: Teste de webhook da Lumina Piercings'),
-  ).toBeVisible();
+  // Named after the shop as its settings stand (another spec may have renamed it).
+  await expect(card.getByText(/^Webhook recebido: Teste de webhook da loja \S/)).toBeVisible();
 
   await card.getByRole('button', { name: 'Sincronização completa' }).click();
   await expect(card.getByText(/Sincronização completa com o Bling iniciada/)).toBeVisible();

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { cn } from '../lib/cn.ts';
+import { useShopName } from '../lib/store-settings.ts';
 
-/** The Lumina mark (a captive bead ring with a sparkle) beside the wordmark set in live text. */
+/** The shop's mark: a captive bead ring with a sparkle. */
 export function LogoMark({ className }: { className?: string }) {
   // Unique per instance: the mark appears in the header and the footer.
   const gradientId = useId();
@@ -23,6 +24,22 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
+/**
+ * The wordmark's size: a short name at full size; a longer one smaller on phones, where the
+ * header row (menu, logo, account, cart) has about 170 px for it at 390 px; past that it is cut
+ * with an ellipsis and the whole name stays in the title.
+ */
+function nameSize(name: string): string {
+  if (name.length <= 12) return 'text-2xl';
+  if (name.length <= 18) return 'text-xl sm:text-2xl';
+  return 'text-lg sm:text-2xl';
+}
+
+/**
+ * The mark beside the shop's trade name from its settings (every server-rendered page carries
+ * them). Before they arrive, or when the owner named the shop nothing, the mark stands alone:
+ * no working name of the code is shown in the shop's place.
+ */
 export function Logo({
   className,
   tone = 'dark',
@@ -30,27 +47,22 @@ export function Logo({
   className?: string;
   tone?: 'dark' | 'light';
 }) {
+  const name = useShopName();
   return (
-    <span className={cn('inline-flex items-center gap-2', className)}>
+    <span className={cn('inline-flex min-w-0 items-center gap-2', className)}>
       <LogoMark className="size-9 shrink-0" />
-      <span className="flex flex-col leading-none">
+      {name ? (
         <span
+          title={name}
           className={cn(
-            'font-serif text-2xl tracking-wide',
+            'max-w-[10.5rem] truncate py-0.5 font-serif leading-tight tracking-wide sm:max-w-xs lg:max-w-sm',
+            nameSize(name),
             tone === 'dark' ? 'text-ink-900' : 'text-cream-50',
           )}
         >
-          Lumina
+          {name}
         </span>
-        <span
-          className={cn(
-            'mt-0.5 text-[0.625rem] font-semibold tracking-[0.35em] uppercase',
-            tone === 'dark' ? 'text-gold-700' : 'text-gold-300',
-          )}
-        >
-          Piercings
-        </span>
-      </span>
+      ) : null}
     </span>
   );
 }

@@ -62,3 +62,15 @@ export function useShopName(): string {
   const store = useStore();
   return store ? shopName(store) : '';
 }
+
+/**
+ * Who takes requests about personal data: the data protection officer the owner named (LGPD
+ * art. 41) and their e-mail, else the SAC's; '' for what is not known. A small business may name
+ * no officer (ANPD Resolução 2/2022, art. 11) but still keeps a channel: the SAC is it.
+ */
+export function dataRequestContact(store: PublicStoreJson | undefined): {
+  officer: string;
+  email: string;
+} {
+  return { officer: store?.dpo_name ?? '', email: store?.dpo_email || store?.sac_email || '' };
+}

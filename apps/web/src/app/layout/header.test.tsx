@@ -69,3 +69,25 @@ describe('the header strip says the money rules of the store settings', () => {
     expect(screen.queryByText(/desconto|Frete grátis/)).not.toBeInTheDocument();
   });
 });
+
+describe("the logo names the shop by its settings' trade name", () => {
+  it('shows the trade name, whole in the title when it is long', () => {
+    const long = 'Ateliê Aurora Joias e Acessórios para Piercing';
+    renderHeader({ trade_name: long });
+    const home = screen.getByRole('link', { name: long });
+    expect(home).toHaveAttribute('href', '/');
+    expect(screen.getByTitle(long)).toHaveClass('truncate', 'text-lg');
+    expect(screen.queryByText(/Lumina/)).not.toBeInTheDocument();
+  });
+
+  it('takes the legal name when no trade name is set', () => {
+    renderHeader({ trade_name: '', legal_name: 'Aurora Joias Ltda' });
+    expect(screen.getByRole('link', { name: 'Aurora Joias Ltda' })).toHaveAttribute('href', '/');
+  });
+
+  it("shows the mark alone, never the code's working name, before the settings arrive", () => {
+    renderHeader();
+    expect(screen.getByRole('link', { name: 'Página inicial' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText(/Lumina/)).not.toBeInTheDocument();
+  });
+});

@@ -3,7 +3,7 @@ import { freeShippingText, pixDiscountText } from '@lumina/shared/storefront/mon
 import { lazy, Suspense, useCallback, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { CloseIcon, MenuIcon } from '../../components/icons.tsx';
-import { useStore } from '../../lib/store-settings.ts';
+import { useShopName, useStore } from '../../lib/store-settings.ts';
 import { Logo } from '../../components/logo.tsx';
 import { DesktopNav } from './desktop-nav.tsx';
 import { HeaderAccount } from './header-account.tsx';
@@ -29,6 +29,7 @@ export function Header() {
   const menuPlaceholder = <nav id={menuId} aria-label="Menu" hidden />;
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useCloseOnNavigation(closeMenu);
+  const shopName = useShopName();
 
   return (
     <header className="bg-cream-50">
@@ -45,8 +46,10 @@ export function Header() {
           {menuOpen ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
           <span className="sr-only">{menuOpen ? 'Fechar menu' : 'Abrir menu'}</span>
         </button>
-        <Link to="/" className="rounded-md py-1">
+        <Link to="/" className="min-w-0 rounded-md py-1">
           <Logo />
+          {/* The mark alone (no name in the settings) still says where the link goes. */}
+          {shopName ? null : <span className="sr-only">Página inicial</span>}
         </Link>
         <HeaderSearch className="order-last w-full md:order-none md:mx-auto md:w-auto md:max-w-xl md:flex-1" />
         <div className="ml-auto flex items-center gap-1 md:ml-0">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useStore, whatsappChatUrl } from '../../lib/store-settings.ts';
+import { dataRequestContact, useStore, whatsappChatUrl } from '../../lib/store-settings.ts';
 
 /** Spec 001 sections 2 and 9: fourteen numbered sections, 15 business-day answers, retention times. */
 export const PRIVACY_RESPONSE_BUSINESS_DAYS = 15;
@@ -14,21 +14,27 @@ export interface PolicySection {
 const linkClass = 'text-gold-700 underline underline-offset-2 hover:text-ink-900';
 
 /**
- * How to reach whoever answers for the shop's data: its SAC e-mail, WhatsApp and hours from the
- * store settings, each only when the owner filled it in, and the legal answer time.
+ * How to reach whoever answers for the shop's data: the officer the owner named (else the SAC)
+ * with its e-mail, the WhatsApp and hours from the store settings, each only when the owner
+ * filled it in, and the legal answer time.
  */
 function PrivacyOfficerContact() {
   const store = useStore();
   const whatsapp = whatsappChatUrl(store);
+  const { officer, email } = dataRequestContact(store);
   return (
     <>
-      <p>Para dúvidas ou solicitações sobre seus dados pessoais, fale com o nosso encarregado:</p>
+      <p>
+        {officer
+          ? `Nosso encarregado pelo tratamento de dados pessoais é ${officer}. Para dúvidas ou solicitações sobre seus dados pessoais, entre em contato:`
+          : 'Para dúvidas ou solicitações sobre seus dados pessoais, fale com o nosso atendimento, que responde por eles:'}
+      </p>
       <ul>
-        {store?.sac_email ? (
+        {email ? (
           <li>
             E-mail:{' '}
-            <a href={`mailto:${store.sac_email}`} className={linkClass}>
-              {store.sac_email}
+            <a href={`mailto:${email}`} className={linkClass}>
+              {email}
             </a>
           </li>
         ) : null}
@@ -197,8 +203,8 @@ export const POLICY_SECTIONS: PolicySection[] = [
           <Link to="/gerenciar-dados" className={linkClass}>
             Gerenciar Dados
           </Link>{' '}
-          ou pelo contato do encarregado abaixo. Respondemos em até {PRIVACY_RESPONSE_BUSINESS_DAYS}{' '}
-          dias úteis.
+          ou pelo contato da seção “Contato do encarregado de dados”, abaixo. Respondemos em até{' '}
+          {PRIVACY_RESPONSE_BUSINESS_DAYS} dias úteis.
         </p>
       </>
     ),

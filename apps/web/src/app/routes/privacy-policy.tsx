@@ -2,15 +2,17 @@ import { Link } from 'react-router';
 import { ChevronLeftIcon } from '../../components/icons.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { useStore } from '../../lib/store-settings.ts';
+import { formatDate } from '@lumina/shared/format/dates';
 import { shopName } from '@lumina/shared/settings/settings-rules';
+import { PRIVACY_POLICY_TEXT_DATE } from '@lumina/shared/settings/store-settings';
 import { POLICY_SECTIONS, PRIVACY_RESPONSE_BUSINESS_DAYS } from './privacy-policy-content.tsx';
-
-const LAST_UPDATED = '22 de novembro de 2026';
 
 export function Component() {
   const store = useStore();
   // The shop by its name when the settings have one; 'A loja' is never a placeholder name.
   const name = store ? shopName(store) : '';
+  // The text's own date, or the later change of a setting it shows (GET /api/store says which).
+  const updated = formatDate(store?.privacy_updated_at ?? PRIVACY_POLICY_TEXT_DATE);
   usePageMeta({
     title: 'Política de Privacidade',
     description: `Como ${name || 'a loja'} coleta, usa, compartilha e protege seus dados pessoais, e como exercer seus direitos pela LGPD.`,
@@ -27,7 +29,7 @@ export function Component() {
       <header className="mt-4 border-b border-cream-300 pb-8">
         <p className="text-xs font-semibold tracking-[0.3em] text-gold-700 uppercase">LGPD</p>
         <h1 className="mt-2 font-serif text-4xl text-ink-900">Política de Privacidade</h1>
-        <p className="mt-3 text-sm text-ink-600">Última atualização: {LAST_UPDATED}</p>
+        <p className="mt-3 text-sm text-ink-600">Última atualização: {updated}</p>
         <p className="mt-4 leading-relaxed text-ink-800">
           {name ? `${name} respeita` : 'Respeitamos'} a sua privacidade. Esta política explica quais
           dados pessoais tratamos, por que, com quem os compartilhamos e como você exerce os seus

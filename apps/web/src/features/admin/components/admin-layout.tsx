@@ -3,6 +3,7 @@ import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { useLogout } from '../../../lib/auth/use-logout.ts';
+import { useShopName } from '../../../lib/store-settings.ts';
 import { notify } from '../../../lib/ui-events.ts';
 import { openDocsSession } from '../api/catalog.ts';
 import { useUnreadContactMessages } from '../api/contact-messages.ts';
@@ -74,15 +75,21 @@ function DocsButton() {
 export function AdminLayout() {
   const { user } = useAuth();
   const logout = useLogout();
+  const shopName = useShopName();
   return (
     <AdminGuard>
       <div className="border-b border-cream-200 bg-cream-100">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-3 px-4 py-4">
-          <div>
+          <div className="min-w-0 max-w-full">
             <p className="text-xs font-semibold tracking-[0.3em] text-gold-700 uppercase">
               Painel administrativo
             </p>
-            <p className="font-serif text-2xl text-ink-900">Lumina Piercings</p>
+            {/* The shop's trade name as /admin/loja saves it; a long one is cut, whole in the title. */}
+            {shopName ? (
+              <p title={shopName} className="truncate font-serif text-2xl text-ink-900">
+                {shopName}
+              </p>
+            ) : null}
             {user ? <p className="text-sm text-ink-700">{user.email}</p> : null}
           </div>
           <div className="flex flex-wrap gap-2">

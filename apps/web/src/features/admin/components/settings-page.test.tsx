@@ -3,6 +3,7 @@ import { SETTINGS_MESSAGES } from '@lumina/shared/settings/store-settings';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../lib/auth/testing/fake-api.ts';
+import { storeAnswer } from '../../../lib/testing/store-fixture.ts';
 import { renderAdmin, storeLogin } from '../testing/admin-fixtures.tsx';
 
 function createAnswer(overrides: Partial<AdminSettingsAnswer> = {}): AdminSettingsAnswer {
@@ -24,6 +25,8 @@ function createAnswer(overrides: Partial<AdminSettingsAnswer> = {}): AdminSettin
       phone: '',
       whatsapp: '11999999999',
       business_hours: '',
+      dpo_name: '',
+      dpo_email: '',
       mail_from: 'Lumina Piercings <nao-responda@lumina.local>',
       reply_to: '',
       pix_discount_percent: 5,
@@ -53,6 +56,20 @@ const field = (name: string) => screen.getByLabelText(name);
 const type = (name: string, value: string) => fireEvent.change(field(name), { target: { value } });
 
 describe('/admin/loja', () => {
+  it("titles the panel with the shop's trade name, whole in the title when cut", async () => {
+    const long = 'Ateliê Aurora Joias e Acessórios para Piercing Ltda';
+    fakeApi((request) => {
+      if (request.path === '/store') return { body: storeAnswer({ trade_name: long }) };
+      if (request.path === '/admin/settings') return { body: createAnswer() };
+      return undefined;
+    });
+    renderAdmin('/admin/loja');
+    const title = await screen.findByTitle(long);
+    expect(title).toHaveTextContent(long);
+    expect(title).toHaveClass('truncate');
+    expect(screen.queryByText('Lumina Piercings', { selector: 'p' })).not.toBeInTheDocument();
+  });
+
   it('lists what is missing, fills the address from the CEP and saves', async () => {
     const requests = fakeApi((request) => {
       if (request.path === '/admin/settings' && request.method === 'GET') {
@@ -91,6 +108,10 @@ describe('/admin/loja', () => {
     expect((field('UF') as HTMLSelectElement).value).toBe('SP');
     type('Razão social', 'Lumina Joias Ltda');
     type('CNPJ ou CPF', '11222333000181');
+    // The data protection officer is optional: not in the missing list, saved when given.
+    expect(within(box).queryByText(/encarregado/i)).not.toBeInTheDocument();
+    type('Nome do encarregado (opcional)', 'Marina Lopes');
+    type('Email do encarregado (opcional)', 'DPO@Lumina.com.br');
     fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
 
     expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeTruthy();
@@ -101,6 +122,8 @@ describe('/admin/loja', () => {
         document: '11222333000181',
         address: { zip_code: '01311-000', street: 'Avenida Paulista', state: 'SP' },
         free_shipping_threshold: '299,00',
+        dpo_name: 'Marina Lopes',
+        dpo_email: 'DPO@Lumina.com.br',
       },
     });
     expect(

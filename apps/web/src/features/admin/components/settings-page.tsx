@@ -205,6 +205,14 @@ function SettingsForm({ answer }: { answer: AdminSettingsAnswer }) {
         })}
       </Section>
 
+      <Section
+        title="Encarregado de dados (LGPD)"
+        hint="Opcional: quem responde pelos dados pessoais dos clientes. Sem email aqui, os pedidos sobre dados vão para o email do SAC."
+      >
+        {text('dpo_name', 'Nome do encarregado (opcional)', { maxLength: 120 })}
+        {text('dpo_email', 'Email do encarregado (opcional)', { inputMode: 'email' })}
+      </Section>
+
       <Section title="E-mails" hint="Quem assina os e-mails da loja e para onde vão as respostas.">
         {text('mail_from', 'Remetente', { hint: 'Nome <email@loja.com.br>' })}
         {text('reply_to', 'Responder para', { inputMode: 'email' })}

@@ -19,6 +19,8 @@ export function settingsFormValues(settings: AdminSettingsJson): StoreSettingsIn
     phone: formatPhone(settings.phone),
     whatsapp: formatPhone(settings.whatsapp),
     business_hours: settings.business_hours,
+    dpo_name: settings.dpo_name,
+    dpo_email: settings.dpo_email,
     mail_from: settings.mail_from,
     reply_to: settings.reply_to,
     pix_discount_percent: String(settings.pix_discount_percent).replace('.', ','),

@@ -1,3 +1,5 @@
+import { useShopName } from '../../../lib/store-settings.ts';
+
 const VALUES = [
   {
     title: 'Materiais seguros',
@@ -14,6 +16,8 @@ const VALUES = [
 ];
 
 export function AboutSection() {
+  // The owner's trade name; the sentence speaks as 'we' while the settings name none.
+  const shopName = useShopName();
   return (
     <section aria-labelledby="sobre-titulo" className="bg-ink-900 text-cream-100">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-16 lg:grid-cols-2 lg:items-center">
@@ -25,9 +29,9 @@ export function AboutSection() {
             Sobre nós
           </h2>
           <p className="mt-5 leading-relaxed text-cream-200">
-            A Lumina Piercings nasceu da paixão por joias que contam histórias. Somos uma loja
-            brasileira especializada em joias para piercing, com peças para orelha, boca, nariz,
-            sobrancelha, umbigo e mamilo.
+            {shopName ? `${shopName} nasceu` : 'Nascemos'} da paixão por joias que contam histórias.
+            Somos uma loja brasileira especializada em joias para piercing, com peças para orelha,
+            boca, nariz, sobrancelha, umbigo e mamilo.
           </p>
           <p className="mt-4 leading-relaxed text-cream-200">
             Acreditamos que cada furo merece uma joia bonita e segura. Por isso trabalhamos com

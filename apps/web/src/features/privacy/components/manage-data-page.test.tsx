@@ -68,7 +68,7 @@ describe('/gerenciar-dados', () => {
       'Consentimentos',
       'Seus direitos (LGPD)',
       'Histórico de solicitações',
-      'Fale com o encarregado de dados',
+      'Fale com a gente sobre seus dados',
     ]);
 
     const personal = section('Dados pessoais');
@@ -114,7 +114,8 @@ describe('/gerenciar-dados', () => {
       ]),
     );
 
-    const contact = section('Fale com o encarregado de dados');
+    // No officer named: the SAC is the channel, and the heading names no officer.
+    const contact = section('Fale com a gente sobre seus dados');
     expect(within(contact).getByRole('link', { name: 'sac@lumina.com.br' })).toHaveAttribute(
       'href',
       'mailto:sac@lumina.com.br',
@@ -129,6 +130,21 @@ describe('/gerenciar-dados', () => {
       'href',
       '/',
     );
+  });
+
+  it('names the data protection officer the owner set, with their e-mail', async () => {
+    fakePrivacyApi();
+    renderPrivacy(<ManageDataPage />, '/gerenciar-dados', {
+      dpo_name: 'Marina Lopes',
+      dpo_email: 'dpo@lumina.com.br',
+    });
+    const contact = section('Fale com o encarregado de dados');
+    expect(within(contact).getByText('Marina Lopes')).toBeVisible();
+    expect(within(contact).getByRole('link', { name: 'dpo@lumina.com.br' })).toHaveAttribute(
+      'href',
+      'mailto:dpo@lumina.com.br',
+    );
+    expect(within(contact).queryByText('sac@lumina.com.br')).not.toBeInTheDocument();
   });
 
   it('keeps nothing personal in the browser storage', async () => {

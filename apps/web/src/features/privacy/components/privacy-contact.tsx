@@ -2,24 +2,34 @@ import { PRIVACY_RESPONSE_BUSINESS_DAYS } from '@lumina/shared/privacy/business-
 import { Link } from 'react-router';
 import { ChevronLeftIcon } from '../../../components/icons.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { useStore } from '../../../lib/store-settings.ts';
+import { dataRequestContact, useStore } from '../../../lib/store-settings.ts';
 
 const cardClassName = 'min-w-0 rounded-2xl border border-ink-300/60 bg-white p-4';
 
 /**
- * Contact cards of the data protection officer, then the policy and the way home. The e-mail and
- * the hours are the shop's SAC from its settings, each card only when the owner filled it in.
+ * Contact cards of the data protection officer, then the policy and the way home. The officer
+ * and their e-mail are the ones the owner named in the settings, else the SAC's e-mail; the hours
+ * are the SAC's; each card only when the owner filled it in.
  */
 export function PrivacyContact() {
   const store = useStore();
-  const email = store?.sac_email;
+  const { officer, email } = dataRequestContact(store);
   const hours = store?.business_hours;
   return (
     <section aria-labelledby="contato-privacidade">
       <h2 id="contato-privacidade" className="font-serif text-2xl text-ink-900">
-        Fale com o encarregado de dados
+        {/* No officer named (optional for a small business): the SAC answers, and says so. */}
+        {officer ? 'Fale com o encarregado de dados' : 'Fale com a gente sobre seus dados'}
       </h2>
       <ul className="mt-4 grid gap-3 sm:grid-cols-3">
+        {officer ? (
+          <li className={cardClassName}>
+            <h3 className="text-xs font-semibold tracking-wide text-ink-600 uppercase">
+              Encarregado de dados
+            </h3>
+            <p className="mt-1 break-words text-ink-900">{officer}</p>
+          </li>
+        ) : null}
         {email ? (
           <li className={cardClassName}>
             <h3 className="text-xs font-semibold tracking-wide text-ink-600 uppercase">E-mail</h3>

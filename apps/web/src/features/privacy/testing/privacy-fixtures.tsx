@@ -1,3 +1,4 @@
+import type { StoreSettingsInput } from '@lumina/shared/settings/store-settings';
 import type { ConsentsAnswer } from '@lumina/shared/privacy/consents';
 import type { DataExport } from '@lumina/shared/privacy/data-export';
 import type { PrivacyRequest } from '@lumina/shared/privacy/privacy-requests';
@@ -138,12 +139,20 @@ function LocationProbe() {
   return <p data-testid="location">{location.pathname + location.search}</p>;
 }
 
-/** `element` at `route` in a fresh QueryClient, auth session (from storage) and memory router. */
-export function renderPrivacy(element: ReactElement, route = '/gerenciar-dados') {
+/**
+ * `element` at `route` in a fresh QueryClient, auth session (from storage) and memory router,
+ * with the shop's settings (`store` changes the filled-in shop's).
+ */
+export function renderPrivacy(
+  element: ReactElement,
+  route = '/gerenciar-dados',
+  store: Partial<StoreSettingsInput> = {},
+) {
   const client = seedStore(
     new QueryClient({
       defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
     }),
+    store,
   );
   const view = render(
     <QueryClientProvider client={client}>
