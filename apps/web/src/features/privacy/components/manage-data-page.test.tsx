@@ -132,7 +132,7 @@ describe('/gerenciar-dados', () => {
     );
   });
 
-  it('names the data protection officer the owner set, with their e-mail', async () => {
+  it('names the data protection officer the owner set, with their e-mail', () => {
     fakePrivacyApi();
     renderPrivacy(<ManageDataPage />, '/gerenciar-dados', {
       dpo_name: 'Marina Lopes',
