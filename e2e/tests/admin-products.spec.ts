@@ -83,7 +83,7 @@ test('the administrator creates a product with a photo, sees it in the shop, edi
   // A customer orders it: deleting it now retires it, so the order keeps what was bought. The
   // customer is another browser (their own cookies): registering in this one would make its
   // refresh cookie the customer's, and the panel's next reload would restore their session.
-  const { order } = await customerWithOrder(request, productId);
+  const { order } = await customerWithOrder(request, { lines: [{ productId }] });
   await main
     .getByRole('button', { name: `Excluir ${name}` })
     .first()

@@ -89,7 +89,7 @@ test('the administrator connects Bling, runs a full sync and finds its products 
   });
 
   // A shopper orders the last 8 mm ring: the page says so at once, while 10 mm still sells.
-  await customerWithOrder(page.request, ring.id, eight?.id);
+  await customerWithOrder(page.request, { lines: [{ productId: ring.id, variantId: eight?.id }] });
   await expectVariantPage(page, `/produto/${ring.id}?variante=BLING-SEG-8`, 'Esgotado');
   const main = page.getByRole('main');
   const diameter = main.getByRole('radiogroup', { name: 'Diâmetro' });

@@ -413,6 +413,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     refunds,
     outbox,
     appUrl: config.appUrl,
+    priceRules,
   };
   const returns = createReturnService(returnDeps);
   const adminReturns = createAdminReturnService({

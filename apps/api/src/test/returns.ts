@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import { productVariants } from '../db/schema/products.ts';
 import type { UserRow } from '../db/schema/users.ts';
 import { checkoutBody } from './checkout-body.ts';
+import type { VariantInput } from '../modules/catalog/product-record.ts';
 import { createProduct, insertProducts } from './product-builder.ts';
 import { bearerHeader, createUser, signIn } from './user-builder.ts';
 
@@ -32,8 +33,14 @@ export function returnsFixture(app: App, database: Database) {
     return app.inject({ method, url: `/api${url}`, headers: await headersOf(user), payload });
   }
 
-  /** A product in 8 mm and 10 mm (price R$ 100, PIX R$ 90), with the ids of both variants. */
-  async function ring(stock = 5) {
+  /**
+   * A product in 8 mm and 10 mm (price R$ 100, PIX R$ 90), with the ids of both variants, and a
+   * 12 mm at prices of its own (R$ 120 unless told; no explicit PIX price: the store's discount).
+   */
+  async function ring(
+    stock = 5,
+    twelve: Pick<VariantInput, 'price_cents' | 'pix_price_cents'> = { price_cents: 12000 },
+  ) {
     sequence += 1;
     const sku = `DEV-${sequence}`;
     const [productId] = (await insertProducts(database.db, [
@@ -42,10 +49,16 @@ export function returnsFixture(app: App, database: Database) {
         sku,
         price_cents: 10000,
         pix_price_cents: 9000,
-        options: [{ name: 'Diâmetro', values: ['8 mm', '10 mm'] }],
+        options: [{ name: 'Diâmetro', values: ['8 mm', '10 mm', '12 mm'] }],
         variants: [
           { sku: `${sku}-8`, option_values: { Diâmetro: '8 mm' }, stock_quantity: stock },
           { sku: `${sku}-10`, option_values: { Diâmetro: '10 mm' }, stock_quantity: stock },
+          {
+            sku: `${sku}-12`,
+            option_values: { Diâmetro: '12 mm' },
+            stock_quantity: stock,
+            ...twelve,
+          },
         ],
       }),
     ])) as [number];
@@ -54,7 +67,7 @@ export function returnsFixture(app: App, database: Database) {
       .from(productVariants)
       .where(eq(productVariants.productId, productId));
     const idOf = (suffix: string) => variants.find((v) => v.sku === `${sku}-${suffix}`)!.id;
-    return { productId, eight: idOf('8'), ten: idOf('10') };
+    return { productId, eight: idOf('8'), ten: idOf('10'), twelve: idOf('12') };
   }
 
   async function variantStock(variantId: number): Promise<number> {

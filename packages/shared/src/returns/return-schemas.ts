@@ -76,6 +76,8 @@ export const RETURN_MESSAGES = {
   exchangeVariantNotAllowed: 'Só uma troca leva a variação desejada.',
   exchangeVariantInvalid:
     'A troca deve ser por outra variação disponível do mesmo produto (por exemplo, outro tamanho).',
+  exchangePriceDiffers:
+    'A troca é feita por uma variação de mesmo preço. Para outra, desista da compra e faça um novo pedido.',
   notPaid: 'Este pedido ainda não foi pago: não há o que devolver.',
   closed: 'Este pedido não aceita mais pedidos de devolução ou troca.',
   exchangeBeforeDelivery:

@@ -270,4 +270,17 @@ describe('e-mail templates', () => {
       expect(firstParagraph).not.toMatch(GREETING);
     }
   });
+
+  // An order's e-mail opens that order's page (its items, refunds, withdrawal and exchange), not
+  // the account's first tab; the PIX e-mail leads to its payment, an expired order to the shop.
+  const OWN_LINK = new Set(['orderReceivedMail', 'orderExpiredMail', 'paidAfterCancelMail']);
+  it.each(
+    CASES.filter((c) => /^(orders|returns|payments)\//.test(c.file) && !OWN_LINK.has(c.name)),
+  )("$file $name: links to the shopper's page of the order", (c) => {
+    const { text, html } = c.build();
+    const page = `${APP}/minha-conta/pedidos/${order.id}`;
+    expect(text).toContain(`: ${page}\n`);
+    expect(html).toContain(`<a href="${page}">`);
+    expect(text).not.toMatch(/\/minha-conta(\s|$)/);
+  });
 });

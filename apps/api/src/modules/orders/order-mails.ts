@@ -70,6 +70,11 @@ export function blockHtml(block: Block): string {
   return `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a></p>`;
 }
 
+/** The shopper's page of one order (web routes.tsx: /minha-conta/pedidos/:id). */
+export function orderPageLink(appUrl: string, orderId: number, label = 'Ver o pedido'): Block {
+  return { link: `${appUrl}/minha-conta/pedidos/${orderId}`, label };
+}
+
 function orderMail(to: string, subject: string, blocks: Block[]): MailMessage {
   const text = blocks.map(blockText).join('\n\n');
   return { to, subject, text, html: mailDocument(subject, blocks.map(blockHtml)) };
@@ -99,7 +104,7 @@ export function paymentApprovedMail(order: MailOrder, appUrl: string, shop: Mail
     `Olá, ${firstName(order.customerName)}!`,
     `O pagamento de ${formatBRL(order.totalCents)} do pedido ${order.orderNumber} foi aprovado. Obrigado pela compra!`,
     'Agora vamos separar e embalar as suas peças; você pode acompanhar o pedido na sua conta.',
-    { link: `${appUrl}/minha-conta`, label: 'Acompanhar meus pedidos' },
+    orderPageLink(appUrl, order.id, 'Acompanhar o pedido'),
     shop,
   ]);
 }
@@ -126,7 +131,7 @@ export function orderCancelledMail(order: MailOrder, appUrl: string, shop: MailS
     `O pedido ${order.orderNumber} foi cancelado pela loja e as peças voltaram ao estoque.`,
     refund,
     `Se tiver alguma dúvida, fale com a gente ${contactWays(shop)}.`,
-    { link: `${appUrl}/minha-conta`, label: 'Ver meus pedidos' },
+    orderPageLink(appUrl, order.id),
     shop,
   ]);
 }
@@ -139,7 +144,7 @@ export function orderShippedMail(order: MailOrder, appUrl: string, shop: MailSho
     { pre: code },
     'Para acompanhar a entrega, abra a página de rastreamento dos Correios e cole o código.',
     { link: CORREIOS_TRACKING_URL, label: 'Rastrear nos Correios' },
-    { link: `${appUrl}/minha-conta`, label: 'Ver meus pedidos' },
+    orderPageLink(appUrl, order.id),
     shop,
   ]);
 }
@@ -149,7 +154,7 @@ export function orderDeliveredMail(order: MailOrder, appUrl: string, shop: MailS
     `Olá, ${firstName(order.customerName)}!`,
     `O pedido ${order.orderNumber} foi entregue. Esperamos que você goste das suas peças!`,
     `Se algo não chegou como esperado, fale com a gente ${contactWays(shop)}.`,
-    { link: `${appUrl}/minha-conta`, label: 'Ver meus pedidos' },
+    orderPageLink(appUrl, order.id),
     shop,
   ]);
 }
@@ -158,7 +163,7 @@ export function orderRefundedMail(order: MailOrder, appUrl: string, shop: MailSh
   return orderMail(order.customerEmail, ORDER_MAIL_SUBJECTS.refunded(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `O pagamento de ${formatBRL(order.totalCents)} do pedido ${order.orderNumber} foi estornado.`,
-    { link: `${appUrl}/minha-conta`, label: 'Ver meus pedidos' },
+    orderPageLink(appUrl, order.id),
     shop,
   ]);
 }

@@ -4,13 +4,19 @@ import type { RefundRow } from '../../db/schema/refunds.ts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import { mailDocument } from '../mail/mail-document.ts';
 import type { MailShop } from '../mail/mail-signature.ts';
-import { type Block, blockHtml, blockText, firstName } from '../orders/order-mails.ts';
+import {
+  type Block,
+  blockHtml,
+  blockText,
+  firstName,
+  orderPageLink,
+} from '../orders/order-mails.ts';
 
 export const REFUND_MAIL_SUBJECT = (number: string) => `Reembolso do pedido ${number}`;
 
 /** To the shopper: how much of the order came back, and how. */
 export function refundMail(
-  order: Pick<OrderRow, 'orderNumber' | 'customerName'> & { customerEmail: string },
+  order: Pick<OrderRow, 'id' | 'orderNumber' | 'customerName'> & { customerEmail: string },
   refund: Pick<RefundRow, 'amountCents' | 'method' | 'e2eId'>,
   appUrl: string,
   shop: MailShop,
@@ -24,7 +30,7 @@ export function refundMail(
     `Olá, ${firstName(order.customerName)}!`,
     `Devolvemos ${formatBRL(refund.amountCents)} do pedido ${order.orderNumber}.`,
     how,
-    { link: `${appUrl}/minha-conta`, label: 'Ver meus pedidos' },
+    orderPageLink(appUrl, order.id),
     shop,
   ];
   return {

@@ -4,16 +4,24 @@ import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { orderItems, orders } from '../../db/schema/orders.ts';
-import { productVariants } from '../../db/schema/products.ts';
+import { products, productVariants } from '../../db/schema/products.ts';
 import {
   type ReturnItemRow,
   returnItems,
   type ReturnRequestRow,
   returnRequests,
 } from '../../db/schema/returns.ts';
+import { type LinePriceRow, linePriceColumns } from '../catalog/line-prices.ts';
 
 export type NewReturnRequest = Omit<typeof returnRequests.$inferInsert, 'id'>;
 export type ReturnRequestChange = Partial<Omit<NewReturnRequest, 'orderId' | 'userId' | 'type'>>;
+
+/** A variant an exchange asks for: whose it is, whether it is for sale, its prices. */
+export interface ExchangeCandidate extends LinePriceRow {
+  id: number;
+  productId: number;
+  active: boolean;
+}
 
 /** A request with what its pages show of the order. */
 export interface ReturnWithOrder {
@@ -161,6 +169,21 @@ export function createReturnRepository(db: Db) {
         .from(returnRequests)
         .where(where);
       return { rows, total: Number(counted?.count ?? 0) };
+    },
+
+    /** The variants some exchange asks for, with their product's prices (as an order reads them). */
+    async exchangeCandidates(variantIds: number[]): Promise<ExchangeCandidate[]> {
+      if (variantIds.length === 0) return [];
+      return db
+        .select({
+          id: productVariants.id,
+          productId: productVariants.productId,
+          active: sql<boolean>`(${productVariants.active} and ${products.active} and ${productVariants.retiredAt} is null)`,
+          ...linePriceColumns,
+        })
+        .from(productVariants)
+        .innerJoin(products, eq(products.id, productVariants.productId))
+        .where(inArray(productVariants.id, variantIds));
     },
 
     async itemsOf(returnIds: number[]): Promise<ReturnItemView[]> {

@@ -4,7 +4,13 @@ import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import type { ReturnRequestRow } from '../../db/schema/returns.ts';
 import { mailDocument } from '../mail/mail-document.ts';
 import type { MailShop } from '../mail/mail-signature.ts';
-import { type Block, blockHtml, blockText, firstName } from '../orders/order-mails.ts';
+import {
+  type Block,
+  blockHtml,
+  blockText,
+  firstName,
+  orderPageLink,
+} from '../orders/order-mails.ts';
 import { formatStoreDay } from './rules.ts';
 
 export const RETURN_MAIL_SUBJECTS = {
@@ -29,8 +35,9 @@ export interface ReturnMailContext {
   shop: MailShop;
 }
 
-function accountLink(appUrl: string): Block {
-  return { link: `${appUrl}/minha-conta`, label: 'Acompanhar na minha conta' };
+/** The order's own page, where the shopper follows the request. */
+function orderLink(context: ReturnMailContext, appUrl: string): Block {
+  return orderPageLink(appUrl, context.request.orderId, 'Acompanhar na minha conta');
 }
 
 function send(context: ReturnMailContext, subject: string, blocks: Block[]): MailMessage {
@@ -52,9 +59,9 @@ export function returnRequestedMail(context: ReturnMailContext, appUrl: string):
     `Itens: ${context.lines.join('; ')}.`,
     request.type === 'withdrawal'
       ? 'Pelo Código de Defesa do Consumidor (art. 49), você tem direito a desistir da compra em até 7 dias do recebimento e a receber de volta todo o valor pago pelas peças devolvidas, incluindo o frete quando o pedido inteiro volta.'
-      : 'A troca é feita por outra variação do mesmo produto, assim que as peças chegarem de volta.',
+      : 'A troca é feita por outra variação do mesmo produto, de mesmo preço, assim que as peças chegarem de volta.',
     `Vamos responder com as instruções de envio até ${formatStoreDay(request.answerBy)}.`,
-    accountLink(appUrl),
+    orderLink(context, appUrl),
   ]);
 }
 
@@ -71,7 +78,7 @@ export function returnCancelledMail(
     refundedNow
       ? 'O valor pago foi estornado integralmente e volta para a sua conta conforme o prazo do seu banco.'
       : 'O valor pago será devolvido integralmente por PIX para a conta de onde veio o pagamento; avisaremos por e-mail quando a devolução for feita.',
-    accountLink(appUrl),
+    orderLink(context, appUrl),
   ]);
 }
 
@@ -92,7 +99,7 @@ export function returnInstructionsMail(context: ReturnMailContext, appUrl: strin
     `Estas são as instruções para devolver as peças do pedido ${context.orderNumber} (protocolo ${request.protocol}).`,
     ...how,
     `Itens: ${context.lines.join('; ')}.`,
-    accountLink(appUrl),
+    orderLink(context, appUrl),
   ]);
 }
 
@@ -103,7 +110,7 @@ export function returnReceivedMail(context: ReturnMailContext, appUrl: string): 
     request.type === 'withdrawal'
       ? 'Agora fazemos a devolução do valor; você recebe outro e-mail quando ela for feita.'
       : 'Agora separamos a peça da troca; você recebe o código de rastreio por e-mail quando ela for postada.',
-    accountLink(appUrl),
+    orderLink(context, appUrl),
   ]);
 }
 
@@ -113,7 +120,7 @@ export function returnRejectedMail(context: ReturnMailContext, appUrl: string): 
     `O pedido de ${RETURN_TYPE_LABELS[request.type].toLowerCase()} ${request.protocol} (pedido ${context.orderNumber}) foi recusado pela loja pelo seguinte motivo:`,
     { pre: request.rejectionReason ?? '' },
     'Se tiver alguma dúvida, fale com a gente pelo WhatsApp ou pelo formulário de contato.',
-    accountLink(appUrl),
+    orderLink(context, appUrl),
   ]);
 }
 
@@ -123,6 +130,6 @@ export function returnExchangedMail(context: ReturnMailContext, appUrl: string):
     `A peça da sua troca (protocolo ${request.protocol}, pedido ${context.orderNumber}) foi postada nos Correios. O código de rastreio é:`,
     { pre: request.exchangeTrackingCode ?? '' },
     { link: CORREIOS_TRACKING_URL, label: 'Rastrear nos Correios' },
-    accountLink(appUrl),
+    orderLink(context, appUrl),
   ]);
 }

@@ -12,6 +12,7 @@ import { calendarDateOf } from '@lumina/shared/validation/calendar-date';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderEvents } from '../../db/schema/orders.ts';
+import { products } from '../../db/schema/products.ts';
 import { refunds } from '../../db/schema/refunds.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import {
@@ -213,6 +214,53 @@ describe('asking for a withdrawal or an exchange', () => {
       exchange_option_values: { Diâmetro: '10 mm' },
     });
   });
+
+  it('exchanges only for a variant at the unit price paid, else 422 on the variant field', async () => {
+    // The piece was paid R$ 90 (its PIX price); 12 mm costs R$ 114 by PIX (R$ 120 less 5%).
+    const dearer = await shop.ring();
+    const cheaper = await shop.ring(5, { price_cents: 9000, pix_price_cents: 8000 });
+    // A list price of its own, but the same R$ 90 by PIX: what counts is what is charged.
+    const same = await shop.ring(5, { price_cents: 12000, pix_price_cents: 9000 });
+    const placed = await order(
+      [dearer, cheaper, same].map((ring) => ({
+        productId: ring.productId,
+        variantId: ring.eight,
+        quantity: 1,
+      })),
+    );
+    expect(placed.order.items.map((item) => item.unit_price_cents)).toEqual([9000, 9000, 9000]);
+    const exchange = (index: number, variantId: number) =>
+      ask(placed.buyer, placed.order.id, {
+        type: 'exchange',
+        items: [
+          {
+            order_item_id: placed.order.items[index]!.id,
+            quantity: 1,
+            exchange_variant_id: variantId,
+          },
+        ],
+      });
+
+    for (const [index, ring] of [dearer, cheaper].entries()) {
+      const refused = await exchange(index, ring.twelve);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json<ErrorJson>()).toMatchObject({
+        code: 'exchange_price_differs',
+        message: RETURN_MESSAGES.exchangePriceDiffers,
+        fields: { 'return.items.exchange_variant_id': [RETURN_MESSAGES.exchangePriceDiffers] },
+      });
+    }
+    expect((await exchange(2, same.twelve)).statusCode).toBe(201);
+
+    // A price changed since the purchase: the piece was paid R$ 90, 10 mm now costs R$ 95.
+    await ctx.database.db
+      .update(products)
+      .set({ pixPriceCents: 9500 })
+      .where(eq(products.id, dearer.productId));
+    const raised = await exchange(0, dearer.ten);
+    expect(raised.json<ErrorJson>().code).toBe('exchange_price_differs');
+    expect((await exchange(1, cheaper.ten)).statusCode).toBe(201);
+  });
 });
 
 describe('a withdrawal paid with the built-in PIX, part by part', () => {
@@ -397,6 +445,10 @@ describe('a withdrawal paid with the built-in PIX, part by part', () => {
       (mail) => mail.subject === RETURN_MAIL_SUBJECTS.requested(first.return.protocol, number),
     );
     expect(acknowledgement?.text).toContain(first.return.protocol);
+    // It leads to the order's own page, where the request is followed.
+    expect(acknowledgement?.text).toContain(
+      `http://loja.test/minha-conta/pedidos/${placed.order.id}`,
+    );
     expect(
       smtp.received.find(
         (mail) => mail.subject === RETURN_MAIL_SUBJECTS.instructions(first.return.protocol),

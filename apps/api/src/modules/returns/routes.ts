@@ -59,7 +59,7 @@ export const returnRoutes: FastifyPluginCallbackZod<{ returns: ReturnService }> 
         tags: ['returns'],
         summary: 'Asks to withdraw from (CDC art. 49) or exchange units of one of my orders',
         description:
-          'Body {return:{type: withdrawal | exchange, items:[{order_item_id, quantity, exchange_variant_id?}], reason?}}. A delivered order takes requests until 23:59:59 (São Paulo) of the 7th day after delivery; a shipped one takes withdrawals; a paid order not yet shipped is cancelled by a withdrawal (cancelled: true) and its payment given back in full. Acknowledged at once by e-mail with the protocol.',
+          'Body {return:{type: withdrawal | exchange, items:[{order_item_id, quantity, exchange_variant_id?}], reason?}}. A delivered order takes requests until 23:59:59 (São Paulo) of the 7th day after delivery; a shipped one takes withdrawals; a paid order not yet shipped is cancelled by a withdrawal (cancelled: true) and its payment given back in full. An exchange asks for another active variant of the same product whose unit price now (PIX price, as an order charges it) equals the item’s unit_price_cents; another price answers 422 exchange_price_differs. Acknowledged at once by e-mail with the protocol.',
         params,
         body: createReturnBodySchema,
         response: { 201: createReturnResponseSchema, ...failures },

@@ -1,4 +1,6 @@
+import { pixPriceCents, type PriceRules } from '@lumina/shared/catalog/pricing';
 import { ORDER_MESSAGES } from '@lumina/shared/orders/order-messages';
+import { exchangeRefusal } from '@lumina/shared/returns/exchange-options';
 import {
   type CreateReturnBody,
   type CreateReturnResponse,
@@ -9,7 +11,7 @@ import type { Db } from '../../db/database.ts';
 import type { OrderItemRow, OrderRow } from '../../db/schema/orders.ts';
 import type { ReturnRequestRow } from '../../db/schema/returns.ts';
 import { AppError } from '../../http/app-error.ts';
-import { createStock } from '../catalog/stock.ts';
+import { linePrices } from '../catalog/line-prices.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { OrderLifecycle } from '../orders/lifecycle-service.ts';
 import { createOrderRepository } from '../orders/repository.ts';
@@ -26,6 +28,9 @@ type Item = CreateReturnBody['return']['items'][number];
 function orderNotFound(): AppError {
   return new AppError('not_found', ORDER_MESSAGES.notFound, { code: 'order_not_found' });
 }
+
+/** Where the body's own check puts a bad variant id (http/field-errors.ts: no positions). */
+const VARIANT_FIELD = 'return.items.exchange_variant_id';
 
 const conflict = (message: string, code: string) => new AppError('conflict', message, { code });
 const invalid = (message: string, code: string, field = 'return.items') =>
@@ -65,6 +70,7 @@ async function checkItems(
   items: Item[],
   lines: OrderItemRow[],
   taken: Map<number, number>,
+  rules: PriceRules,
 ): Promise<void> {
   const seen = new Set<number>();
   for (const item of items) {
@@ -81,23 +87,40 @@ async function checkItems(
       throw invalid(RETURN_MESSAGES.exchangeVariantNotAllowed, 'exchange_variant_not_allowed');
     }
     if (type === 'exchange' && wanted === null) {
-      throw invalid(RETURN_MESSAGES.exchangeVariantRequired, 'exchange_variant_required');
+      throw invalid(
+        RETURN_MESSAGES.exchangeVariantRequired,
+        'exchange_variant_required',
+        VARIANT_FIELD,
+      );
     }
   }
   if (type !== 'exchange') return;
-  // Another variant of the same product, for sale: what the catalogue's stock owner reports.
-  const wantedIds = items.map((item) => item.exchange_variant_id ?? 0);
-  const levels = await createStock(tx).levels(wantedIds);
+  const wanted = await createReturnRepository(tx).exchangeCandidates(
+    items.map((item) => item.exchange_variant_id ?? 0),
+  );
   for (const item of items) {
     const line = lines.find((candidate) => candidate.id === item.order_item_id);
-    const level = levels.find((candidate) => candidate.id === item.exchange_variant_id);
-    const valid =
-      line &&
-      level &&
-      level.active &&
-      level.productId === line.productId &&
-      level.id !== line.variantId;
-    if (!valid) throw invalid(RETURN_MESSAGES.exchangeVariantInvalid, 'invalid_exchange_variant');
+    const variant = wanted.find((candidate) => candidate.id === item.exchange_variant_id);
+    const refusal =
+      line && variant
+        ? exchangeRefusal(line, {
+            productId: variant.productId,
+            variantId: variant.id,
+            active: variant.active,
+            // What the variant would cost in an order now, against what was paid for the piece.
+            unitPriceCents: pixPriceCents(linePrices(variant), rules),
+          })
+        : 'not_another_variant';
+    if (refusal === 'price_differs') {
+      throw invalid(RETURN_MESSAGES.exchangePriceDiffers, 'exchange_price_differs', VARIANT_FIELD);
+    }
+    if (refusal) {
+      throw invalid(
+        RETURN_MESSAGES.exchangeVariantInvalid,
+        'invalid_exchange_variant',
+        VARIANT_FIELD,
+      );
+    }
   }
 }
 
@@ -115,8 +138,10 @@ export function createReturnService(deps: {
   refunds: Refunds;
   outbox: Pick<MailOutbox, 'enqueue' | 'kick'>;
   appUrl: string;
+  /** The store settings' price rules now: what a variant costs, for an exchange's price check. */
+  priceRules: () => PriceRules;
 }) {
-  const { db, now, lifecycle, payments, refunds, outbox, appUrl } = deps;
+  const { db, now, lifecycle, payments, refunds, outbox, appUrl, priceRules } = deps;
   const repository = createReturnRepository(db);
   const steps = createReturnSteps({ lifecycle, outbox });
 
@@ -269,7 +294,7 @@ export function createReturnService(deps: {
         checkWindow(locked, input.type, at);
         const lines = await createOrderRepository(tx).itemsOf([orderId]);
         const taken = await createReturnRepository(tx).unitsInRequests(orderId);
-        await checkItems(tx, input.type, input.items, lines, taken);
+        await checkItems(tx, input.type, input.items, lines, taken, priceRules());
         const created = await insertRequest(tx, locked, {
           type: input.type,
           reason: input.reason || null,

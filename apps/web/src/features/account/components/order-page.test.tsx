@@ -4,6 +4,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDetail } from '../../../lib/payment/payment-api.ts';
 import { returnWindowOf } from '../model/return-window.ts';
+import { storeAnswer } from '../../../lib/testing/store-fixture.ts';
 import { fakeApi, type FakeRoutes } from '../testing/fake-api.ts';
 import { renderAccount, storeLogin } from '../testing/render-account.tsx';
 import { OrderPage } from './order-page.tsx';
@@ -289,25 +290,44 @@ describe('OrderPage: withdrawal form', () => {
     expect(await within(form).findByRole('alert')).toHaveTextContent(message);
   });
 
-  it('asks an exchange for another active variant of the same product', async () => {
-    const variant = (id: number, cor: string, active = true) => ({
-      id,
-      sku: `LAB-${id}`,
-      option_values: { Cor: cor },
-      stock_quantity: 5,
-      active,
-    });
+  // The Labret was paid R$ 10,00 a unit (its PIX price): the product's R$ 11,00, R$ 10,00 by PIX.
+  const variant = (id: number, cor: string, changes: object = {}) => ({
+    id,
+    sku: `LAB-${id}`,
+    option_values: { Cor: cor },
+    stock_quantity: 5,
+    price_cents: null,
+    sale_price_cents: null,
+    pix_price_cents: null,
+    active: true,
+    ...changes,
+  });
+  const labret = (variants: ReturnType<typeof variant>[]) => ({
+    body: {
+      product: {
+        id: 4,
+        price_cents: 1100,
+        sale_price_cents: null,
+        pix_price_cents: 1000,
+        variants,
+      },
+    },
+  });
+
+  it('asks an exchange for another active variant of the same product at the price paid', async () => {
     const requests = renderOrder({
       'GET /api/orders/12': orderRoute(createOrder()),
       'GET /api/my_returns': { body: { returns: [] } },
-      'GET /api/products/4': {
-        body: {
-          product: {
-            id: 4,
-            variants: [variant(40, 'Prata'), variant(41, 'Dourado'), variant(42, 'Rosé', false)],
-          },
-        },
-      },
+      'GET /api/store': { body: storeAnswer({ pix_discount_percent: 5 }) },
+      'GET /api/products/4': labret([
+        variant(40, 'Prata'),
+        variant(41, 'Dourado'),
+        variant(42, 'Rosé', { active: false }),
+        // R$ 15,00 less the 5% PIX discount: R$ 14,25.
+        variant(43, 'Preto', { price_cents: 1500 }),
+        // A price of its own, the same R$ 10,00 by PIX.
+        variant(44, 'Azul', { price_cents: 1200, pix_price_cents: 1000 }),
+      ]),
       'POST /api/orders/12/returns': {
         status: 201,
         body: {
@@ -321,11 +341,15 @@ describe('OrderPage: withdrawal form', () => {
     const form = screen.getByRole('region', { name: 'Solicitar troca' });
     fireEvent.click(within(form).getByRole('checkbox', { name: /Labret Titânio/ }));
     const wanted = await within(form).findByLabelText('Trocar por');
-    // The variant bought and an inactive one are not offered.
+    // The variant bought, an inactive one and one at another price are not offered.
     expect(Array.from((wanted as HTMLSelectElement).options, (o) => o.text)).toEqual([
       'Escolha a variação',
       'Cor: Dourado',
+      'Cor: Azul',
     ]);
+    expect(wanted).toHaveAccessibleDescription(
+      'Só variações do mesmo preço que você pagou (R$ 10,00).',
+    );
     fireEvent.click(within(form).getByRole('button', { name: 'Enviar pedido de troca' }));
     expect(within(form).getByRole('alert')).toHaveTextContent(
       'Escolha a variação que você quer receber na troca.',
@@ -340,6 +364,27 @@ describe('OrderPage: withdrawal form', () => {
         reason: null,
       },
     });
+  });
+
+  it('says when no other variant costs what was paid', async () => {
+    renderOrder({
+      'GET /api/orders/12': orderRoute(createOrder()),
+      'GET /api/my_returns': { body: { returns: [] } },
+      'GET /api/store': { body: storeAnswer({ pix_discount_percent: 5 }) },
+      'GET /api/products/4': labret([
+        variant(40, 'Prata'),
+        variant(43, 'Preto', { price_cents: 1500 }),
+      ]),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Solicitar troca' }));
+    const form = screen.getByRole('region', { name: 'Solicitar troca' });
+    fireEvent.click(within(form).getByRole('checkbox', { name: /Labret Titânio/ }));
+    expect(
+      await within(form).findByText(
+        'Este produto não tem outra variação de mesmo preço para a troca.',
+      ),
+    ).toBeVisible();
+    expect(within(form).queryByLabelText('Trocar por')).toBeNull();
   });
 
   it('cancels a paid order not yet shipped after a confirmation, with every item', async () => {

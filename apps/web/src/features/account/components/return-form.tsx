@@ -1,4 +1,6 @@
 import { nameBesideOptions, optionValuesLabel } from '@lumina/shared/catalog/variants';
+import { formatBRL } from '@lumina/shared/format/money';
+import { exchangeRefusal, variantUnitPriceCents } from '@lumina/shared/returns/exchange-options';
 import {
   createReturnBodySchema,
   RETURN_MESSAGES,
@@ -9,6 +11,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import type { OrderDetail } from '../../../lib/payment/payment-api.ts';
+import { useStore } from '../../../lib/store-settings.ts';
 import { useCreateReturn, useExchangeProduct } from '../api/returns.ts';
 import { serverMessages } from '../model/server-errors.ts';
 
@@ -46,7 +49,10 @@ const INTROS: Record<ReturnType, string> = {
 
 const FAILED = 'Não foi possível enviar o pedido. Tente novamente.';
 
-/** The other active variants of the product bought, for 'Trocar por'. */
+/**
+ * The variants an exchange may ask for, for 'Trocar por': the product's others that are for sale
+ * at the unit price paid (the rule the API checks: exchange-options.ts).
+ */
 function ExchangeVariant({
   item,
   value,
@@ -58,16 +64,37 @@ function ExchangeVariant({
 }) {
   const id = useId();
   const product = useExchangeProduct(item.product_id);
-  const variants = (product.data?.product.variants ?? []).filter(
-    (variant) => variant.active && variant.id !== item.variant_id,
-  );
+  // Until the store's price rules arrive a variant's price is not known: none is offered yet.
+  const store = useStore();
+  const bought = {
+    productId: item.product_id,
+    variantId: item.variant_id,
+    unitPriceCents: item.unit_price_cents,
+  };
+  const data = product.data?.product;
+  const variants =
+    data && store
+      ? data.variants.filter(
+          (variant) =>
+            exchangeRefusal(bought, {
+              productId: data.id,
+              variantId: variant.id,
+              active: variant.active,
+              unitPriceCents: variantUnitPriceCents(data, variant, store),
+            }) === null,
+        )
+      : [];
   if (item.product_id === null) {
     return <p className="text-sm text-ink-700">Este produto não está mais à venda.</p>;
   }
-  if (product.isPending) return <p className="text-sm text-ink-700">Carregando variações...</p>;
+  if (product.isPending || !store) {
+    return <p className="text-sm text-ink-700">Carregando variações...</p>;
+  }
   if (variants.length === 0) {
     return (
-      <p className="text-sm text-ink-700">Este produto não tem outra variação para a troca.</p>
+      <p className="text-sm text-ink-700">
+        Este produto não tem outra variação de mesmo preço para a troca.
+      </p>
     );
   }
   return (
@@ -78,6 +105,7 @@ function ExchangeVariant({
       <select
         id={id}
         value={value ?? ''}
+        aria-describedby={`${id}-preco`}
         onChange={(event) => onChange(event.target.value ? Number(event.target.value) : null)}
         className="mt-1 w-full rounded-xl border border-ink-300 bg-white px-3 py-2 text-base text-ink-900"
       >
@@ -89,6 +117,9 @@ function ExchangeVariant({
           </option>
         ))}
       </select>
+      <p id={`${id}-preco`} className="mt-1 text-sm text-ink-700">
+        Só variações do mesmo preço que você pagou ({formatBRL(item.unit_price_cents)}).
+      </p>
     </div>
   );
 }
