@@ -24,6 +24,7 @@ import {
   orderShippedMail,
   paidAfterCancelMail,
   paymentApprovedMail,
+  type ReceivedItem,
 } from '../orders/order-mails.ts';
 import { passwordResetMail } from '../password-resets/reset-mail.ts';
 import { refundMail } from '../payments/refund-mail.ts';
@@ -43,6 +44,23 @@ import { mailShop } from './mail-signature.ts';
 
 const APP = 'https://loja.example.com';
 const TO = 'ana@example.com';
+/** The order's lines, a name with HTML to escape. */
+const items: ReceivedItem[] = [
+  {
+    productName: 'Argola <Souza>',
+    optionValues: { Diâmetro: '8 mm' },
+    quantity: 2,
+    unitPriceCents: 4750,
+    listPriceCents: 5000,
+  },
+  {
+    productName: 'Labret & Cia',
+    optionValues: {},
+    quantity: 1,
+    unitPriceCents: 1300,
+    listPriceCents: 1400,
+  },
+];
 const order = {
   id: 7,
   orderNumber: 'LP-2026-0007',
@@ -55,22 +73,7 @@ const order = {
   shippingName: 'PAC',
   shippingCents: 2190,
   shippingDeliveryDays: 8,
-  items: [
-    {
-      productName: 'Argola <Souza>',
-      optionValues: { Diâmetro: '8 mm' },
-      quantity: 2,
-      unitPriceCents: 4750,
-      listPriceCents: 5000,
-    },
-    {
-      productName: 'Labret & Cia',
-      optionValues: {},
-      quantity: 1,
-      unitPriceCents: 1300,
-      listPriceCents: 1400,
-    },
-  ],
+  items,
 };
 
 const at = new Date('2026-11-26T12:00:00Z');

@@ -33,7 +33,8 @@ export interface CheckoutFormProps {
 /**
  * The five boxes, the contract's summary and the submit. On a phone they stack in the spec's
  * order (products first, the button last); from lg the products, the summary and the button sit
- * in a right-hand column.
+ * in a right-hand column, the summary right under the products (the second row takes what the
+ * taller form leaves).
  */
 export function CheckoutForm({ items, flow }: CheckoutFormProps) {
   const { register, control, getValues, setValue, setFocus } = useForm<CheckoutFormValues>({
@@ -68,7 +69,7 @@ export function CheckoutForm({ items, flow }: CheckoutFormProps) {
         event.preventDefault();
         onSubmit();
       }}
-      className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8"
+      className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr] lg:gap-8"
     >
       <OrderItemsTable
         lines={checkoutLines(items)}

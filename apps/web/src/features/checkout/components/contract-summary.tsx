@@ -37,9 +37,15 @@ function SellerIdentity({ store }: { store: PublicStoreJson }) {
         {CONTRACT_SUMMARY_TEXTS.seller}
         {name ? <strong className="font-semibold"> {name}</strong> : null}
       </p>
+      {/* Each part goes to a next line whole: 'CNPJ 11.222.333/0001-81' is not split at its dash. */}
       {lines.map((line) => (
         <p key={line} className="wrap-anywhere">
-          {line}
+          {line.split(' · ').map((part, index) => (
+            <span key={part}>
+              {index > 0 ? ' · ' : ''}
+              <span className="inline-block">{part}</span>
+            </span>
+          ))}
         </p>
       ))}
     </div>
