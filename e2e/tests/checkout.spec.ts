@@ -2,7 +2,8 @@
 // the built-in PIX provider in sandbox mode. Browse, add to the cart, register in the auth modal,
 // fill /checkout, get the PIX page, simulate the payment, land on /payment-success and find the
 // order paid in 'Meus Pedidos', with the product's stock one unit lower. One account (the API
-// throttles register per IP). Screenshots of the three checkout pages go to SHOT_DIR for review.
+// throttles register per IP). Screenshots of the three checkout pages and of the contract's
+// summary go to SHOT_DIR for review.
 import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { join } from 'node:path';
 import { expectLoggedIn, newAccount, readAndCloseToast, siteHeader } from './support/accounts.ts';
 import { listProducts, productTitle, type ApiProduct } from './support/catalog-api.ts';
 import { acceptCookies } from './support/cookie-banner.ts';
+import { saveSettings } from './support/store-settings.ts';
 import { expect, test } from './support/test.ts';
 
 /** Outside the repository: pictures for a person to look at, not artefacts of the suite. */
@@ -70,7 +72,10 @@ test.use({ allowedConsoleErrors: [/status of 503/] });
 
 test('a new visitor buys a product with PIX in sandbox mode and finds the order paid', async ({
   page,
+  request,
 }) => {
+  // A shop that said who it is and wrote its returns policy: the contract's summary names both.
+  await saveSettings(request);
   const product = await simpleProduct(page);
   const stockBefore = await stockOf(page, product.id);
   const account = newAccount('checkout');
@@ -167,6 +172,52 @@ test('a new visitor buys a product with PIX in sandbox mode and finds the order 
   await expect(payment.getByRole('radio', { name: 'Cartão de crédito' })).toBeDisabled();
   await expect(payment.getByRole('radio', { name: 'Boleto bancário' })).toBeDisabled();
   await expect(payment.getByText('Em breve', { exact: true })).toHaveCount(2);
+
+  // The contract's summary above 'Finalizar pedido' (Decreto 7.962/2013 art. 4): the totals the
+  // products box says, the total without the 5% PIX discount, who sells and the withdrawal.
+  const summary = page.getByRole('region', { name: 'Resumo do pedido' });
+  const summaryAmount = (label: string) =>
+    summary
+      .locator('dl > div')
+      .filter({ has: page.getByText(label, { exact: true }) })
+      .locator('dd');
+  const total =
+    (await products
+      .getByRole('row', { name: /^Total/ })
+      .getByRole('cell')
+      .textContent()) ?? '';
+  await expect(summary).toContainText('1 item');
+  await expect(summaryAmount('Total no PIX')).toHaveText(total);
+  await expect(summaryAmount('Total sem o desconto do PIX')).toHaveText(/^R\$ [\d.]+,\d\d$/);
+  await expect(summaryAmount('Total sem o desconto do PIX')).not.toHaveText(total);
+  await expect(summaryAmount('Forma de pagamento')).toHaveText('PIX');
+  await expect(summaryAmount('Prazo de entrega')).toHaveText(/^até \d+ (dia útil|dias úteis)$/);
+  await expect(summary).toContainText('Vendido por Lumina Piercings');
+  await expect(summary).toContainText('Lumina Joias e Acessórios Ltda · CNPJ 11.222.333/0001-81');
+  await expect(summary).toContainText(
+    'Avenida Paulista, 1000, Sala 12 - Bela Vista - São Paulo/SP - CEP 01310-100',
+  );
+  await expect(summary).toContainText(
+    'Você pode desistir da compra em até 7 dias após o recebimento.',
+  );
+  await expect(
+    summary.getByRole('link', { name: /Política de trocas e devoluções/ }),
+  ).toHaveAttribute('href', '/trocas-e-devolucoes');
+  for (const size of SHOT_SIZES) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await summary.scrollIntoViewIfNeeded();
+    await summary.screenshot({
+      path: join(SHOT_DIR, `contract-summary-${size.name}.png`),
+      animations: 'disabled',
+    });
+    // Right above the button, and nothing of it wider than a phone.
+    const box = await summary.boundingBox();
+    const button = await page.getByRole('button', { name: 'Finalizar pedido' }).boundingBox();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(button?.y ?? 0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      size.width,
+    );
+  }
 
   await screenshots(page, 'checkout');
 

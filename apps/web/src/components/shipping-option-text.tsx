@@ -1,10 +1,5 @@
-import { formatBRL } from '@lumina/shared/format/money';
+import { shippingCostText } from '@lumina/shared/shipping/shipping-texts';
 import type { ShippingOption } from '../lib/cart/shipping-quote.ts';
-
-/** A shipping cost as the pages say it: free PAC reads 'Grátis', never R$ 0,00. */
-export function shippingCostText(costCents: number): string {
-  return costCents === 0 ? 'Grátis' : formatBRL(costCents);
-}
 
 /** One quoted option (name, cost, delivery time), as the cart and the checkout show it. */
 export function ShippingOptionText({ option }: { option: ShippingOption }) {

@@ -19,7 +19,17 @@ export function freePacDescription(thresholdCents: number): string {
   return `Frete grátis pelos Correios (PAC) em compras a partir de ${formatBRL(thresholdCents)}`;
 }
 
+/** 8 -> 'até 8 dias úteis'; 1 -> 'até 1 dia útil'. */
+export function deliveryDeadlineText(businessDays: number): string {
+  return `até ${formatBusinessDays(businessDays)}`;
+}
+
 /** 8 -> 'Entrega em até 8 dias úteis'; 1 -> 'Entrega em até 1 dia útil'. */
 export function estimatedDeliveryText(businessDays: number): string {
-  return `Entrega em até ${formatBusinessDays(businessDays)}`;
+  return `Entrega em ${deliveryDeadlineText(businessDays)}`;
+}
+
+/** A shipping cost as the pages and e-mails say it: free PAC reads 'Grátis', never R$ 0,00. */
+export function shippingCostText(costCents: number): string {
+  return costCents === 0 ? 'Grátis' : formatBRL(costCents);
 }

@@ -12,6 +12,8 @@ export interface MailShop {
   name: string;
   /** Whether the shop has a WhatsApp a text may send shoppers to. */
   whatsapp: boolean;
+  /** Whether the shop wrote its returns policy: only then may an e-mail link its page. */
+  returnsPolicy: boolean;
   /** The closing block, as plain text and as HTML paragraphs. */
   signature: { text: string; html: string[] };
 }
@@ -38,6 +40,7 @@ export function mailShop(settings: StoreSettings): MailShop {
   return {
     name: shopName(settings) || UNNAMED_SHOP,
     whatsapp: settings.whatsapp !== '' && settings.whatsapp !== DEMO_WHATSAPP,
+    returnsPolicy: settings.policies.returns !== '',
     signature: mailSignature(settings),
   };
 }

@@ -24,6 +24,7 @@ import {
   orderShippedMail,
   paidAfterCancelMail,
   paymentApprovedMail,
+  type ReceivedItem,
 } from '../orders/order-mails.ts';
 import { passwordResetMail } from '../password-resets/reset-mail.ts';
 import { refundMail } from '../payments/refund-mail.ts';
@@ -43,6 +44,23 @@ import { mailShop } from './mail-signature.ts';
 
 const APP = 'https://loja.example.com';
 const TO = 'ana@example.com';
+/** The order's lines, a name with HTML to escape. */
+const items: ReceivedItem[] = [
+  {
+    productName: 'Argola <Souza>',
+    optionValues: { Diâmetro: '8 mm' },
+    quantity: 2,
+    unitPriceCents: 4750,
+    listPriceCents: 5000,
+  },
+  {
+    productName: 'Labret & Cia',
+    optionValues: {},
+    quantity: 1,
+    unitPriceCents: 1300,
+    listPriceCents: 1400,
+  },
+];
 const order = {
   id: 7,
   orderNumber: 'LP-2026-0007',
@@ -52,6 +70,10 @@ const order = {
   trackingCode: 'AA473124829BR',
   refundStatus: 'refunded' as const,
   paymentStatus: 'approved' as const,
+  shippingName: 'PAC',
+  shippingCents: 2190,
+  shippingDeliveryDays: 8,
+  items,
 };
 
 const at = new Date('2026-11-26T12:00:00Z');
@@ -282,5 +304,53 @@ describe('e-mail templates', () => {
     expect(text).toContain(`: ${page}\n`);
     expect(html).toContain(`<a href="${page}">`);
     expect(text).not.toMatch(/\/minha-conta(\s|$)/);
+  });
+});
+
+describe('order-received e-mail', () => {
+  it("repeats the checkout's summary: items, freight, delivery time, PIX, both totals, withdrawal", () => {
+    const mail = orderReceivedMail(order, '00020126PIX', APP, order.id, SHOP);
+    expect(mail.text).toContain(
+      [
+        'Resumo do pedido:',
+        '',
+        '2 × Argola <Souza> (Diâmetro: 8 mm): R$ 95,00',
+        '1 × Labret & Cia: R$ 13,00',
+        'Subtotal (3 itens): R$ 108,00',
+        'Frete (PAC): R$ 21,90',
+        'Prazo de entrega: até 8 dias úteis',
+        'Forma de pagamento: PIX',
+        'Total no PIX: R$ 129,90',
+        'Total sem o desconto do PIX: R$ 135,90',
+        '',
+        'Você pode desistir da compra em até 7 dias após o recebimento.',
+        '',
+        `Política de trocas e devoluções: ${APP}/trocas-e-devolucoes`,
+      ].join('\n'),
+    );
+    // Who sells: the signature's, once.
+    expect(mail.text.match(/CNPJ 11\.222\.333\/0001-81/g)).toHaveLength(1);
+    expect(mail.html).toContain('2 × Argola &lt;Souza&gt; (Diâmetro: 8 mm)</td>');
+    expect(mail.html).toContain('Labret &amp; Cia</td>');
+    expect(mail.html).toContain(`<a href="${APP}/trocas-e-devolucoes">`);
+    expect(mail.html).toMatch(/>Total sem o desconto do PIX<\/td><td[^>]*>R\$ 135,90<\/td>/);
+  });
+
+  it('links no policy the shop did not write and states no discount the order did not have', () => {
+    const shop = mailShop(
+      createStoreSettings({ policies: { terms: '', returns: '', shipping: '' } }),
+    );
+    const plain = {
+      ...order,
+      totalCents: 12_790,
+      shippingCents: 0,
+      items: order.items.map((item) => ({ ...item, listPriceCents: item.unitPriceCents })),
+    };
+    const mail = orderReceivedMail(plain, '00020126PIX', APP, order.id, shop);
+    expect(mail.text).toContain('Frete (PAC): Grátis');
+    expect(mail.text).toContain('Total no PIX: R$ 108,00');
+    expect(mail.text).not.toContain('sem o desconto');
+    expect(mail.text).toContain('Você pode desistir da compra em até 7 dias após o recebimento.');
+    expect(mail.text).not.toContain('trocas-e-devolucoes');
   });
 });

@@ -1,8 +1,15 @@
+import {
+  CONTRACT_SUMMARY_TEXTS,
+  itemRow,
+  summaryRows,
+  type SummaryRow,
+} from '@lumina/shared/checkout/contract-summary';
 import { formatBRL } from '@lumina/shared/format/money';
+import { POLICY_PAGES } from '@lumina/shared/settings/policy-pages';
 import { escapeHtml } from '../../integrations/mail/escape-html.ts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
-import type { OrderRow } from '../../db/schema/orders.ts';
+import type { OrderItemRow, OrderRow } from '../../db/schema/orders.ts';
 import { mailDocument } from '../mail/mail-document.ts';
 import type { MailShop } from '../mail/mail-signature.ts';
 import type { OrderMailKind } from './lifecycle.ts';
@@ -48,22 +55,38 @@ export function firstName(name: string): string {
 }
 
 /**
- * Paragraphs as plain text and as simple HTML; `pre` marks a PIX code to copy, a MailShop the
- * shop's signature (mail-signature.ts).
+ * Paragraphs as plain text and as simple HTML; `pre` marks a PIX code to copy, `rows` a table of
+ * labels and amounts (the order's summary), a MailShop the shop's signature (mail-signature.ts).
  */
-export type Block = string | { pre: string } | { link: string; label: string } | MailShop;
+export type Block =
+  | string
+  | { pre: string }
+  | { link: string; label: string }
+  | { rows: readonly SummaryRow[] }
+  | MailShop;
 
 /** A block as the text part reads it. */
 export function blockText(block: Block): string {
   if (typeof block === 'string') return block;
   if ('signature' in block) return block.signature.text;
+  if ('rows' in block) return block.rows.map((row) => `${row.label}: ${row.value}`).join('\n');
   return 'pre' in block ? block.pre : `${block.label}: ${block.link}`;
+}
+
+/** Labels on the left, amounts on the right, as narrow as a phone's mail client needs. */
+function rowsHtml(rows: readonly SummaryRow[]): string {
+  const cells = rows.map(
+    (row) =>
+      `<tr><td style="padding: 4px 12px 4px 0; border-bottom: 1px solid #e5e7eb">${escapeHtml(row.label)}</td><td style="padding: 4px 0; border-bottom: 1px solid #e5e7eb; text-align: right; white-space: nowrap">${escapeHtml(row.value)}</td></tr>`,
+  );
+  return `<table role="presentation" style="border-collapse: collapse; width: 100%; max-width: 520px; font-size: 14px">${cells.join('')}</table>`;
 }
 
 /** A block as the HTML part shows it, escaped: one paragraph (the signature: its own). */
 export function blockHtml(block: Block): string {
   if (typeof block === 'string') return `<p>${escapeHtml(block)}</p>`;
   if ('signature' in block) return block.signature.html.join('\n');
+  if ('rows' in block) return rowsHtml(block.rows);
   if ('pre' in block) {
     return `<p style="font-family: monospace; word-break: break-all; background: #f3f4f6; padding: 12px">${escapeHtml(block.pre)}</p>`;
   }
@@ -80,9 +103,57 @@ function orderMail(to: string, subject: string, blocks: Block[]): MailMessage {
   return { to, subject, text, html: mailDocument(subject, blocks.map(blockHtml)) };
 }
 
-/** Sent when the PIX charge is issued: the code to pay and the 30-minute deadline. */
+/** What was bought, as the received e-mail's summary lists it. */
+export type ReceivedItem = Pick<
+  OrderItemRow,
+  'productName' | 'optionValues' | 'quantity' | 'unitPriceCents' | 'listPriceCents'
+>;
+
+export type ReceivedOrder = MailOrder &
+  Pick<OrderRow, 'shippingName' | 'shippingCents' | 'shippingDeliveryDays'> & {
+    items: readonly ReceivedItem[];
+  };
+
+/**
+ * The contract's summary the checkout showed, confirmed (Decreto 7.962/2013 art. 4): the items,
+ * subtotal, freight and its delivery time, PIX, the total and, when the order's prices had a PIX
+ * discount, the total without it; then the right of withdrawal and the returns policy's page
+ * when the shop wrote one. Who sells is the signature's.
+ */
+function contractSummaryBlocks(order: ReceivedOrder, appUrl: string, shop: MailShop): Block[] {
+  const items = order.items.map((item) => ({
+    name: item.productName,
+    optionValues: item.optionValues,
+    quantity: item.quantity,
+    unitCents: item.unitPriceCents,
+    listUnitCents: item.listPriceCents,
+  }));
+  const shipping = {
+    name: order.shippingName,
+    costCents: order.shippingCents,
+    deliveryDays: order.shippingDeliveryDays,
+  };
+  const blocks: Block[] = [
+    `${CONTRACT_SUMMARY_TEXTS.title}:`,
+    // The prices stored with the order tell whether it had a PIX discount, whatever the settings say now.
+    { rows: [...items.map(itemRow), ...summaryRows({ items, shipping, pixDiscount: true })] },
+    CONTRACT_SUMMARY_TEXTS.withdrawal,
+  ];
+  if (shop.returnsPolicy) {
+    blocks.push({
+      link: `${appUrl}${POLICY_PAGES.returns.path}`,
+      label: CONTRACT_SUMMARY_TEXTS.returnsPolicy,
+    });
+  }
+  return blocks;
+}
+
+/**
+ * Sent when the PIX charge is issued: the code to pay and the 30-minute deadline, then the
+ * order's summary.
+ */
 export function orderReceivedMail(
-  order: MailOrder,
+  order: ReceivedOrder,
   pixCode: string,
   appUrl: string,
   orderId: number,
@@ -95,6 +166,7 @@ export function orderReceivedMail(
     { pre: pixCode },
     'Depois desse prazo o pedido é cancelado e os produtos voltam para o estoque.',
     { link: `${appUrl}/payment-pix?order_id=${orderId}`, label: 'Ver o QR Code do pagamento' },
+    ...contractSummaryBlocks(order, appUrl, shop),
     shop,
   ]);
 }

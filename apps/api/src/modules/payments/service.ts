@@ -304,12 +304,13 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       // The order-received e-mail exists exactly when the charge it carries does.
       const customer = reachable(order);
       if (row && customer) {
+        const items = await createOrderRepository(tx).itemsOf([order.id]);
         await outbox.enqueue(tx, {
           key: `payment:${payment.id}:order_received`,
           kind: 'order_received',
           orderId: order.id,
           message: orderReceivedMail(
-            customer,
+            { ...customer, items },
             charge.qrCode,
             deps.appUrl,
             order.id,

@@ -4,7 +4,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatBRL } from '@lumina/shared/format/money';
 import type { PolicyAnswer } from '@lumina/shared/settings/policy-pages';
+import { shippingCostText } from '@lumina/shared/shipping/shipping-texts';
 import type { PublicStoreJson } from '@lumina/shared/settings/store-settings';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -74,6 +76,15 @@ afterAll(async () => {
 beforeEach(() => {
   smtp.clear();
 });
+
+/** The order fields the received e-mail's summary repeats. */
+interface OrderSummaryJson {
+  id: number;
+  subtotal_cents: number;
+  shipping_cost_cents: number;
+  delivery_days: number;
+  total_cents: number;
+}
 
 const page = (url: string) => ctx.app.inject({ url, headers: { accept: '*/*' } });
 
@@ -267,6 +278,42 @@ describe('after the owner saves the settings', () => {
     );
     expect(mail.html).toContain('Aurora Joias Ltda · CNPJ 11.222.333/0001-81<br>');
     expect(mail.text).not.toContain('Lumina');
+  });
+
+  it("repeats the checkout's contract summary in the order-received e-mail, seller included", async () => {
+    const buyer = await shopper(ctx.app, ctx.database);
+    await addToCart(ctx.app, buyer.headers, productId, 2);
+    const placed = await placeOrder(ctx.app, buyer.headers, checkoutBody());
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { order } = placed.json<{ order: OrderSummaryJson }>();
+    expect((await payOrder(ctx.app, buyer.headers, order.id)).statusCode).toBe(200);
+    const mail = await smtp.waitForMail('ana@example.com');
+
+    // R$ 100,00 each, R$ 93,00 with the settings' 7% PIX discount; the freight as charged.
+    const freight = order.shipping_cost_cents;
+    expect(order.subtotal_cents).toBe(18_600);
+    expect(mail.text).toContain(
+      [
+        'Resumo do pedido:',
+        '',
+        '2 × Argola Lua: R$ 186,00',
+        'Subtotal (2 itens): R$ 186,00',
+        `Frete (PAC): ${shippingCostText(freight)}`,
+        `Prazo de entrega: até ${order.delivery_days} dias úteis`,
+        'Forma de pagamento: PIX',
+        `Total no PIX: ${formatBRL(order.total_cents)}`,
+        `Total sem o desconto do PIX: ${formatBRL(20_000 + freight)}`,
+        '',
+        'Você pode desistir da compra em até 7 dias após o recebimento.',
+        '',
+        'Política de trocas e devoluções: http://loja.test/trocas-e-devolucoes',
+      ].join('\n'),
+    );
+    expect(mail.text).toContain('Aurora Joias Ltda · CNPJ 11.222.333/0001-81');
+    expect(mail.text).toContain(
+      'Avenida Afonso Pena, 1500 - Centro - Belo Horizonte/MG - CEP 30130-010',
+    );
+    expect(mail.html).toContain('<a href="http://loja.test/trocas-e-devolucoes">');
   });
 
   it('gives a bare sender the trade name and replies to the SAC without a Reply-To', async () => {

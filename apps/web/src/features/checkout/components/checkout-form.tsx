@@ -10,6 +10,7 @@ import { useCheckoutPrefill } from '../model/use-checkout-prefill.ts';
 import { useCheckoutShipping } from '../model/use-checkout-shipping.ts';
 import type { useCheckoutSubmit } from '../model/use-checkout-submit.ts';
 import { CheckoutTermsNote } from './checkout-terms-note.tsx';
+import { ContractSummary } from './contract-summary.tsx';
 import { CustomerBox } from './customer-box.tsx';
 import { DeliveryBox } from './delivery-box.tsx';
 import { NotesBox } from './notes-box.tsx';
@@ -30,8 +31,10 @@ export interface CheckoutFormProps {
 }
 
 /**
- * The five boxes and the submit. On a phone they stack in the spec's order (products first,
- * the button last); from lg the products and the button sit in a right-hand column.
+ * The five boxes, the contract's summary and the submit. On a phone they stack in the spec's
+ * order (products first, the button last); from lg the products, the summary and the button sit
+ * in a right-hand column, the summary right under the products (the second row takes what the
+ * taller form leaves).
  */
 export function CheckoutForm({ items, flow }: CheckoutFormProps) {
   const { register, control, getValues, setValue, setFocus } = useForm<CheckoutFormValues>({
@@ -66,7 +69,7 @@ export function CheckoutForm({ items, flow }: CheckoutFormProps) {
         event.preventDefault();
         onSubmit();
       }}
-      className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-8"
+      className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr] lg:gap-8"
     >
       <OrderItemsTable
         lines={checkoutLines(items)}
@@ -84,6 +87,7 @@ export function CheckoutForm({ items, flow }: CheckoutFormProps) {
         <PaymentMethodBox />
       </fieldset>
       <div className="flex flex-col gap-3 lg:col-start-2 lg:row-start-2 lg:self-start">
+        <ContractSummary items={items} shipping={shipping.option} />
         {flow.placed ? (
           <FormAlert kind="info">
             Pedido {flow.placed.order.order_number} criado. Falta gerar o pagamento PIX.

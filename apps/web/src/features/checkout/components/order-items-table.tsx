@@ -1,5 +1,5 @@
 import { formatBRL } from '@lumina/shared/format/money';
-import { shippingCostText } from '../../../components/shipping-option-text.tsx';
+import { shippingCostText } from '@lumina/shared/shipping/shipping-texts';
 import type { ShippingOption } from '../../../lib/cart/shipping-quote.ts';
 import { subtotalCents, type CheckoutLine } from '../model/checkout-lines.ts';
 import { CheckoutBox } from './checkout-box.tsx';

@@ -1,3 +1,4 @@
+import type { SummaryItem } from '@lumina/shared/checkout/contract-summary';
 import type { CartLine } from '../../../lib/cart/cart-types.ts';
 
 /** A products-table row: the PIX unit price the cart shows, which is what the order charges. */
@@ -10,9 +11,14 @@ export interface CheckoutLine {
   totalCents: number;
 }
 
+/** What a unit of the line is charged: its PIX price, in cents. */
+function pixUnitCents(item: CartLine): number {
+  return Math.round(item.pix_price * 100);
+}
+
 export function checkoutLines(items: readonly CartLine[]): CheckoutLine[] {
   return items.map((item) => {
-    const unitCents = Math.round(item.pix_price * 100);
+    const unitCents = pixUnitCents(item);
     return {
       id: item.id,
       name: item.name,
@@ -22,6 +28,17 @@ export function checkoutLines(items: readonly CartLine[]): CheckoutLine[] {
       totalCents: unitCents * item.quantity,
     };
   });
+}
+
+/** The lines as the contract summary lists them: PIX price charged, list price beside it. */
+export function summaryItems(items: readonly CartLine[]): SummaryItem[] {
+  return items.map((item) => ({
+    name: item.name,
+    optionValues: item.option_values,
+    quantity: item.quantity,
+    unitCents: pixUnitCents(item),
+    listUnitCents: item.price_cents,
+  }));
 }
 
 export function subtotalCents(lines: readonly CheckoutLine[]): number {

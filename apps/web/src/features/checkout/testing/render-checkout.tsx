@@ -1,3 +1,4 @@
+import type { StoreSettingsInput } from '@lumina/shared/settings/store-settings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -13,14 +14,16 @@ function LocationProbe() {
 
 /**
  * /checkout inside a fresh QueryClient, auth session (read from storage) and memory router; the
- * PIX and products pages show their names, so a navigation is visible.
+ * PIX and products pages show their names, so a navigation is visible. `store` changes the
+ * filled-in shop's settings.
  */
-export function renderCheckout() {
+export function renderCheckout(store: Partial<StoreSettingsInput> = {}) {
   // With the shop's settings, as every server-rendered page carries them.
   const client = seedStore(
     new QueryClient({
       defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
     }),
+    store,
   );
   const view = render(
     <QueryClientProvider client={client}>

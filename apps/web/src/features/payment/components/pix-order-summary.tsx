@@ -1,6 +1,6 @@
 import type { PaymentResponse } from '../../../lib/payment/payment-api.ts';
 import { formatReais } from '../format-reais.ts';
-import { shippingCostText } from '../../../components/shipping-option-text.tsx';
+import { shippingCostText } from '@lumina/shared/shipping/shipping-texts';
 
 /** Items and amounts of the order being paid. */
 export function PixOrderSummary({ payment }: { payment: PaymentResponse }) {

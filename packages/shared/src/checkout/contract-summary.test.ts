@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import {
+  itemCountText,
+  itemName,
+  itemRow,
+  summaryRows,
+  type SummaryItem,
+} from './contract-summary.ts';
+
+const ring: SummaryItem = {
+  name: 'Argola Lisa',
+  optionValues: { Diâmetro: '8 mm' },
+  quantity: 2,
+  unitCents: 4750,
+  listUnitCents: 5000,
+};
+const labret: SummaryItem = {
+  name: 'Labret Titânio',
+  optionValues: {},
+  quantity: 1,
+  unitCents: 3790,
+  listUnitCents: 3990,
+};
+const pac = { name: 'PAC', costCents: 2190, deliveryDays: 8 };
+
+describe('contract summary', () => {
+  it('names each line with its variant, quantity and total', () => {
+    expect(itemRow(ring)).toEqual({ label: '2 × Argola Lisa (Diâmetro: 8 mm)', value: 'R$ 95,00' });
+    expect(itemRow(labret)).toEqual({ label: '1 × Labret Titânio', value: 'R$ 37,90' });
+    // The name's own size gives way to the variant's.
+    expect(itemName('Argola - Tamanho: 10mm; Espessura: 1,2mm', { Diâmetro: '8mm' })).toBe(
+      'Argola - Espessura: 1,2mm (Diâmetro: 8mm)',
+    );
+    expect(itemCountText(1)).toBe('1 item');
+    expect(itemCountText(3)).toBe('3 itens');
+  });
+
+  it('gives freight, delivery time, payment and both totals once the freight is quoted', () => {
+    expect(summaryRows({ items: [ring, labret], shipping: pac, pixDiscount: true })).toEqual([
+      { label: 'Subtotal (3 itens)', value: 'R$ 132,90' },
+      { label: 'Frete (PAC)', value: 'R$ 21,90' },
+      { label: 'Prazo de entrega', value: 'até 8 dias úteis' },
+      { label: 'Forma de pagamento', value: 'PIX' },
+      { label: 'Total no PIX', value: 'R$ 154,80' },
+      { label: 'Total sem o desconto do PIX', value: 'R$ 161,80' },
+    ]);
+  });
+
+  it('says the freight is still to be added before the quote, and free PAC as Grátis', () => {
+    const rows = summaryRows({ items: [ring], shipping: null, pixDiscount: true });
+    expect(rows.map((row) => row.value)).toEqual([
+      'R$ 95,00',
+      'A calcular',
+      'PIX',
+      'R$ 95,00 + frete',
+      'R$ 100,00 + frete',
+    ]);
+    const free = summaryRows({
+      items: [ring],
+      shipping: { ...pac, costCents: 0 },
+      pixDiscount: false,
+    });
+    expect(free.find((row) => row.label === 'Frete (PAC)')?.value).toBe('Grátis');
+  });
+
+  it('has no row without the PIX discount when the shop gives none', () => {
+    const labels = (pixDiscount: boolean, items: SummaryItem[]) =>
+      summaryRows({ items, shipping: pac, pixDiscount }).map((row) => row.label);
+    expect(labels(false, [ring])).not.toContain('Total sem o desconto do PIX');
+    // Prices without any discount: nothing to compare, whatever the settings say.
+    expect(labels(true, [{ ...ring, listUnitCents: ring.unitCents }])).not.toContain(
+      'Total sem o desconto do PIX',
+    );
+  });
+});
