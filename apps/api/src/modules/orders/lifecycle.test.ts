@@ -58,8 +58,8 @@ function refunds(part: string, all: string, partBack = part, allBack = all) {
   };
 }
 
-/** Refunded or returned: the money is all back, so every action is refused or changes nothing. */
-const ALL_MONEY_BACK: Record<string, string> = {
+/** Goods back or money back: no payment, confirmation, shipping or delivery applies any more. */
+const AFTER_RETURN = {
   'payment approved': '=',
   'payment processing': '=',
   'payment rejected': '=',
@@ -70,6 +70,11 @@ const ALL_MONEY_BACK: Record<string, string> = {
   ship: 'order_closed',
   'ship (other code)': 'order_closed',
   deliver: 'order_not_shipped',
+};
+
+/** Refunded or returned: the money is all back, so every action is refused or changes nothing. */
+const ALL_MONEY_BACK: Record<string, string> = {
+  ...AFTER_RETURN,
   'cancel (built-in)': 'order_refunded',
   'cancel (MercadoPago)': 'order_refunded',
   'cancel (expiry)': 'order_refunded',
@@ -160,16 +165,7 @@ const EXPECTED: Record<OrderStatus, Record<string, string>> = {
   },
   refunded: ALL_MONEY_BACK,
   partially_returned: {
-    'payment approved': '=',
-    'payment processing': '=',
-    'payment rejected': '=',
-    'payment cancelled': '=',
-    'payment refunded': '=',
-    'confirm (built-in)': 'order_not_pending',
-    'confirm (MercadoPago)': 'order_not_pending',
-    ship: 'order_closed',
-    'ship (other code)': 'order_closed',
-    deliver: 'order_not_shipped',
+    ...AFTER_RETURN,
     'cancel (built-in)': 'order_shipped',
     'cancel (MercadoPago)': 'order_shipped',
     'cancel (expiry)': 'order_shipped',

@@ -3,14 +3,13 @@ import type { AdminOrderAction, AdminOrderDetail } from '@lumina/shared/admin/ad
 import { formatBRL } from '@lumina/shared/format/money';
 import { formatDateTime } from '@lumina/shared/format/dates';
 import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { OrderTotals } from '../../../components/order-totals.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAdminOrder, useOrderAction } from '../api/orders.ts';
+import { type OrderActionInput, useAdminOrder, useOrderAction } from '../api/orders.ts';
 import {
   ACTOR_LABELS,
   actionLabel,
@@ -28,6 +27,7 @@ import { OrderActionDialog } from './order-action-dialog.tsx';
 import { OrderBadges } from './order-badges.tsx';
 import { OrderItemList } from './order-item-list.tsx';
 import { OrderRefunds } from './order-refunds.tsx';
+import { useActionDialog } from './use-action-dialog.ts';
 
 type OrderItem = AdminOrderDetail['order']['items'][number];
 
@@ -87,14 +87,9 @@ function Actions({
 
 function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: number }) {
   const { order } = detail;
-  const [picked, setPicked] = useState<AdminOrderAction | null>(null);
-  const [result, setResult] = useState<string | null>(null);
-  const mutation = useOrderAction(orderId);
-
-  const close = () => {
-    setPicked(null);
-    mutation.reset();
-  };
+  const { result, pick, dialog } = useActionDialog<AdminOrderAction, OrderActionInput>(
+    useOrderAction(orderId),
+  );
 
   return (
     <article aria-labelledby="pedido-titulo" className="space-y-4">
@@ -111,13 +106,7 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
             <OrderBadges order={order} />
           </p>
         </div>
-        <Actions
-          detail={detail}
-          onPick={(action) => {
-            setResult(null);
-            setPicked(action);
-          }}
-        />
+        <Actions detail={detail} onPick={pick} />
       </header>
       {result ? <FormAlert kind="success" messages={[result]} /> : null}
       <Alerts order={order} />
@@ -257,21 +246,7 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
         </div>
       </div>
 
-      <OrderActionDialog
-        action={picked}
-        detail={detail}
-        busy={mutation.isPending}
-        error={mutation.error}
-        onClose={close}
-        onRun={(input) =>
-          mutation.mutate(input, {
-            onSuccess: (answer) => {
-              setResult(answer.message);
-              setPicked(null);
-            },
-          })
-        }
-      />
+      <OrderActionDialog detail={detail} {...dialog} />
     </article>
   );
 }

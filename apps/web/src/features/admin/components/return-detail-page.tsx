@@ -2,13 +2,12 @@ import { optionValuesLabel } from '@lumina/shared/catalog/variants';
 import { formatDateTime } from '@lumina/shared/format/dates';
 import { formatBRL, reaisToCents } from '@lumina/shared/format/money';
 import type { AdminReturnJson } from '@lumina/shared/returns/return-schemas';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAdminReturn, useReturnAction } from '../api/returns.ts';
+import { type ReturnActionInput, useAdminReturn, useReturnAction } from '../api/returns.ts';
 import { PROVIDER_LABELS } from '../model/order-labels.ts';
 import {
   answerDeadlineText,
@@ -21,6 +20,7 @@ import { OrderItemList } from './order-item-list.tsx';
 import { ReturnActionDialog } from './return-action-dialog.tsx';
 import { RETURN_STATUS_BADGES } from './return-badges.ts';
 import { AnswerDeadline } from './returns-page.tsx';
+import { useActionDialog } from './use-action-dialog.ts';
 
 const BACK = '/admin/devolucoes';
 const reais = (value: number) => formatBRL(reaisToCents(value) ?? 0);
@@ -49,13 +49,9 @@ function Steps({ request }: { request: AdminReturnJson }) {
 }
 
 function ReturnDetail({ request }: { request: AdminReturnJson }) {
-  const [picked, setPicked] = useState<ReturnAction | null>(null);
-  const [result, setResult] = useState<string | null>(null);
-  const mutation = useReturnAction(request.id);
-  const close = () => {
-    setPicked(null);
-    mutation.reset();
-  };
+  const { result, pick, dialog } = useActionDialog<ReturnAction, ReturnActionInput>(
+    useReturnAction(request.id),
+  );
   return (
     <article aria-labelledby="devolucao-titulo" className="space-y-4">
       <Link to={BACK} className="text-sm font-medium text-ink-700 hover:text-ink-900">
@@ -87,10 +83,7 @@ function ReturnDetail({ request }: { request: AdminReturnJson }) {
                 key={action}
                 size="sm"
                 variant={action === 'reject' ? 'outline' : 'primary'}
-                onClick={() => {
-                  setResult(null);
-                  setPicked(action);
-                }}
+                onClick={() => pick(action)}
               >
                 {returnActionLabel(action, request)}
               </Button>
@@ -164,21 +157,7 @@ function ReturnDetail({ request }: { request: AdminReturnJson }) {
           </DetailBox>
         </div>
       </div>
-      <ReturnActionDialog
-        action={picked}
-        request={request}
-        busy={mutation.isPending}
-        error={mutation.error}
-        onClose={close}
-        onRun={(input) =>
-          mutation.mutate(input, {
-            onSuccess: (answer) => {
-              setResult(answer.message);
-              setPicked(null);
-            },
-          })
-        }
-      />
+      <ReturnActionDialog request={request} {...dialog} />
     </article>
   );
 }
