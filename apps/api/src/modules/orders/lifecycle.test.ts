@@ -58,6 +58,29 @@ function refunds(part: string, all: string, partBack = part, allBack = all) {
   };
 }
 
+/** Goods back or money back: no payment, confirmation, shipping or delivery applies any more. */
+const AFTER_RETURN = {
+  'payment approved': '=',
+  'payment processing': '=',
+  'payment rejected': '=',
+  'payment cancelled': '=',
+  'payment refunded': '=',
+  'confirm (built-in)': 'order_not_pending',
+  'confirm (MercadoPago)': 'order_not_pending',
+  ship: 'order_closed',
+  'ship (other code)': 'order_closed',
+  deliver: 'order_not_shipped',
+};
+
+/** Refunded or returned: the money is all back, so every action is refused or changes nothing. */
+const ALL_MONEY_BACK: Record<string, string> = {
+  ...AFTER_RETURN,
+  'cancel (built-in)': 'order_refunded',
+  'cancel (MercadoPago)': 'order_refunded',
+  'cancel (expiry)': 'order_refunded',
+  ...refunds('already_refunded', 'already_refunded'),
+};
+
 /** status -> action -> the resulting status, '=' unchanged, or the refusal code. */
 const EXPECTED: Record<OrderStatus, Record<string, string>> = {
   pending: {
@@ -140,54 +163,15 @@ const EXPECTED: Record<OrderStatus, Record<string, string>> = {
     'cancel (expiry)': '=',
     ...refunds('order_closed', 'order_closed'),
   },
-  refunded: {
-    'payment approved': '=',
-    'payment processing': '=',
-    'payment rejected': '=',
-    'payment cancelled': '=',
-    'payment refunded': '=',
-    'confirm (built-in)': 'order_not_pending',
-    'confirm (MercadoPago)': 'order_not_pending',
-    ship: 'order_closed',
-    'ship (other code)': 'order_closed',
-    deliver: 'order_not_shipped',
-    'cancel (built-in)': 'order_refunded',
-    'cancel (MercadoPago)': 'order_refunded',
-    'cancel (expiry)': 'order_refunded',
-    ...refunds('already_refunded', 'already_refunded'),
-  },
+  refunded: ALL_MONEY_BACK,
   partially_returned: {
-    'payment approved': '=',
-    'payment processing': '=',
-    'payment rejected': '=',
-    'payment cancelled': '=',
-    'payment refunded': '=',
-    'confirm (built-in)': 'order_not_pending',
-    'confirm (MercadoPago)': 'order_not_pending',
-    ship: 'order_closed',
-    'ship (other code)': 'order_closed',
-    deliver: 'order_not_shipped',
+    ...AFTER_RETURN,
     'cancel (built-in)': 'order_shipped',
     'cancel (MercadoPago)': 'order_shipped',
     'cancel (expiry)': 'order_shipped',
     ...refunds('partially_returned', 'returned'),
   },
-  returned: {
-    'payment approved': '=',
-    'payment processing': '=',
-    'payment rejected': '=',
-    'payment cancelled': '=',
-    'payment refunded': '=',
-    'confirm (built-in)': 'order_not_pending',
-    'confirm (MercadoPago)': 'order_not_pending',
-    ship: 'order_closed',
-    'ship (other code)': 'order_closed',
-    deliver: 'order_not_shipped',
-    'cancel (built-in)': 'order_refunded',
-    'cancel (MercadoPago)': 'order_refunded',
-    'cancel (expiry)': 'order_refunded',
-    ...refunds('already_refunded', 'already_refunded'),
-  },
+  returned: ALL_MONEY_BACK,
 };
 
 function outcomeOf(state: OrderState, action: OrderAction): string {
@@ -195,6 +179,17 @@ function outcomeOf(state: OrderState, action: OrderAction): string {
   if (decision.outcome === 'refused') return decision.code;
   if (decision.outcome === 'unchanged') return '=';
   return decision.set.status ?? state.status;
+}
+
+/** Every status x action in `actions` that changes the order, with the order it leaves. */
+function changes(actions: OrderAction[]) {
+  return ORDER_STATUSES.flatMap((status) =>
+    actions.flatMap((action) => {
+      const decision = decide(order(status), action);
+      if (decision.outcome !== 'changed') return [];
+      return [{ status, action, decision, after: { ...order(status), ...decision.set } }];
+    }),
+  );
 }
 
 describe('order state machine', () => {
@@ -214,29 +209,21 @@ describe('order state machine', () => {
   });
 
   it('returns stock only for orders whose goods are still here, and a second time never', () => {
-    for (const status of ORDER_STATUSES) {
-      for (const action of Object.values(ACTIONS)) {
-        const decision = decide(order(status), action);
-        if (decision.outcome !== 'changed' || !decision.returnStock) continue;
-        expect(['pending', 'processing']).toContain(status);
-        // The same action on the result changes nothing (or is refused): applied once.
-        const after = { ...order(status), ...decision.set };
-        expect(decide(after, action).outcome).not.toBe('changed');
-      }
+    for (const { status, action, decision, after } of changes(Object.values(ACTIONS))) {
+      if (!decision.returnStock) continue;
+      expect(['pending', 'processing']).toContain(status);
+      // The same action on the result changes nothing (or is refused): applied once.
+      expect(decide(after, action).outcome).not.toBe('changed');
     }
   });
 
   it('is idempotent: repeating an action that changed the order changes nothing', () => {
-    for (const status of ORDER_STATUSES) {
-      // A partial refund is one of several by nature: each is its own refund row, never a repeat.
-      for (const action of Object.values(ACTIONS).filter((a) => a.type !== 'refund' || a.full)) {
-        const first = decide(order(status), action);
-        if (first.outcome !== 'changed') continue;
-        const after = { ...order(status), ...first.set };
-        expect(decide(after, action).outcome, `${status} ${JSON.stringify(action)}`).not.toBe(
-          'changed',
-        );
-      }
+    // A partial refund is one of several by nature: each is its own refund row, never a repeat.
+    const repeatable = Object.values(ACTIONS).filter((a) => a.type !== 'refund' || a.full);
+    for (const { status, action, after } of changes(repeatable)) {
+      expect(decide(after, action).outcome, `${status} ${JSON.stringify(action)}`).not.toBe(
+        'changed',
+      );
     }
   });
 

@@ -13,28 +13,16 @@ import {
   returnInstructionsBodySchema,
   shipExchangeBodySchema,
 } from '@lumina/shared/returns/return-schemas';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { parsePathId } from '../../http/path-id.ts';
 import { currentUser } from '../auth/authenticate.ts';
 import { privateScope } from '../auth/private-scope.ts';
 import { parseOrderId } from '../orders/service.ts';
-import type { AdminReturnService, ReturnActor } from './admin-service.ts';
+import { actorOf, orderCallFailures, idParams } from '../admin/route-parts.ts';
+import type { AdminReturnService } from './admin-service.ts';
 import type { ReturnService } from './service.ts';
-
-const params = z.object({ id: z.string() });
-
-const failures = {
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-  503: errorResponseSchema,
-};
 
 function parseReturnId(raw: string): number {
   const id = parsePathId(raw);
@@ -60,9 +48,9 @@ export const returnRoutes: FastifyPluginCallbackZod<{ returns: ReturnService }> 
         summary: 'Asks to withdraw from (CDC art. 49) or exchange units of one of my orders',
         description:
           'Body {return:{type: withdrawal | exchange, items:[{order_item_id, quantity, exchange_variant_id?}], reason?}}. A delivered order takes requests until 23:59:59 (São Paulo) of the 7th day after delivery; a shipped one takes withdrawals; a paid order not yet shipped is cancelled by a withdrawal (cancelled: true) and its payment given back in full. An exchange asks for another active variant of the same product whose unit price now (PIX price, as an order charges it) equals the item’s unit_price_cents; another price answers 422 exchange_price_differs. Acknowledged at once by e-mail with the protocol.',
-        params,
+        params: idParams,
         body: createReturnBodySchema,
-        response: { 201: createReturnResponseSchema, ...failures },
+        response: { 201: createReturnResponseSchema, ...orderCallFailures },
       },
     },
     async (request, reply) => {
@@ -90,10 +78,6 @@ export const returnRoutes: FastifyPluginCallbackZod<{ returns: ReturnService }> 
   done();
 };
 
-function actorOf(request: FastifyRequest): ReturnActor {
-  return { id: currentUser(request).id, ip: request.ip, userAgent: request.headers['user-agent'] };
-}
-
 /** The shop's queue of withdrawals and exchanges (DESIGN.md: /api/admin/returns...). */
 export const adminReturnRoutes: FastifyPluginCallbackZod<{ adminReturns: AdminReturnService }> = (
   app,
@@ -102,7 +86,7 @@ export const adminReturnRoutes: FastifyPluginCallbackZod<{ adminReturns: AdminRe
 ) => {
   // 401 anonymous, 403 to anyone whose role in the database is not admin, before any parsing.
   void app.register(privateScope, { access: 'admin' });
-  const action = { tags: ['admin'], params };
+  const action = { tags: ['admin'], params: idParams };
 
   app.get(
     '/admin/returns',
@@ -113,7 +97,7 @@ export const adminReturnRoutes: FastifyPluginCallbackZod<{ adminReturns: AdminRe
         description:
           'Filters: status, type, open=true (requested, instructions sent, received); page, per_page (1-100, default 20). days_left counts the days to answer a request still waiting.',
         querystring: adminReturnListQuerySchema,
-        response: { 200: adminReturnListResponseSchema, ...failures },
+        response: { 200: adminReturnListResponseSchema, ...orderCallFailures },
       },
     },
     async (request) => adminReturns.list(request.query),
@@ -125,7 +109,7 @@ export const adminReturnRoutes: FastifyPluginCallbackZod<{ adminReturns: AdminRe
       schema: {
         ...action,
         summary: 'One withdrawal or exchange request',
-        response: { 200: adminReturnSchema, ...failures },
+        response: { 200: adminReturnSchema, ...orderCallFailures },
       },
     },
     async (request) => adminReturns.detail(parseReturnId(request.params.id)),
@@ -140,7 +124,7 @@ export const adminReturnRoutes: FastifyPluginCallbackZod<{ adminReturns: AdminRe
         description:
           'Body {instructions:{kind: authorization_code, code} or {kind: posting_address, address}}. Again on a request whose instructions were sent replaces them (and e-mails the new ones).',
         body: returnInstructionsBodySchema,
-        response: { 200: adminReturnActionResponseSchema, ...failures },
+        response: { 200: adminReturnActionResponseSchema, ...orderCallFailures },
       },
     },
     async (request) =>
@@ -160,7 +144,7 @@ export const adminReturnRoutes: FastifyPluginCallbackZod<{ adminReturns: AdminRe
         description:
           'Body {items:[{return_item_id, resellable}]}: every item of the request, once.',
         body: receiveReturnBodySchema,
-        response: { 200: adminReturnActionResponseSchema, ...failures },
+        response: { 200: adminReturnActionResponseSchema, ...orderCallFailures },
       },
     },
     async (request) =>
@@ -176,7 +160,7 @@ export const adminReturnRoutes: FastifyPluginCallbackZod<{ adminReturns: AdminRe
         description:
           'Body {amount?, e2e_id?, reason?}: amount in reais (default: suggested_refund, the returned items as paid plus the freight when the whole order came back); more than still refundable is refused (422). Orders paid with the built-in PIX need e2e_id, the devolução made from the shop’s bank.',
         body: refundBodySchema,
-        response: { 200: adminReturnActionResponseSchema, ...failures },
+        response: { 200: adminReturnActionResponseSchema, ...orderCallFailures },
       },
     },
     async (request) =>
@@ -190,7 +174,7 @@ export const adminReturnRoutes: FastifyPluginCallbackZod<{ adminReturns: AdminRe
         ...action,
         summary: 'Refuses a request, with the reason e-mailed to the shopper',
         body: rejectReturnBodySchema,
-        response: { 200: adminReturnActionResponseSchema, ...failures },
+        response: { 200: adminReturnActionResponseSchema, ...orderCallFailures },
       },
     },
     async (request) =>
@@ -205,7 +189,7 @@ export const adminReturnRoutes: FastifyPluginCallbackZod<{ adminReturns: AdminRe
         summary: 'Ships a received exchange’s new variant with its Correios tracking code',
         description: 'Body {tracking_code}: reserves the new variant’s units once.',
         body: shipExchangeBodySchema,
-        response: { 200: adminReturnActionResponseSchema, ...failures },
+        response: { 200: adminReturnActionResponseSchema, ...orderCallFailures },
       },
     },
     async (request) =>

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { type CachedJson, renderJson, sendCached } from '../../http/cached-json.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
-import { actorOf } from '../admin/catalog/write-routes.ts';
+import { actorOf } from '../admin/route-parts.ts';
 import { privateScope } from '../auth/private-scope.ts';
 import { CATALOG_CACHE_CONTROL } from '../catalog/routes.ts';
 import type { SettingsService } from './service.ts';

@@ -1,4 +1,9 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { cn } from '../../lib/cn.ts';
 
@@ -22,6 +27,8 @@ interface FieldShellProps {
   /** Ids of texts outside the field that also describe it (a strength meter, a lookup status). */
   describedBy?: string;
   className?: string;
+  /** Added to the control's own classes (font-mono for a code). */
+  controlClassName?: string;
   /** Drawn over the control's right end (the show/hide password button). */
   addon?: ReactNode;
   children: (aria: ControlAria) => ReactNode;
@@ -35,6 +42,7 @@ function FieldShell({
   hint,
   describedBy,
   className,
+  controlClassName,
   addon,
   children,
 }: FieldShellProps) {
@@ -57,6 +65,7 @@ function FieldShell({
             controlClass,
             error ? 'border-sale' : 'border-ink-300',
             addon ? 'pr-24' : undefined,
+            controlClassName,
           ),
         })}
         {addon}
@@ -97,11 +106,13 @@ export interface TextFieldProps extends Omit<
 > {
   id: string;
   label: string;
-  registration: UseFormRegisterReturn;
+  /** react-hook-form's; a controlled field passes value and onChange instead. */
+  registration?: UseFormRegisterReturn;
   error?: string;
   hint?: ReactNode;
   describedBy?: string;
   className?: string;
+  controlClassName?: string;
   addon?: ReactNode;
 }
 
@@ -113,6 +124,7 @@ export function TextField({
   hint,
   describedBy,
   className,
+  controlClassName,
   addon,
   ...inputProps
 }: TextFieldProps) {
@@ -124,9 +136,37 @@ export function TextField({
       hint={hint}
       describedBy={describedBy}
       className={className}
+      controlClassName={controlClassName}
       addon={addon}
     >
       {(aria) => <input type="text" {...inputProps} {...registration} {...aria} />}
+    </FieldShell>
+  );
+}
+
+export interface TextAreaFieldProps extends Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'id' | 'className' | 'name'
+> {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+}
+
+/** A controlled textarea with the same label, hint and message as TextField. */
+export function TextAreaField({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  ...textareaProps
+}: TextAreaFieldProps) {
+  return (
+    <FieldShell id={id} label={label} error={error} hint={hint} className={className}>
+      {(aria) => <textarea {...textareaProps} {...aria} />}
     </FieldShell>
   );
 }

@@ -1,6 +1,12 @@
 import { useSearchParams } from 'react-router';
 import { Button } from './button.tsx';
 
+/** The page the address asks for (?page=), or undefined on the first or for a wrong value. */
+export function pageFromParams(params: URLSearchParams): number | undefined {
+  const page = Number(params.get('page'));
+  return Number.isInteger(page) && page > 1 ? page : undefined;
+}
+
 /**
  * 'Anterior · Página 2 de 5 · Próxima' for a list whose page lives in the address (?page=, absent
  * on the first). Nothing for a single page. `label` names the navigation landmark, so two lists

@@ -8,7 +8,8 @@ import { requireAdmin } from '../../auth/authenticate.ts';
 import type { PriceRules } from '@lumina/shared/catalog/pricing';
 import { toProductDto } from '../../catalog/product-dto.ts';
 import { productIdParamsSchema, productResponseSchema } from '../../catalog/schemas.ts';
-import { actorOf, productIdOf } from './write-routes.ts';
+import { actorOf } from '../route-parts.ts';
+import { productIdOf } from './write-routes.ts';
 import { PHOTO_MESSAGES, type ProductPhotos } from './photos.ts';
 
 const failures = {

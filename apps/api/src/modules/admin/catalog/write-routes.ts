@@ -1,14 +1,13 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../http/error-schema.ts';
-import { currentUser, requireAdmin } from '../../auth/authenticate.ts';
+import { requireAdmin } from '../../auth/authenticate.ts';
 import type { PriceRules } from '@lumina/shared/catalog/pricing';
 import { toProductDto } from '../../catalog/product-dto.ts';
 import { productIdParamsSchema, productResponseSchema } from '../../catalog/schemas.ts';
 import { parseProductId, PRODUCT_NOT_FOUND } from '../../catalog/service.ts';
 import { AppError } from '../../../http/app-error.ts';
-import type { AdminActor } from '../orders/service.ts';
+import { actorOf } from '../route-parts.ts';
 import type { ProductWrites } from '../../catalog/product-writes.ts';
 
 const failures = {
@@ -17,10 +16,6 @@ const failures = {
   404: errorResponseSchema,
   422: errorResponseSchema,
 };
-
-export function actorOf(request: FastifyRequest): AdminActor {
-  return { id: currentUser(request).id, ip: request.ip, userAgent: request.headers['user-agent'] };
-}
 
 export function productIdOf(raw: string): number {
   const id = parseProductId(raw);

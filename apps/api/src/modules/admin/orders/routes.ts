@@ -10,32 +10,11 @@ import {
   refundBodySchema,
 } from '@lumina/shared/returns/return-schemas';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { errorResponseSchema } from '../../../http/error-schema.ts';
-import { currentUser } from '../../auth/authenticate.ts';
 import { privateScope } from '../../auth/private-scope.ts';
 import { parseOrderId } from '../../orders/service.ts';
-import type { AdminActor, AdminOrderService } from './service.ts';
-
-const params = z.object({ id: z.string() });
-
-const failures = {
-  401: errorResponseSchema,
-  403: errorResponseSchema,
-  404: errorResponseSchema,
-  409: errorResponseSchema,
-  422: errorResponseSchema,
-  503: errorResponseSchema,
-};
-
-function actorOf(request: FastifyRequest): AdminActor {
-  return {
-    id: currentUser(request).id,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'],
-  };
-}
+import { actorOf, orderCallFailures, idParams } from '../route-parts.ts';
+import type { AdminOrderService } from './service.ts';
 
 /** The administrator's order operations (DESIGN.md: /api/admin/orders...). */
 export const adminOrderRoutes: FastifyPluginCallbackZod<{ adminOrders: AdminOrderService }> = (
@@ -55,7 +34,7 @@ export const adminOrderRoutes: FastifyPluginCallbackZod<{ adminOrders: AdminOrde
         description:
           'Filters: status, payment_status, from and to (YYYY-MM-DD, days in America/Sao_Paulo, both included), q (order number, customer name, e-mail or CPF digits); page, per_page (1-100, default 20).',
         querystring: adminOrderListQuerySchema,
-        response: { 200: adminOrderListResponseSchema, ...failures },
+        response: { 200: adminOrderListResponseSchema, ...orderCallFailures },
       },
     },
     async (request) => adminOrders.list(request.query),
@@ -67,8 +46,8 @@ export const adminOrderRoutes: FastifyPluginCallbackZod<{ adminOrders: AdminOrde
       schema: {
         tags: ['admin'],
         summary: 'One order with its items, payments and their events, e-mails and steps',
-        params,
-        response: { 200: adminOrderDetailSchema, ...failures },
+        params: idParams,
+        response: { 200: adminOrderDetailSchema, ...orderCallFailures },
       },
     },
     async (request) => adminOrders.detail(parseOrderId(request.params.id)),
@@ -80,8 +59,8 @@ export const adminOrderRoutes: FastifyPluginCallbackZod<{ adminOrders: AdminOrde
       schema: {
         tags: ['admin'],
         summary: 'Confirms a built-in PIX payment seen in the shop’s bank (or restores a late one)',
-        params,
-        response: { 200: adminOrderActionResponseSchema, ...failures },
+        params: idParams,
+        response: { 200: adminOrderActionResponseSchema, ...orderCallFailures },
       },
     },
     async (request) =>
@@ -95,9 +74,9 @@ export const adminOrderRoutes: FastifyPluginCallbackZod<{ adminOrders: AdminOrde
         tags: ['admin'],
         summary: 'Marks a paid order as shipped with its Correios tracking code',
         description: 'Body {tracking_code}: two letters, 8 digits, the check digit and BR.',
-        params,
+        params: idParams,
         body: z.looseObject({ tracking_code: z.unknown().optional() }).nullish(),
-        response: { 200: adminOrderActionResponseSchema, ...failures },
+        response: { 200: adminOrderActionResponseSchema, ...orderCallFailures },
       },
     },
     async (request) =>
@@ -110,8 +89,8 @@ export const adminOrderRoutes: FastifyPluginCallbackZod<{ adminOrders: AdminOrde
       schema: {
         tags: ['admin'],
         summary: 'Marks a shipped order as delivered',
-        params,
-        response: { 200: adminOrderActionResponseSchema, ...failures },
+        params: idParams,
+        response: { 200: adminOrderActionResponseSchema, ...orderCallFailures },
       },
     },
     async (request) => adminOrders.deliver(parseOrderId(request.params.id), actorOf(request)),
@@ -123,9 +102,9 @@ export const adminOrderRoutes: FastifyPluginCallbackZod<{ adminOrders: AdminOrde
       schema: {
         tags: ['admin'],
         summary: 'Cancels an unpaid order, or a paid one not yet shipped (refunding it)',
-        params,
+        params: idParams,
         body: cancelOrderBodySchema,
-        response: { 200: adminOrderActionResponseSchema, ...failures },
+        response: { 200: adminOrderActionResponseSchema, ...orderCallFailures },
       },
     },
     async (request) => adminOrders.cancel(parseOrderId(request.params.id), actorOf(request)),
@@ -139,9 +118,9 @@ export const adminOrderRoutes: FastifyPluginCallbackZod<{ adminOrders: AdminOrde
         summary: 'Gives money of a paid order back without goods coming back (all or part)',
         description:
           'Body {amount?, reason?, e2e_id?}: amount in reais (default: all still refundable; more is refused, 422). MercadoPago orders are refunded there (partially when less than all); built-in PIX orders need e2e_id, the devolução made from the shop’s bank. Withdrawals are refunded on their request (/admin/returns/{id}/refund).',
-        params,
+        params: idParams,
         body: refundBodySchema,
-        response: { 200: adminOrderRefundResponseSchema, ...failures },
+        response: { 200: adminOrderRefundResponseSchema, ...orderCallFailures },
       },
     },
     async (request) =>

@@ -1,8 +1,8 @@
-import type { ReturnJson } from '@lumina/shared/returns/return-schemas';
 import { formatStoreDay, withdrawalDeadline } from '@lumina/shared/returns/withdrawal-deadline';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDetail } from '../../../lib/payment/payment-api.ts';
+import { createReturn } from '../../../lib/testing/return-fixtures.ts';
 import { returnWindowOf } from '../model/return-window.ts';
 import { storeAnswer } from '../../../lib/testing/store-fixture.ts';
 import { fakeApi, type FakeRoutes } from '../testing/fake-api.ts';
@@ -98,49 +98,6 @@ function createOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
     refunds: [],
     refunded_total: 0,
     refunded_total_cents: 0,
-    ...overrides,
-  };
-}
-
-function createReturn(overrides: Partial<ReturnJson> = {}): ReturnJson {
-  return {
-    id: 7,
-    protocol: 'DEV-2026-000007',
-    order_id: 12,
-    order_number: 'LP-000012',
-    type: 'withdrawal',
-    type_label: 'Desistência da compra',
-    status: 'requested',
-    status_label: 'Solicitado',
-    reason: null,
-    created_at: '2026-11-24T15:00:00.000Z',
-    answer_by: '2026-11-29T15:00:00.000Z',
-    instructions: null,
-    instructions_sent_at: null,
-    received_at: null,
-    refunded_at: null,
-    exchanged_at: null,
-    rejected_at: null,
-    rejection_reason: null,
-    exchange_tracking_code: null,
-    exchange_tracking_url: null,
-    refunded_amount: null,
-    items: [
-      {
-        id: 70,
-        order_item_id: 400,
-        product_id: 3,
-        product_name: 'Argola Lisa',
-        sku: 'ARG-8',
-        option_values: { Diâmetro: '8 mm' },
-        image_url: null,
-        quantity: 1,
-        unit_price: 59.9,
-        exchange_variant_id: null,
-        exchange_option_values: null,
-        resellable: null,
-      },
-    ],
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import { orderStatusLabel } from '@lumina/shared/orders/order-status';
 import type { CreateReturnResponse, ReturnType } from '@lumina/shared/returns/return-schemas';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { OrderTotals } from '../../../components/order-totals.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
@@ -284,20 +285,7 @@ function Order({ userId, order }: { userId: number; order: OrderDetail }) {
             </li>
           ))}
         </ul>
-        <dl className="mt-2 space-y-1 border-t border-ink-300/60 pt-2 text-sm">
-          <div className="flex justify-between">
-            <dt className="text-ink-700">Subtotal</dt>
-            <dd className="text-ink-900">{formatBRL(order.subtotal_cents)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt className="text-ink-700">Frete ({order.shipping_name})</dt>
-            <dd className="text-ink-900">{formatBRL(order.shipping_cost_cents)}</dd>
-          </div>
-          <div className="flex justify-between font-semibold">
-            <dt className="text-ink-900">Total</dt>
-            <dd className="text-ink-900">{formatBRL(order.total_cents)}</dd>
-          </div>
-        </dl>
+        <OrderTotals order={order} />
         {order.delivered_at ? (
           <p className="mt-2 text-sm text-ink-700">Entregue em {formatDate(order.delivered_at)}.</p>
         ) : null}

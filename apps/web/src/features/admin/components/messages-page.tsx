@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { Pagination, pageFromParams } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import {
@@ -16,6 +16,7 @@ import {
   useContactMessages,
   useUpdateContactMessage,
 } from '../api/contact-messages.ts';
+import { ListLoadError } from './list-filters.tsx';
 
 const STATUS_BADGE: Record<ContactMessageStatus, BadgeVariant> = {
   new: 'gold',
@@ -36,10 +37,10 @@ function isStatus(value: string | null): value is ContactMessageStatus {
 
 function filtersFrom(params: URLSearchParams): ContactMessageFilters {
   const status = params.get('status');
-  const page = Number(params.get('page'));
+  const page = pageFromParams(params);
   return {
     ...(isStatus(status) && { status }),
-    ...(Number.isInteger(page) && page > 1 && { page }),
+    ...(page && { page }),
   };
 }
 
@@ -183,16 +184,7 @@ export function MessagesPage() {
       </div>
       <StatusFilter current={filters.status} />
       {messages.isError ? (
-        <FormAlert kind="error" messages={[messages.error.message]}>
-          <Button
-            size="sm"
-            variant="outline"
-            className="mt-2"
-            onClick={() => void messages.refetch()}
-          >
-            Tentar novamente
-          </Button>
-        </FormAlert>
+        <ListLoadError message={messages.error.message} onRetry={() => void messages.refetch()} />
       ) : null}
       {data ? (
         <>

@@ -4,12 +4,12 @@ import { shipOrderBodySchema } from '@lumina/shared/orders/tracking-code';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import type { OrderActionInput } from '../api/orders.ts';
 import { actionLabel, actionWarning } from '../model/order-labels.ts';
+import { DialogActions, DialogError } from './dialog-actions.tsx';
 
 type ShipInput = z.input<typeof shipOrderBodySchema>;
 type ShipBody = z.output<typeof shipOrderBodySchema>;
@@ -21,11 +21,6 @@ export interface OrderActionDialogProps {
   error: unknown;
   onRun: (input: OrderActionInput) => void;
   onClose: () => void;
-}
-
-function errorText(error: unknown): string | undefined {
-  if (!error) return undefined;
-  return error instanceof Error ? error.message : 'Não foi possível concluir a ação.';
 }
 
 /** The field errors the server sent for the tracking code (a code it refused). */
@@ -60,17 +55,13 @@ function ShipForm({
         spellCheck={false}
         maxLength={20}
       />
-      {error && !serverField ? (
-        <FormAlert kind="error" messages={[errorText(error) ?? '']} />
-      ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="ghost">Voltar</Button>
-        </DialogClose>
+      {/* A refused code is said under the field already. */}
+      <DialogError error={serverField ? null : error} />
+      <DialogActions>
         <Button type="submit" disabled={busy}>
           {busy ? 'Enviando...' : 'Marcar como enviado'}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }
@@ -98,11 +89,8 @@ export function OrderActionDialog({
         <ShipForm busy={busy} error={error} onRun={onRun} />
       ) : action ? (
         <div className="mt-6 space-y-4">
-          {error ? <FormAlert kind="error" messages={[errorText(error) ?? '']} /> : null}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="ghost">Voltar</Button>
-            </DialogClose>
+          <DialogError error={error} />
+          <DialogActions>
             <Button
               variant={action === 'cancel' ? 'danger' : 'primary'}
               disabled={busy}
@@ -110,7 +98,7 @@ export function OrderActionDialog({
             >
               {busy ? 'Aguarde...' : actionLabel(action, detail.order)}
             </Button>
-          </div>
+          </DialogActions>
         </div>
       ) : null}
     </Dialog>

@@ -1,16 +1,15 @@
 import { isPaymentStatus, PAYMENT_STATUS_LABELS } from '@lumina/shared/payments/payment-status';
 import type { AdminOrderAction, AdminOrderDetail } from '@lumina/shared/admin/admin-orders';
 import { formatBRL } from '@lumina/shared/format/money';
-import { nameBesideOptions, optionValuesLabel } from '@lumina/shared/catalog/variants';
 import { formatDateTime } from '@lumina/shared/format/dates';
 import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
-import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { OrderTotals } from '../../../components/order-totals.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useAdminOrder, useOrderAction } from '../api/orders.ts';
+import { type OrderActionInput, useAdminOrder, useOrderAction } from '../api/orders.ts';
 import {
   ACTOR_LABELS,
   actionLabel,
@@ -22,12 +21,13 @@ import {
   PROVIDER_LABELS,
   REFUND_LABELS,
 } from '../model/order-labels.ts';
+import { CustomerBox, ERASED_CONTACT } from './customer-box.tsx';
+import { DetailBox, DetailRow } from './detail-box.tsx';
 import { OrderActionDialog } from './order-action-dialog.tsx';
 import { OrderBadges } from './order-badges.tsx';
+import { OrderItemList } from './order-item-list.tsx';
 import { OrderRefunds } from './order-refunds.tsx';
-
-/** An erased customer's order keeps its fiscal data only (LGPD): the contact is gone. */
-const ERASED_CONTACT = 'Removido a pedido do titular (LGPD)';
+import { useActionDialog } from './use-action-dialog.ts';
 
 type OrderItem = AdminOrderDetail['order']['items'][number];
 
@@ -36,24 +36,6 @@ function typedDetailsOf(item: OrderItem): string {
   if (Object.keys(item.option_values).length > 0) return '';
   const label = Object.values(item.variation_details).join(', ');
   return label ? ` · ${label}` : '';
-}
-
-function Box({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-2xl border border-ink-300/60 bg-white p-4 sm:p-5">
-      <h2 className="mb-3 font-serif text-xl text-ink-900">{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-1 text-sm">
-      <dt className="text-ink-700">{label}</dt>
-      <dd className="text-right text-ink-900">{children}</dd>
-    </div>
-  );
 }
 
 function Alerts({ order }: { order: AdminOrderDetail['order'] }) {
@@ -105,14 +87,9 @@ function Actions({
 
 function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: number }) {
   const { order } = detail;
-  const [picked, setPicked] = useState<AdminOrderAction | null>(null);
-  const [result, setResult] = useState<string | null>(null);
-  const mutation = useOrderAction(orderId);
-
-  const close = () => {
-    setPicked(null);
-    mutation.reset();
-  };
+  const { result, pick, dialog } = useActionDialog<AdminOrderAction, OrderActionInput>(
+    useOrderAction(orderId),
+  );
 
   return (
     <article aria-labelledby="pedido-titulo" className="space-y-4">
@@ -129,59 +106,25 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
             <OrderBadges order={order} />
           </p>
         </div>
-        <Actions
-          detail={detail}
-          onPick={(action) => {
-            setResult(null);
-            setPicked(action);
-          }}
-        />
+        <Actions detail={detail} onPick={pick} />
       </header>
       {result ? <FormAlert kind="success" messages={[result]} /> : null}
       <Alerts order={order} />
 
       <div className="grid gap-4 lg:grid-cols-3">
         <div className="space-y-4 lg:col-span-2">
-          <Box title="Itens">
-            <ul className="divide-y divide-ink-300/40">
-              {order.items.map((item) => (
-                <li key={item.id} className="flex items-center gap-3 py-2 text-sm">
-                  {item.image_url ? (
-                    <img
-                      src={item.image_url}
-                      alt=""
-                      width={48}
-                      height={48}
-                      className="size-12 shrink-0 rounded-lg bg-cream-100 object-cover"
-                    />
-                  ) : null}
-                  <span className="min-w-0 flex-1 text-ink-900">
-                    {nameBesideOptions(item.product_name, item.option_values)}
-                    {Object.keys(item.option_values).length > 0 ? (
-                      <span className="block text-ink-800">
-                        {optionValuesLabel(item.option_values)}
-                      </span>
-                    ) : null}
-                    <span className="block text-ink-700">
-                      SKU {item.sku} · {item.quantity} × {formatBRL(item.unit_price_cents)}
-                      {typedDetailsOf(item)}
-                    </span>
-                  </span>
-                  <span className="shrink-0 text-ink-900">{formatBRL(item.total_cents)}</span>
-                </li>
-              ))}
-            </ul>
-            <dl className="mt-2 border-t border-ink-300/60 pt-2">
-              <Row label="Subtotal">{formatBRL(order.subtotal_cents)}</Row>
-              <Row label={`Frete (${order.shipping_name})`}>
-                {formatBRL(order.shipping_cost_cents)}
-              </Row>
-              <Row label="Total">
-                <strong>{formatBRL(order.total_cents)}</strong>
-              </Row>
-            </dl>
-          </Box>
-          <Box title="Pagamentos">
+          <DetailBox title="Itens">
+            <OrderItemList
+              items={order.items}
+              unitPrice={(item) => formatBRL(item.unit_price_cents)}
+              note={typedDetailsOf}
+              aside={(item) => (
+                <span className="shrink-0 text-ink-900">{formatBRL(item.total_cents)}</span>
+              )}
+            />
+            <OrderTotals order={order} />
+          </DetailBox>
+          <DetailBox title="Pagamentos">
             {detail.payments.length === 0 ? (
               <p className="text-sm text-ink-700">O cliente ainda não abriu a página do PIX.</p>
             ) : (
@@ -220,9 +163,9 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
                 ))}
               </ul>
             )}
-          </Box>
+          </DetailBox>
           <OrderRefunds detail={detail} />
-          <Box title="Histórico">
+          <DetailBox title="Histórico">
             {detail.events.length === 0 ? (
               <p className="text-sm text-ink-700">Nenhuma mudança desde a criação do pedido.</p>
             ) : (
@@ -248,35 +191,25 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
                 ))}
               </ol>
             )}
-          </Box>
+          </DetailBox>
         </div>
         <div className="space-y-4">
-          <Box title="Cliente">
-            <dl>
-              <Row label="Nome">{order.customer_name}</Row>
-              <Row label="E-mail">
-                {order.customer_email === null ? (
-                  ERASED_CONTACT
-                ) : (
-                  <a className="break-all underline" href={`mailto:${order.customer_email}`}>
-                    {order.customer_email}
-                  </a>
-                )}
-              </Row>
-              <Row label="Telefone">{order.customer_phone ?? ERASED_CONTACT}</Row>
-              <Row label="CPF/CNPJ">{order.customer_cpf ?? '—'}</Row>
-            </dl>
-          </Box>
-          <Box title="Entrega">
+          <CustomerBox name={order.customer_name} email={order.customer_email}>
+            <DetailRow label="Telefone">{order.customer_phone ?? ERASED_CONTACT}</DetailRow>
+            <DetailRow label="CPF/CNPJ">{order.customer_cpf ?? '—'}</DetailRow>
+          </CustomerBox>
+          <DetailBox title="Entrega">
             <p className="text-sm text-ink-900">{order.shipping_address}</p>
             <dl className="mt-2">
-              <Row label="Envio">
+              <DetailRow label="Envio">
                 {order.shipping_name} ({order.delivery_days}{' '}
                 {order.delivery_days === 1 ? 'dia útil' : 'dias úteis'})
-              </Row>
-              {order.bling_id ? <Row label="Pedido no Bling">{order.bling_id}</Row> : null}
+              </DetailRow>
+              {order.bling_id ? (
+                <DetailRow label="Pedido no Bling">{order.bling_id}</DetailRow>
+              ) : null}
               {order.tracking_code ? (
-                <Row label="Rastreio">
+                <DetailRow label="Rastreio">
                   <a
                     className="font-mono underline"
                     href={CORREIOS_TRACKING_URL}
@@ -285,7 +218,7 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
                   >
                     {order.tracking_code}
                   </a>
-                </Row>
+                </DetailRow>
               ) : null}
             </dl>
             {order.notes ? (
@@ -293,8 +226,8 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
                 Observações: {order.notes}
               </p>
             ) : null}
-          </Box>
-          <Box title="E-mails ao cliente">
+          </DetailBox>
+          <DetailBox title="E-mails ao cliente">
             {detail.emails.length === 0 ? (
               <p className="text-sm text-ink-700">Nenhum e-mail.</p>
             ) : (
@@ -309,25 +242,11 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
                 ))}
               </ul>
             )}
-          </Box>
+          </DetailBox>
         </div>
       </div>
 
-      <OrderActionDialog
-        action={picked}
-        detail={detail}
-        busy={mutation.isPending}
-        error={mutation.error}
-        onClose={close}
-        onRun={(input) =>
-          mutation.mutate(input, {
-            onSuccess: (answer) => {
-              setResult(answer.message);
-              setPicked(null);
-            },
-          })
-        }
-      />
+      <OrderActionDialog detail={detail} {...dialog} />
     </article>
   );
 }

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { SummaryList } from '../../../components/ui/summary-list.tsx';
 import { useOrderRefund } from '../api/order-refunds.ts';
 import { RefundForm } from './refund-form.tsx';
 
@@ -79,16 +80,13 @@ export function OrderRefunds({ detail }: { detail: AdminOrderDetail }) {
           ))}
         </ul>
       )}
-      <dl className="mt-3 space-y-1 border-t border-ink-300/60 pt-2 text-sm">
-        <div className="flex justify-between">
-          <dt className="text-ink-700">Total devolvido</dt>
-          <dd className="text-ink-900">{reais(order.refunded_total)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt className="text-ink-700">Ainda pode ser devolvido</dt>
-          <dd className="text-ink-900">{reais(refundable)}</dd>
-        </div>
-      </dl>
+      <SummaryList
+        className="mt-3"
+        lines={[
+          { label: 'Total devolvido', value: reais(order.refunded_total) },
+          { label: 'Ainda pode ser devolvido', value: reais(refundable) },
+        ]}
+      />
       <Dialog
         open={open}
         onOpenChange={(next) => {

@@ -6,18 +6,16 @@ import { PAYMENT_STATUS_LABELS } from '@lumina/shared/payments/payment-status';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { Pagination, pageFromParams } from '../../../components/ui/pagination.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type AdminOrderFilters, useAdminOrders } from '../api/orders.ts';
 import { PAID_AFTER_CANCEL } from '../model/order-labels.ts';
+import { FilterBar, FilterInput, FilterSelect, ListLoadError } from './list-filters.tsx';
 import { OrderBadges } from './order-badges.tsx';
 
 const FILTER_KEYS = ['status', 'payment_status', 'from', 'to', 'q'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
-
-const controlClass =
-  'w-full rounded-xl border border-ink-300 bg-white px-3 py-2 text-base text-ink-900 focus:border-gold-600 focus:outline-none';
 
 function filtersFrom(params: URLSearchParams): AdminOrderFilters {
   const filters: AdminOrderFilters = {};
@@ -25,8 +23,8 @@ function filtersFrom(params: URLSearchParams): AdminOrderFilters {
     const value = params.get(key);
     if (value) filters[key] = value;
   }
-  const page = Number(params.get('page'));
-  if (Number.isInteger(page) && page > 1) filters.page = page;
+  const page = pageFromParams(params);
+  if (page) filters.page = page;
   return filters;
 }
 
@@ -58,86 +56,43 @@ function Filters({ initial }: { initial: AdminOrderFilters }) {
   };
 
   return (
-    <form
-      onSubmit={apply}
-      role="search"
-      aria-label="Filtrar pedidos"
-      className="grid gap-3 rounded-2xl border border-ink-300/60 bg-white p-4 sm:grid-cols-2 lg:grid-cols-6"
-    >
-      <div className="sm:col-span-2">
-        <label htmlFor={`${id}-q`} className="text-sm font-medium text-ink-900">
-          Buscar
-        </label>
-        <input
-          id={`${id}-q`}
-          type="search"
-          maxLength={100}
-          placeholder="Nº do pedido, nome, e-mail ou CPF"
-          value={values.q}
-          onChange={set('q')}
-          className={controlClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-status`} className="text-sm font-medium text-ink-900">
-          Situação
-        </label>
-        <select
-          id={`${id}-status`}
-          value={values.status}
-          onChange={set('status')}
-          className={controlClass}
-        >
-          <option value="">Todas</option>
-          {ORDER_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {ORDER_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-payment`} className="text-sm font-medium text-ink-900">
-          Pagamento
-        </label>
-        <select
-          id={`${id}-payment`}
-          value={values.payment_status}
-          onChange={set('payment_status')}
-          className={controlClass}
-        >
-          <option value="">Todos</option>
-          {PAYMENT_ROW_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {PAYMENT_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-from`} className="text-sm font-medium text-ink-900">
-          De
-        </label>
-        <input
-          id={`${id}-from`}
-          type="date"
-          value={values.from}
-          onChange={set('from')}
-          className={controlClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-to`} className="text-sm font-medium text-ink-900">
-          Até
-        </label>
-        <input
-          id={`${id}-to`}
-          type="date"
-          value={values.to}
-          onChange={set('to')}
-          className={controlClass}
-        />
-      </div>
+    <FilterBar label="Filtrar pedidos" className="lg:grid-cols-6" onSubmit={apply}>
+      <FilterInput
+        id={`${id}-q`}
+        label="Buscar"
+        className="sm:col-span-2"
+        type="search"
+        maxLength={100}
+        placeholder="Nº do pedido, nome, e-mail ou CPF"
+        value={values.q}
+        onChange={set('q')}
+      />
+      <FilterSelect
+        id={`${id}-status`}
+        label="Situação"
+        value={values.status}
+        onChange={set('status')}
+        anyLabel="Todas"
+        options={ORDER_STATUSES.map((status) => [status, ORDER_STATUS_LABELS[status]] as const)}
+      />
+      <FilterSelect
+        id={`${id}-payment`}
+        label="Pagamento"
+        value={values.payment_status}
+        onChange={set('payment_status')}
+        anyLabel="Todos"
+        options={PAYMENT_ROW_STATUSES.map(
+          (status) => [status, PAYMENT_STATUS_LABELS[status]] as const,
+        )}
+      />
+      <FilterInput
+        id={`${id}-from`}
+        label="De"
+        type="date"
+        value={values.from}
+        onChange={set('from')}
+      />
+      <FilterInput id={`${id}-to`} label="Até" type="date" value={values.to} onChange={set('to')} />
       <div className="flex gap-2 sm:col-span-2 lg:col-span-6 lg:justify-end">
         <Button type="button" variant="ghost" size="sm" onClick={clear}>
           Limpar filtros
@@ -146,7 +101,7 @@ function Filters({ initial }: { initial: AdminOrderFilters }) {
           Filtrar
         </Button>
       </div>
-    </form>
+    </FilterBar>
   );
 }
 
@@ -173,16 +128,11 @@ export function OrdersListPage() {
       ) : null}
       <Filters key={params.toString()} initial={filters} />
       {orders.isError ? (
-        <FormAlert kind="error" className="mt-4" messages={[orders.error.message]}>
-          <Button
-            size="sm"
-            variant="outline"
-            className="mt-2"
-            onClick={() => void orders.refetch()}
-          >
-            Tentar novamente
-          </Button>
-        </FormAlert>
+        <ListLoadError
+          className="mt-4"
+          message={orders.error.message}
+          onRetry={() => void orders.refetch()}
+        />
       ) : null}
       {orders.isPending ? (
         <div className="flex justify-center py-10">

@@ -14,6 +14,7 @@ import {
   usePrivacyQueue,
 } from '../api/privacy.ts';
 import { CompletePrivacyDialog } from './complete-privacy-dialog.tsx';
+import { ListLoadError } from './list-filters.tsx';
 import { Card } from './stat-cards.tsx';
 
 const OVERDUE = 'Atrasada';
@@ -217,11 +218,7 @@ export function PrivacyPage() {
           <Queue queue={data} onComplete={open} />
         </>
       ) : queue.isError ? (
-        <FormAlert kind="error" messages={[queue.error.message]}>
-          <Button size="sm" variant="outline" className="mt-2" onClick={() => void queue.refetch()}>
-            Tentar novamente
-          </Button>
-        </FormAlert>
+        <ListLoadError message={queue.error.message} onRetry={() => void queue.refetch()} />
       ) : (
         <div className="flex justify-center py-10">
           <Spinner label="Carregando solicitações..." />

@@ -7,10 +7,9 @@ import {
 } from '@lumina/shared/returns/return-schemas';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { DialogClose } from '../../../components/ui/dialog.tsx';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { TextField } from '../../../components/ui/form-field.tsx';
 import { E2E_HINT, parseReais, reaisField } from '../model/return-labels.ts';
+import { DialogActions, DialogError } from './dialog-actions.tsx';
 
 export interface RefundFormProps {
   /** The amount the form starts with (reais): what the request or the order has to get back. */
@@ -27,14 +26,6 @@ export interface RefundFormProps {
 interface Problems {
   amount?: string;
   e2e?: string;
-}
-
-const inputClass =
-  'mt-1 w-full rounded-xl border bg-white px-4 py-2.5 text-base text-ink-900 focus:border-gold-600 focus:outline-none';
-
-function errorText(error: unknown): string | null {
-  if (!error) return null;
-  return error instanceof Error ? error.message : 'Não foi possível registrar o reembolso.';
 }
 
 /**
@@ -95,7 +86,7 @@ export function RefundForm({
             O cliente é avisado por e-mail. Um reembolso não pode ser desfeito.
           </p>
         </div>
-        {error ? <FormAlert kind="error" messages={[errorText(error) ?? '']} /> : null}
+        <DialogError error={error} fallback="Não foi possível registrar o reembolso." />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="ghost" disabled={busy} onClick={() => setConfirm(null)}>
             Corrigir
@@ -117,78 +108,51 @@ export function RefundForm({
         review();
       }}
     >
-      <div>
-        <label htmlFor={`${id}-valor`} className="block text-sm font-medium text-ink-900">
-          Valor a devolver (R$)
-        </label>
-        <input
-          id={`${id}-valor`}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          aria-invalid={problems.amount ? true : undefined}
-          aria-describedby={`${id}-valor-dica${problems.amount ? ` ${id}-valor-erro` : ''}`}
-          className={cn(inputClass, problems.amount ? 'border-sale' : 'border-ink-300')}
-        />
-        <p id={`${id}-valor-dica`} className="mt-1 text-xs text-ink-600">
-          {suggested === null
+      <TextField
+        id={`${id}-valor`}
+        label="Valor a devolver (R$)"
+        error={problems.amount}
+        hint={
+          suggested === null
             ? 'Nada a devolver pela conta da loja.'
-            : `Sugerido: ${formatBRL(reaisToCents(suggested) ?? 0)}. Pode ser alterado.`}
-        </p>
-        {problems.amount ? (
-          <p id={`${id}-valor-erro`} className="mt-1 text-xs font-medium text-sale">
-            {problems.amount}
-          </p>
-        ) : null}
-      </div>
+            : `Sugerido: ${formatBRL(reaisToCents(suggested) ?? 0)}. Pode ser alterado.`
+        }
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+      />
       {needsE2e ? (
-        <div>
-          <label htmlFor={`${id}-e2e`} className="block text-sm font-medium text-ink-900">
-            Identificador PIX (E2E) da devolução
-          </label>
-          <input
-            id={`${id}-e2e`}
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={40}
-            value={e2e}
-            onChange={(event) => setE2e(event.target.value)}
-            aria-invalid={problems.e2e ? true : undefined}
-            aria-describedby={`${id}-e2e-dica${problems.e2e ? ` ${id}-e2e-erro` : ''}`}
-            className={cn(inputClass, 'font-mono', problems.e2e ? 'border-sale' : 'border-ink-300')}
-          />
-          <p id={`${id}-e2e-dica`} className="mt-1 text-xs text-ink-600">
-            Faça o PIX de volta pelo app do banco da loja e copie o identificador do comprovante.{' '}
-            {E2E_HINT}
-          </p>
-          {problems.e2e ? (
-            <p id={`${id}-e2e-erro`} className="mt-1 text-xs font-medium text-sale">
-              {problems.e2e}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          id={`${id}-e2e`}
+          label="Identificador PIX (E2E) da devolução"
+          error={problems.e2e}
+          hint={
+            <>
+              Faça o PIX de volta pelo app do banco da loja e copie o identificador do comprovante.{' '}
+              {E2E_HINT}
+            </>
+          }
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={40}
+          value={e2e}
+          onChange={(event) => setE2e(event.target.value)}
+          controlClassName="font-mono"
+        />
       ) : null}
       {withReason ? (
-        <div>
-          <label htmlFor={`${id}-motivo`} className="block text-sm font-medium text-ink-900">
-            Motivo (opcional)
-          </label>
-          <input
-            id={`${id}-motivo`}
-            maxLength={500}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            className={cn(inputClass, 'border-ink-300')}
-          />
-        </div>
+        <TextField
+          id={`${id}-motivo`}
+          label="Motivo (opcional)"
+          maxLength={500}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="ghost">Voltar</Button>
-        </DialogClose>
+      <DialogActions>
         <Button type="submit">Revisar reembolso</Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -7,12 +7,13 @@ import {
   shipExchangeBodySchema,
 } from '@lumina/shared/returns/return-schemas';
 import { useId, useState, type ReactNode } from 'react';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { cn } from '../../../lib/cn.ts';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { TextAreaField, TextField } from '../../../components/ui/form-field.tsx';
 import type { ReturnActionInput } from '../api/returns.ts';
 import { returnActionLabel, type ReturnAction } from '../model/return-labels.ts';
+import { DialogActions, DialogError } from './dialog-actions.tsx';
 import { RefundForm } from './refund-form.tsx';
 
 export interface ReturnActionDialogProps {
@@ -24,14 +25,6 @@ export interface ReturnActionDialogProps {
   onClose: () => void;
 }
 
-const inputClass =
-  'mt-1 w-full rounded-xl border bg-white px-4 py-2.5 text-base text-ink-900 focus:border-gold-600 focus:outline-none';
-
-function errorText(error: unknown): string | null {
-  if (!error) return null;
-  return error instanceof Error ? error.message : 'Não foi possível concluir a ação.';
-}
-
 interface FormProps {
   request: AdminReturnJson;
   busy: boolean;
@@ -39,44 +32,48 @@ interface FormProps {
   onRun: (input: ReturnActionInput) => void;
 }
 
-function Footer({ busy, label, error }: { busy: boolean; label: string; error: unknown }) {
-  return (
-    <>
-      {error ? <FormAlert kind="error" messages={[errorText(error) ?? '']} /> : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="ghost">Voltar</Button>
-        </DialogClose>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Aguarde...' : label}
-        </Button>
-      </div>
-    </>
-  );
+/** What the administrator typed, checked by the step's shared schema before it is sent. */
+function useChecked<S extends z.ZodType>(schema: S) {
+  const [problem, setProblem] = useState<string | undefined>();
+  const check = (value: z.input<S>): z.output<S> | null => {
+    const parsed = schema.safeParse(value);
+    setProblem(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    return parsed.success ? parsed.data : null;
+  };
+  return { problem, check };
 }
 
-function Field({
-  id,
+/** A step's form: its fields, the server's refusal, 'Voltar' and the step's button. */
+function StepForm({
   label,
+  busy,
   error,
-  hint,
+  onSubmit,
   children,
 }: {
-  id: string;
   label: string;
-  error?: string;
-  hint?: string;
+  busy: boolean;
+  error: unknown;
+  onSubmit: () => void;
   children: ReactNode;
 }) {
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-ink-900">
-        {label}
-      </label>
+    <form
+      noValidate
+      className="mt-4 space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
       {children}
-      {hint ? <p className="mt-1 text-xs text-ink-600">{hint}</p> : null}
-      {error ? <p className="mt-1 text-xs font-medium text-sale">{error}</p> : null}
-    </div>
+      <DialogError error={error} />
+      <DialogActions>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Aguarde...' : label}
+        </Button>
+      </DialogActions>
+    </form>
   );
 }
 
@@ -87,22 +84,17 @@ function InstructionsForm({ request, busy, error, onRun }: FormProps) {
   );
   const [code, setCode] = useState(request.instructions?.code ?? '');
   const [address, setAddress] = useState(request.instructions?.address ?? '');
-  const [problem, setProblem] = useState<string | undefined>();
+  const { problem, check } = useChecked(returnInstructionsBodySchema);
   return (
-    <form
-      noValidate
-      className="mt-4 space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const parsed = returnInstructionsBodySchema.safeParse({
+    <StepForm
+      label="Enviar ao cliente"
+      busy={busy}
+      error={error}
+      onSubmit={() => {
+        const body = check({
           instructions: kind === 'authorization_code' ? { kind, code } : { kind, address },
         });
-        if (!parsed.success) {
-          setProblem(parsed.error.issues[0]?.message);
-          return;
-        }
-        setProblem(undefined);
-        onRun({ action: 'instructions', body: parsed.data });
+        if (body) onRun({ action: 'instructions', body });
       }}
     >
       <fieldset>
@@ -129,36 +121,30 @@ function InstructionsForm({ request, busy, error, onRun }: FormProps) {
         </div>
       </fieldset>
       {kind === 'authorization_code' ? (
-        <Field
+        <TextField
           id={`${id}-codigo`}
           label="Código de autorização"
           error={problem}
           hint="De 4 a 40 letras, números ou hífens."
-        >
-          <input
-            id={`${id}-codigo`}
-            value={code}
-            maxLength={40}
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(event) => setCode(event.target.value)}
-            className={cn(inputClass, 'font-mono', problem ? 'border-sale' : 'border-ink-300')}
-          />
-        </Field>
+          value={code}
+          maxLength={40}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => setCode(event.target.value)}
+          controlClassName="font-mono"
+        />
       ) : (
-        <Field id={`${id}-endereco`} label="Endereço de postagem" error={problem}>
-          <textarea
-            id={`${id}-endereco`}
-            value={address}
-            rows={3}
-            maxLength={500}
-            onChange={(event) => setAddress(event.target.value)}
-            className={cn(inputClass, problem ? 'border-sale' : 'border-ink-300')}
-          />
-        </Field>
+        <TextAreaField
+          id={`${id}-endereco`}
+          label="Endereço de postagem"
+          error={problem}
+          value={address}
+          rows={3}
+          maxLength={500}
+          onChange={(event) => setAddress(event.target.value)}
+        />
       )}
-      <Footer busy={busy} error={error} label="Enviar ao cliente" />
-    </form>
+    </StepForm>
   );
 }
 
@@ -168,11 +154,11 @@ function ReceiveForm({ request, busy, error, onRun }: FormProps) {
     Object.fromEntries(request.items.map((item) => [item.id, true])),
   );
   return (
-    <form
-      noValidate
-      className="mt-4 space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
+    <StepForm
+      label="Registrar recebimento"
+      busy={busy}
+      error={error}
+      onSubmit={() =>
         onRun({
           action: 'receive',
           body: {
@@ -181,8 +167,8 @@ function ReceiveForm({ request, busy, error, onRun }: FormProps) {
               resellable: resellable[item.id] ?? false,
             })),
           },
-        });
-      }}
+        })
+      }
     >
       <ul className="space-y-2">
         {request.items.map((item) => (
@@ -208,83 +194,65 @@ function ReceiveForm({ request, busy, error, onRun }: FormProps) {
           </li>
         ))}
       </ul>
-      <Footer busy={busy} error={error} label="Registrar recebimento" />
-    </form>
+    </StepForm>
   );
 }
 
 function RejectForm({ busy, error, onRun }: FormProps) {
   const id = useId();
   const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  const { problem, check } = useChecked(rejectReturnBodySchema);
   return (
-    <form
-      noValidate
-      className="mt-4 space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const parsed = rejectReturnBodySchema.safeParse({ reason });
-        if (!parsed.success) {
-          setProblem(parsed.error.issues[0]?.message);
-          return;
-        }
-        setProblem(undefined);
-        onRun({ action: 'reject', body: parsed.data });
+    <StepForm
+      label="Recusar pedido"
+      busy={busy}
+      error={error}
+      onSubmit={() => {
+        const body = check({ reason });
+        if (body) onRun({ action: 'reject', body });
       }}
     >
-      <Field id={`${id}-motivo`} label="Motivo da recusa" error={problem}>
-        <textarea
-          id={`${id}-motivo`}
-          value={reason}
-          rows={3}
-          maxLength={500}
-          onChange={(event) => setReason(event.target.value)}
-          className={cn(inputClass, problem ? 'border-sale' : 'border-ink-300')}
-        />
-      </Field>
-      <Footer busy={busy} error={error} label="Recusar pedido" />
-    </form>
+      <TextAreaField
+        id={`${id}-motivo`}
+        label="Motivo da recusa"
+        error={problem}
+        value={reason}
+        rows={3}
+        maxLength={500}
+        onChange={(event) => setReason(event.target.value)}
+      />
+    </StepForm>
   );
 }
 
 function ShipExchangeForm({ busy, error, onRun }: FormProps) {
   const id = useId();
   const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
+  const { problem, check } = useChecked(shipExchangeBodySchema);
   return (
-    <form
-      noValidate
-      className="mt-4 space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const parsed = shipExchangeBodySchema.safeParse({ tracking_code: code });
-        if (!parsed.success) {
-          setProblem(parsed.error.issues[0]?.message);
-          return;
-        }
-        setProblem(undefined);
-        onRun({ action: 'ship_exchange', body: parsed.data });
+    <StepForm
+      label="Enviar troca"
+      busy={busy}
+      error={error}
+      onSubmit={() => {
+        const body = check({ tracking_code: code });
+        if (body) onRun({ action: 'ship_exchange', body });
       }}
     >
-      <Field
+      <TextField
         id={`${id}-rastreio`}
         label="Código de rastreio"
         error={problem}
         hint="Como no comprovante dos Correios: duas letras, nove números e BR (AA473124829BR)."
-      >
-        <input
-          id={`${id}-rastreio`}
-          value={code}
-          maxLength={20}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          onChange={(event) => setCode(event.target.value)}
-          className={cn(inputClass, 'font-mono', problem ? 'border-sale' : 'border-ink-300')}
-        />
-      </Field>
-      <Footer busy={busy} error={error} label="Enviar troca" />
-    </form>
+        value={code}
+        maxLength={20}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        onChange={(event) => setCode(event.target.value)}
+        controlClassName="font-mono"
+      />
+    </StepForm>
   );
 }
 

@@ -1,69 +1,12 @@
-import type { AdminReturnJson } from '@lumina/shared/returns/return-schemas';
+import { type AdminReturnJson, RETURN_MESSAGES } from '@lumina/shared/returns/return-schemas';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi, type FakeRequest } from '../../../lib/auth/testing/fake-api.ts';
+import { createAdminReturn } from '../../../lib/testing/return-fixtures.ts';
 import { answerDeadlineText } from '../model/return-labels.ts';
 import { renderAdmin, storeLogin } from '../testing/admin-fixtures.tsx';
 
-function createReturn(overrides: Partial<AdminReturnJson> = {}): AdminReturnJson {
-  return {
-    id: 7,
-    protocol: 'DEV-2026-000007',
-    order_id: 41,
-    order_number: 'LP001041',
-    type: 'withdrawal',
-    type_label: 'Desistência da compra',
-    status: 'requested',
-    status_label: 'Solicitado',
-    reason: 'O tamanho não ficou bom.',
-    created_at: '2026-11-24T15:00:00.000Z',
-    answer_by: '2026-11-29T15:00:00.000Z',
-    instructions: null,
-    instructions_sent_at: null,
-    received_at: null,
-    refunded_at: null,
-    exchanged_at: null,
-    rejected_at: null,
-    rejection_reason: null,
-    exchange_tracking_code: null,
-    exchange_tracking_url: null,
-    refunded_amount: null,
-    items: [
-      {
-        id: 70,
-        order_item_id: 400,
-        product_id: 3,
-        product_name: 'Argola Lisa',
-        sku: 'ARG-8',
-        option_values: { Diâmetro: '8 mm' },
-        image_url: null,
-        quantity: 1,
-        unit_price: 59.9,
-        exchange_variant_id: null,
-        exchange_option_values: null,
-        resellable: null,
-      },
-    ],
-    user_id: 9,
-    customer_name: 'Ana Souza',
-    customer_email: 'ana@example.com',
-    days_left: 3,
-    overdue: false,
-    steps: {
-      instructions_sent: null,
-      received: null,
-      refunded: null,
-      exchanged: null,
-      rejected: null,
-    },
-    suggested_refund: 59.9,
-    payment_provider: 'pix_builtin',
-    available_actions: ['instructions', 'receive', 'reject'],
-    ...overrides,
-  };
-}
-
-const late = createReturn({
+const late = createAdminReturn({
   id: 5,
   protocol: 'DEV-2026-000005',
   order_number: 'LP001030',
@@ -71,9 +14,9 @@ const late = createReturn({
   days_left: -1,
   overdue: true,
 });
-const open = createReturn();
-const lastDay = createReturn({ id: 8, protocol: 'DEV-2026-000008', days_left: 0 });
-const refunded = createReturn({
+const open = createAdminReturn();
+const lastDay = createAdminReturn({ id: 8, protocol: 'DEV-2026-000008', days_left: 0 });
+const refunded = createAdminReturn({
   id: 2,
   protocol: 'DEV-2026-000002',
   status: 'refunded',
@@ -198,7 +141,7 @@ describe('admin returns queue', () => {
   });
 
   it('refunds a received withdrawal with the PIX E2E id after a confirmation', async () => {
-    const received = createReturn({
+    const received = createAdminReturn({
       status: 'received',
       status_label: 'Recebido pela loja',
       days_left: null,
@@ -246,6 +189,34 @@ describe('admin returns queue', () => {
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
       amount: 50,
       e2e_id: 'E00000000202611271200ABCDEFGHIJK',
+    });
+  });
+  it("checks a refusal's reason with the shared rule before sending it", async () => {
+    const requests = serve([open], (request) =>
+      request.method === 'POST' && request.path === '/admin/returns/7/reject'
+        ? {
+            body: {
+              return: { ...open, status: 'rejected', status_label: 'Recusado' },
+              message: 'Pedido recusado. O cliente foi avisado por e-mail.',
+            },
+          }
+        : undefined,
+    );
+    renderAdmin('/admin/devolucoes/7');
+    fireEvent.click(await screen.findByRole('button', { name: 'Recusar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Recusar' });
+    const reason = within(dialog).getByLabelText('Motivo da recusa');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Recusar pedido' }));
+    expect(await within(dialog).findByText(RETURN_MESSAGES.rejectReason)).toBeVisible();
+    expect(reason).toHaveAttribute('aria-invalid', 'true');
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
+    fireEvent.change(reason, { target: { value: '  Peça com sinais de uso.  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Recusar pedido' }));
+    expect(
+      await screen.findByText('Pedido recusado. O cliente foi avisado por e-mail.'),
+    ).toBeVisible();
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+      reason: 'Peça com sinais de uso.',
     });
   });
 });

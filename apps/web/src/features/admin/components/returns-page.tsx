@@ -11,17 +11,13 @@ import {
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
+import { Pagination, pageFromParams } from '../../../components/ui/pagination.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { type AdminReturnFilters, RETURNS_PER_PAGE, useAdminReturns } from '../api/returns.ts';
 import { answerDeadlineText } from '../model/return-labels.ts';
+import { FilterBar, FilterSelect, ListLoadError } from './list-filters.tsx';
 import { RETURN_STATUS_BADGES } from './return-badges.ts';
-
-const controlClass =
-  'w-full rounded-xl border border-ink-300 bg-white px-3 py-2 text-base text-ink-900 focus:border-gold-600 focus:outline-none';
 
 /** 'aberto' in the address asks the open ones only (requested, instructions sent, received). */
 const OPEN = 'aberto';
@@ -35,8 +31,8 @@ function filtersFrom(params: URLSearchParams): AdminReturnFilters {
   }
   const type = params.get('type');
   if (type && (RETURN_TYPES as readonly string[]).includes(type)) filters.type = type;
-  const page = Number(params.get('page'));
-  if (Number.isInteger(page) && page > 1) filters.page = page;
+  const page = pageFromParams(params);
+  if (page) filters.page = page;
   return filters;
 }
 
@@ -51,50 +47,31 @@ function Filters() {
     setParams(next);
   };
   return (
-    <form
-      role="search"
-      aria-label="Filtrar devoluções"
-      className="grid gap-3 rounded-2xl border border-ink-300/60 bg-white p-4 sm:grid-cols-2 md:max-w-xl"
+    <FilterBar
+      label="Filtrar devoluções"
+      className="md:max-w-xl"
       onSubmit={(event) => event.preventDefault()}
     >
-      <div>
-        <label htmlFor={`${id}-status`} className="text-sm font-medium text-ink-900">
-          Situação
-        </label>
-        <select
-          id={`${id}-status`}
-          value={params.get('status') ?? ''}
-          onChange={set('status')}
-          className={controlClass}
-        >
-          <option value="">Todas</option>
-          <option value={OPEN}>Em aberto</option>
-          {RETURN_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {RETURN_STATUS_LABELS[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor={`${id}-type`} className="text-sm font-medium text-ink-900">
-          Tipo
-        </label>
-        <select
-          id={`${id}-type`}
-          value={params.get('type') ?? ''}
-          onChange={set('type')}
-          className={controlClass}
-        >
-          <option value="">Todos</option>
-          {RETURN_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {RETURN_TYPE_LABELS[type]}
-            </option>
-          ))}
-        </select>
-      </div>
-    </form>
+      <FilterSelect
+        id={`${id}-status`}
+        label="Situação"
+        value={params.get('status') ?? ''}
+        onChange={set('status')}
+        anyLabel="Todas"
+        options={[
+          [OPEN, 'Em aberto'],
+          ...RETURN_STATUSES.map((status) => [status, RETURN_STATUS_LABELS[status]] as const),
+        ]}
+      />
+      <FilterSelect
+        id={`${id}-type`}
+        label="Tipo"
+        value={params.get('type') ?? ''}
+        onChange={set('type')}
+        anyLabel="Todos"
+        options={RETURN_TYPES.map((type) => [type, RETURN_TYPE_LABELS[type]] as const)}
+      />
+    </FilterBar>
   );
 }
 
@@ -227,11 +204,7 @@ export function ReturnsPage() {
           />
         </>
       ) : list.isError ? (
-        <FormAlert kind="error" messages={[list.error.message]}>
-          <Button size="sm" variant="outline" className="mt-2" onClick={() => void list.refetch()}>
-            Tentar novamente
-          </Button>
-        </FormAlert>
+        <ListLoadError message={list.error.message} onRetry={() => void list.refetch()} />
       ) : (
         <div className="flex justify-center py-10">
           <Spinner label="Carregando devoluções..." />
