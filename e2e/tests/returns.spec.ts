@@ -178,7 +178,9 @@ test('a shopper withdraws from one piece and the shop receives and refunds it', 
   await expect(
     orderPage.getByRole('heading', { name: `Pedido ${order.order_number}` }),
   ).toBeVisible();
-  await expect(orderPage.getByText(/^Você pode desistir até \d{2}\/\d{2}\/\d{4} \(/)).toBeVisible();
+  await expect(
+    orderPage.getByText(/^Você pode desistir da compra ou pedir troca até \d{2}\/\d{2}\/\d{4} \(/),
+  ).toBeVisible();
   await orderPage.getByRole('button', { name: 'Desistir da compra' }).click();
   const form = orderPage.getByRole('region', { name: 'Desistir da compra' });
   await expect(form.getByText(/^Você pode desistir até/)).toBeVisible();

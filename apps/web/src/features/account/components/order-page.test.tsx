@@ -156,7 +156,9 @@ describe('OrderPage: withdrawal form', () => {
     });
     const lastDay = formatStoreDay(withdrawalDeadline(new Date(deliveredAt)));
     expect(
-      await screen.findByText(`Você pode desistir até ${lastDay} (faltam 5 dias).`),
+      await screen.findByText(
+        `Você pode desistir da compra ou pedir troca até ${lastDay} (faltam 5 dias).`,
+      ),
     ).toBeVisible();
     // The request already made is listed with its status.
     const request = screen.getByRole('article', { name: 'Desistência da compra DEV-2026-000007' });
@@ -296,6 +298,9 @@ describe('OrderPage: withdrawal form', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Solicitar troca' }));
     const form = screen.getByRole('region', { name: 'Solicitar troca' });
+    expect(
+      within(form).getByText(/^Você pode pedir a troca até \d{2}\/\d{2}\/\d{4} \(/),
+    ).toBeVisible();
     fireEvent.click(within(form).getByRole('checkbox', { name: /Labret Titânio/ }));
     const wanted = await within(form).findByLabelText('Trocar por');
     // The variant bought, an inactive one and one at another price are not offered.

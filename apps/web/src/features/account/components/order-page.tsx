@@ -146,7 +146,8 @@ function AfterSale({
       </Box>
     );
   }
-  const deadline = window.kind === 'open' ? deadlineText(window) : IN_TRANSIT;
+  const deadline = (asks: 'withdrawal' | 'exchange' | 'either') =>
+    window.kind === 'open' ? deadlineText(window, asks) : IN_TRANSIT;
   const anyLeft = [...left.values()].some((units) => units > 0);
   if (form) {
     return (
@@ -155,7 +156,7 @@ function AfterSale({
         order={order}
         type={form}
         left={left}
-        deadline={deadline}
+        deadline={deadline(form)}
         onClose={() => setForm(null)}
         onDone={(answer) => {
           setForm(null);
@@ -166,7 +167,7 @@ function AfterSale({
   }
   return (
     <Box title="Devolução e troca">
-      <p className="text-sm font-medium text-ink-900">{deadline}</p>
+      <p className="text-sm font-medium text-ink-900">{deadline('either')}</p>
       {anyLeft ? (
         <div className="mt-3 flex flex-wrap gap-2">
           <Button onClick={() => setForm('withdrawal')}>Desistir da compra</Button>

@@ -41,15 +41,25 @@ export function returnWindowOf(
   }
 }
 
-/** 'Você pode desistir até 04/12/2026 (faltam 3 dias).' The same day closes exchanges. */
-export function deadlineText(window: { lastDay: string; daysLeft: number }): string {
+/** What the shopper is asking: one kind, or still choosing between the two (the same day closes both). */
+const ASKS = {
+  withdrawal: 'Você pode desistir',
+  exchange: 'Você pode pedir a troca',
+  either: 'Você pode desistir da compra ou pedir troca',
+} as const;
+
+/** 'Você pode desistir até 04/12/2026 (faltam 3 dias).' */
+export function deadlineText(
+  window: { lastDay: string; daysLeft: number },
+  asks: keyof typeof ASKS = 'withdrawal',
+): string {
   const left =
     window.daysLeft <= 0
       ? 'hoje é o último dia'
       : window.daysLeft === 1
         ? 'falta 1 dia'
         : `faltam ${window.daysLeft} dias`;
-  return `Você pode desistir até ${window.lastDay} (${left}).`;
+  return `${ASKS[asks]} até ${window.lastDay} (${left}).`;
 }
 
 /**
