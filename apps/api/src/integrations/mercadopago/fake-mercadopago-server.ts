@@ -22,18 +22,43 @@ export interface FakeMercadoPagoPayment {
   external_reference: string | null;
   transaction_amount: number;
   currency_id: 'BRL';
-  payment_method_id: 'pix';
-  payment_type_id: 'bank_transfer';
+  payment_method_id: string;
+  payment_type_id: 'bank_transfer' | 'credit_card' | 'debit_card' | 'ticket';
   date_created: string;
   date_of_expiration: string | null;
   /** What was refunded so far, in reais; the payment is 'refunded' once it reaches the amount. */
   transaction_amount_refunded: number;
   notification_url: string | null;
   payer: unknown;
-  point_of_interaction: {
+  point_of_interaction?: {
     type: 'PIX';
     transaction_data: { qr_code: string; qr_code_base64: string; ticket_url: string };
   };
+  /** Cards: how many instalments, the card's issuer and its digits. */
+  installments?: number;
+  issuer_id?: string;
+  card?: { first_six_digits: string; last_four_digits: string; cardholder: { name: string } };
+  fee_details?: { type: string; amount: number; fee_payer: string }[];
+  transaction_details?: {
+    net_received_amount: number;
+    total_paid_amount: number;
+    installment_amount: number | null;
+    external_resource_url: string | null;
+    digitable_line?: string;
+    barcode?: { content: string };
+  };
+}
+
+/** A card token as POST /v1/card_tokens answers it (the fake keeps the holder name, which decides). */
+export interface FakeMercadoPagoCardToken {
+  id: string;
+  first_six_digits: string;
+  last_four_digits: string;
+  expiration_month: number;
+  expiration_year: number;
+  cardholder: { name: string; identification: unknown };
+  status: 'active';
+  date_created: string;
 }
 
 /** A refund as MercadoPago answers it. */
@@ -65,6 +90,16 @@ export interface FakeMercadoPagoServer {
   /** Payments really created: a replayed idempotency key does not count. */
   readonly creations: number;
   setStatus(id: string | number, status: string, statusDetail?: string): void;
+  /** Tokenizes a test card as MercadoPago.js would (POST /v1/card_tokens); answers the token id. */
+  cardToken(holderName: string, card?: keyof typeof FAKE_TEST_CARDS): Promise<string>;
+  /**
+   * Pays (or approves) a pending payment and posts the signed notification to its
+   * notification_url, as MercadoPago does when a boleto is paid; answers our API's status.
+   */
+  pay(
+    paymentId: string | number,
+    options: FakeMercadoPagoNotifyOptions,
+  ): Promise<{ status: number; body: string }>;
   /**
    * The next `count` requests fail: 500 answers an error without acting; 'timeout' acts (a
    * creation is stored) and never answers, like an answer lost on the way back.
@@ -86,6 +121,54 @@ export interface FakeMercadoPagoServer {
 const FAKE_PIX_KEY = '7d9f0335-8dcc-4054-9bf3-0d1cc6fb1a2e';
 const CANCELLABLE = new Set(['pending', 'in_process', 'authorized']);
 const FIRST_PAYMENT_ID = 1_325_000_000;
+
+/** MercadoPago's Brazilian test cards (REFERENCE.md): number, brand and CVV length. */
+export const FAKE_TEST_CARDS = {
+  master: { number: '5031433215406351', brand: 'master', cvv: '123', type: 'credit_card' },
+  visa: { number: '4235647728025682', brand: 'visa', cvv: '123', type: 'credit_card' },
+  amex: { number: '375365153556885', brand: 'amex', cvv: '1234', type: 'credit_card' },
+  elo: { number: '5067766783888311', brand: 'elo', cvv: '123', type: 'debit_card' },
+} as const;
+
+/**
+ * The sandbox's outcome per cardholder name (MercadoPago's test-cards page). The exact
+ * status_detail of each name is not in the SDK code: these follow the documented meanings.
+ */
+const HOLDER_OUTCOMES: Record<string, [string, string]> = {
+  APRO: ['approved', 'accredited'],
+  OTHE: ['rejected', 'cc_rejected_other_reason'],
+  CONT: ['in_process', 'pending_contingency'],
+  CALL: ['rejected', 'cc_rejected_call_for_authorize'],
+  FUND: ['rejected', 'cc_rejected_insufficient_amount'],
+  SECU: ['rejected', 'cc_rejected_bad_filled_security_code'],
+  EXPI: ['rejected', 'cc_rejected_bad_filled_date'],
+  FORM: ['rejected', 'cc_rejected_bad_filled_other'],
+  DUPL: ['rejected', 'cc_rejected_duplicated_payment'],
+  LOCK: ['rejected', 'cc_rejected_card_disabled'],
+  CARD: ['rejected', 'cc_rejected_card_type_not_allowed'],
+  INST: ['rejected', 'cc_rejected_invalid_installments'],
+  ATTE: ['rejected', 'cc_rejected_max_attempts'],
+  BLAC: ['rejected', 'cc_rejected_blacklist'],
+};
+
+/** MercadoPago's fee in the fake: 4.99% of the amount, as a flat card rate. */
+const FAKE_FEE_RATE = 0.0499;
+/** Interest per month the fake's payer pays beyond the first instalment. */
+const FAKE_INSTALMENT_RATE = 0.0199;
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+function brandOf(
+  cardNumber: string,
+): (typeof FAKE_TEST_CARDS)[keyof typeof FAKE_TEST_CARDS] | undefined {
+  return Object.values(FAKE_TEST_CARDS).find((card) => card.number === cardNumber);
+}
+
+/** A boleto's 47-digit line, made up from the payment id (not a valid bank check digit). */
+function fakeDigitableLine(id: number): string {
+  const digits = `23790${String(id).padStart(12, '0')}`.padEnd(47, '0');
+  return digits;
+}
 
 function send(response: ServerResponse, status: number, body: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' });
@@ -116,6 +199,10 @@ export async function startFakeMercadoPago(
   const requests: FakeMercadoPagoRequest[] = [];
   const refundsByKey = new Map<string, unknown>();
   const refunds = new Map<string, FakeMercadoPagoRefund[]>();
+  const cardTokens = new Map<
+    string,
+    FakeMercadoPagoCardToken & { used: boolean; number: string }
+  >();
   let creations = 0;
   let nextId = FIRST_PAYMENT_ID;
   const failures: (500 | 'timeout')[] = [];
@@ -139,8 +226,10 @@ export async function startFakeMercadoPago(
     if (typeof amount !== 'number' || amount <= 0 || Math.round(amount * 100) / 100 !== amount) {
       return [400, 'Invalid transaction_amount'];
     }
-    if (input.payment_method_id !== 'pix') return [400, 'Invalid payment_method_id'];
     if (typeof asRecord(input.payer).email !== 'string') return [400, 'payer.email must be sent'];
+    if (input.payment_method_id === 'bolbradesco') return createBoleto(input, amount);
+    if (typeof input.token === 'string') return createCard(input, amount);
+    if (input.payment_method_id !== 'pix') return [400, 'Invalid payment_method_id'];
 
     const id = nextId++;
     const description = typeof input.description === 'string' ? input.description : '';
@@ -181,6 +270,195 @@ export async function startFakeMercadoPago(
     payments.set(String(id), payment);
     creations += 1;
     return [201, payment];
+  }
+
+  function basePayment(input: Record<string, unknown>, amount: number) {
+    const id = nextId++;
+    return {
+      id,
+      description: typeof input.description === 'string' ? input.description : '',
+      external_reference:
+        typeof input.external_reference === 'string' ? input.external_reference : null,
+      transaction_amount: amount,
+      currency_id: 'BRL' as const,
+      date_created: new Date().toISOString(),
+      transaction_amount_refunded: 0,
+      notification_url: typeof input.notification_url === 'string' ? input.notification_url : null,
+      payer: input.payer,
+    };
+  }
+
+  /** A card payment: the token (single-use) and the holder's name decide, as in the sandbox. */
+  function createCard(input: Record<string, unknown>, amount: number): [number, unknown] {
+    const token = cardTokens.get(String(input.token));
+    if (!token) return [400, 'Card token not found'];
+    if (token.used) return [400, 'Card token already used'];
+    const card = brandOf(token.number);
+    if (!card || input.payment_method_id !== card.brand) {
+      return [400, 'The payment_method_id does not match the card'];
+    }
+    const installments = input.installments;
+    if (typeof installments !== 'number' || !Number.isInteger(installments) || installments < 1) {
+      return [400, 'Invalid installments'];
+    }
+    if (installments > 12 || (card.type === 'debit_card' && installments !== 1)) {
+      return [400, 'Invalid installments'];
+    }
+    token.used = true;
+    const [status, statusDetail] = HOLDER_OUTCOMES[token.cardholder.name.toUpperCase()] ?? [
+      'rejected',
+      'cc_rejected_other_reason',
+    ];
+    const approved = status === 'approved';
+    const fee = round2(amount * FAKE_FEE_RATE);
+    const payment: FakeMercadoPagoPayment = {
+      ...basePayment(input, amount),
+      status,
+      status_detail: statusDetail,
+      payment_method_id: card.brand,
+      payment_type_id: card.type,
+      date_of_expiration: null,
+      installments,
+      issuer_id:
+        typeof input.issuer_id === 'string' || typeof input.issuer_id === 'number'
+          ? String(input.issuer_id)
+          : '24',
+      card: {
+        first_six_digits: token.first_six_digits,
+        last_four_digits: token.last_four_digits,
+        cardholder: { name: token.cardholder.name },
+      },
+      fee_details: approved
+        ? [{ type: 'mercadopago_fee', amount: fee, fee_payer: 'collector' }]
+        : [],
+      transaction_details: {
+        net_received_amount: approved ? round2(amount - fee) : 0,
+        total_paid_amount: amount,
+        installment_amount: round2(amount / installments),
+        external_resource_url: null,
+      },
+    };
+    payments.set(String(payment.id), payment);
+    creations += 1;
+    return [201, payment];
+  }
+
+  /** A boleto: the payer's CPF and address are mandatory; it waits until `pay`. */
+  function createBoleto(input: Record<string, unknown>, amount: number): [number, unknown] {
+    const payer = asRecord(input.payer);
+    const identification = asRecord(payer.identification);
+    const address = asRecord(payer.address);
+    if (identification.type !== 'CPF' || !/^\d{11}$/.test(String(identification.number))) {
+      return [400, 'payer.identification is invalid'];
+    }
+    for (const field of [
+      'zip_code',
+      'street_name',
+      'street_number',
+      'neighborhood',
+      'city',
+      'federal_unit',
+    ]) {
+      if (typeof address[field] !== 'string' || !address[field]) {
+        return [400, `payer.address.${field} must be sent`];
+      }
+    }
+    if (typeof payer.first_name !== 'string' || typeof payer.last_name !== 'string') {
+      return [400, 'payer.first_name and payer.last_name must be sent'];
+    }
+    const base = basePayment(input, amount);
+    const dueDate =
+      typeof input.date_of_expiration === 'string'
+        ? input.date_of_expiration
+        : new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const line = fakeDigitableLine(base.id);
+    const payment: FakeMercadoPagoPayment = {
+      ...base,
+      status: 'pending',
+      status_detail: 'pending_waiting_payment',
+      payment_method_id: 'bolbradesco',
+      payment_type_id: 'ticket',
+      date_of_expiration: dueDate,
+      transaction_details: {
+        net_received_amount: 0,
+        total_paid_amount: amount,
+        installment_amount: null,
+        external_resource_url: `${url}/payments/${base.id}/ticket?caller_id=1&payment_method_reference_id=${base.id}&hash=${randomUUID()}`,
+        digitable_line: line,
+        barcode: { content: line.slice(0, 44) },
+      },
+    };
+    payments.set(String(payment.id), payment);
+    creations += 1;
+    return [201, payment];
+  }
+
+  /** POST /v1/card_tokens: only MercadoPago's test cards, with their CVV and expiry 11/30. */
+  function tokenize(body: unknown): [number, unknown] {
+    const input = asRecord(body);
+    const number = (typeof input.card_number === 'string' ? input.card_number : '').replace(
+      /\D/g,
+      '',
+    );
+    const card = brandOf(number);
+    if (!card) return [400, 'Invalid card_number'];
+    if (input.security_code !== card.cvv) return [400, 'Invalid security_code'];
+    const month = Number(input.expiration_month);
+    const year = Number(input.expiration_year);
+    if (month !== 11 || (year !== 2030 && year !== 30)) return [400, 'Invalid expiration date'];
+    const holder = asRecord(input.cardholder);
+    if (typeof holder.name !== 'string' || !holder.name)
+      return [400, 'cardholder.name is required'];
+    const token = {
+      id: randomUUID().replaceAll('-', ''),
+      first_six_digits: number.slice(0, 6),
+      last_four_digits: number.slice(-4),
+      expiration_month: month,
+      expiration_year: 2030,
+      cardholder: { name: holder.name, identification: holder.identification ?? null },
+      status: 'active' as const,
+      date_created: new Date().toISOString(),
+    };
+    cardTokens.set(token.id, { ...token, used: false, number });
+    return [201, token];
+  }
+
+  /** GET /v1/payment_methods/installments?amount&bin: 1 to 12 instalments, interest after 1x. */
+  function installmentsFor(query: Record<string, string>): [number, unknown] {
+    const amount = Number(query.amount);
+    const card = Object.values(FAKE_TEST_CARDS).find((c) => c.number.startsWith(query.bin ?? '-'));
+    if (!Number.isFinite(amount) || amount <= 0) return [400, 'Invalid amount'];
+    if (!card || (query.bin ?? '').length < 6) return [400, 'Invalid bin'];
+    const most = card.type === 'debit_card' ? 1 : 12;
+    const payerCosts = Array.from({ length: most }, (_, index) => {
+      const installments = index + 1;
+      const rate = installments === 1 ? 0 : round2(FAKE_INSTALMENT_RATE * installments * 100);
+      const total = round2(amount * (1 + rate / 100));
+      const each = round2(total / installments);
+      return {
+        installments,
+        installment_rate: rate,
+        discount_rate: 0,
+        labels: rate === 0 ? ['CFT_0,00%|TEA_0,00%'] : [],
+        min_allowed_amount: 1,
+        max_allowed_amount: 60000,
+        recommended_message: `${installments} parcela${installments > 1 ? 's' : ''} de R$ ${each.toFixed(2).replace('.', ',')} (R$ ${total.toFixed(2).replace('.', ',')})`,
+        installment_amount: each,
+        total_amount: total,
+      };
+    });
+    return [
+      200,
+      [
+        {
+          payment_method_id: card.brand,
+          payment_type_id: card.type,
+          issuer: { id: '24', name: card.brand },
+          processing_mode: 'aggregator',
+          payer_costs: payerCosts,
+        },
+      ],
+    ];
   }
 
   function cancel(id: string, body: unknown): [number, unknown] {
@@ -244,6 +522,16 @@ export async function startFakeMercadoPago(
       if (typeof key !== 'string' || !key) return [400, 'X-Idempotency-Key header is required'];
       return refund(decodeURIComponent(refundPath[1]), key, request.body);
     }
+    if (request.method === 'POST' && request.path === '/v1/card_tokens') {
+      return tokenize(request.body);
+    }
+    if (request.method === 'GET' && request.path === '/v1/payment_methods/installments') {
+      return installmentsFor(request.query);
+    }
+    const control = /^\/__control\/payments\/([^/]+)\/pay$/.exec(request.path);
+    if (control?.[1] && request.method === 'POST') {
+      return controlPay(decodeURIComponent(control[1]), request.body);
+    }
     if (request.method === 'POST' && request.path === '/v1/payments') {
       const key = request.headers['x-idempotency-key'];
       if (typeof key !== 'string' || !key) return [400, 'X-Idempotency-Key header is required'];
@@ -257,6 +545,80 @@ export async function startFakeMercadoPago(
       return cancel(decodeURIComponent(paymentPath[1]), request.body);
     }
     return [404, 'Not found'];
+  }
+
+  /** Marks a pending payment approved (a boleto paid), as MercadoPago's clearing would. */
+  function markPaid(id: string): FakeMercadoPagoPayment | undefined {
+    const payment = payments.get(id);
+    if (!payment || !CANCELLABLE.has(payment.status)) return undefined;
+    const fee = round2(
+      payment.transaction_amount *
+        (payment.payment_method_id === 'bolbradesco' ? 0 : FAKE_FEE_RATE) +
+        (payment.payment_method_id === 'bolbradesco' ? 3.49 : 0),
+    );
+    payment.status = 'approved';
+    payment.status_detail = 'accredited';
+    payment.fee_details = [{ type: 'mercadopago_fee', amount: fee, fee_payer: 'collector' }];
+    payment.transaction_details = {
+      total_paid_amount: payment.transaction_amount,
+      installment_amount: null,
+      external_resource_url: null,
+      ...payment.transaction_details,
+      net_received_amount: round2(payment.transaction_amount - fee),
+    };
+    return payment;
+  }
+
+  /**
+   * The fake's own control endpoint (npm run fake:mercadopago): POST
+   * /__control/payments/{id}/pay {secret} pays a pending payment and posts the signed webhook.
+   */
+  async function controlPay(id: string, body: unknown): Promise<[number, unknown]> {
+    const secret = asRecord(body).secret;
+    if (typeof secret !== 'string' || !secret) return [400, 'secret is required'];
+    const payment = markPaid(id);
+    if (!payment) return [404, 'No pending payment with this id'];
+    if (!payment.notification_url) return [200, { payment, notified: null }];
+    const answer = await notifyAbout(payment.notification_url, payment.id, { secret });
+    return [200, { payment, notified: answer.status }];
+  }
+
+  async function notifyAbout(
+    targetUrl: string,
+    paymentId: string | number,
+    notifyOptions: FakeMercadoPagoNotifyOptions,
+  ): Promise<{ status: number; body: string }> {
+    const dataId = String(paymentId);
+    const requestId = notifyOptions.requestId ?? randomUUID();
+    const ts = notifyOptions.ts ?? Date.now();
+    const notification = new URL(targetUrl);
+    notification.searchParams.set('data.id', dataId);
+    notification.searchParams.set('type', 'payment');
+    const response = await fetch(notification, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-request-id': requestId,
+        'x-signature': signMercadoPagoNotification({
+          secret: notifyOptions.secret,
+          dataId,
+          requestId,
+          ts,
+        }),
+      },
+      body: JSON.stringify({
+        id: Math.floor(Math.random() * 1e11),
+        live_mode: false,
+        type: 'payment',
+        date_created: new Date().toISOString(),
+        user_id: 44444,
+        api_version: 'v1',
+        action: notifyOptions.action ?? 'payment.updated',
+        data: { id: dataId },
+      }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    return { status: response.status, body: await response.text() };
   }
 
   async function handle(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -321,41 +683,31 @@ export async function startFakeMercadoPago(
     respondNextWith(status, body) {
       canned.push({ status, body });
     },
-    async notify(targetUrl, paymentId, notifyOptions) {
-      const dataId = String(paymentId);
-      const requestId = notifyOptions.requestId ?? randomUUID();
-      const ts = notifyOptions.ts ?? Date.now();
-      const notification = new URL(targetUrl);
-      notification.searchParams.set('data.id', dataId);
-      notification.searchParams.set('type', 'payment');
-      const response = await fetch(notification, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-request-id': requestId,
-          'x-signature': signMercadoPagoNotification({
-            secret: notifyOptions.secret,
-            dataId,
-            requestId,
-            ts,
-          }),
-        },
-        body: JSON.stringify({
-          id: Math.floor(Math.random() * 1e11),
-          live_mode: false,
-          type: 'payment',
-          date_created: new Date().toISOString(),
-          user_id: 44444,
-          api_version: 'v1',
-          action: notifyOptions.action ?? 'payment.updated',
-          data: { id: dataId },
-        }),
-        signal: AbortSignal.timeout(10_000),
+    notify: notifyAbout,
+    cardToken(holderName, cardName = 'master') {
+      const card = FAKE_TEST_CARDS[cardName];
+      const [status, token] = tokenize({
+        card_number: card.number,
+        security_code: card.cvv,
+        expiration_month: 11,
+        expiration_year: 2030,
+        cardholder: { name: holderName, identification: { type: 'CPF', number: '12345678909' } },
       });
-      return { status: response.status, body: await response.text() };
+      if (status !== 201) {
+        return Promise.reject(new Error(`fake MercadoPago refused the test card ${cardName}`));
+      }
+      return Promise.resolve((token as FakeMercadoPagoCardToken).id);
+    },
+    async pay(paymentId, notifyOptions) {
+      const payment = markPaid(String(paymentId));
+      if (!payment) throw new Error(`fake MercadoPago has no pending payment ${paymentId}`);
+      if (!payment.notification_url)
+        throw new Error(`payment ${paymentId} has no notification_url`);
+      return notifyAbout(payment.notification_url, payment.id, notifyOptions);
     },
     reset() {
       payments.clear();
+      cardTokens.clear();
       byIdempotencyKey.clear();
       refundsByKey.clear();
       refunds.clear();

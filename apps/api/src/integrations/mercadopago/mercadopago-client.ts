@@ -31,11 +31,79 @@ export interface MercadoPagoPayment {
   dateOfExpiration: string | null;
   /** Absent on an answer without point_of_interaction.transaction_data. */
   pix: { qrCode: string; qrCodeBase64: string; ticketUrl: string | null } | null;
+  /** visa, master, elo, amex, bolbradesco, pix... */
+  paymentMethodId: string | null;
+  installments: number | null;
+  cardLastFour: string | null;
+  /** The fees MercadoPago keeps from the collector (fee_details with fee_payer collector). */
+  feeCents: number | null;
+  /** transaction_details.net_received_amount, in cents. */
+  netReceivedCents: number | null;
+  /** A boleto's line, barcode and PDF (transaction_details.external_resource_url). */
+  boleto: { digitableLine: string | null; barcode: string | null; pdfUrl: string } | null;
+}
+
+interface PayerInput {
+  email: string;
+  firstName: string;
+  lastName: string | null;
+  cpf: string | null;
+}
+
+export interface MercadoPagoCardPaymentInput {
+  amountCents: number;
+  description: string;
+  /** The single-use token MercadoPago.js made of the card in the browser. */
+  token: string;
+  installments: number;
+  paymentMethodId: string;
+  issuerId: string | null;
+  payer: PayerInput;
+  externalReference: string;
+  notificationUrl: string;
+  idempotencyKey: string;
+}
+
+export interface MercadoPagoBoletoPaymentInput {
+  amountCents: number;
+  description: string;
+  payer: PayerInput & {
+    cpf: string;
+    lastName: string;
+    address: {
+      zipCode: string;
+      street: string;
+      number: string;
+      neighborhood: string;
+      city: string;
+      state: string;
+    };
+  };
+  externalReference: string;
+  notificationUrl: string;
+  dueAt: Date;
+  idempotencyKey: string;
+}
+
+/** One payer cost of GET /v1/payment_methods/installments. */
+export interface MercadoPagoPayerCost {
+  installments: number;
+  /** Percent over the amount (0: no interest for the payer). */
+  installmentRate: number;
+  installmentAmount: number;
+  totalAmount: number;
+  recommendedMessage: string | null;
 }
 
 export interface MercadoPagoClient {
   createPixPayment(input: MercadoPagoPixPaymentInput): Promise<MercadoPagoPayment>;
   getPayment(id: string): Promise<MercadoPagoPayment>;
+  /** A card payment; a rejected card is an answer (status rejected), not an error. */
+  createCardPayment(input: MercadoPagoCardPaymentInput): Promise<MercadoPagoPayment>;
+  /** A boleto (bolbradesco): pending until paid, with its line and PDF. */
+  createBoletoPayment(input: MercadoPagoBoletoPaymentInput): Promise<MercadoPagoPayment>;
+  /** The payer costs MercadoPago offers for an amount and a card's first six digits. */
+  getInstallments(amountCents: number, bin: string): Promise<MercadoPagoPayerCost[]>;
   /** Cancels an open payment; a payment already final is answered as it is. */
   cancelPayment(id: string): Promise<MercadoPagoPayment>;
   /**
@@ -83,7 +151,43 @@ const paymentSchema = z.object({
     .object({ transaction_data: transactionDataSchema.nullish().catch(null) })
     .nullish()
     .catch(null),
+  payment_method_id: z.string().nullish().catch(null),
+  installments: z.number().int().nullish().catch(null),
+  card: z
+    .object({ last_four_digits: z.string().nullish().catch(null) })
+    .nullish()
+    .catch(null),
+  fee_details: z
+    .array(z.object({ amount: z.number(), fee_payer: z.string().nullish() }))
+    .nullish()
+    .catch(null),
+  transaction_details: z
+    .object({
+      net_received_amount: z.number().nullish().catch(null),
+      external_resource_url: z.string().nullish().catch(null),
+      digitable_line: z.string().nullish().catch(null),
+      barcode: z
+        .object({ content: z.string().nullish().catch(null) })
+        .nullish()
+        .catch(null),
+    })
+    .nullish()
+    .catch(null),
 });
+
+const installmentsSchema = z.array(
+  z.object({
+    payer_costs: z.array(
+      z.object({
+        installments: z.number().int().positive(),
+        installment_rate: z.number(),
+        installment_amount: z.number(),
+        total_amount: z.number(),
+        recommended_message: z.string().nullish().catch(null),
+      }),
+    ),
+  }),
+);
 
 const errorBodySchema = z.object({ message: z.string() });
 
@@ -107,9 +211,33 @@ function centsToReais(amountCents: number): number {
   return amountCents / 100;
 }
 
+const toCents = (reais: number) => Math.round(reais * 100);
+
 function toPayment(raw: z.output<typeof paymentSchema>): MercadoPagoPayment {
   const data = raw.point_of_interaction?.transaction_data;
+  const details = raw.transaction_details;
+  const collectorFees = raw.fee_details?.filter(
+    (fee) => (fee.fee_payer ?? 'collector') === 'collector',
+  );
+  const pdfUrl = raw.payment_method_id === 'pix' ? null : details?.external_resource_url;
   return {
+    paymentMethodId: raw.payment_method_id ?? null,
+    installments: raw.installments ?? null,
+    cardLastFour: raw.card?.last_four_digits ?? null,
+    feeCents: collectorFees
+      ? collectorFees.reduce((sum, fee) => sum + toCents(fee.amount), 0)
+      : null,
+    netReceivedCents:
+      details?.net_received_amount === null || details?.net_received_amount === undefined
+        ? null
+        : toCents(details.net_received_amount),
+    boleto: pdfUrl
+      ? {
+          digitableLine: details?.digitable_line ?? null,
+          barcode: details?.barcode?.content ?? null,
+          pdfUrl,
+        }
+      : null,
     id: raw.id,
     status: raw.status,
     statusDetail: raw.status_detail ?? null,
@@ -212,7 +340,104 @@ export function createMercadoPagoClient(config: MercadoPagoClientConfig): Mercad
     return parsePayment(operation, text);
   }
 
+  function payerOf(payer: PayerInput) {
+    return {
+      email: payer.email,
+      first_name: payer.firstName,
+      ...(payer.lastName ? { last_name: payer.lastName } : {}),
+      ...(payer.cpf ? { identification: { type: 'CPF', number: payer.cpf } } : {}),
+    };
+  }
+
+  async function createPayment(
+    operation: string,
+    body: Record<string, unknown>,
+    idempotencyKey: string,
+  ): Promise<MercadoPagoPayment> {
+    const { status, text } = await call(operation, 'POST', '/v1/payments', {
+      body,
+      idempotencyKey,
+    });
+    if (status !== 200 && status !== 201) throw failure(operation, status, text);
+    return parsePayment(operation, text);
+  }
+
   return {
+    async createCardPayment(input) {
+      return createPayment(
+        'create card payment',
+        {
+          transaction_amount: centsToReais(input.amountCents),
+          token: input.token,
+          installments: input.installments,
+          payment_method_id: input.paymentMethodId,
+          ...(input.issuerId ? { issuer_id: input.issuerId } : {}),
+          description: input.description,
+          payer: payerOf(input.payer),
+          external_reference: input.externalReference,
+          notification_url: input.notificationUrl,
+        },
+        input.idempotencyKey,
+      );
+    },
+
+    async createBoletoPayment(input) {
+      const { address } = input.payer;
+      return createPayment(
+        'create boleto payment',
+        {
+          transaction_amount: centsToReais(input.amountCents),
+          payment_method_id: 'bolbradesco',
+          description: input.description,
+          payer: {
+            ...payerOf(input.payer),
+            address: {
+              zip_code: address.zipCode,
+              street_name: address.street,
+              street_number: address.number,
+              neighborhood: address.neighborhood,
+              city: address.city,
+              federal_unit: address.state,
+            },
+          },
+          external_reference: input.externalReference,
+          notification_url: input.notificationUrl,
+          date_of_expiration: formatMercadoPagoDate(input.dueAt),
+        },
+        input.idempotencyKey,
+      );
+    },
+
+    async getInstallments(amountCents, bin) {
+      const operation = 'get installments';
+      const query = new URLSearchParams({
+        amount: centsToReais(amountCents).toFixed(2),
+        bin: bin.replace(/\D/g, '').slice(0, 8),
+      });
+      const { status, text } = await call(
+        operation,
+        'GET',
+        `/v1/payment_methods/installments?${query.toString()}`,
+      );
+      if (status !== 200) throw failure(operation, status, text);
+      let parsed;
+      try {
+        parsed = installmentsSchema.safeParse(JSON.parse(text));
+      } catch {
+        parsed = undefined;
+      }
+      if (!parsed?.success) {
+        throw new PaymentProviderError(`MercadoPago ${operation}: answer is not a list of costs`);
+      }
+      return (parsed.data[0]?.payer_costs ?? []).map((cost) => ({
+        installments: cost.installments,
+        installmentRate: cost.installment_rate,
+        installmentAmount: cost.installment_amount,
+        totalAmount: cost.total_amount,
+        recommendedMessage: cost.recommended_message ?? null,
+      }));
+    },
+
     async createPixPayment(input) {
       const operation = 'create PIX payment';
       const { payer } = input;

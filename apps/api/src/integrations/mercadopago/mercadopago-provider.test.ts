@@ -86,9 +86,9 @@ describe('MercadoPago provider', () => {
     expect(payment).toEqual({
       gatewayPaymentId: String(stored?.id),
       status: 'pending',
-      qrCode: stored?.point_of_interaction.transaction_data.qr_code,
-      qrCodeBase64: stored?.point_of_interaction.transaction_data.qr_code_base64,
-      ticketUrl: stored?.point_of_interaction.transaction_data.ticket_url,
+      qrCode: stored?.point_of_interaction?.transaction_data.qr_code,
+      qrCodeBase64: stored?.point_of_interaction?.transaction_data.qr_code_base64,
+      ticketUrl: stored?.point_of_interaction?.transaction_data.ticket_url,
       txid: null,
       expiresAt: new Date('2026-11-23T14:00:00.000Z'),
     });

@@ -124,7 +124,7 @@ describe('MercadoPago provider', () => {
       notification_url: 'https://loja.test/api/webhooks/mercadopago',
       payment_method_id: 'pix',
     });
-    expect(payment.pix_data).toEqual(stored?.point_of_interaction.transaction_data);
+    expect(payment.pix_data).toEqual(stored?.point_of_interaction?.transaction_data);
     const creation = fake.requests.find((request) => request.method === 'POST');
     expect(creation?.headers['x-idempotency-key']).toBe(`lumina-payment-${payment.payment_id}`);
     const expiry = new Date(String(stored?.date_of_expiration)).getTime() - clock.getTime();
