@@ -153,6 +153,9 @@ export const orderItems = pgTable(
   ],
 );
 
+export const PAYMENT_METHODS = ['pix', 'card', 'boleto'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
 /** One attempt to collect an order's total; a new one replaces an expired or failed one. */
 export const payments = pgTable(
   'payments',
@@ -169,6 +172,24 @@ export const payments = pgTable(
     qrCode: text('qr_code'),
     qrCodeBase64: text('qr_code_base64'),
     ticketUrl: text('ticket_url'),
+    /** How the shopper pays: PIX (the spec's charge), a card or a boleto through MercadoPago. */
+    method: text('method', { enum: PAYMENT_METHODS }).notNull().default('pix'),
+    /** The provider's reason (MercadoPago's status_detail: accredited, cc_rejected_...). */
+    statusDetail: text('status_detail'),
+    /**
+     * A card attempt's idempotency key (order + card token): a double submit of the same token
+     * finds this row instead of making a second one.
+     */
+    attemptKey: text('attempt_key').unique(),
+    installments: integer('installments'),
+    cardBrand: text('card_brand'),
+    cardLastFour: text('card_last_four'),
+    boletoDigitableLine: text('boleto_digitable_line'),
+    boletoUrl: text('boleto_url'),
+    boletoDueAt: timestamp('boleto_due_at', { withTimezone: true }),
+    /** What the provider kept and what reaches the shop, once it said (approved payments). */
+    feeCents: integer('fee_cents'),
+    netCents: integer('net_cents'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -178,6 +199,7 @@ export const payments = pgTable(
     index('payments_order_id_idx').on(t.orderId),
     unique('payments_provider_gateway_id_unique').on(t.provider, t.gatewayPaymentId),
     check('payments_status_check', sql`${t.status} IN (${list(PAYMENT_ROW_STATUSES)})`),
+    check('payments_method_check', sql`${t.method} IN (${list(PAYMENT_METHODS)})`),
   ],
 );
 

@@ -99,6 +99,8 @@ export interface FakeMercadoPagoServer {
   pay(
     paymentId: string | number,
     options: FakeMercadoPagoNotifyOptions,
+    /** Where to post instead of the payment's notification_url (an API on a random port). */
+    targetUrl?: string,
   ): Promise<{ status: number; body: string }>;
   /**
    * The next `count` requests fail: 500 answers an error without acting; 'timeout' acts (a
@@ -698,12 +700,12 @@ export async function startFakeMercadoPago(
       }
       return Promise.resolve((token as FakeMercadoPagoCardToken).id);
     },
-    async pay(paymentId, notifyOptions) {
+    async pay(paymentId, notifyOptions, targetUrl) {
       const payment = markPaid(String(paymentId));
       if (!payment) throw new Error(`fake MercadoPago has no pending payment ${paymentId}`);
-      if (!payment.notification_url)
-        throw new Error(`payment ${paymentId} has no notification_url`);
-      return notifyAbout(payment.notification_url, payment.id, notifyOptions);
+      const target = targetUrl ?? payment.notification_url;
+      if (!target) throw new Error(`payment ${paymentId} has no notification_url`);
+      return notifyAbout(target, payment.id, notifyOptions);
     },
     reset() {
       payments.clear();

@@ -1,6 +1,8 @@
-import type { MercadoPagoClient } from './mercadopago-client.ts';
+import type { MercadoPagoClient, MercadoPagoPayment } from './mercadopago-client.ts';
 import {
+  type CardAndBoletoPayments,
   type PaymentProvider,
+  type ProviderCharge,
   PaymentProviderError,
   type ProviderPaymentStatus,
 } from '../payments/provider.ts';
@@ -35,11 +37,88 @@ function readDate(text: string | null): Date | null {
   return Number.isNaN(time) ? null : new Date(time);
 }
 
+function toCharge(payment: MercadoPagoPayment): ProviderCharge {
+  const card = payment.cardLastFour !== null;
+  return {
+    gatewayPaymentId: payment.id,
+    status: mapMercadoPagoStatus(payment.status),
+    statusDetail: payment.statusDetail,
+    installments: payment.installments,
+    cardBrand: card ? payment.paymentMethodId : null,
+    cardLastFour: payment.cardLastFour,
+    feeCents: payment.feeCents,
+    netCents: payment.netReceivedCents,
+    boleto: payment.boleto && {
+      digitableLine: payment.boleto.digitableLine,
+      pdfUrl: payment.boleto.pdfUrl,
+      dueAt: readDate(payment.dateOfExpiration),
+    },
+  };
+}
+
+/** Cards in instalments and boletos (bolbradesco) through MercadoPago's payments API. */
+function mercadoPagoCards(client: MercadoPagoClient): CardAndBoletoPayments {
+  const payerOf = (payer: { email: string; name: string; cpf: string | null }) => ({
+    email: payer.email,
+    ...splitPayerName(payer.name),
+    cpf: payer.cpf?.replace(/\D/g, '') || null,
+  });
+  return {
+    async createCardPayment(input) {
+      return toCharge(
+        await client.createCardPayment({
+          amountCents: input.amountCents,
+          description: input.description,
+          token: input.token,
+          installments: input.installments,
+          paymentMethodId: input.paymentMethodId,
+          issuerId: input.issuerId,
+          payer: payerOf(input.payer),
+          externalReference: input.orderNumber,
+          notificationUrl: input.notificationUrl,
+          idempotencyKey: input.idempotencyKey,
+        }),
+      );
+    },
+
+    async createBoletoPayment(input) {
+      const payer = payerOf(input.payer);
+      const payment = await client.createBoletoPayment({
+        amountCents: input.amountCents,
+        description: input.description,
+        // MercadoPago requires a last name on a boleto; a single name is repeated.
+        payer: {
+          ...payer,
+          cpf: payer.cpf ?? input.payer.cpf,
+          lastName: payer.lastName ?? payer.firstName,
+          address: input.payer.address,
+        },
+        externalReference: input.orderNumber,
+        notificationUrl: input.notificationUrl,
+        dueAt: input.dueAt,
+        idempotencyKey: input.idempotencyKey,
+      });
+      if (!payment.boleto) {
+        throw new PaymentProviderError(
+          `MercadoPago payment ${payment.id} (${payment.status}) came without a boleto`,
+          false,
+        );
+      }
+      return toCharge(payment);
+    },
+
+    async fetchCharge(gatewayPaymentId) {
+      return toCharge(await client.getPayment(gatewayPaymentId));
+    },
+  };
+}
+
 /** PIX charges issued by MercadoPago, which confirms them by webhook and by reading them back. */
 export function createMercadoPagoProvider(client: MercadoPagoClient): PaymentProvider {
   return {
     name: 'mercadopago',
     refundsAutomatically: true,
+    cards: mercadoPagoCards(client),
 
     async createPixPayment(input) {
       const cpf = input.payer.cpf?.replace(/\D/g, '') || null;

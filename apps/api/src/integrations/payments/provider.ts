@@ -83,4 +83,68 @@ export interface PaymentProvider {
   ): Promise<ProviderRefund>;
   /** Whether `refund` moves money (false: the refund is the shop's to make by hand). */
   readonly refundsAutomatically: boolean;
+  /** Card and boleto payments, when the provider takes them. */
+  readonly cards?: CardAndBoletoPayments;
+}
+
+/** Who pays a card or boleto charge, as the provider needs them. */
+export interface ProviderPayer {
+  email: string;
+  name: string;
+  cpf: string | null;
+}
+
+interface ChargeInput {
+  orderNumber: string;
+  amountCents: number;
+  description: string;
+  /** Same key on a retry (a double submit), so the provider never charges twice. */
+  idempotencyKey: string;
+  notificationUrl: string;
+}
+
+export interface CreateCardPaymentInput extends ChargeInput {
+  /** The single-use token the provider's script made of the card in the browser. */
+  token: string;
+  installments: number;
+  paymentMethodId: string;
+  issuerId: string | null;
+  payer: ProviderPayer;
+}
+
+export interface CreateBoletoPaymentInput extends ChargeInput {
+  payer: ProviderPayer & {
+    cpf: string;
+    address: {
+      zipCode: string;
+      street: string;
+      number: string;
+      neighborhood: string;
+      city: string;
+      state: string;
+    };
+  };
+  dueAt: Date;
+}
+
+/** A card or boleto charge as the provider answers it now. */
+export interface ProviderCharge {
+  gatewayPaymentId: string;
+  status: ProviderPaymentStatus;
+  /** The provider's reason (MercadoPago's status_detail). */
+  statusDetail: string | null;
+  installments: number | null;
+  cardBrand: string | null;
+  cardLastFour: string | null;
+  feeCents: number | null;
+  netCents: number | null;
+  boleto: { digitableLine: string | null; pdfUrl: string; dueAt: Date | null } | null;
+}
+
+/** Cards in instalments and boletos: only providers that take them (MercadoPago) have this. */
+export interface CardAndBoletoPayments {
+  /** A rejected card is an answer (status rejected), not an error. */
+  createCardPayment(input: CreateCardPaymentInput): Promise<ProviderCharge>;
+  createBoletoPayment(input: CreateBoletoPaymentInput): Promise<ProviderCharge>;
+  fetchCharge(gatewayPaymentId: string): Promise<ProviderCharge>;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   orders,
@@ -7,7 +7,12 @@ import {
   type PaymentRowStatus,
   payments,
 } from '../../db/schema/orders.ts';
-import type { PaymentProviderName, ProviderPayment } from '../../integrations/payments/provider.ts';
+import type {
+  PaymentProviderName,
+  ProviderCharge,
+  ProviderPayment,
+} from '../../integrations/payments/provider.ts';
+import type { PaymentMethod } from '../../db/schema/orders.ts';
 
 export interface PaymentChange {
   payment: PaymentRow;
@@ -60,12 +65,19 @@ export function createPaymentRepository(db: Db) {
       amountCents: number;
       expiresAt: Date;
       at: Date;
+      /** Card and boleto attempts; PIX by default. */
+      method?: PaymentMethod;
+      attemptKey?: string;
+      installments?: number;
     }): Promise<PaymentRow> {
       const [row] = await db
         .insert(payments)
         .values({
           orderId: values.orderId,
           provider: values.provider,
+          method: values.method ?? 'pix',
+          attemptKey: values.attemptKey ?? null,
+          installments: values.installments ?? null,
           amountCents: values.amountCents,
           expiresAt: values.expiresAt,
           createdAt: values.at,
@@ -89,6 +101,49 @@ export function createPaymentRepository(db: Db) {
           updatedAt: at,
         })
         .where(and(eq(payments.id, paymentId), isNull(payments.gatewayPaymentId)))
+        .returning();
+      return row;
+    },
+
+    async findByAttemptKey(attemptKey: string) {
+      const [row] = await db.select().from(payments).where(eq(payments.attemptKey, attemptKey));
+      return row;
+    },
+
+    /**
+     * Stores what the provider says of a card or boleto charge: its id once (a twin request
+     * that attached another id first wins: undefined), and the details, which may be newer.
+     */
+    async recordCharge(paymentId: number, charge: ProviderCharge, at: Date) {
+      const [row] = await db
+        .update(payments)
+        .set({
+          gatewayPaymentId: charge.gatewayPaymentId,
+          statusDetail: charge.statusDetail,
+          ...(charge.installments === null ? {} : { installments: charge.installments }),
+          ...(charge.cardBrand === null ? {} : { cardBrand: charge.cardBrand }),
+          ...(charge.cardLastFour === null ? {} : { cardLastFour: charge.cardLastFour }),
+          ...(charge.status === 'approved'
+            ? { feeCents: charge.feeCents, netCents: charge.netCents }
+            : {}),
+          ...(charge.boleto
+            ? {
+                boletoDigitableLine: charge.boleto.digitableLine,
+                boletoUrl: charge.boleto.pdfUrl,
+                ...(charge.boleto.dueAt ? { boletoDueAt: charge.boleto.dueAt } : {}),
+              }
+            : {}),
+          updatedAt: at,
+        })
+        .where(
+          and(
+            eq(payments.id, paymentId),
+            or(
+              isNull(payments.gatewayPaymentId),
+              eq(payments.gatewayPaymentId, charge.gatewayPaymentId),
+            ),
+          ),
+        )
         .returning();
       return row;
     },

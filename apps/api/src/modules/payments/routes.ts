@@ -8,6 +8,12 @@ import { parsePathId } from '../../http/path-id.ts';
 import { currentUser, requireUser } from '../auth/authenticate.ts';
 import { parseOrderId } from '../orders/service.ts';
 import type { PaymentService } from './service.ts';
+import { paymentByMethodJson } from './pay-by-method.ts';
+import {
+  cardRejectedResponseSchema,
+  payByMethodBodySchema,
+  payByMethodResponseSchema,
+} from '@lumina/shared/payments/payment-by-method';
 
 const failures = {
   401: errorResponseSchema,
@@ -52,6 +58,57 @@ export const paymentRoutes: FastifyPluginCallbackZod<{ payments: PaymentService 
         });
       }
       return payments.payForOrder(currentUser(request).id, parseOrderId(request.params.id));
+    },
+  );
+
+  app.post(
+    '/orders/:id/payments',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Pays the order by PIX, card (instalments) or boleto (owner only)',
+        description:
+          'Body {method: "card", token, installments, payment_method_id, issuer_id?, payer: {cpf}} or {method: "boleto"} (CPF and address from the order) or {method: "pix"} (the PIX charge of /mercadopago_payment). The amount is always the order\'s. Card and boleto need PAYMENT_PROVIDER=mercadopago, else 422. A refused card answers 422 code payment_rejected with the pt-BR message and `payment` (status rejected); the order stays payable and another try is allowed. Approved: the order is paid; processing (card in review) and pending (boleto) wait for the webhook. The same card token on the same order answers the same payment (a double submit charges once).',
+        params: z.object({ id: z.string() }),
+        body: payByMethodBodySchema,
+        response: {
+          200: payByMethodResponseSchema,
+          ...failures,
+          422: cardRejectedResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const orderId = parseOrderId(request.params.id);
+      const body = request.body;
+      if (body.method === 'pix') {
+        const pix = await payments.payForOrder(userId, orderId);
+        return {
+          payment: {
+            id: pix.payment_id,
+            method: 'pix' as const,
+            status: pix.status,
+            status_detail: null,
+            message: pix.message,
+            pix_data: pix.pix_data,
+          },
+        };
+      }
+      const result =
+        body.method === 'card'
+          ? await payments.payWithCard(userId, orderId, body)
+          : await payments.payWithBoleto(userId, orderId);
+      const payment = paymentByMethodJson(result.payment);
+      if (result.rejected) {
+        return reply.code(422).send({
+          type: 'invalid_data' as const,
+          code: 'payment_rejected',
+          message: payment.message,
+          payment,
+        });
+      }
+      return { payment };
     },
   );
 

@@ -19,6 +19,7 @@ import type { StoreSettings } from '@lumina/shared/settings/store-settings';
 import { createOrderRepository } from '../orders/repository.ts';
 import { createPaymentRepository, type PaymentChange } from './repository.ts';
 import { canMove, isOpen } from './transitions.ts';
+import { createPayByMethod } from './pay-by-method.ts';
 
 /** A PIX charge is payable for 30 minutes (spec 001 §9), and so is an order without one. */
 export const PIX_PAYMENT_WINDOW_MS = PIX_COUNTDOWN_SECONDS * 1000;
@@ -33,6 +34,8 @@ export const PAYMENT_MESSAGES = {
   notFound: 'Pedido não encontrado',
   providerUnavailable:
     'Não foi possível falar com o MercadoPago agora. Nada foi alterado; tente novamente em instantes.',
+  otherMethodOpen:
+    'Este pedido já tem um pagamento por cartão ou boleto em andamento. Acompanhe o status em Meus pedidos.',
   refundFailed:
     'Não foi possível estornar o pagamento no MercadoPago agora. Nada foi alterado; tente novamente em instantes.',
 } as const;
@@ -128,7 +131,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       { source, payload },
       now(),
     );
-    if (change) await lifecycle.apply(tx, order, { type: 'payment', status: to }, by);
+    // A refused card leaves the order payable: the shopper tries another card or method.
+    const refusedCard = to === 'rejected' && change?.payment.method === 'card';
+    if (change && !refusedCard) {
+      await lifecycle.apply(tx, order, { type: 'payment', status: to }, by);
+    }
     return change;
   }
 
@@ -194,9 +201,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     if (!payment.gatewayPaymentId || !(isOpen(payment.status) || options.anyStatus)) {
       return isOverdue(payment, now()) ? expire(payment) : false;
     }
-    const status: ProviderPaymentStatus | null = await provider.fetchStatus(
-      payment.gatewayPaymentId,
-    );
+    let status: ProviderPaymentStatus | null;
+    if (payment.method !== 'pix' && provider.cards) {
+      // Cards and boletos keep the provider's detail, fee and net amount beside the status.
+      const charge = await provider.cards.fetchCharge(payment.gatewayPaymentId);
+      await repository.recordCharge(payment.id, charge, now());
+      status = charge.status;
+    } else {
+      status = await provider.fetchStatus(payment.gatewayPaymentId);
+    }
     if (status !== null && status !== payment.status) {
       return move(payment.id, status, source, { provider_status: status });
     }
@@ -251,6 +264,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       if (!order || order.userId !== userId) throw notFound();
       const [latest] = await inTx.paymentsOf([orderId]);
       const at = now();
+      if (latest && latest.method !== 'pix' && isOpen(latest.status)) {
+        // A card in review or an open boleto: no PIX on top of it (POST /payments supersedes).
+        throw new AppError('conflict', PAYMENT_MESSAGES.otherMethodOpen, {
+          code: 'payment_in_progress',
+        });
+      }
       if (latest && (isOpen(latest.status) || order.status !== 'pending')) {
         const issue = latest.gatewayPaymentId === null && !isOverdue(latest, at);
         return { order, payment: latest, issue: issue && isOpen(latest.status) };
@@ -329,7 +348,25 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return (await repository.findPayment(payment.id)) ?? attached;
   }
 
+  const byMethod = createPayByMethod({
+    db,
+    provider,
+    lifecycle,
+    appUrl: deps.appUrl,
+    now,
+    logger,
+    storeSettings: deps.storeSettings,
+    move,
+    windowMs: PIX_PAYMENT_WINDOW_MS,
+    description: (order) => chargeDescription(order.orderNumber, shopName(deps.storeSettings())),
+  });
+
   return {
+    /** POST /api/orders/{id}/payments with a card (instalments) or a boleto. */
+    payWithCard: (...args: Parameters<typeof byMethod.payWithCard>) =>
+      byMethod.payWithCard(...args),
+    payWithBoleto: (userId: number, orderId: number) => byMethod.payWithBoleto(userId, orderId),
+
     /**
      * POST /api/orders/{id}/mercadopago_payment: the order's open PIX charge, issued now if it has
      * none. Paid, cancelled and expired orders answer their last payment so the pages can move on.
