@@ -202,7 +202,7 @@ const bling: FakeService = {
 };
 
 const mercadopago: FakeService = {
-  title: 'MercadoPago (PIX charges, refunds, signed payment notifications)',
+  title: 'MercadoPago (PIX, test cards, boletos, refunds, signed payment notifications)',
   defaultPort: 3996,
   control: true,
   async start({ port, shopUrl }) {
@@ -235,9 +235,14 @@ const mercadopago: FakeService = {
           error: 'id de um pagamento e status approved, rejected ou cancelled',
         });
       }
-      fake.setStatus(payment.id, status);
       const target = payment.notification_url ?? `${shopUrl}/api/webhooks/mercadopago`;
-      fake.notify(target, payment.id, { secret: webhookSecret }).then(
+      // Approving a pending PIX, boleto or card in review pays it as MercadoPago would (fees).
+      const paid = status === 'approved' && ['pending', 'in_process'].includes(payment.status);
+      if (!paid) fake.setStatus(payment.id, status);
+      const delivery = paid
+        ? fake.pay(payment.id, { secret: webhookSecret }, target)
+        : fake.notify(target, payment.id, { secret: webhookSecret });
+      delivery.then(
         (delivered) => sendJson(response, 200, { status, webhook: delivered.status }),
         (error: unknown) =>
           sendJson(response, 502, { status, webhook: unreachable(target, error) }),
@@ -256,6 +261,7 @@ const mercadopago: FakeService = {
         `The charges it issues:  curl ${control.url}/_fake/pagamentos`,
         `Pay one (the shop is notified):  curl -X POST '${control.url}/_fake/pagamentos?id=<id>&status=approved'`,
         '(status=rejected or cancelled refuses it instead)',
+        `Test cards: POST ${fake.url}/v1/card_tokens (5031433215406351, CVV 123, 11/2030; holder APRO approves, FUND/SECU/CALL/OTHE refuse, CONT waits)`,
       ],
       close: async () => {
         await control.close();

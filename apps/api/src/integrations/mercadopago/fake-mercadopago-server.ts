@@ -155,6 +155,8 @@ const HOLDER_OUTCOMES: Record<string, [string, string]> = {
 
 /** MercadoPago's fee in the fake: 4.99% of the amount, as a flat card rate. */
 const FAKE_FEE_RATE = 0.0499;
+/** MercadoPago's flat fee per paid boleto in the fake, in reais. */
+const FAKE_BOLETO_FEE = 3.49;
 /** Interest per month the fake's payer pays beyond the first instalment. */
 const FAKE_INSTALMENT_RATE = 0.0199;
 
@@ -530,10 +532,6 @@ export async function startFakeMercadoPago(
     if (request.method === 'GET' && request.path === '/v1/payment_methods/installments') {
       return installmentsFor(request.query);
     }
-    const control = /^\/__control\/payments\/([^/]+)\/pay$/.exec(request.path);
-    if (control?.[1] && request.method === 'POST') {
-      return controlPay(decodeURIComponent(control[1]), request.body);
-    }
     if (request.method === 'POST' && request.path === '/v1/payments') {
       const key = request.headers['x-idempotency-key'];
       if (typeof key !== 'string' || !key) return [400, 'X-Idempotency-Key header is required'];
@@ -553,11 +551,11 @@ export async function startFakeMercadoPago(
   function markPaid(id: string): FakeMercadoPagoPayment | undefined {
     const payment = payments.get(id);
     if (!payment || !CANCELLABLE.has(payment.status)) return undefined;
-    const fee = round2(
-      payment.transaction_amount *
-        (payment.payment_method_id === 'bolbradesco' ? 0 : FAKE_FEE_RATE) +
-        (payment.payment_method_id === 'bolbradesco' ? 3.49 : 0),
-    );
+    // A boleto costs the collector a flat fee; cards and PIX a rate of the amount.
+    const fee =
+      payment.payment_method_id === 'bolbradesco'
+        ? FAKE_BOLETO_FEE
+        : round2(payment.transaction_amount * FAKE_FEE_RATE);
     payment.status = 'approved';
     payment.status_detail = 'accredited';
     payment.fee_details = [{ type: 'mercadopago_fee', amount: fee, fee_payer: 'collector' }];
@@ -569,20 +567,6 @@ export async function startFakeMercadoPago(
       net_received_amount: round2(payment.transaction_amount - fee),
     };
     return payment;
-  }
-
-  /**
-   * The fake's own control endpoint (npm run fake:mercadopago): POST
-   * /__control/payments/{id}/pay {secret} pays a pending payment and posts the signed webhook.
-   */
-  async function controlPay(id: string, body: unknown): Promise<[number, unknown]> {
-    const secret = asRecord(body).secret;
-    if (typeof secret !== 'string' || !secret) return [400, 'secret is required'];
-    const payment = markPaid(id);
-    if (!payment) return [404, 'No pending payment with this id'];
-    if (!payment.notification_url) return [200, { payment, notified: null }];
-    const answer = await notifyAbout(payment.notification_url, payment.id, { secret });
-    return [200, { payment, notified: answer.status }];
   }
 
   async function notifyAbout(

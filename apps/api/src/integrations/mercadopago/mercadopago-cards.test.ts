@@ -170,15 +170,7 @@ describe('MercadoPago cards and boleto against the fake', () => {
       const sent = fake.requests.at(-1)?.body as { payer: { address: Record<string, string> } };
       expect(sent.payer.address).toMatchObject({ federal_unit: 'SP', street_number: '1000' });
 
-      const control = await fetch(`${fake.url}/__control/payments/${boleto.id}/pay`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${fake.accessToken}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ secret: 's3cret' }),
-      });
-      expect(control.status).toBe(200);
+      expect((await fake.pay(boleto.id, { secret: 's3cret' })).status).toBe(200);
       expect(received[0]).toMatch(new RegExp(`data.id=${boleto.id}.* ts=\\d+,v1=[0-9a-f]{64}$`));
       expect(await client.getPayment(boleto.id)).toMatchObject({ status: 'approved' });
     } finally {
