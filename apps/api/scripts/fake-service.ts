@@ -21,6 +21,8 @@ import {
 } from '../src/integrations/mail/test-smtp-server.ts';
 import { startFakeMelhorEnvio } from '../src/integrations/melhor-envio/fake-melhor-envio-server.ts';
 import { startFakeMercadoPago } from '../src/integrations/mercadopago/fake-mercadopago-server.ts';
+import { startFakePixBank } from '../src/integrations/pix-bank/fake-pix-bank-server.ts';
+import { createTestPki } from '../src/integrations/pix-bank/test-pki.ts';
 import { startFakeViaCep } from '../src/integrations/viacep/fake-viacep-server.ts';
 import { runCommand } from './run-command.ts';
 
@@ -271,6 +273,104 @@ const mercadopago: FakeService = {
   },
 };
 
+const pixBank: FakeService = {
+  title:
+    "the shop's bank, API Pix of the Banco Central (OAuth2 over mTLS, cob, webhook, devolução)",
+  defaultPort: 3990,
+  control: true,
+  async start({ port, shopUrl }) {
+    // A throwaway CA, the bank's server certificate and the shop's client one, in a temp folder.
+    const pki = createTestPki();
+    const fake = await startFakePixBank({
+      port,
+      tls: {
+        cert: pki.read(pki.serverCert),
+        key: pki.read(pki.serverKey),
+        ca: pki.read(pki.caCert),
+      },
+    });
+    const webhookSecret = 'fake-pix-bank-webhook-secret-0123456789';
+
+    // Nobody can pay the fake's cobs: the person pays one here, and the bank's webhook goes to
+    // the URL the shop registered (delayed, duplicated or lost on demand).
+    const control = await startControlServer(nextPort(port), (request, url, response) => {
+      if (url.pathname !== '/_fake/cobs') return sendJson(response, 404, { error: 'not found' });
+      if (request.method === 'GET') {
+        return sendJson(
+          response,
+          200,
+          [...fake.cobs.values()].map((cob) => ({
+            txid: cob.txid,
+            status: cob.status,
+            valor: cob.valor.original,
+            solicitacaoPagador: cob.solicitacaoPagador ?? null,
+          })),
+        );
+      }
+      if (request.method !== 'POST') return sendJson(response, 405, { error: 'GET or POST' });
+      const txid = url.searchParams.get('txid') ?? '';
+      const webhook = url.searchParams.get('webhook') ?? 'send';
+      const delayMs = Number(url.searchParams.get('delay_ms') ?? 0);
+      const valor = url.searchParams.get('valor');
+      const cob = fake.cobs.get(txid);
+      if (
+        cob?.status !== 'ATIVA' ||
+        !['send', 'lost', 'duplicate'].includes(webhook) ||
+        !Number.isInteger(delayMs) ||
+        delayMs < 0 ||
+        (valor !== null && !/^\d+\.\d{2}$/.test(valor))
+      ) {
+        return sendJson(response, 422, {
+          error:
+            'txid de uma cobrança ATIVA; webhook send, lost ou duplicate; delay_ms inteiro; valor como 12.34',
+        });
+      }
+      fake
+        .pay(txid, {
+          webhook: webhook as 'send' | 'lost' | 'duplicate',
+          delayMs,
+          ...(valor === null ? {} : { amountCents: Math.round(Number(valor) * 100) }),
+        })
+        .then(
+          (paid) => sendJson(response, 200, { status: 'CONCLUIDA', ...paid }),
+          (error: unknown) =>
+            sendJson(response, 502, {
+              status: 'CONCLUIDA',
+              webhook: unreachable(fake.webhooks.get(cob.chave) ?? shopUrl, error),
+            }),
+        );
+    });
+
+    return {
+      url: fake.url,
+      settings: {
+        PAYMENT_PROVIDER: 'pix-bank',
+        PIX_KEY: 'financeiro@lumina.example',
+        PIX_BANK_BASE_URL: fake.baseUrl,
+        PIX_BANK_TOKEN_URL: fake.tokenUrl,
+        PIX_BANK_CLIENT_ID: fake.clientId,
+        PIX_BANK_CLIENT_SECRET: fake.clientSecret,
+        PIX_BANK_CERT: pki.clientCert,
+        PIX_BANK_KEY: pki.clientKey,
+        PIX_BANK_CA: pki.caCert,
+        PIX_BANK_WEBHOOK_SECRET: webhookSecret,
+      },
+      notes: [
+        `The certificates are in ${pki.dir} (removed on Ctrl+C). The shop registers its webhook when it starts.`,
+        `The cobs it issued:  curl ${control.url}/_fake/cobs`,
+        `Pay one (the bank posts its webhook):  curl -X POST '${control.url}/_fake/cobs?txid=<txid>'`,
+        '(&webhook=lost: no webhook, the shop finds it within a minute; &webhook=duplicate: twice;',
+        ' &delay_ms=5000: late; &valor=1.00: another amount, which the shop holds instead of approving)',
+      ],
+      close: async () => {
+        await control.close();
+        await fake.close();
+        pki.remove();
+      },
+    };
+  },
+};
+
 const melhorEnvio: FakeService = {
   title: 'Melhor Envio (shipping quotes: PAC R$ 26,35 in 8 days, SEDEX R$ 41,70 in 2)',
   defaultPort: 3994,
@@ -378,6 +478,7 @@ const google: FakeService = {
 export const FAKE_SERVICES: Record<string, FakeService> = {
   bling,
   mercadopago,
+  'pix-bank': pixBank,
   'melhor-envio': melhorEnvio,
   correios,
   viacep,

@@ -124,6 +124,7 @@ import { createAdminReturnService } from './modules/returns/admin-service.ts';
 import { adminReturnRoutes, returnRoutes } from './modules/returns/routes.ts';
 import { createReturnService } from './modules/returns/service.ts';
 import { mercadoPagoWebhookRoutes } from './modules/payments/webhook-routes.ts';
+import { pixBankWebhookRoutes } from './modules/payments/pix-bank-webhook-routes.ts';
 
 // Messages zod writes itself (a number where an object was expected, say) come out in pt-BR too.
 z.config(z.locales.ptBR());
@@ -387,6 +388,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storeSettings,
   });
   app.decorate('payments', payments);
+  if (paymentProvider.registerWebhook) {
+    const registerWebhook = paymentProvider.registerWebhook.bind(paymentProvider);
+    // Once listening (APP_URL answers), and without holding the start: a bank that is down now
+    // is asked again at the next start, and the reconciliation job reads its charges meanwhile.
+    app.addHook('onListen', () => {
+      registerWebhook().then(
+        (url) => app.log.info({ url }, 'PIX webhook registered at the bank'),
+        (error: unknown) => app.log.error({ err: error }, 'PIX webhook not registered at the bank'),
+      );
+    });
+  }
   app.decorate('outbox', outbox);
   const refunds = createRefunds({
     db: database.db,
@@ -562,6 +574,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         payments,
         secret:
           config.paymentProvider === 'mercadopago' ? config.mercadoPagoWebhookSecret : undefined,
+      });
+      await api.register(pixBankWebhookRoutes, {
+        payments,
+        secret: config.pixBank?.webhookSecret,
       });
       await api.register(cepRoutes, { cep });
       await api.register(publicStoreRoutes, { settings });

@@ -366,3 +366,58 @@ describe('test payments on an address that is not this machine', () => {
     ).toBe(false);
   });
 });
+
+describe('PAYMENT_PROVIDER=pix-bank', () => {
+  const here = new URL(import.meta.url).pathname;
+  const bank = {
+    PAYMENT_PROVIDER: 'pix-bank',
+    PIX_KEY: 'financeiro@lumina.example',
+    PIX_BANK_BASE_URL: 'https://pix.banco.example/api/v2/',
+    PIX_BANK_CLIENT_ID: 'cliente',
+    PIX_BANK_CLIENT_SECRET: 'segredo',
+    PIX_BANK_WEBHOOK_SECRET: 'a'.repeat(32),
+    PIX_BANK_CERT: here,
+    PIX_BANK_KEY: here,
+  };
+
+  it('reads the bank settings, the token URL under the base by default', () => {
+    expect(loadConfig(bank).pixBank).toEqual({
+      baseUrl: 'https://pix.banco.example/api/v2',
+      tokenUrl: 'https://pix.banco.example/api/v2/oauth/token',
+      clientId: 'cliente',
+      clientSecret: 'segredo',
+      certificate: { cert: here, key: here },
+      ca: undefined,
+      webhookSecret: 'a'.repeat(32),
+      timeoutMs: 10_000,
+    });
+    expect(loadConfig(bank).paymentsSandbox).toBe(false);
+    expect(
+      loadConfig({ ...bank, PIX_BANK_CERT: '', PIX_BANK_KEY: '', PIX_BANK_PFX: here }).pixBank
+        ?.certificate,
+    ).toEqual({ pfx: here, passphrase: undefined });
+  });
+
+  it('names what is missing or wrong', () => {
+    expect(() => loadConfig({ ...bank, PIX_KEY: '', PIX_BANK_CLIENT_SECRET: '' })).toThrow(
+      /pix-bank needs PIX_BANK_CLIENT_SECRET, PIX_KEY/,
+    );
+    expect(() => loadConfig({ ...bank, PIX_BANK_WEBHOOK_SECRET: 'curto' })).toThrow(
+      /PIX_BANK_WEBHOOK_SECRET: must have at least 32/,
+    );
+    expect(() => loadConfig({ ...bank, PIX_BANK_BASE_URL: 'http://pix.banco.example' })).toThrow(
+      /PIX_BANK_BASE_URL: must be an https/,
+    );
+    expect(() => loadConfig({ ...bank, PIX_BANK_KEY: '' })).toThrow(
+      /PIX_BANK_CERT and PIX_BANK_KEY together/,
+    );
+    expect(() => loadConfig({ ...bank, PIX_BANK_PFX: here })).toThrow(/mutual TLS.*not both/);
+    expect(() => loadConfig({ ...bank, PIX_BANK_CA: '/nao/existe.pem' })).toThrow(
+      /cannot read PIX_BANK_CA=\/nao\/existe\.pem/,
+    );
+  });
+
+  it('leaves the built-in PIX the default without them', () => {
+    expect(loadConfig({}).pixBank).toBeUndefined();
+  });
+});

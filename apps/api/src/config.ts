@@ -1,3 +1,4 @@
+import { accessSync, constants } from 'node:fs';
 import { isIP } from 'node:net';
 import { isAbsolute, join, resolve } from 'node:path';
 import { brazilianMobile } from '@lumina/shared/settings/settings-rules';
@@ -230,7 +231,7 @@ export const CONFIG_VARIABLES = [
     name: 'PAYMENT_PROVIDER',
     default: 'pix',
     description:
-      'Who issues the PIX charges: pix (built in: a BR Code for PIX_KEY, confirmed by an administrator or, in sandbox, by "Simular pagamento") or mercadopago.',
+      'Who issues the PIX charges: pix (built in: a BR Code for PIX_KEY, confirmed by an administrator or, in sandbox, by "Simular pagamento"), mercadopago, or pix-bank (the shop\'s own bank, API Pix: PIX_BANK_* and PIX_KEY).',
   },
   {
     name: 'PAYMENTS_SANDBOX',
@@ -242,7 +243,7 @@ export const CONFIG_VARIABLES = [
     name: 'PIX_KEY',
     default: '(unset)',
     description:
-      "The shop's PIX key (CPF, CNPJ, e-mail, +55 phone or random key) for the built-in provider; required unless PAYMENTS_SANDBOX is on. Refused at start without it when APP_URL is not local (no fallback to test payments).",
+      "The shop's PIX key (CPF, CNPJ, e-mail, +55 phone or random key) for the built-in provider, and pix-bank's charges; required unless PAYMENTS_SANDBOX is on. Refused at start without it when APP_URL is not local (no fallback to test payments).",
   },
   {
     name: 'PIX_MERCHANT_NAME',
@@ -276,6 +277,66 @@ export const CONFIG_VARIABLES = [
     name: 'MERCADOPAGO_TIMEOUT_MS',
     default: '10000',
     description: 'How long a MercadoPago call waits before the shopper is told to try again.',
+  },
+  {
+    name: 'PIX_BANK_BASE_URL',
+    default: '(unset)',
+    description:
+      "Base address of the bank's API Pix (https, paths such as /cob appended, e.g. https://pix.banco.com.br/api/v2); required with PAYMENT_PROVIDER=pix-bank.",
+  },
+  {
+    name: 'PIX_BANK_TOKEN_URL',
+    default: 'PIX_BANK_BASE_URL/oauth/token',
+    description: "The bank's OAuth2 token endpoint (client_credentials), when it lives elsewhere.",
+  },
+  {
+    name: 'PIX_BANK_CLIENT_ID',
+    default: '(unset)',
+    description: "Client id of the shop's API Pix application at the bank.",
+  },
+  {
+    name: 'PIX_BANK_CLIENT_SECRET',
+    default: '(unset)',
+    description: 'Client secret that goes with PIX_BANK_CLIENT_ID; never logged.',
+  },
+  {
+    name: 'PIX_BANK_CERT',
+    default: '(unset)',
+    description:
+      'Path of the client certificate (PEM) the bank issued for mutual TLS, with PIX_BANK_KEY; or use PIX_BANK_PFX.',
+  },
+  {
+    name: 'PIX_BANK_KEY',
+    default: '(unset)',
+    description: 'Path of the private key (PEM) of PIX_BANK_CERT.',
+  },
+  {
+    name: 'PIX_BANK_PFX',
+    default: '(unset)',
+    description:
+      'Path of the client certificate and key as PKCS#12 (.p12/.pfx), instead of PIX_BANK_CERT and PIX_BANK_KEY.',
+  },
+  {
+    name: 'PIX_BANK_PFX_PASSPHRASE',
+    default: '(unset)',
+    description: 'Passphrase of PIX_BANK_PFX; never logged.',
+  },
+  {
+    name: 'PIX_BANK_CA',
+    default: '(system CAs)',
+    description:
+      "Path of a PEM with the CA(s) that sign the bank's server certificate, when not a public one.",
+  },
+  {
+    name: 'PIX_BANK_WEBHOOK_SECRET',
+    default: '(unset)',
+    description:
+      "32+ letters, digits, '-' or '_': the secret in the webhook path registered at the bank (APP_URL/api/webhooks/pix/<secret>; the bank appends /pix); also keys the txids. Another secret gets 401.",
+  },
+  {
+    name: 'PIX_BANK_TIMEOUT_MS',
+    default: '10000',
+    description: 'How long a call to the bank waits before the shopper is told to try again.',
   },
   {
     name: 'BLING_CLIENT_ID',
@@ -446,7 +507,7 @@ export const configEnvSchema = z.object({
   MELHOR_ENVIO_EMAIL: optionalString,
   VIACEP_BASE_URL: httpUrl.default('https://viacep.com.br/ws'),
   VIACEP_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3000),
-  PAYMENT_PROVIDER: z.enum(['pix', 'mercadopago']).default('pix'),
+  PAYMENT_PROVIDER: z.enum(['pix', 'mercadopago', 'pix-bank']).default('pix'),
   PAYMENTS_SANDBOX: booleanString.optional(),
   PIX_KEY: optionalString,
   PIX_MERCHANT_NAME: z.string().trim().min(1).max(60).default('Lumina Piercings'),
@@ -455,6 +516,26 @@ export const configEnvSchema = z.object({
   MERCADOPAGO_ACCESS_TOKEN: optionalString,
   MERCADOPAGO_WEBHOOK_SECRET: optionalString,
   MERCADOPAGO_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
+  PIX_BANK_BASE_URL: httpUrl
+    .refine((value) => value.startsWith('https://'), { message: 'must be an https:// URL' })
+    .optional(),
+  PIX_BANK_TOKEN_URL: httpUrl
+    .refine((value) => value.startsWith('https://'), { message: 'must be an https:// URL' })
+    .optional(),
+  PIX_BANK_CLIENT_ID: optionalString,
+  PIX_BANK_CLIENT_SECRET: optionalString,
+  PIX_BANK_CERT: optionalString,
+  PIX_BANK_KEY: optionalString,
+  PIX_BANK_PFX: optionalString,
+  PIX_BANK_PFX_PASSPHRASE: optionalString,
+  PIX_BANK_CA: optionalString,
+  PIX_BANK_WEBHOOK_SECRET: optionalString.refine(
+    (value) => value === undefined || /^[A-Za-z0-9_-]{32,}$/.test(value),
+    {
+      message: "must have at least 32 letters, digits, '-' or '_' (it goes in the webhook's path)",
+    },
+  ),
+  PIX_BANK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   BLING_CLIENT_ID: optionalString,
   BLING_CLIENT_SECRET: optionalString,
   BLING_API_URL: httpUrl.default('https://api.bling.com.br/Api/v3'),
@@ -522,7 +603,7 @@ export interface Config {
   melhorEnvioEmail: string | undefined;
   viacepBaseUrl: string;
   viacepTimeoutMs: number;
-  paymentProvider: 'pix' | 'mercadopago';
+  paymentProvider: 'pix' | 'mercadopago' | 'pix-bank';
   /** Test mode: 'Simular pagamento' approves a payment; no real money moves. */
   paymentsSandbox: boolean;
   /** Normalised; undefined only in sandbox, where a sample key stands in. */
@@ -533,6 +614,8 @@ export interface Config {
   mercadoPagoAccessToken: string | undefined;
   mercadoPagoWebhookSecret: string | undefined;
   mercadoPagoTimeoutMs: number;
+  /** The bank's API Pix, set exactly when PAYMENT_PROVIDER=pix-bank (files checked readable). */
+  pixBank: PixBankSettings | undefined;
   /** Bling is on only when both the id and the secret are set. */
   blingClientId: string | undefined;
   blingClientSecret: string | undefined;
@@ -543,6 +626,66 @@ export interface Config {
   /** Undefined: generated into DATA_DIR/bling-token-key. */
   blingTokenKey: string | undefined;
   blingTimeoutMs: number;
+}
+
+export interface PixBankSettings {
+  baseUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Paths: PEM certificate and key, or PKCS#12 with its passphrase. */
+  certificate: { cert: string; key: string } | { pfx: string; passphrase: string | undefined };
+  ca: string | undefined;
+  webhookSecret: string;
+  timeoutMs: number;
+}
+
+/** PAYMENT_PROVIDER=pix-bank's settings, each missing or unreadable one named. */
+function pixBankSettings(e: z.output<typeof configEnvSchema>): PixBankSettings {
+  const fail = (why: string) =>
+    new Error(`Invalid configuration: PAYMENT_PROVIDER=pix-bank ${why}`);
+  const needed = [
+    'PIX_BANK_BASE_URL',
+    'PIX_BANK_CLIENT_ID',
+    'PIX_BANK_CLIENT_SECRET',
+    'PIX_BANK_WEBHOOK_SECRET',
+    'PIX_KEY',
+  ] as const;
+  const missing = needed.filter((name) => !e[name]);
+  if (missing.length > 0) throw fail(`needs ${missing.join(', ')}`);
+  const pem = Boolean(e.PIX_BANK_CERT) || Boolean(e.PIX_BANK_KEY);
+  if (pem === Boolean(e.PIX_BANK_PFX)) {
+    throw fail(
+      'needs the client certificate for mutual TLS: PIX_BANK_CERT with PIX_BANK_KEY (PEM), or PIX_BANK_PFX (PKCS#12), not both',
+    );
+  }
+  if (pem && !(e.PIX_BANK_CERT && e.PIX_BANK_KEY)) {
+    throw fail('needs PIX_BANK_CERT and PIX_BANK_KEY together');
+  }
+  const files = (['PIX_BANK_CERT', 'PIX_BANK_KEY', 'PIX_BANK_PFX', 'PIX_BANK_CA'] as const).filter(
+    (name) => e[name] !== undefined,
+  );
+  for (const name of files) {
+    try {
+      accessSync(fromRepoRoot(e[name] ?? ''), constants.R_OK);
+    } catch {
+      throw fail(`cannot read ${name}=${e[name]}: no such file, or no permission to read it`);
+    }
+  }
+  const path = (value: string | undefined) => fromRepoRoot(value ?? '');
+  const baseUrl = e.PIX_BANK_BASE_URL ?? '';
+  return {
+    baseUrl,
+    tokenUrl: e.PIX_BANK_TOKEN_URL ?? `${baseUrl}/oauth/token`,
+    clientId: e.PIX_BANK_CLIENT_ID ?? '',
+    clientSecret: e.PIX_BANK_CLIENT_SECRET ?? '',
+    certificate: e.PIX_BANK_PFX
+      ? { pfx: path(e.PIX_BANK_PFX), passphrase: e.PIX_BANK_PFX_PASSPHRASE }
+      : { cert: path(e.PIX_BANK_CERT), key: path(e.PIX_BANK_KEY) },
+    ca: e.PIX_BANK_CA ? path(e.PIX_BANK_CA) : undefined,
+    webhookSecret: e.PIX_BANK_WEBHOOK_SECRET ?? '',
+    timeoutMs: e.PIX_BANK_TIMEOUT_MS,
+  };
 }
 
 /** The start refused: a shop reachable from elsewhere with neither real payments nor a sandbox. */
@@ -609,6 +752,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration: PAYMENT_PROVIDER=mercadopago needs MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_WEBHOOK_SECRET',
     );
   }
+  const pixBank = e.PAYMENT_PROVIDER === 'pix-bank' ? pixBankSettings(e) : undefined;
   return {
     port: e.PORT,
     host: e.HOST,
@@ -661,6 +805,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mercadoPagoAccessToken: e.MERCADOPAGO_ACCESS_TOKEN,
     mercadoPagoWebhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET,
     mercadoPagoTimeoutMs: e.MERCADOPAGO_TIMEOUT_MS,
+    pixBank,
     blingClientId: e.BLING_CLIENT_ID,
     blingClientSecret: e.BLING_CLIENT_SECRET,
     blingApiUrl: e.BLING_API_URL.replace(/\/+$/, ''),

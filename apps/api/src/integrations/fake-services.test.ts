@@ -7,6 +7,8 @@ import { choosePort } from '../../scripts/fake-service.ts';
 import { CONFIG_VARIABLES, loadConfig } from '../config.ts';
 import { REPO_ROOT } from '../paths.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createPixBankClient } from './pix-bank/pix-bank-client.ts';
+import { pixBankClientConfig } from './pix-bank/pix-bank-provider.ts';
 import { createViaCepClient } from './viacep/viacep-client.ts';
 
 const SHOP_URL = 'http://localhost:3000';
@@ -146,6 +148,33 @@ describe('npm run fake:<service>', () => {
     };
     expect(payment.status).toBe('pending');
     expect(payment.point_of_interaction.transaction_data.qr_code).toMatch(/^000201/);
+  });
+
+  it("pix-bank: the shop's own client, with the printed certificate, issues a cob the control pays", async () => {
+    const { settings, output } = await startScript('pix-bank');
+    const config = expectShopAccepts(settings);
+    expect(config.paymentProvider).toBe('pix-bank');
+    if (!config.pixBank) throw new Error('pix-bank settings missing');
+    const client = createPixBankClient(pixBankClientConfig(config.pixBank));
+    const txid = 'FakeServicesTxid0123456789ab';
+    try {
+      const cob = await client.createCob({
+        txid,
+        amountCents: 8990,
+        expiresInSeconds: 1800,
+        chave: config.pixKey ?? '',
+      });
+      expect(cob).toMatchObject({ status: 'ATIVA', valor: { original: '89.90' } });
+      const control = /curl (http:\/\/127\.0\.0\.1:\d+)\/_fake\/cobs/.exec(output())?.[1];
+      expect(control, output()).toBeDefined();
+      const paid = await fetch(`${control}/_fake/cobs?txid=${txid}&webhook=lost`, {
+        method: 'POST',
+      });
+      expect(paid.status).toBe(200);
+      expect((await client.getCob(txid)).status).toBe('CONCLUIDA');
+    } finally {
+      client.close();
+    }
   });
 
   it('melhor-envio: the calculator quotes with the printed token', async () => {

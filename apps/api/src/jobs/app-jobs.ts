@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { purgeAnonymousCartsJob } from '../modules/carts/purge-anonymous-carts.ts';
 import { expirePaymentsJob } from '../modules/payments/expire-payments-job.ts';
+import { reconcilePaymentsJob } from '../modules/payments/reconcile-payments-job.ts';
 import type { PaymentService } from '../modules/payments/service.ts';
 import { mailOutboxJob } from '../modules/mail/outbox-job.ts';
 import type { MailOutbox } from '../modules/mail/outbox.ts';
@@ -14,7 +15,7 @@ import type { JobDefinition } from './job-runner.ts';
 export interface AppJobDeps {
   db: Db;
   now: () => Date;
-  payments: Pick<PaymentService, 'expireOverdue'>;
+  payments: Pick<PaymentService, 'expireOverdue' | 'reconcileOpen'>;
   outbox: Pick<MailOutbox, 'deliverDue'>;
   erp: Pick<Erp, 'jobs'>;
   monitoring: Pick<SecurityMonitoring, 'jobs'>;
@@ -27,6 +28,7 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
   return [
     purgeAnonymousCartsJob(deps),
     expirePaymentsJob(deps.payments),
+    reconcilePaymentsJob(deps.payments),
     mailOutboxJob(deps.outbox),
     ...deps.erp.jobs(),
     ...deps.monitoring.jobs(),

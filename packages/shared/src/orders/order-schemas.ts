@@ -18,7 +18,7 @@ export const PAYMENT_ROW_STATUSES = [
 ] as const;
 export type PaymentRowStatus = (typeof PAYMENT_ROW_STATUSES)[number];
 
-export const PAYMENT_PROVIDERS = ['pix_builtin', 'mercadopago'] as const;
+export const PAYMENT_PROVIDERS = ['pix_builtin', 'mercadopago', 'pix_bank'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /** What happened to the money of a paid order that was cancelled. */

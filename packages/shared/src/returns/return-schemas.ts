@@ -334,7 +334,7 @@ export const adminReturnSchema = returnSchema
     }),
     /** What /refund gives back without an amount (reais); null when nothing is due. */
     suggested_refund: z.number().nullable(),
-    payment_provider: z.enum(['pix_builtin', 'mercadopago']).nullable(),
+    payment_provider: z.enum(['pix_builtin', 'mercadopago', 'pix_bank']).nullable(),
     /** What the state allows now; the panel shows these buttons only. */
     available_actions: z.array(
       z.enum(['instructions', 'receive', 'refund', 'reject', 'ship_exchange']),

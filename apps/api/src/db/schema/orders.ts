@@ -164,7 +164,7 @@ export const payments = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['pix_builtin', 'mercadopago'] }).notNull(),
+    provider: text('provider', { enum: ['pix_builtin', 'mercadopago', 'pix_bank'] }).notNull(),
     status: text('status', { enum: PAYMENT_ROW_STATUSES }).notNull().default('pending'),
     amountCents: integer('amount_cents').notNull(),
     gatewayPaymentId: text('gateway_payment_id'),

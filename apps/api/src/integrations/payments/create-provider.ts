@@ -6,6 +6,8 @@ import {
   SANDBOX_PIX_KEY,
 } from '../pix/builtin-pix-provider.ts';
 import { createMercadoPagoProvider } from '../mercadopago/mercadopago-provider.ts';
+import { createPixBankClient } from '../pix-bank/pix-bank-client.ts';
+import { createPixBankProvider, pixBankClientConfig } from '../pix-bank/pix-bank-provider.ts';
 import type { PaymentProvider } from './provider.ts';
 
 /**
@@ -20,6 +22,14 @@ export function createPaymentProvider(
     city: config.pixMerchantCity,
   }),
 ): PaymentProvider {
+  if (config.pixBank) {
+    return createPixBankProvider({
+      client: createPixBankClient(pixBankClientConfig(config.pixBank)),
+      pixKey: config.pixKey ?? '',
+      webhookSecret: config.pixBank.webhookSecret,
+      appUrl: config.appUrl,
+    });
+  }
   if (config.paymentProvider === 'mercadopago') {
     return createMercadoPagoProvider(
       createMercadoPagoClient({

@@ -5,7 +5,7 @@ import type {
 
 /**
  * What the payments module needs from whoever issues PIX charges: the built-in provider (a BR
- * Code for the shop's own key) or MercadoPago. Providers speak in our payment statuses; mapping
+ * Code for the shop's own key), MercadoPago, or the shop's own bank (API Pix). Providers speak in our payment statuses; mapping
  * their own vocabulary is their job.
  */
 export type { PaymentProviderName, ProviderPaymentStatus };
@@ -85,6 +85,27 @@ export interface PaymentProvider {
   readonly refundsAutomatically: boolean;
   /** Card and boleto payments, when the provider takes them. */
   readonly cards?: CardAndBoletoPayments;
+  /**
+   * The charge's status with what was paid, for providers that say (the bank's API Pix): a charge
+   * paid with another amount than the payment's is held for the shop instead of approved.
+   */
+  fetchPixCharge?(gatewayPaymentId: string): Promise<PixChargeReport>;
+  /**
+   * The open charges are asked about every minute (the bank's webhook may never arrive), rather
+   * than only when a webhook, the shopper or the expiry asks.
+   */
+  readonly reconcilesOpenCharges?: boolean;
+  /**
+   * Tells the provider where to notify, for those that are told by an API call (the bank's API
+   * Pix); answers the address registered with its secret masked, for the log.
+   */
+  registerWebhook?(): Promise<string>;
+}
+
+export interface PixChargeReport {
+  status: ProviderPaymentStatus | null;
+  /** What the payer paid in all; null while nothing was paid. */
+  paidCents: number | null;
 }
 
 /** Who pays a card or boleto charge, as the provider needs them. */

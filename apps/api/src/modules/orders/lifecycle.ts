@@ -1,5 +1,9 @@
 import type { AdminOrderAction } from '@lumina/shared/admin/admin-orders';
-import type { PaymentRowStatus, RefundStatus } from '@lumina/shared/orders/order-schemas';
+import type {
+  PaymentProviderName,
+  PaymentRowStatus,
+  RefundStatus,
+} from '@lumina/shared/orders/order-schemas';
 import type { OrderStatus } from '@lumina/shared/orders/order-status';
 
 /**
@@ -15,7 +19,7 @@ export type OrderAction =
   /** The payment provider (webhook, verification, expiry) or the sandbox reports a status. */
   | { type: 'payment'; status: PaymentRowStatus }
   /** An administrator saw a built-in PIX payment arrive in the shop's bank. */
-  | { type: 'confirm_payment'; provider: 'pix_builtin' | 'mercadopago' }
+  | { type: 'confirm_payment'; provider: PaymentProviderName }
   | { type: 'ship'; trackingCode: string }
   | { type: 'deliver' }
   /**
@@ -25,7 +29,7 @@ export type OrderAction =
    */
   | {
       type: 'cancel';
-      provider: 'pix_builtin' | 'mercadopago' | null;
+      provider: PaymentProviderName | null;
       unpaid?: boolean;
       withdrawal?: boolean;
     }
@@ -203,7 +207,7 @@ function onPayment(order: OrderState, status: PaymentRowStatus): OrderDecision {
   }
 }
 
-function onConfirm(order: OrderState, provider: 'pix_builtin' | 'mercadopago'): OrderDecision {
+function onConfirm(order: OrderState, provider: PaymentProviderName): OrderDecision {
   // 'Restore': money arrived after the cancel (flagged by the provider, or seen by the shop in
   // its bank for a built-in PIX), so the order goes back to paid if the units are still there.
   const latePayment =
@@ -252,7 +256,7 @@ function onDeliver(order: OrderState): OrderDecision {
 
 function onCancel(
   order: OrderState,
-  provider: 'pix_builtin' | 'mercadopago' | null,
+  provider: PaymentProviderName | null,
   unpaid: boolean,
   withdrawal = false,
 ): OrderDecision {
@@ -367,7 +371,7 @@ export function decide(order: OrderState, action: OrderAction): OrderDecision {
 /** The buttons the panel shows: the admin actions that would change the order now. */
 export function availableActions(
   order: OrderState,
-  provider: 'pix_builtin' | 'mercadopago' | null,
+  provider: PaymentProviderName | null,
 ): AdminOrderAction[] {
   const probes: [AdminOrderAction, OrderAction][] = [
     ['confirm_payment', { type: 'confirm_payment', provider: provider ?? 'pix_builtin' }],

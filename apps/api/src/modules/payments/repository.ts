@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   orders,
@@ -156,6 +156,22 @@ export function createPaymentRepository(db: Db) {
         .innerJoin(orders, eq(orders.id, payments.orderId))
         .where(and(eq(orders.userId, userId), inArray(payments.status, ['pending', 'processing'])))
         .then((rows) => rows.map((row) => row.payment));
+    },
+
+    /** A provider's open charges (issued there, still pending), the least recently changed first. */
+    async openCharges(provider: PaymentProviderName, limit: number) {
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.provider, provider),
+            eq(payments.status, 'pending'),
+            isNotNull(payments.gatewayPaymentId),
+          ),
+        )
+        .orderBy(payments.updatedAt)
+        .limit(limit);
     },
 
     /** Pending payments whose time is up, oldest first. */

@@ -176,12 +176,50 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       } catch (error) {
         logger.warn({ err: error, paymentId: payment.id }, 'provider cancel failed');
       }
-      const status = await provider.fetchStatus(gatewayId).catch(() => null);
-      if (status === 'approved' || status === 'processing') {
-        return move(payment.id, status, 'expiry');
+      const report = await reported(payment, gatewayId).catch(() => undefined);
+      if (report?.status === 'approved' || report?.status === 'processing') {
+        return move(payment.id, report.status, 'expiry', report.payload);
       }
     }
     return move(payment.id, 'cancelled', 'expiry');
+  }
+
+  /**
+   * What the provider says of a charge, as the status to apply: a charge paid with another amount
+   * than the payment's (a bank may let the payer change it) is held as processing for the shop
+   * to look at, never approved.
+   */
+  async function reported(
+    payment: PaymentRow,
+    gatewayId: string,
+  ): Promise<{ status: ProviderPaymentStatus | null; payload: Record<string, unknown> }> {
+    if (payment.method !== 'pix' && provider.cards) {
+      // Cards and boletos keep the provider's detail, fee and net amount beside the status.
+      const charge = await provider.cards.fetchCharge(gatewayId);
+      await repository.recordCharge(payment.id, charge, now());
+      return { status: charge.status, payload: { provider_status: charge.status } };
+    }
+    if (!provider.fetchPixCharge) {
+      const status = await provider.fetchStatus(gatewayId);
+      return { status, payload: { provider_status: status } };
+    }
+    const { status, paidCents } = await provider.fetchPixCharge(gatewayId);
+    if (status === 'approved' && paidCents !== null && paidCents !== payment.amountCents) {
+      logger.warn(
+        { paymentId: payment.id, paidCents, expectedCents: payment.amountCents },
+        'PIX paid with another amount: held for the shop, not approved',
+      );
+      return {
+        status: 'processing',
+        payload: {
+          provider_status: status,
+          flag: 'amount_mismatch',
+          paid_cents: paidCents,
+          expected_cents: payment.amountCents,
+        },
+      };
+    }
+    return { status, payload: { provider_status: status, paid_cents: paidCents } };
   }
 
   function isOverdue(payment: PaymentRow, at: Date): boolean {
@@ -201,17 +239,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     if (!payment.gatewayPaymentId || !(isOpen(payment.status) || options.anyStatus)) {
       return isOverdue(payment, now()) ? expire(payment) : false;
     }
-    let status: ProviderPaymentStatus | null;
-    if (payment.method !== 'pix' && provider.cards) {
-      // Cards and boletos keep the provider's detail, fee and net amount beside the status.
-      const charge = await provider.cards.fetchCharge(payment.gatewayPaymentId);
-      await repository.recordCharge(payment.id, charge, now());
-      status = charge.status;
-    } else {
-      status = await provider.fetchStatus(payment.gatewayPaymentId);
-    }
+    const { status, payload } = await reported(payment, payment.gatewayPaymentId);
     if (status !== null && status !== payment.status) {
-      return move(payment.id, status, source, { provider_status: status });
+      return move(payment.id, status, source, payload);
     }
     return isOverdue(payment, now()) ? expire(payment) : false;
   }
@@ -456,6 +486,26 @@ export function createPaymentService(deps: PaymentServiceDeps) {
         });
       }
       return { success: true, message: PAYMENT_MESSAGES.verifyDone, checked: open.length, updated };
+    },
+
+    /**
+     * The reconciliation (a job every minute) for providers whose webhook may never arrive (the
+     * bank's API Pix): each open charge is read back and applied as a webhook would be. Counts
+     * the payments that changed; a charge the provider cannot answer for now waits for the next
+     * run.
+     */
+    async reconcileOpen(batch = 100): Promise<{ checked: number; updated: number }> {
+      if (!provider.reconcilesOpenCharges) return { checked: 0, updated: 0 };
+      const open = await repository.openCharges(provider.name, batch);
+      let updated = 0;
+      for (const payment of open) {
+        try {
+          if (await sync(payment, 'reconciliation')) updated += 1;
+        } catch (error) {
+          logger.warn({ err: error, paymentId: payment.id }, 'PIX reconciliation failed');
+        }
+      }
+      return { checked: open.length, updated };
     },
 
     /** An order that never got a charge in its 30 minutes: cancelled, its stock returned. */

@@ -79,7 +79,7 @@ export function createAdminOrderQueries(db: Db) {
         rows: rows.map((row) => ({
           order: row.order,
           itemsCount: Number(row.itemsCount),
-          provider: row.provider as 'pix_builtin' | 'mercadopago' | null,
+          provider: row.provider as 'pix_builtin' | 'mercadopago' | 'pix_bank' | null,
         })),
         total,
         paidAfterCancel: Number(alerts?.count ?? 0),

@@ -97,7 +97,7 @@ export function OrderRefunds({ detail }: { detail: AdminOrderDetail }) {
       >
         <RefundForm
           suggested={refundable}
-          needsE2e={provider === 'pix_builtin'}
+          needsE2e={provider === 'pix_builtin' || provider === 'pix_bank'}
           withReason
           busy={refund.isPending}
           error={refund.error}

@@ -293,7 +293,9 @@ export function ReturnActionDialog({
       {action === 'refund' ? (
         <RefundForm
           suggested={request.suggested_refund}
-          needsE2e={request.payment_provider === 'pix_builtin'}
+          needsE2e={
+            request.payment_provider === 'pix_builtin' || request.payment_provider === 'pix_bank'
+          }
           busy={busy}
           error={error}
           onSubmit={(body) => onRun({ action: 'refund', body })}

@@ -36,7 +36,11 @@ export const REFUND_LABELS: Record<RefundStatus, string | null> = {
 
 export const PAID_AFTER_CANCEL = 'Pago após cancelamento';
 
-export const PROVIDER_LABELS = { pix_builtin: 'PIX da loja', mercadopago: 'MercadoPago' } as const;
+export const PROVIDER_LABELS = {
+  pix_builtin: 'PIX da loja',
+  mercadopago: 'MercadoPago',
+  pix_bank: 'PIX pelo banco da loja (API Pix)',
+} as const;
 
 /** What each e-mail of the outbox is, as the owner reads it. */
 export const MAIL_KIND_LABELS: Record<string, string> = {
