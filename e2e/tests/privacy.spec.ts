@@ -2,8 +2,8 @@
 // /gerenciar-dados, and both are on the server; a shopper asks for deletion, the administrator
 // completes it at /admin/privacidade, and the account is gone while its order keeps only the
 // fiscal data.
-import type { APIRequestContext } from '@playwright/test';
 import {
+  adminHeaders,
   expectLoggedOut,
   loginThroughHeader,
   newAccount,
@@ -18,17 +18,6 @@ import { screenshots } from './support/shots.ts';
 import { expect, test } from './support/test.ts';
 
 test.describe.configure({ timeout: 90_000 });
-
-async function adminToken(request: APIRequestContext) {
-  const admin = shopAdministrator();
-  const login = await request.post('/api/auth/login', {
-    data: { email: admin.email, password: admin.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return {
-    authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
-  };
-}
 
 test('a consent toggled and an access request land on the server', async ({ page }) => {
   const account = newAccount('lgpd');
@@ -75,7 +64,7 @@ test('a consent toggled and an access request land on the server', async ({ page
 
 test('a deletion asked by the shopper and completed by the administrator', async ({ page }) => {
   const { account, order } = await customerWithOrder(page.request);
-  const admin = await adminToken(page.request);
+  const admin = await adminHeaders(page.request);
   // An order still waiting for payment would hold the erasure back: it is cancelled first.
   const cancelled = await page.request.post(`/api/admin/orders/${order.id}/cancel`, {
     headers: admin,
@@ -126,7 +115,7 @@ test('a deletion asked by the shopper and completed by the administrator', async
   expect(login.status()).toBe(401);
   // ...and the order stays with its fiscal data only.
   const detail = await page.request.get(`/api/admin/orders/${order.id}`, {
-    headers: await adminToken(page.request),
+    headers: await adminHeaders(page.request),
   });
   expect(detail.status()).toBe(200);
   const kept = (await detail.json()) as { order: Record<string, unknown> };

@@ -9,10 +9,15 @@
 // which the shopper then sees on the order. Screenshots at phone and desktop widths go to
 // SHOT_DIR for review.
 import type { Browser, Locator, Page } from '@playwright/test';
-import { type Account, loginThroughHeader, shopAdministrator } from './support/accounts.ts';
+import {
+  adminHeaders,
+  type Account,
+  loginThroughHeader,
+  shopAdministrator,
+} from './support/accounts.ts';
 import { listProducts, productDetail } from './support/catalog-api.ts';
 import { acceptCookies } from './support/cookie-banner.ts';
-import { adminHeaders, customerWithOrder, TRACKING } from './support/orders.ts';
+import { customerWithOrder, TRACKING } from './support/orders.ts';
 import { screenshots } from './support/shots.ts';
 import { expect, test } from './support/test.ts';
 

@@ -3,31 +3,21 @@
 // the whole name in its title. The privacy policy names the data protection officer and is dated
 // by that change. The settings are put back afterwards, so the other browser tests see the shop
 // they expect.
-import type { APIRequestContext } from '@playwright/test';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { shopAdministrator } from './support/accounts.ts';
+import { adminHeaders } from './support/accounts.ts';
 import { acceptCookies } from './support/cookie-banner.ts';
 import { SHOT_DIR } from './support/shots.ts';
 import { expect, test, waitForApp } from './support/test.ts';
 
 const LONG_NAME = 'Ateliê Aurora Joias e Acessórios para Piercing';
 
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const admin = shopAdministrator();
-  const login = await request.post('/api/auth/login', {
-    data: { email: admin.email, password: admin.password },
-  });
-  expect(login.ok()).toBe(true);
-  return ((await login.json()) as { access_token: string }).access_token;
-}
-
 test.describe.configure({ timeout: 60_000 });
 test('a long trade name keeps the header on one row and dates the privacy policy', async ({
   page,
   request,
 }) => {
-  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  const headers = await adminHeaders(request);
   const current = await request.get('/api/admin/settings', { headers });
   const before = ((await current.json()) as { settings: Record<string, unknown> }).settings;
   const save = async (settings: Record<string, unknown>) => {

@@ -1,6 +1,6 @@
 // A customer's order placed through the API, as the storefront's checkout sends it.
 import type { APIRequestContext } from '@playwright/test';
-import { newAccount, registerThroughApi, shopAdministrator } from './accounts.ts';
+import { adminHeaders, newAccount, registerThroughApi } from './accounts.ts';
 import { listProducts, type ApiProduct } from './catalog-api.ts';
 import { expect } from './test.ts';
 
@@ -33,18 +33,6 @@ export interface PlacedOrder {
   order_number: string;
   total_cents: number;
   items: { id: number; product_name: string; variant_id: number | null }[];
-}
-
-/** The administrator's API headers (the one created from ADMIN_EMAIL). */
-export async function adminHeaders(request: APIRequestContext) {
-  const admin = shopAdministrator();
-  const login = await request.post('/api/auth/login', {
-    data: { email: admin.email, password: admin.password },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return {
-    authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}`,
-  };
 }
 
 async function demoLines(request: APIRequestContext, count: number): Promise<OrderLine[]> {

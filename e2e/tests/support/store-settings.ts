@@ -1,6 +1,6 @@
 // The store settings the browser tests give the shop (PUT /api/admin/settings).
 import type { APIRequestContext } from '@playwright/test';
-import { shopAdministrator } from './accounts.ts';
+import { adminHeaders } from './accounts.ts';
 import { expect } from './test.ts';
 
 /**
@@ -41,14 +41,8 @@ const SETTINGS = {
 
 /** Saves SETTINGS as the shop's administrator does. */
 export async function saveSettings(request: APIRequestContext): Promise<void> {
-  const admin = shopAdministrator();
-  const login = await request.post('/api/auth/login', {
-    data: { email: admin.email, password: admin.password },
-  });
-  expect(login.ok()).toBe(true);
-  const { access_token: token } = (await login.json()) as { access_token: string };
   const saved = await request.put('/api/admin/settings', {
-    headers: { authorization: `Bearer ${token}` },
+    headers: await adminHeaders(request),
     data: { settings: SETTINGS },
   });
   expect(saved.ok(), await saved.text()).toBe(true);
