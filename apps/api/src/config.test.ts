@@ -421,3 +421,45 @@ describe('PAYMENT_PROVIDER=pix-bank', () => {
     expect(loadConfig({}).pixBank).toBeUndefined();
   });
 });
+
+describe('CARD_PAYMENTS', () => {
+  const mercadoPago = {
+    MERCADOPAGO_ACCESS_TOKEN: 'APP_USR-token',
+    MERCADOPAGO_WEBHOOK_SECRET: 'segredo',
+    MERCADOPAGO_PUBLIC_KEY: 'APP_USR-public',
+  };
+
+  it('is off by default, and with MercadoPago PIX but no public key', () => {
+    expect(loadConfig({}).cardPayments).toBeUndefined();
+    const { MERCADOPAGO_PUBLIC_KEY: _, ...noPublicKey } = mercadoPago;
+    expect(
+      loadConfig({ PAYMENT_PROVIDER: 'mercadopago', ...noPublicKey }).cardPayments,
+    ).toBeUndefined();
+  });
+
+  it('follows MercadoPago PIX when the public key is set, and can sit beside the built-in PIX', () => {
+    const expected = {
+      provider: 'mercadopago',
+      publicKey: 'APP_USR-public',
+      sdkUrl: 'https://sdk.mercadopago.com/js/v2',
+    };
+    expect(loadConfig({ PAYMENT_PROVIDER: 'mercadopago', ...mercadoPago }).cardPayments).toEqual(
+      expected,
+    );
+    expect(loadConfig({ CARD_PAYMENTS: 'mercadopago', ...mercadoPago }).cardPayments).toEqual(
+      expected,
+    );
+    expect(
+      loadConfig({ PAYMENT_PROVIDER: 'mercadopago', CARD_PAYMENTS: 'off', ...mercadoPago })
+        .cardPayments,
+    ).toBeUndefined();
+  });
+
+  it('names what is missing', () => {
+    expect(() =>
+      loadConfig({ CARD_PAYMENTS: 'mercadopago', MERCADOPAGO_ACCESS_TOKEN: 'token' }),
+    ).toThrow(
+      'Invalid configuration: CARD_PAYMENTS=mercadopago needs MERCADOPAGO_WEBHOOK_SECRET, MERCADOPAGO_PUBLIC_KEY',
+    );
+  });
+});

@@ -274,6 +274,24 @@ export const CONFIG_VARIABLES = [
       'Secret of the MercadoPago webhook signature (x-signature); required with PAYMENT_PROVIDER=mercadopago. Unsigned or badly signed notifications get 401.',
   },
   {
+    name: 'CARD_PAYMENTS',
+    default: 'mercadopago with PAYMENT_PROVIDER=mercadopago and MERCADOPAGO_PUBLIC_KEY, else off',
+    description:
+      "Card in instalments and boleto: mercadopago (MercadoPago's card form and API, beside whichever provider issues the PIX charges) or off (shown 'Em breve'). Needs MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_WEBHOOK_SECRET and MERCADOPAGO_PUBLIC_KEY.",
+  },
+  {
+    name: 'MERCADOPAGO_PUBLIC_KEY',
+    default: '(unset)',
+    description:
+      "MercadoPago public key (APP_USR-...), given to MercadoPago's card form in the browser; required with CARD_PAYMENTS=mercadopago.",
+  },
+  {
+    name: 'MERCADOPAGO_SDK_URL',
+    default: 'https://sdk.mercadopago.com/js/v2',
+    description:
+      "Address of MercadoPago's browser SDK (MercadoPago.js v2); tests and `npm run fake:mercadopago` point it at the fake's copy. Its origin is the only script host the checkout's CSP adds.",
+  },
+  {
     name: 'MERCADOPAGO_TIMEOUT_MS',
     default: '10000',
     description: 'How long a MercadoPago call waits before the shopper is told to try again.',
@@ -515,6 +533,9 @@ export const configEnvSchema = z.object({
   MERCADOPAGO_API_URL: httpUrl.default('https://api.mercadopago.com'),
   MERCADOPAGO_ACCESS_TOKEN: optionalString,
   MERCADOPAGO_WEBHOOK_SECRET: optionalString,
+  CARD_PAYMENTS: z.enum(['off', 'mercadopago']).optional(),
+  MERCADOPAGO_PUBLIC_KEY: optionalString,
+  MERCADOPAGO_SDK_URL: httpUrl.default('https://sdk.mercadopago.com/js/v2'),
   MERCADOPAGO_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   PIX_BANK_BASE_URL: httpUrl
     .refine((value) => value.startsWith('https://'), { message: 'must be an https:// URL' })
@@ -614,6 +635,11 @@ export interface Config {
   mercadoPagoAccessToken: string | undefined;
   mercadoPagoWebhookSecret: string | undefined;
   mercadoPagoTimeoutMs: number;
+  /**
+   * Card and boleto through MercadoPago, beside whichever provider issues the PIX charges;
+   * undefined while off (the checkout shows them 'Em breve').
+   */
+  cardPayments: CardPaymentSettings | undefined;
   /** The bank's API Pix, set exactly when PAYMENT_PROVIDER=pix-bank (files checked readable). */
   pixBank: PixBankSettings | undefined;
   /** Bling is on only when both the id and the secret are set. */
@@ -626,6 +652,36 @@ export interface Config {
   /** Undefined: generated into DATA_DIR/bling-token-key. */
   blingTokenKey: string | undefined;
   blingTimeoutMs: number;
+}
+
+export interface CardPaymentSettings {
+  provider: 'mercadopago';
+  /** Given to MercadoPago's card form in the browser; public by design. */
+  publicKey: string;
+  /** MercadoPago.js v2. */
+  sdkUrl: string;
+}
+
+/** CARD_PAYMENTS: on when asked for, or by default with MercadoPago's PIX and a public key. */
+function cardPaymentSettings(e: z.output<typeof configEnvSchema>): CardPaymentSettings | undefined {
+  const wanted =
+    e.CARD_PAYMENTS ??
+    (e.PAYMENT_PROVIDER === 'mercadopago' && e.MERCADOPAGO_PUBLIC_KEY ? 'mercadopago' : 'off');
+  if (wanted === 'off') return undefined;
+  const needed = [
+    'MERCADOPAGO_ACCESS_TOKEN',
+    'MERCADOPAGO_WEBHOOK_SECRET',
+    'MERCADOPAGO_PUBLIC_KEY',
+  ] as const;
+  const missing = needed.filter((name) => !e[name]);
+  if (missing.length > 0) {
+    throw new Error(`Invalid configuration: CARD_PAYMENTS=mercadopago needs ${missing.join(', ')}`);
+  }
+  return {
+    provider: 'mercadopago',
+    publicKey: e.MERCADOPAGO_PUBLIC_KEY ?? '',
+    sdkUrl: e.MERCADOPAGO_SDK_URL,
+  };
 }
 
 export interface PixBankSettings {
@@ -753,6 +809,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
   const pixBank = e.PAYMENT_PROVIDER === 'pix-bank' ? pixBankSettings(e) : undefined;
+  const cardPayments = cardPaymentSettings(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -805,6 +862,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mercadoPagoAccessToken: e.MERCADOPAGO_ACCESS_TOKEN,
     mercadoPagoWebhookSecret: e.MERCADOPAGO_WEBHOOK_SECRET,
     mercadoPagoTimeoutMs: e.MERCADOPAGO_TIMEOUT_MS,
+    cardPayments,
     pixBank,
     blingClientId: e.BLING_CLIENT_ID,
     blingClientSecret: e.BLING_CLIENT_SECRET,
