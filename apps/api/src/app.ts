@@ -74,7 +74,7 @@ import { shippingRoutes } from './modules/shipping/routes.ts';
 import { createShippingService } from './modules/shipping/service.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { createOrderService } from './modules/orders/service.ts';
-import { createPaymentProvider } from './integrations/payments/create-provider.ts';
+import { createPaymentProviders } from './integrations/payments/create-provider.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { createPaymentService, type PaymentService } from './modules/payments/service.ts';
 import { createMailOutbox, type MailOutbox } from './modules/mail/outbox.ts';
@@ -373,12 +373,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     priceRules,
   });
   // The built-in PIX names the receiver from the store settings at each charge.
-  const paymentProvider = createPaymentProvider(config, () =>
+  const paymentProviders = createPaymentProviders(config, () =>
     pixMerchant(storeSettings(), { name: config.pixMerchantName, city: config.pixMerchantCity }),
   );
+  const paymentProvider = paymentProviders.pix;
   const payments = createPaymentService({
     db: database.db,
-    provider: paymentProvider,
+    providers: paymentProviders,
     lifecycle,
     outbox,
     appUrl: config.appUrl,
@@ -402,7 +403,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('outbox', outbox);
   const refunds = createRefunds({
     db: database.db,
-    provider: paymentProvider,
+    providers: paymentProviders,
     lifecycle,
     outbox,
     appUrl: config.appUrl,
@@ -572,8 +573,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
       await api.register(mercadoPagoWebhookRoutes, {
         payments,
+        // MercadoPago notifies about its PIX charges and, beside any PIX provider, its cards.
         secret:
-          config.paymentProvider === 'mercadopago' ? config.mercadoPagoWebhookSecret : undefined,
+          config.paymentProvider === 'mercadopago' || config.cardPayments
+            ? config.mercadoPagoWebhookSecret
+            : undefined,
       });
       await api.register(pixBankWebhookRoutes, {
         payments,

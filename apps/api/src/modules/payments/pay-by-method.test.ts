@@ -32,6 +32,8 @@ beforeAll(async () => {
       MERCADOPAGO_API_URL: fake.url,
       MERCADOPAGO_ACCESS_TOKEN: fake.accessToken,
       MERCADOPAGO_WEBHOOK_SECRET: SECRET,
+      // Cards and boletos are on with MercadoPago's public key (CARD_PAYMENTS by default).
+      MERCADOPAGO_PUBLIC_KEY: 'APP_USR-test-public-key',
       MERCADOPAGO_TIMEOUT_MS: '5000',
     },
   });

@@ -9,8 +9,8 @@ import { isValidCpf } from '@lumina/shared/validation/cpf';
 import type { Db } from '../../db/database.ts';
 import type { OrderRow, PaymentRow, PaymentRowStatus } from '../../db/schema/orders.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { CardProvider } from '../../integrations/payments/create-provider.ts';
 import {
-  type CardAndBoletoPayments,
   PaymentProviderError,
   type ProviderCharge,
 } from '../../integrations/payments/provider.ts';
@@ -49,7 +49,7 @@ type CardBody = Extract<PayByMethodBody, { method: 'card' }>;
 
 export interface PayByMethodDeps extends Pick<
   PaymentServiceDeps,
-  'db' | 'provider' | 'lifecycle' | 'appUrl' | 'now' | 'logger'
+  'db' | 'providers' | 'lifecycle' | 'appUrl' | 'now' | 'logger'
 > {
   storeSettings: PaymentServiceDeps['storeSettings'];
   /** The one path a provider's report moves a payment and, through the lifecycle, its order. */
@@ -97,16 +97,17 @@ export function paymentByMethodJson(row: PaymentRow) {
  * charge), and what the charge answers goes through the same `move` as the PIX webhook.
  */
 export function createPayByMethod(deps: PayByMethodDeps) {
-  const { db, provider, lifecycle, now, logger } = deps;
+  const { db, providers, lifecycle, now, logger } = deps;
   const repository = createPaymentRepository(db);
 
   function notFound(): AppError {
     return new AppError('not_found', E.notFound, { code: 'order_not_found' });
   }
 
-  function cardsOr(message: string, code: string): CardAndBoletoPayments {
-    if (!provider.cards) throw new AppError('invalid_data', message, { code });
-    return provider.cards;
+  /** The card provider (MercadoPago, beside any PIX provider), or the refusal while it is off. */
+  function cardsOr(message: string, code: string): CardProvider {
+    if (!providers.cards) throw new AppError('invalid_data', message, { code });
+    return providers.cards;
   }
 
   async function lockOwnOrder(tx: Db, userId: number, orderId: number): Promise<OrderRow> {
@@ -149,9 +150,12 @@ export function createPayByMethod(deps: PayByMethodDeps) {
   async function cancelAtProvider(rows: PaymentRow[]): Promise<void> {
     for (const row of rows) {
       if (!row.gatewayPaymentId) continue;
-      await provider.cancel(row.gatewayPaymentId).catch((error: unknown) => {
+      try {
+        // Where it was made: a PIX at its PIX provider, a boleto at MercadoPago.
+        await providers.byName(row.provider).cancel(row.gatewayPaymentId);
+      } catch (error) {
         logger.warn({ err: error, paymentId: row.id }, 'superseded charge not cancelled');
-      });
+      }
     }
   }
 
@@ -213,7 +217,7 @@ export function createPayByMethod(deps: PayByMethodDeps) {
         const at = now();
         const payment = await inTx.insertPayment({
           orderId,
-          provider: provider.name,
+          provider: cards.name,
           method: 'card',
           attemptKey,
           installments: body.installments,
@@ -232,7 +236,7 @@ export function createPayByMethod(deps: PayByMethodDeps) {
       }
       let charge: ProviderCharge;
       try {
-        charge = await cards.createCardPayment({
+        charge = await cards.cards.createCardPayment({
           orderNumber: order.orderNumber,
           amountCents: payment.amountCents,
           description: deps.description(order),
@@ -282,7 +286,7 @@ export function createPayByMethod(deps: PayByMethodDeps) {
         const dueAt = new Date(at.getTime() + BOLETO_DUE_DAYS * DAY_MS);
         const payment = await inTx.insertPayment({
           orderId,
-          provider: provider.name,
+          provider: cards.name,
           method: 'boleto',
           amountCents: order.totalCents,
           expiresAt: new Date(dueAt.getTime() + BOLETO_GRACE_DAYS * DAY_MS),
@@ -296,7 +300,7 @@ export function createPayByMethod(deps: PayByMethodDeps) {
       const address = order.shippingAddress;
       let charge: ProviderCharge;
       try {
-        charge = await cards.createBoletoPayment({
+        charge = await cards.cards.createBoletoPayment({
           orderNumber: order.orderNumber,
           amountCents: payment.amountCents,
           description: deps.description(order),

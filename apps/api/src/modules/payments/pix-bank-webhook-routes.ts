@@ -71,7 +71,7 @@ export const pixBankWebhookRoutes: FastifyPluginCallbackZod<{
       );
       for (const txid of txids) {
         try {
-          const outcome = await payments.onProviderNotification(txid);
+          const outcome = await payments.onProviderNotification('pix_bank', txid);
           request.log.info({ txid, outcome }, 'pix bank notification');
         } catch (error) {
           request.log.warn({ err: error, txid }, 'pix bank notification not applied');

@@ -6,10 +6,8 @@ import type { OrderRow, PaymentRow } from '../../db/schema/orders.ts';
 import type { RefundRow } from '../../db/schema/refunds.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../http/app-error.ts';
-import {
-  type PaymentProvider,
-  PaymentProviderError,
-} from '../../integrations/payments/provider.ts';
+import type { PaymentProviders } from '../../integrations/payments/create-provider.ts';
+import { PaymentProviderError } from '../../integrations/payments/provider.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { decide } from '../orders/lifecycle.ts';
 import { type OrderLifecycle, orderState } from '../orders/lifecycle-service.ts';
@@ -87,14 +85,15 @@ export function toAdminRefundJson(refund: RefundRow, adminName: string | null): 
  */
 export function createRefunds(deps: {
   db: Db;
-  provider: PaymentProvider;
+  /** A refund goes to the provider that took the payment. */
+  providers: PaymentProviders;
   lifecycle: OrderLifecycle;
   outbox: Pick<MailOutbox, 'enqueue' | 'kick'>;
   appUrl: string;
   now: () => Date;
   logger: PaymentLogger;
 }) {
-  const { db, provider, lifecycle, outbox, now, logger } = deps;
+  const { db, providers, lifecycle, outbox, now, logger } = deps;
   const repository = createRefundRepository(db);
 
   /** The order's paid charge: the latest approved (a partial refund leaves it approved). */
@@ -277,7 +276,7 @@ export function createRefunds(deps: {
       const { row, payment } = claimed;
       let answer;
       try {
-        answer = await provider.refund(
+        answer = await providers.byName(payment.provider).refund(
           payment.gatewayPaymentId ?? '',
           `lumina-refund-${payment.id}-${row.id}`,
           row.amountCents,

@@ -5,11 +5,14 @@ import { pixStatusText } from '@lumina/shared/payments/payment-status';
 import type { Db } from '../../db/database.ts';
 import type { OrderRow, PaymentRow, PaymentRowStatus } from '../../db/schema/orders.ts';
 import { AppError } from '../../http/app-error.ts';
-import type {
-  PaymentProvider,
-  ProviderPaymentStatus,
-  ProviderRefund,
+import type { PaymentProviders } from '../../integrations/payments/create-provider.ts';
+import {
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderPaymentStatus,
+  type ProviderRefund,
 } from '../../integrations/payments/provider.ts';
+import type { PaymentProviderName } from '@lumina/shared/orders/order-schemas';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { OrderActor, OrderLifecycle } from '../orders/lifecycle-service.ts';
 import { orderReceivedMail, reachable } from '../orders/order-mails.ts';
@@ -58,7 +61,9 @@ export interface PaymentLogger {
 
 export interface PaymentServiceDeps {
   db: Db;
-  provider: PaymentProvider;
+  /** PIX charges go to `providers.pix`, cards and boletos to `providers.cards`; a row afterwards
+   * always to the provider that created it. */
+  providers: PaymentProviders;
   /** The order's one writer: a payment reports its status and the order moves (or not). */
   lifecycle: OrderLifecycle;
   /** E-mails promised by a change are queued in its transaction and sent from here. */
@@ -87,7 +92,11 @@ function notFound(): AppError {
  * final status through the one state machine, expiring it after 30 minutes, and the e-mails.
  */
 export function createPaymentService(deps: PaymentServiceDeps) {
-  const { db, provider, now, logger, lifecycle, outbox } = deps;
+  const { db, providers, now, logger, lifecycle, outbox } = deps;
+  /** New PIX charges. */
+  const provider = providers.pix;
+  /** The provider that created a row: the one to ask, cancel or refund it. */
+  const providerOf = (payment: PaymentRow): PaymentProvider => providers.byName(payment.provider);
   const repository = createPaymentRepository(db);
   const orderItems = createOrderRepository(db);
 
@@ -172,7 +181,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     const gatewayId = payment.gatewayPaymentId;
     if (gatewayId) {
       try {
-        await provider.cancel(gatewayId);
+        await providerOf(payment).cancel(gatewayId);
       } catch (error) {
         logger.warn({ err: error, paymentId: payment.id }, 'provider cancel failed');
       }
@@ -193,8 +202,12 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     payment: PaymentRow,
     gatewayId: string,
   ): Promise<{ status: ProviderPaymentStatus | null; payload: Record<string, unknown> }> {
-    if (payment.method !== 'pix' && provider.cards) {
+    const provider = providerOf(payment);
+    if (payment.method !== 'pix') {
       // Cards and boletos keep the provider's detail, fee and net amount beside the status.
+      if (!provider.cards) {
+        throw new PaymentProviderError(`${provider.name} does not read ${payment.method} charges`);
+      }
       const charge = await provider.cards.fetchCharge(gatewayId);
       await repository.recordCharge(payment.id, charge, now());
       return { status: charge.status, payload: { provider_status: charge.status } };
@@ -380,7 +393,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
 
   const byMethod = createPayByMethod({
     db,
-    provider,
+    providers,
     lifecycle,
     appUrl: deps.appUrl,
     now,
@@ -458,11 +471,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       return { success: true, status: order.paymentStatus, order_status: order.status };
     },
 
-    /** A provider notification about one of its charges; unknown ids are acknowledged. */
+    /**
+     * A provider's notification about one of its charges (MercadoPago's for its PIX, cards and
+     * boletos; the bank's for its PIX); unknown ids are acknowledged.
+     */
     async onProviderNotification(
+      from: PaymentProviderName,
       gatewayPaymentId: string,
     ): Promise<'applied' | 'unchanged' | 'unknown'> {
-      const payment = await repository.findByGatewayId(provider.name, gatewayPaymentId);
+      const payment = await repository.findByGatewayId(from, gatewayPaymentId);
       if (!payment) return 'unknown';
       return (await sync(payment, 'webhook', { anyStatus: true })) ? 'applied' : 'unchanged';
     },
@@ -495,8 +512,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      * run.
      */
     async reconcileOpen(batch = 100): Promise<{ checked: number; updated: number }> {
-      if (!provider.reconcilesOpenCharges) return { checked: 0, updated: 0 };
-      const open = await repository.openCharges(provider.name, batch);
+      const open: PaymentRow[] = [];
+      for (const reconciled of providers.all.filter((one) => one.reconcilesOpenCharges)) {
+        open.push(...(await repository.openCharges(reconciled.name, batch)));
+      }
       let updated = 0;
       for (const payment of open) {
         try {
@@ -631,10 +650,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      */
     async settleBeforeCancel(orderId: number): Promise<void> {
       const [latest] = await repository.paymentsOf([orderId]);
-      if (!latest?.gatewayPaymentId || !isOpen(latest.status) || !provider.refundsAutomatically) {
-        return;
-      }
+      if (!latest?.gatewayPaymentId || !isOpen(latest.status)) return;
+      if (!this.refundsAutomatically(latest)) return;
       try {
+        const provider = providerOf(latest);
         await provider.cancel(latest.gatewayPaymentId);
         const status = await provider.fetchStatus(latest.gatewayPaymentId);
         if (status === 'approved' || status === 'processing')
@@ -651,7 +670,10 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     async refundAtProvider(payment: PaymentRow): Promise<ProviderRefund | null> {
       if (!payment.gatewayPaymentId) return null;
       try {
-        return await provider.refund(payment.gatewayPaymentId, `lumina-refund-${payment.id}`);
+        return await providerOf(payment).refund(
+          payment.gatewayPaymentId,
+          `lumina-refund-${payment.id}`,
+        );
       } catch (error) {
         logger.warn({ err: error, paymentId: payment.id }, 'provider refund failed');
         throw new AppError('unavailable', PAYMENT_MESSAGES.refundFailed, {
@@ -661,8 +683,16 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
     },
 
-    /** Whether the provider gives money back itself (MercadoPago) or the shop does (built-in). */
-    refundsAutomatically: provider.refundsAutomatically,
+    /**
+     * Whether the provider of that row gives money back itself (MercadoPago) or the shop does
+     * (built-in); false for a provider no longer configured.
+     */
+    refundsAutomatically(payment: PaymentRow): boolean {
+      return providers.all.some(
+        (one) => one.name === payment.provider && one.refundsAutomatically,
+      );
+    },
+    /** Who issues new PIX charges. */
     providerName: provider.name,
   };
 }

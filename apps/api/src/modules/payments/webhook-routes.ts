@@ -18,7 +18,7 @@ export const WEBHOOK_MESSAGES = {
  */
 export const mercadoPagoWebhookRoutes: FastifyPluginCallbackZod<{
   payments: PaymentService;
-  /** Undefined when MercadoPago is not the provider: every call is then refused. */
+  /** Undefined when MercadoPago takes neither PIX nor cards: every call is then refused. */
   secret: string | undefined;
 }> = (app, { payments, secret }, done) => {
   app.post(
@@ -67,7 +67,7 @@ export const mercadoPagoWebhookRoutes: FastifyPluginCallbackZod<{
       const type = request.query.type ?? request.body?.type;
       if (!dataId || (type !== undefined && type !== 'payment')) return { received: true };
       try {
-        const outcome = await payments.onProviderNotification(dataId);
+        const outcome = await payments.onProviderNotification('mercadopago', dataId);
         request.log.info({ dataId, outcome }, 'mercadopago notification');
       } catch (error) {
         request.log.warn({ err: error, dataId }, 'mercadopago notification not applied');

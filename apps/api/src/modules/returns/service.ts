@@ -203,8 +203,7 @@ export function createReturnService(deps: {
     const [latest] = (await payments.historyOf(order.id)).map((entry) => entry.payment);
     const automatic =
       latest?.status === 'approved' &&
-      payments.refundsAutomatically &&
-      latest.provider === payments.providerName;
+      payments.refundsAutomatically(latest);
     const refunded = automatic ? await payments.refundAtProvider(latest) : null;
 
     const request = await db.transaction(async (tx) => {

@@ -259,8 +259,7 @@ export function createAdminOrderService(deps: {
       const paid = latest?.status === 'approved';
       const refundable =
         paid &&
-        payments.refundsAutomatically &&
-        latest.provider === payments.providerName &&
+        payments.refundsAutomatically(latest) &&
         (before.status === 'processing' ||
           (before.status === 'cancelled' && before.paidAfterCancel));
       // The provider gives the money back first: if it cannot, nothing changes here.
