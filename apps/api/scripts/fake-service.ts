@@ -22,6 +22,7 @@ import {
 import { startFakeMelhorEnvio } from '../src/integrations/melhor-envio/fake-melhor-envio-server.ts';
 import { startFakeMercadoPago } from '../src/integrations/mercadopago/fake-mercadopago-server.ts';
 import { startFakePixBank } from '../src/integrations/pix-bank/fake-pix-bank-server.ts';
+import { pixBankTestEnv } from '../src/integrations/pix-bank/pix-bank-test-env.ts';
 import { createTestPki } from '../src/integrations/pix-bank/test-pki.ts';
 import { startFakeViaCep } from '../src/integrations/viacep/fake-viacep-server.ts';
 import { runCommand } from './run-command.ts';
@@ -343,18 +344,10 @@ const pixBank: FakeService = {
 
     return {
       url: fake.url,
-      settings: {
-        PAYMENT_PROVIDER: 'pix-bank',
-        PIX_KEY: 'financeiro@lumina.example',
-        PIX_BANK_BASE_URL: fake.baseUrl,
-        PIX_BANK_TOKEN_URL: fake.tokenUrl,
-        PIX_BANK_CLIENT_ID: fake.clientId,
-        PIX_BANK_CLIENT_SECRET: fake.clientSecret,
-        PIX_BANK_CERT: pki.clientCert,
-        PIX_BANK_KEY: pki.clientKey,
-        PIX_BANK_CA: pki.caCert,
-        PIX_BANK_WEBHOOK_SECRET: webhookSecret,
-      },
+      settings: pixBankTestEnv(fake, pki, {
+        pixKey: 'financeiro@lumina.example',
+        webhookSecret,
+      }),
       notes: [
         `The certificates are in ${pki.dir} (removed on Ctrl+C). The shop registers its webhook when it starts.`,
         `The cobs it issued:  curl ${control.url}/_fake/cobs`,

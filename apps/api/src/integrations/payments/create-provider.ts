@@ -99,6 +99,7 @@ export function createPaymentProviders(
 ): PaymentProviders {
   const pix = createPaymentProvider(config, merchant);
   if (!config.cardPayments) return paymentProviders(pix);
-  const cards = pix.name === 'mercadopago' && pix.cards ? (pix as CardProvider) : mercadoPago(config);
+  const cards =
+    pix.name === 'mercadopago' && pix.cards ? (pix as CardProvider) : mercadoPago(config);
   return paymentProviders(pix, cards);
 }

@@ -10,10 +10,7 @@ import type { Db } from '../../db/database.ts';
 import type { OrderRow, PaymentRow, PaymentRowStatus } from '../../db/schema/orders.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { CardProvider } from '../../integrations/payments/create-provider.ts';
-import {
-  PaymentProviderError,
-  type ProviderCharge,
-} from '../../integrations/payments/provider.ts';
+import { PaymentProviderError, type ProviderCharge } from '../../integrations/payments/provider.ts';
 import { createPaymentRepository } from './repository.ts';
 import type { PaymentServiceDeps } from './service.ts';
 import { isOpen } from './transitions.ts';

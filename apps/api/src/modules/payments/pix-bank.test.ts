@@ -6,6 +6,7 @@ import {
   type FakePixBankServer,
   startFakePixBank,
 } from '../../integrations/pix-bank/fake-pix-bank-server.ts';
+import { pixBankTestEnv } from '../../integrations/pix-bank/pix-bank-test-env.ts';
 import { createTestPki, type TestPki } from '../../integrations/pix-bank/test-pki.ts';
 import {
   startTestSmtpServer,
@@ -67,16 +68,7 @@ beforeAll(async () => {
   shopUrl = `http://127.0.0.1:${port}`;
   ctx = await createTestContext({
     env: {
-      PAYMENT_PROVIDER: 'pix-bank',
-      PIX_KEY: CHAVE,
-      PIX_BANK_BASE_URL: fake.baseUrl,
-      PIX_BANK_TOKEN_URL: fake.tokenUrl,
-      PIX_BANK_CLIENT_ID: fake.clientId,
-      PIX_BANK_CLIENT_SECRET: fake.clientSecret,
-      PIX_BANK_CERT: pki.clientCert,
-      PIX_BANK_KEY: pki.clientKey,
-      PIX_BANK_CA: pki.caCert,
-      PIX_BANK_WEBHOOK_SECRET: SECRET,
+      ...pixBankTestEnv(fake, pki, { pixKey: CHAVE, webhookSecret: SECRET }),
       PIX_BANK_TIMEOUT_MS: '5000',
       SMTP_URL: smtp.url,
       APP_URL: shopUrl,

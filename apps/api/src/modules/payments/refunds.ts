@@ -276,11 +276,13 @@ export function createRefunds(deps: {
       const { row, payment } = claimed;
       let answer;
       try {
-        answer = await providers.byName(payment.provider).refund(
-          payment.gatewayPaymentId ?? '',
-          `lumina-refund-${payment.id}-${row.id}`,
-          row.amountCents,
-        );
+        answer = await providers
+          .byName(payment.provider)
+          .refund(
+            payment.gatewayPaymentId ?? '',
+            `lumina-refund-${payment.id}-${row.id}`,
+            row.amountCents,
+          );
       } catch (error) {
         logger.warn(
           { err: error, refundId: row.id, orderId: row.orderId },

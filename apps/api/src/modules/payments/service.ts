@@ -688,9 +688,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      * (built-in); false for a provider no longer configured.
      */
     refundsAutomatically(payment: PaymentRow): boolean {
-      return providers.all.some(
-        (one) => one.name === payment.provider && one.refundsAutomatically,
-      );
+      return providers.all.some((one) => one.name === payment.provider && one.refundsAutomatically);
     },
     /** Who issues new PIX charges. */
     providerName: provider.name,

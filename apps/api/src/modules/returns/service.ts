@@ -201,9 +201,7 @@ export function createReturnService(deps: {
     }
     await payments.settleBeforeCancel(order.id);
     const [latest] = (await payments.historyOf(order.id)).map((entry) => entry.payment);
-    const automatic =
-      latest?.status === 'approved' &&
-      payments.refundsAutomatically(latest);
+    const automatic = latest?.status === 'approved' && payments.refundsAutomatically(latest);
     const refunded = automatic ? await payments.refundAtProvider(latest) : null;
 
     const request = await db.transaction(async (tx) => {
