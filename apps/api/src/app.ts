@@ -377,6 +377,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     pixMerchant(storeSettings(), { name: config.pixMerchantName, city: config.pixMerchantCity }),
   );
   const paymentProvider = paymentProviders.pix;
+  const refunds = createRefunds({
+    db: database.db,
+    providers: paymentProviders,
+    lifecycle,
+    outbox,
+    appUrl: config.appUrl,
+    now,
+    logger: app.log,
+  });
   const payments = createPaymentService({
     db: database.db,
     providers: paymentProviders,
@@ -387,6 +396,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     logger: app.log,
     storeSettings,
+    refunds,
   });
   app.decorate('payments', payments);
   if (paymentProvider.registerWebhook) {
@@ -401,15 +411,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   }
   app.decorate('outbox', outbox);
-  const refunds = createRefunds({
-    db: database.db,
-    providers: paymentProviders,
-    lifecycle,
-    outbox,
-    appUrl: config.appUrl,
-    now,
-    logger: app.log,
-  });
   const adminOrders = createAdminOrderService({
     db: database.db,
     lifecycle,

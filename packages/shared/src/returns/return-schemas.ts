@@ -51,12 +51,13 @@ export const RETURN_ANSWER_DAYS = 5;
 export const INSTRUCTION_KINDS = ['authorization_code', 'posting_address'] as const;
 export type InstructionKind = (typeof INSTRUCTION_KINDS)[number];
 
-export const REFUND_METHODS = ['mercadopago', 'pix_manual'] as const;
+export const REFUND_METHODS = ['mercadopago', 'pix_manual', 'pix_bank'] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
 
 export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = {
   mercadopago: 'Estorno pelo MercadoPago',
   pix_manual: 'PIX devolvido pela loja',
+  pix_bank: 'Devolução PIX pelo banco',
 };
 
 export const RETURN_MESSAGES = {
@@ -128,6 +129,12 @@ export const REFUND_MESSAGES = {
   providerNoAnswer:
     'O MercadoPago não respondeu ao estorno, que pode ter sido feito. Tente de novo em um minuto: o mesmo estorno será conferido, nunca feito duas vezes.',
   done: (amount: string) => `Reembolso de ${amount} registrado. O cliente foi avisado por e-mail.`,
+  bankProcessing: (amount: string) =>
+    `Devolução PIX de ${amount} enviada ao banco e em processamento. O cliente será avisado por e-mail quando o banco concluir.`,
+  bankFailed:
+    'O banco não realizou a devolução PIX: nada foi devolvido. Confira o PIX no banco antes de tentar de novo.',
+  bankNoAnswer:
+    'O banco não respondeu à devolução PIX, que pode ter sido feita. Tente de novo em um minuto: a mesma devolução será conferida, nunca feita duas vezes.',
 } as const;
 
 /**

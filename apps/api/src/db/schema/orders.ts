@@ -188,6 +188,8 @@ export const payments = pgTable(
     boletoUrl: text('boleto_url'),
     boletoDueAt: timestamp('boleto_due_at', { withTimezone: true }),
     /** What the provider kept and what reaches the shop, once it said (approved payments). */
+    /** The PIX that paid the charge (the bank's API Pix): the one a devolução gives back. */
+    endToEndId: text('end_to_end_id'),
     feeCents: integer('fee_cents'),
     netCents: integer('net_cents'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -47,6 +47,16 @@ export interface ProviderRefund {
   amountCents: number | null;
   /** Its word for the refund (MercadoPago: approved, in_process...). */
   status: string | null;
+  /**
+   * done (the default): the money went back. processing: on its way (a devolução
+   * EM_PROCESSAMENTO), its final word comes by webhook or a re-check. failed: only a re-check
+   * says it (a devolução NAO_REALIZADO); a refusal at once is a PaymentProviderError.
+   */
+  outcome?: 'done' | 'processing' | 'failed';
+  /** The E2E id of the transfer that gave the money back (a devolução's rtrId). */
+  endToEndId?: string | null;
+  /** Why it failed, when the provider said. */
+  reason?: string | null;
 }
 
 /** A provider that failed or did not answer in time; the shopper may try again. */
@@ -80,6 +90,17 @@ export interface PaymentProvider {
     gatewayPaymentId: string,
     idempotencyKey: string,
     amountCents?: number,
+    /** The E2E id of the PIX that paid the charge, when stored (the bank's API Pix). */
+    paidBy?: string | null,
+  ): Promise<ProviderRefund>;
+  /**
+   * Where a refund made with `idempotencyKey` stands now, for providers whose refunds finish
+   * later (the bank's devolução).
+   */
+  fetchRefund?(
+    gatewayPaymentId: string,
+    idempotencyKey: string,
+    paidBy?: string | null,
   ): Promise<ProviderRefund>;
   /** Whether `refund` moves money (false: the refund is the shop's to make by hand). */
   readonly refundsAutomatically: boolean;
@@ -106,6 +127,8 @@ export interface PixChargeReport {
   status: ProviderPaymentStatus | null;
   /** What the payer paid in all; null while nothing was paid. */
   paidCents: number | null;
+  /** The E2E id of the PIX that paid it (the one a devolução gives back). */
+  endToEndId?: string | null;
 }
 
 /** Who pays a card or boleto charge, as the provider needs them. */

@@ -21,6 +21,7 @@ export interface FakePixBankDevolucao {
   valor: string;
   status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
   horario: { solicitacao: string; liquidacao?: string };
+  motivo?: string;
 }
 
 export interface FakePixBankPix {
@@ -78,6 +79,22 @@ export interface FakePixBankServer {
   pay(txid: string, options?: FakePayOptions): Promise<{ endToEndId: string; webhook: number[] }>;
   /** The next `count` API calls answer 503 without acting. */
   failNext(count: number): void;
+  /**
+   * How new devoluções answer: DEVOLVIDO at once (the default), EM_PROCESSAMENTO until
+   * `settleDevolucao`, or NAO_REALIZADO (motivo given).
+   */
+  devolucaoOutcome: FakePixBankDevolucao['status'];
+  /** Every devolução made, by its id. */
+  devolucoes(): Map<string, FakePixBankDevolucao>;
+  /**
+   * A devolução in processing reaches its final status, and the bank posts the PIX with its
+   * devoluções to the webhook (or not). Resolves with the webhook answers' statuses.
+   */
+  settleDevolucao(
+    id: string,
+    status: 'DEVOLVIDO' | 'NAO_REALIZADO',
+    options?: { webhook?: 'send' | 'lost' },
+  ): Promise<number[]>;
   /** Every token issued so far stops being accepted (a bank restart). */
   revokeTokens(): void;
   reset(): void;
@@ -139,6 +156,7 @@ export async function startFakePixBank(options: FakePixBankOptions): Promise<Fak
   let failures = 0;
   let nextLoc = 1;
   let url = '';
+  let devolucaoOutcome: FakePixBankDevolucao['status'] = 'DEVOLVIDO';
 
   function pixByE2e(endToEndId: string): FakePixBankPix | undefined {
     for (const cob of cobs.values()) {
@@ -216,7 +234,9 @@ export async function startFakePixBank(options: FakePixBankOptions): Promise<Fak
     if (typeof valor !== 'string' || !/^\d{1,10}\.\d{2}$/.test(valor)) {
       return [400, ['DevolucaoOperacaoInvalida', 'valor inválido']];
     }
-    const returned = pix.devolucoes.reduce((sum, d) => sum + valorToCents(d.valor), 0);
+    const returned = pix.devolucoes
+      .filter((d) => d.status !== 'NAO_REALIZADO')
+      .reduce((sum, d) => sum + valorToCents(d.valor), 0);
     if (returned + valorToCents(valor) > valorToCents(pix.valor)) {
       return [400, ['DevolucaoOperacaoInvalida', 'valor maior que o disponível']];
     }
@@ -225,8 +245,12 @@ export async function startFakePixBank(options: FakePixBankOptions): Promise<Fak
       id,
       rtrId: `D${randomBytes(15).toString('hex').slice(0, 31)}`,
       valor,
-      status: 'DEVOLVIDO',
-      horario: { solicitacao: now, liquidacao: now },
+      status: devolucaoOutcome,
+      horario:
+        devolucaoOutcome === 'DEVOLVIDO'
+          ? { solicitacao: now, liquidacao: now }
+          : { solicitacao: now },
+      ...(devolucaoOutcome === 'NAO_REALIZADO' ? { motivo: 'Conta do pagador encerrada' } : {}),
     };
     pix.devolucoes.push(devolucao);
     return [201, devolucao];
@@ -292,6 +316,13 @@ export async function startFakePixBank(options: FakePixBankOptions): Promise<Fak
         decodeURIComponent(devolucao[2]),
         request.body,
       );
+    }
+    if (devolucao?.[1] && devolucao[2] && request.method === 'GET') {
+      const id = decodeURIComponent(devolucao[2]);
+      const found = pixByE2e(decodeURIComponent(devolucao[1]))?.devolucoes.find(
+        (one) => one.id === id,
+      );
+      return found ? [200, found] : [404, ['DevolucaoNaoEncontrada', 'devolução não encontrada']];
     }
     if (path === '/pix' && request.method === 'GET') return listPix(request.query);
     return [404, ['NaoEncontrado', 'recurso não encontrado']];
@@ -433,6 +464,38 @@ export async function startFakePixBank(options: FakePixBankOptions): Promise<Fak
     failNext(count) {
       failures += count;
     },
+    get devolucaoOutcome() {
+      return devolucaoOutcome;
+    },
+    set devolucaoOutcome(value) {
+      devolucaoOutcome = value;
+    },
+    devolucoes() {
+      return new Map(
+        [...cobs.values()]
+          .flatMap((cob) => cob.pix ?? [])
+          .flatMap((pix) => pix.devolucoes)
+          .map((devolucao) => [devolucao.id, devolucao] as const),
+      );
+    },
+    async settleDevolucao(id, status, settleOptions = {}) {
+      const cob = [...cobs.values()].find((one) =>
+        one.pix?.some((pix) => pix.devolucoes.some((devolucao) => devolucao.id === id)),
+      );
+      const pix = cob?.pix?.find((one) => one.devolucoes.some((d) => d.id === id));
+      const devolucao = pix?.devolucoes.find((one) => one.id === id);
+      if (!cob || !pix || !devolucao) throw new Error(`fake PSP has no devolução ${id}`);
+      if (devolucao.status !== 'EM_PROCESSAMENTO') {
+        throw new Error(`devolução ${id} is already ${devolucao.status}`);
+      }
+      devolucao.status = status;
+      if (status === 'DEVOLVIDO') devolucao.horario.liquidacao = new Date().toISOString();
+      else devolucao.motivo = 'Conta do pagador encerrada';
+      const registered = webhooks.get(cob.chave);
+      if (settleOptions.webhook === 'lost' || !registered) return [];
+      // A devolução reaching a final status is notified with its PIX (REFERENCE.md).
+      return [await post(`${registered}/pix`, { pix: [{ ...pix, devolucoes: [devolucao] }] })];
+    },
     revokeTokens() {
       tokens.clear();
     },
@@ -441,6 +504,7 @@ export async function startFakePixBank(options: FakePixBankOptions): Promise<Fak
       webhooks.clear();
       requests.length = 0;
       failures = 0;
+      devolucaoOutcome = 'DEVOLVIDO';
     },
     close: () =>
       new Promise<void>((resolve) => {

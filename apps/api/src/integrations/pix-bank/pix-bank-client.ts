@@ -74,6 +74,8 @@ export interface PixBankClient {
   listPix(from: Date, to: Date): Promise<PixBankPix[]>;
   /** PUT /pix/{e2eid}/devolucao/{id}: the same id never refunds twice. */
   refund(endToEndId: string, refundId: string, amountCents: number): Promise<PixBankDevolucao>;
+  /** GET /pix/{e2eid}/devolucao/{id}: where a devolução stands now. */
+  getRefund(endToEndId: string, refundId: string): Promise<PixBankDevolucao>;
   /** Closes the kept-alive TLS connections. */
   close(): void;
 }
@@ -261,6 +263,8 @@ export function createPixBankClient(config: PixBankClientConfig): PixBankClient 
   }
 
   const cobPath = (txid: string) => `/cob/${encodeURIComponent(txid)}`;
+  const devolucaoPath = (endToEndId: string, refundId: string) =>
+    `/pix/${encodeURIComponent(endToEndId)}/devolucao/${encodeURIComponent(refundId)}`;
 
   async function getCob(txid: string): Promise<PixBankCob> {
     const operation = `consultar cobrança ${txid}`;
@@ -340,13 +344,17 @@ export function createPixBankClient(config: PixBankClientConfig): PixBankClient 
 
     async refund(endToEndId, refundId, amountCents) {
       const operation = `devolver PIX ${endToEndId}`;
-      const answer = await call(
-        operation,
-        'PUT',
-        `/pix/${encodeURIComponent(endToEndId)}/devolucao/${encodeURIComponent(refundId)}`,
-        { valor: centsToValor(amountCents) },
-      );
+      const answer = await call(operation, 'PUT', devolucaoPath(endToEndId, refundId), {
+        valor: centsToValor(amountCents),
+      });
       if (answer.status !== 200 && answer.status !== 201) throw failure(operation, answer);
+      return parse(operation, devolucaoSchema, answer.text);
+    },
+
+    async getRefund(endToEndId, refundId) {
+      const operation = `consultar devolução ${refundId} do PIX ${endToEndId}`;
+      const answer = await call(operation, 'GET', devolucaoPath(endToEndId, refundId));
+      if (answer.status !== 200) throw failure(operation, answer);
       return parse(operation, devolucaoSchema, answer.text);
     },
 

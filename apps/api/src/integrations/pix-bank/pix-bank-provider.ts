@@ -7,10 +7,11 @@ import {
   PaymentProviderError,
   type PixChargeReport,
   type ProviderPaymentStatus,
+  type ProviderRefund,
 } from '../payments/provider.ts';
 import type { PixBankSettings } from '../../config.ts';
 import type { PixBankClient, PixBankClientConfig } from './pix-bank-client.ts';
-import { type PixBankCob, valorToCents } from './pix-bank-schemas.ts';
+import { type PixBankCob, type PixBankDevolucao, valorToCents } from './pix-bank-schemas.ts';
 
 export interface PixBankProviderConfig {
   client: PixBankClient;
@@ -99,14 +100,46 @@ export function createPixBankProvider(config: PixBankProviderConfig): PaymentPro
 
   async function fetchPixCharge(txid: string): Promise<PixChargeReport> {
     const cob = await client.getCob(txid);
-    return { status: mapCobStatus(cob), paidCents: paidCentsOf(cob) };
+    return {
+      status: mapCobStatus(cob),
+      paidCents: paidCentsOf(cob),
+      endToEndId: cob.pix?.[0]?.endToEndId ?? null,
+    };
+  }
+
+  /** The PIX that paid the charge: the one stored at approval, else read from the cob. */
+  async function paidPix(txid: string, paidBy: string | null | undefined): Promise<string> {
+    if (paidBy) return paidBy;
+    const [pix] = (await client.getCob(txid)).pix ?? [];
+    if (!pix) {
+      throw new PaymentProviderError(
+        `Banco (API Pix): a cobrança ${txid} não recebeu PIX; não há o que devolver.`,
+        false,
+      );
+    }
+    return pix.endToEndId;
+  }
+
+  function answerOf(devolucao: PixBankDevolucao): ProviderRefund {
+    const outcomes = {
+      DEVOLVIDO: 'done',
+      EM_PROCESSAMENTO: 'processing',
+      NAO_REALIZADO: 'failed',
+    } as const;
+    return {
+      refundId: devolucao.id,
+      amountCents: valorToCents(devolucao.valor),
+      status: devolucao.status,
+      outcome: outcomes[devolucao.status],
+      endToEndId: devolucao.rtrId ?? null,
+      reason: devolucao.motivo ?? null,
+    };
   }
 
   return {
     name: 'pix_bank',
-    // The devolução moves money, but the shop's refund records and e-mails name MercadoPago as
-    // the only provider that refunds by itself: until they name the bank, the shop refunds by
-    // hand (refund() works for a caller that asks for it).
+    // An administrator's cancel leaves the money for a refund (a devolução through the refunds,
+    // which records and e-mails it); the cancel itself gives nothing back.
     refundsAutomatically: false,
     reconcilesOpenCharges: true,
 
@@ -152,31 +185,34 @@ export function createPixBankProvider(config: PixBankProviderConfig): PaymentPro
       await client.removeCob(txid);
     },
 
-    async refund(txid, idempotencyKey, amountCents) {
-      const cob = await client.getCob(txid);
-      const [pix] = cob.pix ?? [];
-      if (!pix) {
-        throw new PaymentProviderError(
-          `Banco (API Pix): a cobrança ${txid} não recebeu PIX; não há o que devolver.`,
-          false,
-        );
+    async refund(txid, idempotencyKey, amountCents, paidBy) {
+      const endToEndId = await paidPix(txid, paidBy);
+      const id = devolucaoId(idempotencyKey);
+      let devolucao: PixBankDevolucao;
+      try {
+        const amount = amountCents ?? (await fetchPixCharge(txid)).paidCents ?? 0;
+        devolucao = await client.refund(endToEndId, id, amount);
+      } catch (error) {
+        // A bank that refuses an id it already has (a retry after a lost answer): that one.
+        const known =
+          error instanceof PaymentProviderError && !error.retryable
+            ? await client.getRefund(endToEndId, id).catch(() => undefined)
+            : undefined;
+        if (!known) throw error;
+        devolucao = known;
       }
-      const devolucao = await client.refund(
-        pix.endToEndId,
-        devolucaoId(idempotencyKey),
-        amountCents ?? valorToCents(pix.valor),
-      );
       if (devolucao.status === 'NAO_REALIZADO') {
         throw new PaymentProviderError(
-          `Banco (API Pix): a devolução do PIX ${pix.endToEndId} não foi realizada${devolucao.motivo ? ` (${devolucao.motivo})` : ''}.`,
+          `Banco (API Pix): a devolução do PIX ${endToEndId} não foi realizada${devolucao.motivo ? ` (${devolucao.motivo})` : ''}.`,
           false,
         );
       }
-      return {
-        refundId: devolucao.id,
-        amountCents: valorToCents(devolucao.valor),
-        status: devolucao.status,
-      };
+      return answerOf(devolucao);
+    },
+
+    async fetchRefund(txid, idempotencyKey, paidBy) {
+      const endToEndId = await paidPix(txid, paidBy);
+      return answerOf(await client.getRefund(endToEndId, devolucaoId(idempotencyKey)));
     },
 
     /** PUT /webhook/{chave}; answers the address registered (without its secret, for logs). */

@@ -140,7 +140,13 @@ const TEMPLATES: Record<string, Record<string, () => Content>> = {
   },
   'payments/refund-mail.ts': {
     refundMail: () =>
-      refundMail(order, { amountCents: 4990, method: 'pix_manual', e2eId: 'D1823612' }, APP, SHOP),
+      refundMail(
+        order,
+        { amountCents: 4990, method: 'pix_manual', e2eId: 'D1823612' },
+        'pix',
+        APP,
+        SHOP,
+      ),
   },
   'password-resets/reset-mail.ts': {
     passwordResetMail: () =>

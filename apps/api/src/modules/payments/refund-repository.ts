@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { payments } from '../../db/schema/orders.ts';
 import { type RefundRow, refunds } from '../../db/schema/refunds.ts';
 import { users } from '../../db/schema/users.ts';
 
@@ -17,7 +18,7 @@ export function createRefundRepository(db: Db) {
     /** Ends a pending refund; undefined when it was not pending any more. */
     async settle(
       id: number,
-      values: Pick<NewRefund, 'status' | 'providerRefundId' | 'completedAt' | 'error'>,
+      values: Pick<NewRefund, 'status' | 'providerRefundId' | 'e2eId' | 'completedAt' | 'error'>,
     ): Promise<RefundRow | undefined> {
       const [row] = await db
         .update(refunds)
@@ -25,6 +26,41 @@ export function createRefundRepository(db: Db) {
         .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
         .returning();
       return row;
+    },
+
+    async find(id: number): Promise<RefundRow | undefined> {
+      const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
+      return row;
+    },
+
+    /** What the provider said of a refund still on its way (its ids), the row left pending. */
+    async note(
+      id: number,
+      values: Pick<NewRefund, 'providerRefundId' | 'e2eId'>,
+    ): Promise<RefundRow | undefined> {
+      const [row] = await db
+        .update(refunds)
+        .set(values)
+        .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')))
+        .returning();
+      return row;
+    },
+
+    /** Pending refunds of one method with their payment, oldest first; of one charge if given. */
+    async pendingAt(method: RefundRow['method'], only?: { gatewayPaymentId: string }) {
+      return db
+        .select({ refund: refunds, payment: payments })
+        .from(refunds)
+        .innerJoin(payments, eq(payments.id, refunds.paymentId))
+        .where(
+          and(
+            eq(refunds.status, 'pending'),
+            eq(refunds.method, method),
+            ...(only ? [eq(payments.gatewayPaymentId, only.gatewayPaymentId)] : []),
+          ),
+        )
+        .orderBy(asc(refunds.id))
+        .limit(100);
     },
 
     /** Cents given back or on their way (completed and pending rows) for one order. */

@@ -7,10 +7,13 @@ import type { RefundRow } from '../../db/schema/refunds.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PaymentProviders } from '../../integrations/payments/create-provider.ts';
-import { PaymentProviderError } from '../../integrations/payments/provider.ts';
+import {
+  PaymentProviderError,
+  type ProviderRefund,
+} from '../../integrations/payments/provider.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { decide } from '../orders/lifecycle.ts';
-import { type OrderLifecycle, orderState } from '../orders/lifecycle-service.ts';
+import { type OrderActor, type OrderLifecycle, orderState } from '../orders/lifecycle-service.ts';
 import { reachable } from '../orders/order-mails.ts';
 import { refundMail } from './refund-mail.ts';
 import { createPaymentRepository } from './repository.ts';
@@ -51,9 +54,19 @@ export interface RefundInput {
  */
 export const PENDING_REFUND_RETRY_MS = 60_000;
 
+/**
+ * The provider's idempotency key of a refund row: the same row never refunds twice (the bank's
+ * devolução id is made of it).
+ */
+export function refundKey(row: Pick<RefundRow, 'id' | 'paymentId'>): string {
+  return `lumina-refund-${row.paymentId}-${row.id}`;
+}
+
 export interface RefundResult {
   refund: RefundRow;
   order: OrderRow;
+  /** The refund is on its way at the bank (a devolução in processing), not done yet. */
+  processing?: boolean;
   refundedCents: number;
   refundableCents: number;
 }
@@ -114,9 +127,9 @@ export function createRefunds(deps: {
     payment: PaymentRow,
     refund: RefundRow,
     full: boolean,
-    input: RefundInput,
+    input: Pick<RefundInput, 'reason' | 'goodsReturned' | 'complete'>,
+    by: OrderActor,
   ): Promise<OrderRow> {
-    const by = { actor: 'admin' as const, adminId: input.by.adminId, ip: input.by.ip };
     const details = {
       refund_id: refund.id,
       amount_cents: refund.amountCents,
@@ -151,10 +164,88 @@ export function createRefunds(deps: {
         key: `refund:${refund.id}`,
         kind: 'order_refund',
         orderId: order.id,
-        message: refundMail(customer, refund, deps.appUrl, deps.lifecycle.shop()),
+        message: refundMail(customer, refund, payment.method, deps.appUrl, deps.lifecycle.shop()),
       });
     }
     return applied.order;
+  }
+
+  function adminActor(input: RefundInput): OrderActor {
+    return { actor: 'admin', adminId: input.by.adminId, ip: input.by.ip };
+  }
+
+  /**
+   * Records a refund the provider says is done, under the order's lock, and moves the order; the
+   * same row is completed once, whoever gets there first (the administrator's call, the bank's
+   * webhook, the re-check). `input` is the administrator's request when it is theirs; a refund
+   * finished later is completed from its row (a withdrawal's through `returnRefunded`).
+   */
+  async function complete(
+    rowId: number,
+    answer: ProviderRefund,
+    by: OrderActor,
+    input?: RefundInput,
+  ): Promise<{ refund: RefundRow; order: OrderRow; payment: PaymentRow } | undefined> {
+    return db.transaction(async (tx) => {
+      const inTx = createRefundRepository(tx);
+      const current = await inTx.find(rowId);
+      const order = current && (await lifecycle.lock(tx, current.orderId));
+      const payment = current && (await createPaymentRepository(tx).findPayment(current.paymentId));
+      if (!current || !order || !payment) return undefined;
+      const settled = await inTx.settle(rowId, {
+        status: 'completed',
+        providerRefundId: answer.refundId ?? current.providerRefundId,
+        e2eId: answer.endToEndId ?? current.e2eId,
+        completedAt: now(),
+      });
+      if (!settled) return undefined;
+      // Other refunds wait while one is pending, so this one is full when it reaches the total.
+      const full = (await inTx.committedCents(order.id)).total >= payment.amountCents;
+      const updated = await finish(
+        tx,
+        order,
+        payment,
+        settled,
+        full,
+        input ?? {
+          reason: settled.reason,
+          goodsReturned: settled.returnId !== null,
+          complete: settled.returnId === null ? undefined : lateReturnCompletion,
+        },
+        by,
+      );
+      return { refund: settled, order: updated, payment };
+    });
+  }
+
+  /** Set by the returns module: a withdrawal's refund that the bank finished later. */
+  let lateReturnCompletion: RefundInput['complete'];
+
+  /** A refund the provider did not make after all (a devolução NAO_REALIZADO), told to the shop. */
+  async function fail(row: RefundRow, reason: string, source: string): Promise<void> {
+    const failed = await db.transaction(async (tx) => {
+      const order = await lifecycle.lock(tx, row.orderId);
+      const settled = await createRefundRepository(tx).settle(row.id, {
+        status: 'failed',
+        error: reason.slice(0, 500),
+      });
+      if (!order || !settled) return false;
+      // The admin's order history shows it; the shopper was told nothing yet, so nothing to undo.
+      await lifecycle.note(
+        tx,
+        order,
+        'refund_failed',
+        { actor: 'provider', source },
+        { refund_id: row.id, amount_cents: row.amountCents, method: row.method, reason },
+      );
+      return true;
+    });
+    if (failed) {
+      logger.error(
+        { refundId: row.id, orderId: row.orderId, reason },
+        'refund not made by the provider: the shop must look at it',
+      );
+    }
   }
 
   /** Under the order's lock: what to refund, and the row that claims it. */
@@ -216,8 +307,9 @@ export function createRefunds(deps: {
       adminId: input.by.adminId,
       createdAt: at,
     };
-    if (payment.provider === 'mercadopago') {
-      const row = await refunds.insert({ ...base, method: 'mercadopago', status: 'pending' });
+    if (payment.provider === 'mercadopago' || payment.provider === 'pix_bank') {
+      // MercadoPago's refund, or the bank's devolução of the PIX that paid (API Pix).
+      const row = await refunds.insert({ ...base, method: payment.provider, status: 'pending' });
       return { order, payment, row, full, done: false as const };
     }
     // The built-in PIX: the shop already sent the money from its bank; its E2E id proves it.
@@ -237,7 +329,7 @@ export function createRefunds(deps: {
       e2eId: input.e2eId,
       completedAt: at,
     });
-    const updated = await finish(tx, order, payment, row, full, input);
+    const updated = await finish(tx, order, payment, row, full, input, adminActor(input));
     return { order: updated, payment, row, full, done: true as const };
   }
 
@@ -274,14 +366,16 @@ export function createRefunds(deps: {
       }
 
       const { row, payment } = claimed;
-      let answer;
+      const bank = payment.provider === 'pix_bank';
+      let answer: ProviderRefund;
       try {
         answer = await providers
           .byName(payment.provider)
           .refund(
             payment.gatewayPaymentId ?? '',
-            `lumina-refund-${payment.id}-${row.id}`,
+            refundKey(row),
             row.amountCents,
+            payment.endToEndId,
           );
       } catch (error) {
         logger.warn(
@@ -294,32 +388,94 @@ export function createRefunds(deps: {
         if (refused) {
           await repository.settle(row.id, { status: 'failed', error: error.message.slice(0, 500) });
         }
-        throw new AppError(
-          'unavailable',
-          refused ? REFUND_MESSAGES.providerFailed : REFUND_MESSAGES.providerNoAnswer,
-          { code: 'payment_provider_failed', cause: error },
-        );
-      }
-      const result = await db.transaction(async (tx) => {
-        const order = await lifecycle.lock(tx, row.orderId);
-        if (!order) throw new Error(`order ${row.orderId} vanished during its refund`);
-        const settled = await createRefundRepository(tx).settle(row.id, {
-          status: 'completed',
-          providerRefundId: answer.refundId,
-          completedAt: now(),
+        const messages = bank
+          ? { refused: REFUND_MESSAGES.bankFailed, noAnswer: REFUND_MESSAGES.bankNoAnswer }
+          : { refused: REFUND_MESSAGES.providerFailed, noAnswer: REFUND_MESSAGES.providerNoAnswer };
+        throw new AppError('unavailable', refused ? messages.refused : messages.noAnswer, {
+          code: 'payment_provider_failed',
+          cause: error,
         });
-        if (!settled) {
+      }
+      if (answer.outcome === 'processing') {
+        // The bank took the devolução and finishes it later: the row stays pending (nothing
+        // else is refunded meanwhile) until its webhook or the re-check says where it ended.
+        const noted = await repository.note(row.id, {
+          providerRefundId: answer.refundId,
+          e2eId: answer.endToEndId ?? null,
+        });
+        logger.info(
+          { refundId: row.id, orderId: row.orderId, amountCents: row.amountCents },
+          'refund on its way at the bank',
+        );
+        return {
+          refund: noted ?? row,
+          order: claimed.order,
+          processing: true,
+          ...(await totals(row.orderId, payment.amountCents)),
+        };
+      }
+      const result = await complete(row.id, answer, adminActor(input), input);
+      if (!result) {
+        // The bank's webhook finished it first: the refund is done all the same.
+        const done = await repository.find(row.id);
+        const order = await createPaymentRepository(db).findOrder(row.orderId);
+        if (done?.status !== 'completed' || !order) {
           throw new AppError('conflict', REFUND_MESSAGES.busy, { code: 'refund_in_progress' });
         }
-        const updated = await finish(tx, order, payment, settled, claimed.full, input);
-        return { refund: settled, order: updated };
-      });
+        return { refund: done, order, ...(await totals(row.orderId, payment.amountCents)) };
+      }
       outbox.kick();
       logger.info(
         { refundId: row.id, orderId: row.orderId, amountCents: row.amountCents },
         'refund made at the provider',
       );
-      return { ...result, ...(await totals(row.orderId, payment.amountCents)) };
+      return {
+        refund: result.refund,
+        order: result.order,
+        ...(await totals(row.orderId, payment.amountCents)),
+      };
+    },
+
+    /**
+     * Asks the provider again about refunds it is still making (the bank's devoluções in
+     * processing): of one charge (its webhook) or all (the reconciliation job). DEVOLVIDO
+     * completes the refund and tells the shopper; NAO_REALIZADO fails it and tells the shop.
+     * Counts the refunds that ended.
+     */
+    async recheckPending(
+      source: string,
+      only?: { gatewayPaymentId: string },
+    ): Promise<number> {
+      let ended = 0;
+      for (const { refund, payment } of await repository.pendingAt('pix_bank', only)) {
+        const provider = providers.all.find((one) => one.name === payment.provider);
+        if (!provider?.fetchRefund || !payment.gatewayPaymentId) continue;
+        let answer: ProviderRefund;
+        try {
+          answer = await provider.fetchRefund(
+            payment.gatewayPaymentId,
+            refundKey(refund),
+            payment.endToEndId,
+          );
+        } catch (error) {
+          // Not at the bank (a call that never arrived) or the bank away: a later attempt.
+          logger.warn({ err: error, refundId: refund.id }, 'refund re-check failed');
+          continue;
+        }
+        if (answer.outcome === 'failed') {
+          await fail(refund, answer.reason ?? answer.status ?? 'NAO_REALIZADO', source);
+          ended += 1;
+        } else if (answer.outcome !== 'processing') {
+          if (await complete(refund.id, answer, { actor: 'provider', source })) ended += 1;
+        }
+      }
+      if (ended > 0) outbox.kick();
+      return ended;
+    },
+
+    /** The returns module's step for a withdrawal whose refund the bank finished later. */
+    onLateReturnRefund(hook: NonNullable<RefundInput['complete']>): void {
+      lateReturnCompletion = hook;
     },
 
     /** What may still be given back of an order (its approved charge less refunds). */

@@ -114,6 +114,14 @@ export function createPaymentRepository(db: Db) {
      * Stores what the provider says of a card or boleto charge: its id once (a twin request
      * that attached another id first wins: undefined), and the details, which may be newer.
      */
+    /** The PIX that paid a charge (the bank's API Pix), kept for its devoluções; set once. */
+    async recordEndToEnd(paymentId: number, endToEndId: string): Promise<void> {
+      await db
+        .update(payments)
+        .set({ endToEndId })
+        .where(and(eq(payments.id, paymentId), isNull(payments.endToEndId)));
+    },
+
     async recordCharge(paymentId: number, charge: ProviderCharge, at: Date) {
       const [row] = await db
         .update(payments)

@@ -23,6 +23,7 @@ import { createOrderRepository } from '../orders/repository.ts';
 import { createPaymentRepository, type PaymentChange } from './repository.ts';
 import { canMove, isOpen } from './transitions.ts';
 import { createPayByMethod } from './pay-by-method.ts';
+import type { Refunds } from './refunds.ts';
 
 /** A PIX charge is payable for 30 minutes (spec 001 §9), and so is an order without one. */
 export const PIX_PAYMENT_WINDOW_MS = PIX_COUNTDOWN_SECONDS * 1000;
@@ -76,6 +77,8 @@ export interface PaymentServiceDeps {
   logger: PaymentLogger;
   /** The store settings now: the charge and its e-mail name the shop as it is called today. */
   storeSettings: () => StoreSettings;
+  /** Refunds still on their way at the bank are asked about with its webhook and reconciliation. */
+  refunds?: Pick<Refunds, 'recheckPending'>;
 }
 
 /** 'Pedido LP-1 - Ateliê Aurora', as the payer's bank shows it; the number alone without a name. */
@@ -216,7 +219,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const status = await provider.fetchStatus(gatewayId);
       return { status, payload: { provider_status: status } };
     }
-    const { status, paidCents } = await provider.fetchPixCharge(gatewayId);
+    const { status, paidCents, endToEndId } = await provider.fetchPixCharge(gatewayId);
+    if (endToEndId && !payment.endToEndId && (status === 'approved' || status === 'refunded')) {
+      // The PIX a devolução gives back, kept before anything else is decided on the charge.
+      await repository.recordEndToEnd(payment.id, endToEndId);
+    }
     if (status === 'approved' && paidCents !== null && paidCents !== payment.amountCents) {
       logger.warn(
         { paymentId: payment.id, paidCents, expectedCents: payment.amountCents },
@@ -481,6 +488,11 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     ): Promise<'applied' | 'unchanged' | 'unknown'> {
       const payment = await repository.findByGatewayId(from, gatewayPaymentId);
       if (!payment) return 'unknown';
+      if (from === 'pix_bank') {
+        // The bank notifies devoluções reaching a final status with their PIX: those first, so
+        // a charge all given back is recorded as the refund it is before its cob is read.
+        await deps.refunds?.recheckPending('webhook', { gatewayPaymentId });
+      }
       return (await sync(payment, 'webhook', { anyStatus: true })) ? 'applied' : 'unchanged';
     },
 
@@ -512,6 +524,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      * run.
      */
     async reconcileOpen(batch = 100): Promise<{ checked: number; updated: number }> {
+      await deps.refunds?.recheckPending('reconciliation');
       const open: PaymentRow[] = [];
       for (const reconciled of providers.all.filter((one) => one.reconcilesOpenCharges)) {
         open.push(...(await repository.openCharges(reconciled.name, batch)));

@@ -12,10 +12,11 @@ import {
 import type { Db } from '../../db/database.ts';
 import type { OrderRow } from '../../db/schema/orders.ts';
 import type { ReturnRequestRow } from '../../db/schema/returns.ts';
+import type { RefundRow } from '../../db/schema/refunds.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createStock } from '../catalog/stock.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
-import type { OrderLifecycle } from '../orders/lifecycle-service.ts';
+import type { OrderActor, OrderLifecycle } from '../orders/lifecycle-service.ts';
 import { createOrderRepository } from '../orders/repository.ts';
 import type { Refunds } from '../payments/refunds.ts';
 import type { PaymentService } from '../payments/service.ts';
@@ -155,6 +156,39 @@ export function createAdminReturnService(deps: {
 
   const by = (actor: ReturnActor) => ({ actor: 'admin' as const, adminId: actor.id, ip: actor.ip });
 
+  /** The withdrawal paid back, in the refund's transaction: the request and its history step. */
+  async function markRefunded(
+    tx: Db,
+    order: OrderRow,
+    refund: RefundRow,
+    who: OrderActor,
+    adminId: number | null,
+  ): Promise<void> {
+    if (refund.returnId === null) return;
+    const at = now();
+    const updated = await createReturnRepository(tx).update(refund.returnId, {
+      status: 'refunded',
+      refundedAt: at,
+      refundedBy: adminId,
+      refundedCents: refund.amountCents,
+      updatedAt: at,
+    });
+    // The refund's own e-mail (payments) tells the shopper; the history gets the step.
+    await steps.record(tx, {
+      order,
+      request: updated,
+      step: 'return_refunded',
+      by: who,
+      details: { refund_id: refund.id, amount_cents: refund.amountCents },
+      mail: null,
+    });
+  }
+
+  // A devolução the bank finished after the administrator's click (its webhook, the re-check).
+  refunds.onLateReturnRefund((tx, order, refund) =>
+    markRefunded(tx, order, refund, { actor: 'provider', source: 'bank' }, refund.adminId),
+  );
+
   return {
     detail,
 
@@ -273,31 +307,14 @@ export function createAdminReturnService(deps: {
           requireStatus(request, ['received']);
           return { defaultCents: await defaultFor(tx, order, request, left) };
         },
-        complete: async (tx, order, refund) => {
-          const at = now();
-          const updated = await createReturnRepository(tx).update(id, {
-            status: 'refunded',
-            refundedAt: at,
-            refundedBy: actor.id,
-            refundedCents: refund.amountCents,
-            updatedAt: at,
-          });
-          // The refund's own e-mail (payments) tells the shopper; the history gets the step.
-          await steps.record(tx, {
-            order,
-            request: updated,
-            step: 'return_refunded',
-            by: by(actor),
-            details: { refund_id: refund.id, amount_cents: refund.amountCents },
-            mail: null,
-          });
-        },
+        complete: (tx, order, refund) => markRefunded(tx, order, refund, by(actor), actor.id),
       });
+      const amount = formatBRL(result.refund.amountCents);
       return answer(
         id,
         actor,
         'refund',
-        REFUND_MESSAGES.done(formatBRL(result.refund.amountCents)),
+        result.processing ? REFUND_MESSAGES.bankProcessing(amount) : REFUND_MESSAGES.done(amount),
       );
     },
 

@@ -324,7 +324,9 @@ export function createAdminOrderService(deps: {
         refunded_total: reais(result.refundedCents),
         refundable: reais(result.refundableCents),
         order_status: result.order.status,
-        message: REFUND_MESSAGES.done(formatBRL(result.refund.amountCents)),
+        message: result.processing
+          ? REFUND_MESSAGES.bankProcessing(formatBRL(result.refund.amountCents))
+          : REFUND_MESSAGES.done(formatBRL(result.refund.amountCents)),
       };
     },
   };
