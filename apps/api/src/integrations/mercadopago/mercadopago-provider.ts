@@ -53,6 +53,7 @@ function toCharge(payment: MercadoPagoPayment): ProviderCharge {
       pdfUrl: payment.boleto.pdfUrl,
       dueAt: readDate(payment.dateOfExpiration),
     },
+    orderNumber: payment.externalReference,
   };
 }
 

@@ -183,6 +183,8 @@ export interface ProviderCharge {
   feeCents: number | null;
   netCents: number | null;
   boleto: { digitableLine: string | null; pdfUrl: string; dueAt: Date | null } | null;
+  /** The order number it was made for (MercadoPago's external_reference). */
+  orderNumber: string | null;
 }
 
 /** Cards in instalments and boletos: only providers that take them (MercadoPago) have this. */

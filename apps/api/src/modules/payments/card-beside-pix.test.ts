@@ -44,7 +44,8 @@ const cardsEnv = (fake: FakeMercadoPagoServer) => ({
   MERCADOPAGO_ACCESS_TOKEN: fake.accessToken,
   MERCADOPAGO_WEBHOOK_SECRET: MP_SECRET,
   MERCADOPAGO_PUBLIC_KEY: 'APP_USR-test-public-key',
-  MERCADOPAGO_TIMEOUT_MS: '5000',
+  // Short enough for the lost answer below, long enough for a loaded machine's first call.
+  MERCADOPAGO_TIMEOUT_MS: '2000',
 });
 
 async function freePort(): Promise<number> {
@@ -146,6 +147,39 @@ describe('built-in PIX with MercadoPago cards', () => {
 
     fake.setStatus(gatewayId, 'approved', 'accredited');
     expect((await fake.notify(webhookUrl, gatewayId, { secret: MP_SECRET })).status).toBe(200);
+    expect(await shop.orderOf(placed.buyer, placed.order.id)).toMatchObject({
+      status: 'processing',
+      payment_status: 'approved',
+    });
+  });
+
+  it('applies a card whose creation answer was lost, from its notification, once', async () => {
+    const placed = await placedOrder(shop);
+    const token = await fake.cardToken('APRO');
+    fake.failNext(1, 'timeout');
+    const lost = await shop.call(
+      placed.buyer,
+      'POST',
+      `/orders/${placed.order.id}/payments`,
+      cardBody(token),
+    );
+    expect(lost.statusCode).toBe(503);
+    const orphan = (await rowsOf(ctx, placed.order.id)).at(-1);
+    expect(orphan).toMatchObject({ method: 'card', status: 'pending', gatewayPaymentId: null });
+    const charge = [...fake.payments.values()].find(
+      (payment) => payment.external_reference === placed.order.order_number,
+    );
+    expect(charge?.status).toBe('approved');
+
+    for (let delivery = 0; delivery < 2; delivery += 1) {
+      expect((await fake.notify(webhookUrl, charge!.id, { secret: MP_SECRET })).status).toBe(200);
+    }
+    const card = (await rowsOf(ctx, placed.order.id)).at(-1);
+    expect(card).toMatchObject({
+      id: orphan?.id,
+      status: 'approved',
+      gatewayPaymentId: String(charge?.id),
+    });
     expect(await shop.orderOf(placed.buyer, placed.order.id)).toMatchObject({
       status: 'processing',
       payment_status: 'approved',

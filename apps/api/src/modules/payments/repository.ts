@@ -28,6 +28,11 @@ export function createPaymentRepository(db: Db) {
       return row;
     },
 
+    async findOrderByNumber(orderNumber: string) {
+      const [row] = await db.select().from(orders).where(eq(orders.orderNumber, orderNumber));
+      return row;
+    },
+
     async findPayment(paymentId: number, options: { lock?: boolean } = {}) {
       const query = db.select().from(payments).where(eq(payments.id, paymentId));
       const [row] = options.lock ? await query.for('update') : await query;

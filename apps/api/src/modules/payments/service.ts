@@ -242,6 +242,40 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     return { status, payload: { provider_status: status, paid_cents: paidCents } };
   }
 
+  /**
+   * A card or boleto charge we never heard the answer of (the process died, or the answer was
+   * lost, after MercadoPago made it): its notification names an id no row has. The charge says
+   * which order it is for; the order's attempt of that method still without a charge id is the
+   * one that made it, and takes the id now, so the notification applies it like any other.
+   */
+  async function adoptCharge(
+    from: PaymentProviderName,
+    gatewayPaymentId: string,
+  ): Promise<PaymentRow | undefined> {
+    const cards = providers.cards;
+    if (!cards || cards.name !== from) return undefined;
+    const charge = await cards.cards.fetchCharge(gatewayPaymentId);
+    const order = charge.orderNumber && (await repository.findOrderByNumber(charge.orderNumber));
+    if (!order) return undefined;
+    const method = charge.boleto ? 'boleto' : 'card';
+    const orphan = (await repository.paymentsOf([order.id])).find(
+      (row) =>
+        row.provider === from &&
+        row.method === method &&
+        row.gatewayPaymentId === null &&
+        (row.status === 'pending' || row.status === 'cancelled'),
+    );
+    if (!orphan) return undefined;
+    const attached = await repository.recordCharge(orphan.id, charge, now());
+    if (attached) {
+      logger.warn(
+        { paymentId: orphan.id, orderId: order.id, gatewayPaymentId },
+        'charge found by its notification: the answer of its creation never arrived',
+      );
+    }
+    return attached ?? undefined;
+  }
+
   function isOverdue(payment: PaymentRow, at: Date): boolean {
     return payment.status === 'pending' && payment.expiresAt.getTime() <= at.getTime();
   }
@@ -486,7 +520,9 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       from: PaymentProviderName,
       gatewayPaymentId: string,
     ): Promise<'applied' | 'unchanged' | 'unknown'> {
-      const payment = await repository.findByGatewayId(from, gatewayPaymentId);
+      const payment =
+        (await repository.findByGatewayId(from, gatewayPaymentId)) ??
+        (await adoptCharge(from, gatewayPaymentId));
       if (!payment) return 'unknown';
       if (from === 'pix_bank') {
         // The bank notifies devoluções reaching a final status with their PIX: those first, so
