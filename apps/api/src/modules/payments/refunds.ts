@@ -7,10 +7,7 @@ import type { RefundRow } from '../../db/schema/refunds.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { PaymentProviders } from '../../integrations/payments/create-provider.ts';
-import {
-  PaymentProviderError,
-  type ProviderRefund,
-} from '../../integrations/payments/provider.ts';
+import { PaymentProviderError, type ProviderRefund } from '../../integrations/payments/provider.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import { decide } from '../orders/lifecycle.ts';
 import { type OrderActor, type OrderLifecycle, orderState } from '../orders/lifecycle-service.ts';
@@ -442,10 +439,7 @@ export function createRefunds(deps: {
      * completes the refund and tells the shopper; NAO_REALIZADO fails it and tells the shop.
      * Counts the refunds that ended.
      */
-    async recheckPending(
-      source: string,
-      only?: { gatewayPaymentId: string },
-    ): Promise<number> {
+    async recheckPending(source: string, only?: { gatewayPaymentId: string }): Promise<number> {
       let ended = 0;
       for (const { refund, payment } of await repository.pendingAt('pix_bank', only)) {
         const provider = providers.all.find((one) => one.name === payment.provider);
