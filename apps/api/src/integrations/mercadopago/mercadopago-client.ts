@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PaymentProviderError } from '../payments/provider.ts';
+import { type BillingAddress, PaymentProviderError } from '../payments/provider.ts';
 
 export interface MercadoPagoClientConfig {
   /** No trailing slash: https://api.mercadopago.com, or a local fake in tests. */
@@ -67,18 +67,7 @@ export interface MercadoPagoCardPaymentInput {
 export interface MercadoPagoBoletoPaymentInput {
   amountCents: number;
   description: string;
-  payer: PayerInput & {
-    cpf: string;
-    lastName: string;
-    address: {
-      zipCode: string;
-      street: string;
-      number: string;
-      neighborhood: string;
-      city: string;
-      state: string;
-    };
-  };
+  payer: PayerInput & { cpf: string; lastName: string; address: BillingAddress };
   externalReference: string;
   notificationUrl: string;
   dueAt: Date;

@@ -156,18 +156,18 @@ export interface CreateCardPaymentInput extends ChargeInput {
   payer: ProviderPayer;
 }
 
+/** The payer's address a boleto carries (digits-only CEP, two-letter state). */
+export interface BillingAddress {
+  zipCode: string;
+  street: string;
+  number: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+}
+
 export interface CreateBoletoPaymentInput extends ChargeInput {
-  payer: ProviderPayer & {
-    cpf: string;
-    address: {
-      zipCode: string;
-      street: string;
-      number: string;
-      neighborhood: string;
-      city: string;
-      state: string;
-    };
-  };
+  payer: ProviderPayer & { cpf: string; address: BillingAddress };
   dueAt: Date;
 }
 
