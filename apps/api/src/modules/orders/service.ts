@@ -111,6 +111,7 @@ export function createOrderService(deps: {
   cardPayments: boolean;
 }) {
   const { db, now, quoteShipping, priceRules } = deps;
+  const repository = createOrderRepository(db);
 
   function refuseUnofferedMethod(method: OrderPaymentMethod): void {
     if (method === 'pix' || deps.cardPayments) return;
@@ -123,7 +124,6 @@ export function createOrderService(deps: {
       fields: { payment_method: [message] },
     });
   }
-  const repository = createOrderRepository(db);
 
   async function answer(order: OrderRow): Promise<OrderJson> {
     const refunds = await createRefundRepository(db).completedOf([order.id]);

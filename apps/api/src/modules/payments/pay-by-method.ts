@@ -92,8 +92,9 @@ export function paymentByMethodJson(row: PaymentRow) {
 /**
  * Cards in instalments and boletos through the provider's `cards` (MercadoPago): the amount is
  * always the order's, priced at its list prices in the transaction that opens the attempt (the
- * PIX discount is for PIX only), a card attempt is keyed by order and card token (a double submit makes one
- * charge), and what the charge answers goes through the same `move` as the PIX webhook.
+ * PIX discount is for PIX only); a card attempt is keyed by order and card token (a double
+ * submit makes one charge), and what the charge answers goes through the same `move` as the PIX
+ * webhook.
  */
 export function createPayByMethod(deps: PayByMethodDeps) {
   const { db, provider, lifecycle, now, logger } = deps;
