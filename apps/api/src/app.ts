@@ -371,6 +371,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     quoteShipping: ({ destinationCep, method, lines }) =>
       shipping.quoteLines(lines, destinationCep, method),
     priceRules,
+    cardPayments: config.cardPayments !== undefined,
   });
   // The built-in PIX names the receiver from the store settings at each charge.
   const paymentProviders = createPaymentProviders(config, () =>

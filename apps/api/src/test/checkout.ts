@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import type { OrderJson } from '@lumina/shared/orders/order-schemas';
 import type { App } from '../app.ts';
 import type { Database } from '../db/database.ts';
 import { products } from '../db/schema/products.ts';
@@ -69,4 +70,15 @@ export async function orderStatusOf(app: App, headers: object, orderId: number) 
     headers: { ...headers },
   });
   return response.json<{ status: string; payment_status: string }>();
+}
+
+/** GET /api/orders/{id}: the whole order, its items and what it costs now. */
+export async function orderOf(app: App, headers: object, orderId: number): Promise<OrderJson> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/orders/${orderId}`,
+    headers: { ...headers },
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json<{ order: OrderJson }>().order;
 }

@@ -22,6 +22,7 @@ export function createSettingsBody(overrides: Record<string, unknown> = {}) {
     pix_discount_percent: 7,
     free_shipping_threshold: 199.9,
     installments: { max: 10, interest_free: 4, min_installment: '15,00' },
+    boleto_due_days: '5',
     social: { instagram: '@aurora', facebook: '', tiktok: '' },
     policies: {
       terms: '<h2>Termos</h2><p>Ao comprar você aceita.</p>',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAYMENT_METHODS } from '../constants/account-constants.ts';
+import { ORDER_PAYMENT_METHODS } from '../payments/payment-methods.ts';
 import { systemClock, type Clock } from '../validation/calendar-date.ts';
 import { onlyDigits } from '../validation/digits.ts';
 import { normalizeName } from '../validation/name.ts';
@@ -33,8 +33,9 @@ export function createCheckoutCustomerSchema(clock: Clock = systemClock) {
       customer_zip_code: field,
       customer_complement: field,
       notes: field,
+      // Card and boleto only when the shop offers them: the server checks its configuration.
       payment_method: z
-        .enum(PAYMENT_METHODS, { error: CHECKOUT_EXTRA_MESSAGES.paymentMethod })
+        .enum(ORDER_PAYMENT_METHODS, { error: CHECKOUT_EXTRA_MESSAGES.paymentMethod })
         .default('pix'),
     })
     .superRefine((form: CheckoutCustomerForm, ctx) => {

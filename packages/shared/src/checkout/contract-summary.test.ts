@@ -72,4 +72,32 @@ describe('contract summary', () => {
       'Total sem o desconto do PIX',
     );
   });
+
+  it('prices a card or a boleto at the list prices, with no PIX saving to show', () => {
+    expect(itemRow(ring, 'card')).toEqual({
+      label: '2 × Argola Lisa (Diâmetro: 8 mm)',
+      value: 'R$ 100,00',
+    });
+    expect(
+      summaryRows({ items: [ring, labret], shipping: pac, pixDiscount: true, method: 'card' }),
+    ).toEqual([
+      { label: 'Subtotal (3 itens)', value: 'R$ 139,90' },
+      { label: 'Frete (PAC)', value: 'R$ 21,90' },
+      { label: 'Prazo de entrega', value: 'até 8 dias úteis' },
+      { label: 'Forma de pagamento', value: 'Cartão de crédito' },
+      { label: 'Total no cartão', value: 'R$ 161,80' },
+    ]);
+    const boleto = summaryRows({
+      items: [ring],
+      shipping: null,
+      pixDiscount: true,
+      method: 'boleto',
+    });
+    expect(boleto.map((row) => `${row.label}: ${row.value}`)).toEqual([
+      'Subtotal (2 itens): R$ 100,00',
+      'Frete: A calcular',
+      'Forma de pagamento: Boleto',
+      'Total no boleto: R$ 100,00 + frete',
+    ]);
+  });
 });

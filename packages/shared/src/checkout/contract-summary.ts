@@ -1,5 +1,6 @@
 import { nameBesideOptions, optionValuesLabel, type OptionValues } from '../catalog/variants.ts';
 import { formatBRL } from '../format/money.ts';
+import { type OrderPaymentMethod, paysPixPrice } from '../payments/payment-methods.ts';
 import { WITHDRAWAL_DAYS } from '../returns/return-schemas.ts';
 import { deliveryDeadlineText, shippingCostText } from '../shipping/shipping-texts.ts';
 
@@ -12,6 +13,12 @@ export const CONTRACT_SUMMARY_TEXTS = {
   title: 'Resumo do pedido',
   seller: 'Vendido por',
   paymentMethod: 'PIX',
+  /** 'Forma de pagamento' and the total's label, by method. */
+  methods: {
+    pix: { name: 'PIX', total: 'Total no PIX' },
+    card: { name: 'Cartão de crédito', total: 'Total no cartão' },
+    boleto: { name: 'Boleto', total: 'Total no boleto' },
+  },
   // True for every order: 'Meus Pedidos' takes a withdrawal for WITHDRAWAL_DAYS after delivery.
   withdrawal: `Você pode desistir da compra em até ${WITHDRAWAL_DAYS} dias após o recebimento.`,
   returnsPolicy: 'Política de trocas e devoluções',
@@ -22,9 +29,9 @@ export interface SummaryItem {
   name: string;
   optionValues: OptionValues;
   quantity: number;
-  /** What each unit is charged: the PIX price. */
+  /** Each unit's PIX price: what it is charged by PIX. */
   unitCents: number;
-  /** Each unit without the PIX discount. */
+  /** Each unit without the PIX discount: what it is charged by card or boleto. */
   listUnitCents: number;
 }
 
@@ -52,11 +59,16 @@ export function itemName(name: string, optionValues: OptionValues): string {
   return options ? `${nameBesideOptions(name, optionValues)} (${options})` : name;
 }
 
-/** '2 × Argola Lisa (Diâmetro: 8 mm)' and the line's total at its PIX price. */
-export function itemRow(item: SummaryItem): SummaryRow {
+/** A unit's price paid by `method`: the PIX price for PIX, the list price for the others. */
+function unitPrice(item: SummaryItem, method: OrderPaymentMethod): number {
+  return paysPixPrice(method) ? item.unitCents : item.listUnitCents;
+}
+
+/** '2 × Argola Lisa (Diâmetro: 8 mm)' and the line's total at its price for the method. */
+export function itemRow(item: SummaryItem, method: OrderPaymentMethod = 'pix'): SummaryRow {
   return {
     label: `${item.quantity} × ${itemName(item.name, item.optionValues)}`,
-    value: formatBRL(item.unitCents * item.quantity),
+    value: formatBRL(unitPrice(item, method) * item.quantity),
   };
 }
 
@@ -69,15 +81,23 @@ export interface SummaryInput {
    * in the e-mail): only then is the total without it worth a row.
    */
   pixDiscount: boolean;
+  /** How the order is paid (PIX when not said): a card or a boleto pays the list prices. */
+  method?: OrderPaymentMethod;
 }
 
 /**
  * The summary's amounts after the items: subtotal, freight and its delivery time, payment
- * method, the PIX total and, with a PIX discount, what the total would be without it. Before the
- * freight is quoted it reads 'A calcular' and the total says the freight is still to be added.
+ * method, the total and, for PIX with a PIX discount, what the total would be without it (a
+ * card or a boleto has no PIX saving to show). Before the freight is quoted it reads 'A
+ * calcular' and the total says the freight is still to be added.
  */
-export function summaryRows({ items, shipping, pixDiscount }: SummaryInput): SummaryRow[] {
-  const subtotal = items.reduce((sum, item) => sum + item.unitCents * item.quantity, 0);
+export function summaryRows({
+  items,
+  shipping,
+  pixDiscount,
+  method = 'pix',
+}: SummaryInput): SummaryRow[] {
+  const subtotal = items.reduce((sum, item) => sum + unitPrice(item, method) * item.quantity, 0);
   const listSubtotal = items.reduce((sum, item) => sum + item.listUnitCents * item.quantity, 0);
   const freight = shipping?.costCents ?? 0;
   const rows: SummaryRow[] = [
@@ -91,10 +111,13 @@ export function summaryRows({ items, shipping, pixDiscount }: SummaryInput): Sum
   }
   const plusFreight = shipping ? '' : ' + frete';
   rows.push(
-    { label: 'Forma de pagamento', value: CONTRACT_SUMMARY_TEXTS.paymentMethod },
-    { label: 'Total no PIX', value: `${formatBRL(subtotal + freight)}${plusFreight}` },
+    { label: 'Forma de pagamento', value: CONTRACT_SUMMARY_TEXTS.methods[method].name },
+    {
+      label: CONTRACT_SUMMARY_TEXTS.methods[method].total,
+      value: `${formatBRL(subtotal + freight)}${plusFreight}`,
+    },
   );
-  if (pixDiscount && listSubtotal > subtotal) {
+  if (paysPixPrice(method) && pixDiscount && listSubtotal > subtotal) {
     rows.push({
       label: 'Total sem o desconto do PIX',
       value: `${formatBRL(listSubtotal + freight)}${plusFreight}`,

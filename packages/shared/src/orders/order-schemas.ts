@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_PAYMENT_METHODS } from '../payments/payment-methods.ts';
 import { orderRefundSchema } from '../returns/return-schemas.ts';
 import { ORDER_STATUSES } from './order-status.ts';
 
@@ -40,6 +41,9 @@ export const orderItemSchema = z.object({
   price: z.number(),
   unit_price_cents: z.number().int(),
   list_price: z.number(),
+  /** The unit's PIX price: the price when the order is paid by PIX, the list price otherwise. */
+  pix_price: z.number(),
+  pix_price_cents: z.number().int(),
   total_price: z.number(),
   total_cents: z.number().int(),
   variation_details: z.object({
@@ -70,7 +74,8 @@ export const orderSchema = z
     order_number: z.string(),
     status: orderStatusSchema,
     payment_status: paymentRowStatusSchema,
-    payment_method: z.string(),
+    /** The current attempt's method: the items are priced for it (PIX prices only for PIX). */
+    payment_method: z.enum(ORDER_PAYMENT_METHODS),
     customer_name: z.string(),
     /** Null once the customer's account was erased (LGPD): the order keeps its fiscal data only. */
     customer_email: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { pixPriceCents, type PriceRules } from '../catalog/pricing.ts';
+import { type OrderPaymentMethod, paysPixPrice } from '../payments/payment-methods.ts';
 import {
   type PricedProduct,
   type PricedVariant,
@@ -6,15 +7,18 @@ import {
 } from '../catalog/variant-prices.ts';
 
 /**
- * What one unit of a variant costs now, as an order charges it: its PIX price (apps/api
- * orders/service.ts stores the same as an order item's `unit_price_cents`).
+ * What one unit of a variant costs now, as an order paid by `method` charges it: its PIX price
+ * for PIX, its list price for a card or a boleto (apps/api orders/service.ts stores the same as
+ * an order item's `unit_price_cents`).
  */
 export function variantUnitPriceCents(
   product: PricedProduct,
   variant: PricedVariant,
   rules: Pick<PriceRules, 'pix_discount_percent'>,
+  method: OrderPaymentMethod = 'pix',
 ): number {
-  return pixPriceCents(variantPrices(product, variant), rules);
+  const prices = variantPrices(product, variant);
+  return paysPixPrice(method) ? pixPriceCents(prices, rules) : prices.price_cents;
 }
 
 /** Why a variant cannot be asked for in an exchange of a line, or null when it can. */

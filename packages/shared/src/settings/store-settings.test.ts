@@ -30,6 +30,7 @@ describe('storeSettingsInputSchema', () => {
       whatsapp: '11987654321',
       free_shipping_threshold_cents: 29_900,
       installments: { max: 12, interest_free: 3, min_installment_cents: 2000 },
+      boleto_due_days: 3,
       social: {
         instagram: 'https://www.instagram.com/lumina',
         facebook: 'https://facebook.com/lumina',
@@ -84,6 +85,9 @@ describe('storeSettingsInputSchema', () => {
     [{ pix_discount_percent: -1 }, 'pix_discount_percent', M.percent],
     [{ pix_discount_percent: '' }, 'pix_discount_percent', M.percent],
     [{ pix_discount_percent: '2,537' }, 'pix_discount_percent', M.percent],
+    [{ boleto_due_days: 0 }, 'boleto_due_days', M.boletoDueDays],
+    [{ boleto_due_days: 31 }, 'boleto_due_days', M.boletoDueDays],
+    [{ boleto_due_days: '2,5' }, 'boleto_due_days', M.boletoDueDays],
     [{ free_shipping_threshold: '12,345' }, 'free_shipping_threshold', M.money],
     [
       { social: { instagram: 'https://evil.example/lumina' } },

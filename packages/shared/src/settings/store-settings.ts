@@ -31,6 +31,7 @@ export const SETTINGS_MESSAGES = {
   money: 'Valor inválido (use reais com até 2 casas decimais, até R$ 100.000,00)',
   installmentsMax: 'Parcelas: use um número inteiro de 1 a 12',
   interestFree: 'Parcelas sem juros: use um número inteiro de 1 até o máximo de parcelas',
+  boletoDueDays: 'Vencimento do boleto: use um número inteiro de 1 a 30 dias',
   social: (network: string) => `${network}: informe o @perfil ou o endereço do perfil`,
   policyUnsafe:
     'A política contém conteúdo não permitido (scripts, atributos de evento ou links javascript:). Use só texto, títulos, listas, negrito, itálico e links.',
@@ -43,6 +44,8 @@ export const MAX_INSTALLMENTS = 12;
 /** Largest amount the money fields take (R$ 100.000,00), as the product prices. */
 export const MAX_SETTINGS_MONEY_CENTS = 10_000_000;
 export const POLICY_MAX_LENGTH = 50_000;
+/** MercadoPago takes a boleto due in 1 to 30 days; 3 is its own default. */
+export const BOLETO_DUE_DAYS = { min: 1, max: 30, default: 3 } as const;
 
 /** Text that may be left blank: trimmed, '' when blank, null or missing. */
 function text(max: number) {
@@ -174,6 +177,13 @@ export const storeSettingsInputSchema = z
       ),
     free_shipping_threshold: money(null),
     installments: installmentsSchema,
+    // A document saved before this setting existed has none: MercadoPago's default.
+    boleto_due_days: z.coerce
+      .number({ error: M.boletoDueDays })
+      .int(M.boletoDueDays)
+      .min(BOLETO_DUE_DAYS.min, M.boletoDueDays)
+      .max(BOLETO_DUE_DAYS.max, M.boletoDueDays)
+      .default(BOLETO_DUE_DAYS.default),
     social: z.object({
       instagram: social('instagram', 'Instagram'),
       facebook: social('facebook', 'Facebook'),
@@ -294,6 +304,7 @@ const settingsJsonFields = {
     min_installment: moneyOut,
     min_installment_cents: z.number().int(),
   }),
+  boleto_due_days: z.number().int().describe('a boleto is due this many days after it is issued'),
   social: z.object({ instagram: z.string(), facebook: z.string(), tiktok: z.string() }),
 };
 
@@ -356,6 +367,7 @@ function sharedJson(settings: StoreSettings) {
       min_installment: centsToReais(settings.installments.min_installment_cents),
       min_installment_cents: settings.installments.min_installment_cents,
     },
+    boleto_due_days: settings.boleto_due_days,
     social: { ...settings.social },
   };
 }

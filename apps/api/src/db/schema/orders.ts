@@ -25,6 +25,9 @@ export {
   type RefundStatus,
 } from '@lumina/shared/orders/order-schemas';
 
+export const PAYMENT_METHODS = ['pix', 'card', 'boleto'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
 const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /** The delivery address as typed at checkout; the single-line forms are derived from it. */
@@ -60,7 +63,12 @@ export const orders = pgTable(
     paymentStatus: text('payment_status', { enum: PAYMENT_ROW_STATUSES })
       .notNull()
       .default('pending'),
-    paymentMethod: text('payment_method').notNull().default('pix'),
+    /**
+     * How the current payment attempt collects the order: its items are priced for it (the PIX
+     * price for PIX, the list price for a card or a boleto), and a new attempt by another method
+     * re-prices the order while it is unpaid.
+     */
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('pix'),
     customerName: text('customer_name').notNull(),
     /** Null once the customer's account was erased: contact data is not fiscal data. */
     customerEmail: text('customer_email'),
@@ -113,6 +121,7 @@ export const orders = pgTable(
       sql`${t.paymentStatus} IN (${list(PAYMENT_ROW_STATUSES)})`,
     ),
     check('orders_refund_status_check', sql`${t.refundStatus} IN (${list(REFUND_STATUSES)})`),
+    check('orders_payment_method_check', sql`${t.paymentMethod} IN (${list(PAYMENT_METHODS)})`),
     check(
       'orders_money_check',
       sql`${t.subtotalCents} >= 0 AND ${t.shippingCents} >= 0 AND ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents}`,
@@ -138,9 +147,11 @@ export const orderItems = pgTable(
     sku: text('sku').notNull(),
     category: text('category').notNull(),
     imageUrl: text('image_url'),
-    /** The list price at the time, for showing the PIX saving. */
+    /** The list price at the time (sale price included): what a card or a boleto pays. */
     listPriceCents: integer('list_price_cents').notNull(),
-    /** What is charged per unit: the PIX price. */
+    /** The PIX price at the time, kept so that a switch back to PIX charges it again. */
+    pixPriceCents: integer('pix_price_cents').notNull(),
+    /** What is charged per unit by the order's payment method: the PIX or the list price. */
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     totalCents: integer('total_cents').notNull(),
@@ -152,9 +163,6 @@ export const orderItems = pgTable(
     check('order_items_total_check', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
   ],
 );
-
-export const PAYMENT_METHODS = ['pix', 'card', 'boleto'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** One attempt to collect an order's total; a new one replaces an expired or failed one. */
 export const payments = pgTable(

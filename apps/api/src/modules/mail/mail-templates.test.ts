@@ -27,6 +27,7 @@ import {
   type ReceivedItem,
 } from '../orders/order-mails.ts';
 import { passwordResetMail } from '../password-resets/reset-mail.ts';
+import { boletoIssuedMail } from '../payments/boleto-mail.ts';
 import { refundMail } from '../payments/refund-mail.ts';
 import {
   returnCancelledMail,
@@ -51,6 +52,7 @@ const items: ReceivedItem[] = [
     optionValues: { Diâmetro: '8 mm' },
     quantity: 2,
     unitPriceCents: 4750,
+    pixPriceCents: 4750,
     listPriceCents: 5000,
   },
   {
@@ -58,6 +60,7 @@ const items: ReceivedItem[] = [
     optionValues: {},
     quantity: 1,
     unitPriceCents: 1300,
+    pixPriceCents: 1300,
     listPriceCents: 1400,
   },
 ];
@@ -70,6 +73,7 @@ const order = {
   trackingCode: 'AA473124829BR',
   refundStatus: 'refunded' as const,
   paymentStatus: 'approved' as const,
+  paymentMethod: 'pix' as const,
   shippingName: 'PAC',
   shippingCents: 2190,
   shippingDeliveryDays: 8,
@@ -144,6 +148,20 @@ const TEMPLATES: Record<string, Record<string, () => Content>> = {
         order,
         { amountCents: 4990, method: 'pix_manual', e2eId: 'D1823612' },
         'pix',
+        APP,
+        SHOP,
+      ),
+  },
+  'payments/boleto-mail.ts': {
+    boletoIssuedMail: () =>
+      boletoIssuedMail(
+        order,
+        {
+          amountCents: 13_990,
+          boletoDigitableLine: '23790123456789012345678901234567890123456789012',
+          boletoUrl: 'https://www.mercadopago.com.br/payments/1/ticket?hash=a<b',
+          dueAt: new Date('2026-11-30T02:59:59.999Z'),
+        },
         APP,
         SHOP,
       ),
@@ -358,5 +376,47 @@ describe('order-received e-mail', () => {
     expect(mail.text).not.toContain('sem o desconto');
     expect(mail.text).toContain('Você pode desistir da compra em até 7 dias após o recebimento.');
     expect(mail.text).not.toContain('trocas-e-devolucoes');
+  });
+});
+
+describe('payment method in the order e-mails', () => {
+  it('a card order shows its list prices and no PIX saving; its expiry speaks of the card', () => {
+    const card = { ...order, paymentMethod: 'card' as const };
+    const mail = orderReceivedMail(card, '00020126PIX', APP, order.id, SHOP);
+    expect(mail.text).toContain('2 × Argola <Souza> (Diâmetro: 8 mm): R$ 100,00');
+    expect(mail.text).toContain('Forma de pagamento: Cartão de crédito');
+    expect(mail.text).toContain('Total no cartão: R$ 135,90');
+    expect(mail.text).not.toContain('desconto do PIX');
+    expect(orderExpiredMail(card, APP, SHOP).text).toContain(
+      'O pagamento com cartão do pedido LP-2026-0007 não foi confirmado',
+    );
+  });
+
+  it('an order waiting for a boleto is cancelled in the words of the boleto, not the PIX', () => {
+    const mail = orderExpiredMail({ ...order, paymentMethod: 'boleto' }, APP, SHOP);
+    expect(mail.text).toContain(
+      'O boleto do pedido LP-2026-0007 não foi pago até o vencimento, então o pedido foi cancelado',
+    );
+    expect(mail.text).not.toMatch(/PIX|30 minutos/);
+  });
+
+  it('the boleto e-mail gives the amount, the due date, the digitable line, the PDF and the order', () => {
+    const mail = boletoIssuedMail(
+      order,
+      {
+        amountCents: 13_990,
+        boletoDigitableLine: '23790123456789012345678901234567890123456789012',
+        boletoUrl: 'https://boleto.example/1.pdf',
+        // 23:59 in Brasília on 29/11 is already 30/11 in UTC.
+        dueAt: new Date('2026-11-30T02:59:59.999Z'),
+      },
+      APP,
+      SHOP,
+    );
+    expect(mail.subject).toBe('Boleto gerado - pedido LP-2026-0007');
+    expect(mail.text).toContain('no valor de R$ 139,90, com vencimento em 29/11/2026.');
+    expect(mail.text).toContain('\n23790123456789012345678901234567890123456789012\n');
+    expect(mail.text).toContain('Abrir o boleto (PDF): https://boleto.example/1.pdf');
+    expect(mail.text).toContain(`${APP}/minha-conta/pedidos/${order.id}`);
   });
 });

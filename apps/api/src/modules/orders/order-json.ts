@@ -23,6 +23,8 @@ export function toOrderItemJson(item: OrderItemRow): OrderItemJson {
     price: reais(item.unitPriceCents),
     unit_price_cents: item.unitPriceCents,
     list_price: reais(item.listPriceCents),
+    pix_price: reais(item.pixPriceCents),
+    pix_price_cents: item.pixPriceCents,
     total_price: reais(item.totalCents),
     total_cents: item.totalCents,
     variation_details: item.variationDetails,

@@ -34,6 +34,7 @@ type MailOrder = Pick<
   | 'trackingCode'
   | 'refundStatus'
   | 'paymentStatus'
+  | 'paymentMethod'
 > & { customerEmail: string };
 
 /** The order with its customer's address, or null when the account was erased (no e-mail). */
@@ -106,7 +107,12 @@ function orderMail(to: string, subject: string, blocks: Block[]): MailMessage {
 /** What was bought, as the received e-mail's summary lists it. */
 export type ReceivedItem = Pick<
   OrderItemRow,
-  'productName' | 'optionValues' | 'quantity' | 'unitPriceCents' | 'listPriceCents'
+  | 'productName'
+  | 'optionValues'
+  | 'quantity'
+  | 'unitPriceCents'
+  | 'listPriceCents'
+  | 'pixPriceCents'
 >;
 
 export type ReceivedOrder = MailOrder &
@@ -116,16 +122,17 @@ export type ReceivedOrder = MailOrder &
 
 /**
  * The contract's summary the checkout showed, confirmed (Decreto 7.962/2013 art. 4): the items,
- * subtotal, freight and its delivery time, PIX, the total and, when the order's prices had a PIX
- * discount, the total without it; then the right of withdrawal and the returns policy's page
- * when the shop wrote one. Who sells is the signature's.
+ * subtotal, freight and its delivery time, the payment method, the total and, for PIX when the
+ * order's prices had a PIX discount, the total without it; then the right of withdrawal and the
+ * returns policy's page when the shop wrote one. Who sells is the signature's.
  */
 function contractSummaryBlocks(order: ReceivedOrder, appUrl: string, shop: MailShop): Block[] {
+  const method = order.paymentMethod;
   const items = order.items.map((item) => ({
     name: item.productName,
     optionValues: item.optionValues,
     quantity: item.quantity,
-    unitCents: item.unitPriceCents,
+    unitCents: item.pixPriceCents,
     listUnitCents: item.listPriceCents,
   }));
   const shipping = {
@@ -136,7 +143,12 @@ function contractSummaryBlocks(order: ReceivedOrder, appUrl: string, shop: MailS
   const blocks: Block[] = [
     `${CONTRACT_SUMMARY_TEXTS.title}:`,
     // The prices stored with the order tell whether it had a PIX discount, whatever the settings say now.
-    { rows: [...items.map(itemRow), ...summaryRows({ items, shipping, pixDiscount: true })] },
+    {
+      rows: [
+        ...items.map((item) => itemRow(item, method)),
+        ...summaryRows({ items, shipping, pixDiscount: true, method }),
+      ],
+    },
     CONTRACT_SUMMARY_TEXTS.withdrawal,
   ];
   if (shop.returnsPolicy) {
@@ -181,10 +193,23 @@ export function paymentApprovedMail(order: MailOrder, appUrl: string, shop: Mail
   ]);
 }
 
+/** Why an unpaid order was cancelled, in the words of the way it was to be paid. */
+function expiredReason(order: MailOrder): string {
+  const number = order.orderNumber;
+  switch (order.paymentMethod) {
+    case 'boleto':
+      return `O boleto do pedido ${number} não foi pago até o vencimento, então o pedido foi cancelado e as peças voltaram ao estoque. Nenhum valor foi cobrado.`;
+    case 'card':
+      return `O pagamento com cartão do pedido ${number} não foi confirmado, então o pedido foi cancelado. Nenhum valor foi cobrado.`;
+    default:
+      return `O pagamento PIX do pedido ${number} não foi confirmado em 30 minutos, então o pedido foi cancelado. Nenhum valor foi cobrado.`;
+  }
+}
+
 export function orderExpiredMail(order: MailOrder, appUrl: string, shop: MailShop): MailMessage {
   return orderMail(order.customerEmail, ORDER_MAIL_SUBJECTS.expired(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
-    `O pagamento PIX do pedido ${order.orderNumber} não foi confirmado em 30 minutos, então o pedido foi cancelado. Nenhum valor foi cobrado.`,
+    expiredReason(order),
     'Se ainda quiser as peças, é só fazer um novo pedido.',
     { link: `${appUrl}/produtos`, label: 'Voltar à loja' },
     shop,

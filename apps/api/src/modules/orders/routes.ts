@@ -33,7 +33,7 @@ export const orderRoutes: FastifyPluginCallbackZod<{
         tags: ['orders'],
         summary: "Creates an order from the user's cart, reserving its stock",
         description:
-          'Body {order:{customer_*, notes, payment_method, shipping_method}}. Items, prices and totals come from the server cart and current products; anything else sent is ignored. Idempotency-Key (8-128 characters) makes a retry return the first order (200 instead of 201).',
+          'Body {order:{customer_*, notes, payment_method, shipping_method}}. payment_method: pix (default) prices the items at their PIX prices; card or boleto (only with CARD_PAYMENTS on, else 422 on the field) at their list prices. Items, prices and totals come from the server cart and current products; anything else sent is ignored. Idempotency-Key (8-128 characters) makes a retry return the first order (200 instead of 201).',
         headers: z.object({ 'idempotency-key': z.string().optional() }),
         body: z.looseObject({}).describe('{order:{...}}'),
         response: {

@@ -10,6 +10,11 @@ import { fieldErrors } from '../../http/field-errors.ts';
 import { parsePathId } from '../../http/path-id.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { pixPriceCents, type PriceRules } from '@lumina/shared/catalog/pricing';
+import {
+  type OrderPaymentMethod,
+  PAYMENT_METHOD_MESSAGES,
+  paysPixPrice,
+} from '@lumina/shared/payments/payment-methods';
 import { variationDetailsOf } from '@lumina/shared/catalog/variants';
 import { rememberDeliveryAddress } from '../addresses/service.ts';
 import { removeOrderedLines } from '../carts/repository.ts';
@@ -59,13 +64,19 @@ function unitsByVariant(lines: CheckoutLine[]): Map<number, number> {
 }
 
 /**
- * Each item at its PIX price (the variant's or product's own, else the store settings' PIX
- * discount off its price), in cents.
+ * Each item at the price of the order's payment method, in cents: its PIX price (the variant's
+ * or product's own, else the store settings' PIX discount off its price) for PIX, its list price
+ * for a card or a boleto. Both are kept, so another method later re-prices the order.
  */
-function orderItemsOf(lines: CheckoutLine[], rules: PriceRules): NewOrderItem[] {
+function orderItemsOf(
+  lines: CheckoutLine[],
+  rules: PriceRules,
+  method: OrderPaymentMethod,
+): NewOrderItem[] {
   return lines.map((line) => {
     const prices = linePrices(line);
-    const unit = pixPriceCents(prices, rules);
+    const pix = pixPriceCents(prices, rules);
+    const unit = paysPixPrice(method) ? pix : prices.price_cents;
     const hasOptions = Object.keys(line.optionValues).length > 0;
     return {
       productId: line.productId,
@@ -76,6 +87,7 @@ function orderItemsOf(lines: CheckoutLine[], rules: PriceRules): NewOrderItem[] 
       category: line.category,
       imageUrl: line.variantImage ?? line.images[0] ?? null,
       listPriceCents: prices.price_cents,
+      pixPriceCents: pix,
       unitPriceCents: unit,
       quantity: line.quantity,
       totalCents: unit * line.quantity,
@@ -95,9 +107,23 @@ export function createOrderService(deps: {
   quoteShipping: QuoteShipping;
   /** The store settings' price rules now (`storeSettings`): an order is charged by them. */
   priceRules: () => PriceRules;
+  /** Card and boleto are offered (CARD_PAYMENTS): only then may an order be placed for them. */
+  cardPayments: boolean;
 }) {
   const { db, now, quoteShipping, priceRules } = deps;
   const repository = createOrderRepository(db);
+
+  function refuseUnofferedMethod(method: OrderPaymentMethod): void {
+    if (method === 'pix' || deps.cardPayments) return;
+    const message =
+      method === 'card'
+        ? PAYMENT_METHOD_MESSAGES.cardUnavailable
+        : PAYMENT_METHOD_MESSAGES.boletoUnavailable;
+    throw new AppError('invalid_data', message, {
+      code: 'payment_method_unavailable',
+      fields: { payment_method: [message] },
+    });
+  }
 
   async function answer(order: OrderRow): Promise<OrderJson> {
     const refunds = await createRefundRepository(db).completedOf([order.id]);
@@ -164,10 +190,11 @@ export function createOrderService(deps: {
           });
         }
         const customer = parsed.data;
+        refuseUnofferedMethod(customer.payment_method);
         refuseUnavailable(lines);
 
         // Priced and quoted before the transaction: a carrier's HTTP call must not hold locks.
-        const items = orderItemsOf(lines, priceRules());
+        const items = orderItemsOf(lines, priceRules(), customer.payment_method);
         const subtotalCents = items.reduce((sum, item) => sum + item.totalCents, 0);
         const shipping = await quoteShipping({
           destinationCep: customer.customer_zip_code,

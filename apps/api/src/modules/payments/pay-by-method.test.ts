@@ -10,6 +10,7 @@ import type { ErrorJson } from '../../test/accounts.ts';
 import {
   addToCart,
   checkoutBody,
+  orderOf,
   orderStatusOf,
   placeOrder,
   shopper,
@@ -117,9 +118,13 @@ describe('POST /api/orders/:id/payments with a card', () => {
       installments: 3,
       card: { brand: 'master', last_four: '6351' },
     });
+    // A card pays the list prices: the order was re-priced for it.
+    const priced = await orderOf(ctx.app, headers, order.id);
+    expect(priced).toMatchObject({ payment_method: 'card' });
+    expect(priced.total_cents).toBe(order.total_cents + 2 * (8000 - 7600));
     const creation = fake.requests.find((request) => request.path === '/v1/payments');
     expect(creation?.body).toMatchObject({
-      transaction_amount: order.total_cents / 100,
+      transaction_amount: priced.total_cents / 100,
       installments: 3,
       token,
       payment_method_id: 'master',
@@ -133,8 +138,8 @@ describe('POST /api/orders/:id/payments with a card', () => {
       payment_status: 'approved',
     });
     const [row] = await rowsOf(order.id);
-    const fee = Math.round(order.total_cents * 0.0499);
-    expect(row).toMatchObject({ feeCents: fee, netCents: order.total_cents - fee });
+    const fee = Math.round(priced.total_cents * 0.0499);
+    expect(row).toMatchObject({ feeCents: fee, netCents: priced.total_cents - fee });
   });
 
   it('a refused card answers 422 with its pt-BR message; the order stays payable and another card pays', async () => {
@@ -277,10 +282,12 @@ describe('POST /api/orders/:id/payments with a boleto', () => {
     expect(payment.boleto?.digitable_line).toMatch(/^\d{47}$/);
     expect(payment.boleto?.pdf_url).toContain(fake.url);
     expect(payment.boleto?.due_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const priced = await orderOf(ctx.app, headers, order.id);
+    expect(priced.total_cents).toBe(order.total_cents + (8000 - 7600));
     const creation = fake.requests.find((request) => request.path === '/v1/payments');
     expect(creation?.body).toMatchObject({
       payment_method_id: 'bolbradesco',
-      transaction_amount: order.total_cents / 100,
+      transaction_amount: priced.total_cents / 100,
       payer: {
         first_name: 'Ana',
         last_name: 'Souza',
@@ -308,7 +315,7 @@ describe('POST /api/orders/:id/payments with a boleto', () => {
     expect(paid).toMatchObject({
       status: 'approved',
       feeCents: 349,
-      netCents: order.total_cents - 349,
+      netCents: priced.total_cents - 349,
     });
   });
 

@@ -5,19 +5,25 @@ import {
   paymentStatusMessage,
 } from '@lumina/shared/payments/card-rules';
 import type { PayByMethodBody } from '@lumina/shared/payments/payment-by-method';
+import { boletoSchedule } from '@lumina/shared/payments/business-days';
+import { PAYMENT_METHOD_MESSAGES } from '@lumina/shared/payments/payment-methods';
 import { isValidCpf } from '@lumina/shared/validation/cpf';
 import type { Db } from '../../db/database.ts';
 import type { OrderRow, PaymentRow, PaymentRowStatus } from '../../db/schema/orders.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { CardProvider } from '../../integrations/payments/create-provider.ts';
 import { PaymentProviderError, type ProviderCharge } from '../../integrations/payments/provider.ts';
+import { mailShop } from '../mail/mail-signature.ts';
+import { reachable } from '../orders/order-mails.ts';
+import { repriceForMethod } from '../orders/reprice.ts';
+import { boletoIssuedMail } from './boleto-mail.ts';
 import { createPaymentRepository } from './repository.ts';
 import type { PaymentServiceDeps } from './service.ts';
 import { isOpen } from './transitions.ts';
 
 export const PAY_BY_METHOD_ERRORS = {
-  cardUnavailable: 'Pagamento com cartão indisponível',
-  boletoUnavailable: 'Pagamento com boleto indisponível',
+  cardUnavailable: PAYMENT_METHOD_MESSAGES.cardUnavailable,
+  boletoUnavailable: PAYMENT_METHOD_MESSAGES.boletoUnavailable,
   notFound: 'Pedido não encontrado',
   notPayable: 'Este pedido não pode mais ser pago. Se ainda quiser as peças, faça um novo pedido.',
   inReview:
@@ -31,14 +37,6 @@ export const PAY_BY_METHOD_ERRORS = {
 
 const E = PAY_BY_METHOD_ERRORS;
 
-/** A boleto is due in 3 days (MercadoPago's default) and MercadoPago documents 1 to 30. */
-const BOLETO_DUE_DAYS = 3;
-/**
- * The bank may report a payment made on the due date a working day later; the order waits two
- * calendar days past the due date before the expiry sweep cancels it (business days: later).
- */
-const BOLETO_GRACE_DAYS = 2;
-const DAY_MS = 86_400_000;
 /** Brasília keeps UTC-3 all year; a boleto's due date is a Brazilian calendar day. */
 const BRASILIA_OFFSET_MS = -3 * 3_600_000;
 
@@ -46,7 +44,7 @@ type CardBody = Extract<PayByMethodBody, { method: 'card' }>;
 
 export interface PayByMethodDeps extends Pick<
   PaymentServiceDeps,
-  'db' | 'providers' | 'lifecycle' | 'appUrl' | 'now' | 'logger'
+  'db' | 'providers' | 'lifecycle' | 'outbox' | 'appUrl' | 'now' | 'logger'
 > {
   storeSettings: PaymentServiceDeps['storeSettings'];
   /** The one path a provider's report moves a payment and, through the lifecycle, its order. */
@@ -90,8 +88,10 @@ export function paymentByMethodJson(row: PaymentRow) {
 
 /**
  * Cards in instalments and boletos through the provider's `cards` (MercadoPago): the amount is
- * always the order's, a card attempt is keyed by order and card token (a double submit makes one
- * charge), and what the charge answers goes through the same `move` as the PIX webhook.
+ * always the order's, priced at its list prices in the transaction that opens the attempt (the
+ * PIX discount is for PIX only); a card attempt is keyed by order and card token (a double
+ * submit makes one charge), and what the charge answers goes through the same `move` as the PIX
+ * webhook.
  */
 export function createPayByMethod(deps: PayByMethodDeps) {
   const { db, providers, lifecycle, now, logger } = deps;
@@ -100,6 +100,8 @@ export function createPayByMethod(deps: PayByMethodDeps) {
   function notFound(): AppError {
     return new AppError('not_found', E.notFound, { code: 'order_not_found' });
   }
+
+  const customer = (userId: number) => ({ actor: 'customer' as const, userId });
 
   /** The card provider (MercadoPago, beside any PIX provider), or the refusal while it is off. */
   function cardsOr(message: string, code: string): CardProvider {
@@ -172,6 +174,27 @@ export function createPayByMethod(deps: PayByMethodDeps) {
     return (await repository.findPayment(payment.id)) ?? payment;
   }
 
+  /** The boleto to the shopper's inbox, once per boleto, as soon as it exists. */
+  async function mailBoleto(order: OrderRow, payment: PaymentRow): Promise<void> {
+    const to = reachable(order);
+    if (!to || payment.status !== 'pending' || !payment.boletoUrl) return;
+    const dueAt = payment.boletoDueAt ?? payment.expiresAt;
+    await db.transaction((tx) =>
+      deps.outbox.enqueue(tx, {
+        key: `payment:${payment.id}:boleto_issued`,
+        kind: 'boleto_issued',
+        orderId: order.id,
+        message: boletoIssuedMail(
+          to,
+          { ...payment, dueAt },
+          deps.appUrl,
+          mailShop(deps.storeSettings()),
+        ),
+      }),
+    );
+    deps.outbox.kick();
+  }
+
   const payerOf = (order: OrderRow) => ({
     email: order.customerEmail ?? '',
     name: order.customerName,
@@ -190,39 +213,29 @@ export function createPayByMethod(deps: PayByMethodDeps) {
         const known = await inTx.findByAttemptKey(attemptKey);
         if (known) return { order, payment: known, superseded: [] };
         assertPayable(order);
-        if (
-          !instalmentsAllowed(
-            body.installments,
-            order.totalCents,
-            deps.storeSettings().installments,
-          )
-        ) {
-          throw new AppError(
-            'invalid_data',
-            instalmentsRefusal(order.totalCents, deps.storeSettings().installments),
-            {
-              code: 'invalid_installments',
-              fields: {
-                installments: [
-                  instalmentsRefusal(order.totalCents, deps.storeSettings().installments),
-                ],
-              },
-            },
-          );
+        const at = now();
+        // The instalments are checked against the card's total (a refusal rolls the price back).
+        const priced = await repriceForMethod(tx, lifecycle, order, 'card', customer(userId), at);
+        const rules = deps.storeSettings().installments;
+        if (!instalmentsAllowed(body.installments, priced.totalCents, rules)) {
+          const refusal = instalmentsRefusal(priced.totalCents, rules);
+          throw new AppError('invalid_data', refusal, {
+            code: 'invalid_installments',
+            fields: { installments: [refusal] },
+          });
         }
         const superseded = await supersedeOpen(tx, orderId);
-        const at = now();
         const payment = await inTx.insertPayment({
           orderId,
           provider: cards.name,
           method: 'card',
           attemptKey,
           installments: body.installments,
-          amountCents: order.totalCents,
+          amountCents: priced.totalCents,
           expiresAt: new Date(at.getTime() + deps.windowMs),
           at,
         });
-        return { order, payment, superseded };
+        return { order: priced, payment, superseded };
       });
       await cancelAtProvider(claim.superseded);
       const { order } = claim;
@@ -264,7 +277,11 @@ export function createPayByMethod(deps: PayByMethodDeps) {
       return { payment, rejected: payment.status === 'rejected' };
     },
 
-    /** The order's boleto: the open one, or a new one due in 3 days. */
+    /**
+     * The order's boleto: the open one, or a new one due in the store settings' days. The order
+     * waits for it until the end of the next business day after the due date (a boleto paid on
+     * its due date reaches the shop a business day later); then the expiry sweep cancels it.
+     */
     async payWithBoleto(userId: number, orderId: number) {
       const cards = cardsOr(E.boletoUnavailable, 'boleto_unavailable');
       const claim = await db.transaction(async (tx) => {
@@ -280,16 +297,18 @@ export function createPayByMethod(deps: PayByMethodDeps) {
         }
         const superseded = await supersedeOpen(tx, orderId);
         const at = now();
-        const dueAt = new Date(at.getTime() + BOLETO_DUE_DAYS * DAY_MS);
+        const priced = await repriceForMethod(tx, lifecycle, order, 'boleto', customer(userId), at);
+        const { dueAt, deadline } = boletoSchedule(at, deps.storeSettings().boleto_due_days);
         const payment = await inTx.insertPayment({
           orderId,
           provider: cards.name,
           method: 'boleto',
-          amountCents: order.totalCents,
-          expiresAt: new Date(dueAt.getTime() + BOLETO_GRACE_DAYS * DAY_MS),
+          amountCents: priced.totalCents,
+          boletoDueAt: dueAt,
+          expiresAt: deadline,
           at,
         });
-        return { order, payment, superseded, dueAt };
+        return { order: priced, payment, superseded };
       });
       await cancelAtProvider(claim.superseded);
       const { order, payment } = claim;
@@ -313,7 +332,7 @@ export function createPayByMethod(deps: PayByMethodDeps) {
               state: address.state,
             },
           },
-          dueAt: claim.dueAt ?? new Date(payment.createdAt.getTime() + BOLETO_DUE_DAYS * DAY_MS),
+          dueAt: payment.boletoDueAt ?? payment.expiresAt,
           // One key per row: a retry after a timeout finds the boleto already issued.
           idempotencyKey: `lumina-payment-${payment.id}`,
           notificationUrl: `${deps.appUrl}/api/webhooks/mercadopago`,
@@ -325,7 +344,9 @@ export function createPayByMethod(deps: PayByMethodDeps) {
           cause: error,
         });
       }
-      return { payment: await apply(payment, charge, 'create'), rejected: false };
+      const issued = await apply(payment, charge, 'create');
+      await mailBoleto(order, issued);
+      return { payment: issued, rejected: false };
     },
   };
 }

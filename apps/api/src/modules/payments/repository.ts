@@ -74,6 +74,8 @@ export function createPaymentRepository(db: Db) {
       method?: PaymentMethod;
       attemptKey?: string;
       installments?: number;
+      /** A boleto's due date (the end of that Brazilian day), before the provider says it. */
+      boletoDueAt?: Date;
     }): Promise<PaymentRow> {
       const [row] = await db
         .insert(payments)
@@ -83,6 +85,7 @@ export function createPaymentRepository(db: Db) {
           method: values.method ?? 'pix',
           attemptKey: values.attemptKey ?? null,
           installments: values.installments ?? null,
+          boletoDueAt: values.boletoDueAt ?? null,
           amountCents: values.amountCents,
           expiresAt: values.expiresAt,
           createdAt: values.at,

@@ -41,7 +41,7 @@ export const paymentRoutes: FastifyPluginCallbackZod<{ payments: PaymentService 
         tags: ['payments'],
         summary: "Issues the order's PIX charge, or answers the open one (owner only)",
         description:
-          'Body {payment_method: "pix", frontend_url, cep}; only PIX is accepted. The name is the one the spec uses whichever provider (PAYMENT_PROVIDER) issues the charge. A provider failure answers 503 "Erro ao criar pagamento PIX" and the order stays payable.',
+          'Body {payment_method: "pix", frontend_url, cep}; only PIX is accepted. An unpaid order priced for a card or a boleto goes back to its PIX prices with the new charge, whose amount is the new total. The name is the one the spec uses whichever provider (PAYMENT_PROVIDER) issues the charge. A provider failure answers 503 "Erro ao criar pagamento PIX" and the order stays payable.',
         params: z.object({ id: z.string() }),
         body: z
           .looseObject({ payment_method: z.unknown().optional() })
@@ -68,7 +68,7 @@ export const paymentRoutes: FastifyPluginCallbackZod<{ payments: PaymentService 
         tags: ['payments'],
         summary: 'Pays the order by PIX, card (instalments) or boleto (owner only)',
         description:
-          'Body {method: "card", token, installments, payment_method_id, issuer_id?, payer: {cpf}} or {method: "boleto"} (CPF and address from the order) or {method: "pix"} (the PIX charge of /mercadopago_payment). The amount is always the order\'s. Card and boleto need PAYMENT_PROVIDER=mercadopago, else 422. A refused card answers 422 code payment_rejected with the pt-BR message and `payment` (status rejected); the order stays payable and another try is allowed. Approved: the order is paid; processing (card in review) and pending (boleto) wait for the webhook. The same card token on the same order answers the same payment (a double submit charges once).',
+          'Body {method: "card", token, installments, payment_method_id, issuer_id?, payer: {cpf}} or {method: "boleto"} (CPF and address from the order) or {method: "pix"} (the PIX charge of /mercadopago_payment). The amount is always the order\'s, re-priced for the method in the same transaction while it is unpaid (PIX prices for PIX, list prices for card and boleto; payment_method and the totals of GET /api/orders/{id} follow). A boleto is due in the store setting boleto_due_days and the order waits for it until the end of the next business day after its due date. Card and boleto need PAYMENT_PROVIDER=mercadopago, else 422. A refused card answers 422 code payment_rejected with the pt-BR message and `payment` (status rejected); the order stays payable and another try is allowed. Approved: the order is paid; processing (card in review) and pending (boleto) wait for the webhook. The same card token on the same order answers the same payment (a double submit charges once).',
         params: z.object({ id: z.string() }),
         body: payByMethodBodySchema,
         response: {

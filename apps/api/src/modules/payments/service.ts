@@ -20,6 +20,7 @@ import { mailShop } from '../mail/mail-signature.ts';
 import { shopName } from '@lumina/shared/settings/settings-rules';
 import type { StoreSettings } from '@lumina/shared/settings/store-settings';
 import { createOrderRepository } from '../orders/repository.ts';
+import { repriceForMethod } from '../orders/reprice.ts';
 import { createPaymentRepository, type PaymentChange } from './repository.ts';
 import { canMove, isOpen } from './transitions.ts';
 import { createPayByMethod } from './pay-by-method.ts';
@@ -365,14 +366,23 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       if (!latest && order.createdAt.getTime() + PIX_PAYMENT_WINDOW_MS <= at.getTime()) {
         return { order, payment: undefined, issue: false };
       }
+      // After a card or a boleto the order goes back to its PIX prices, with the charge.
+      const priced = await repriceForMethod(
+        tx,
+        lifecycle,
+        order,
+        'pix',
+        { actor: 'customer', userId },
+        at,
+      );
       const payment = await inTx.insertPayment({
         orderId,
         provider: provider.name,
-        amountCents: order.totalCents,
+        amountCents: priced.totalCents,
         expiresAt: new Date(at.getTime() + PIX_PAYMENT_WINDOW_MS),
         at,
       });
-      return { order, payment, issue: true };
+      return { order: priced, payment, issue: true };
     });
   }
 
@@ -436,6 +446,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     db,
     providers,
     lifecycle,
+    outbox,
     appUrl: deps.appUrl,
     now,
     logger,

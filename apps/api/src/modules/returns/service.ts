@@ -1,3 +1,4 @@
+import { type OrderPaymentMethod, paysPixPrice } from '@lumina/shared/payments/payment-methods';
 import { pixPriceCents, type PriceRules } from '@lumina/shared/catalog/pricing';
 import { ORDER_MESSAGES } from '@lumina/shared/orders/order-messages';
 import { exchangeRefusal } from '@lumina/shared/returns/exchange-options';
@@ -71,6 +72,7 @@ async function checkItems(
   lines: OrderItemRow[],
   taken: Map<number, number>,
   rules: PriceRules,
+  method: OrderPaymentMethod,
 ): Promise<void> {
   const seen = new Set<number>();
   for (const item of items) {
@@ -107,8 +109,11 @@ async function checkItems(
             productId: variant.productId,
             variantId: variant.id,
             active: variant.active,
-            // What the variant would cost in an order now, against what was paid for the piece.
-            unitPriceCents: pixPriceCents(linePrices(variant), rules),
+            // What the variant would cost in an order paid the same way now, against what was
+            // paid for the piece (a card or a boleto pays the list price).
+            unitPriceCents: paysPixPrice(method)
+              ? pixPriceCents(linePrices(variant), rules)
+              : linePrices(variant).price_cents,
           })
         : 'not_another_variant';
     if (refusal === 'price_differs') {
@@ -291,7 +296,15 @@ export function createReturnService(deps: {
         checkWindow(locked, input.type, at);
         const lines = await createOrderRepository(tx).itemsOf([orderId]);
         const taken = await createReturnRepository(tx).unitsInRequests(orderId);
-        await checkItems(tx, input.type, input.items, lines, taken, priceRules());
+        await checkItems(
+          tx,
+          input.type,
+          input.items,
+          lines,
+          taken,
+          priceRules(),
+          locked.paymentMethod,
+        );
         const created = await insertRequest(tx, locked, {
           type: input.type,
           reason: input.reason || null,

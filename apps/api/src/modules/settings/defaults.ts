@@ -1,5 +1,5 @@
 import { DEFAULT_PRICE_RULES } from '@lumina/shared/catalog/pricing';
-import type { StoreSettings } from '@lumina/shared/settings/store-settings';
+import { BOLETO_DUE_DAYS, type StoreSettings } from '@lumina/shared/settings/store-settings';
 import type { Config } from '../../config.ts';
 
 /** The card rules a first start offers: up to 12 instalments, 3 free, none below R$ 20,00. */
@@ -45,6 +45,7 @@ export function defaultStoreSettings(config: DefaultsConfig): StoreSettings {
     reply_to: config.contactEmail ?? '',
     ...DEFAULT_PRICE_RULES,
     installments: { ...DEFAULT_INSTALLMENTS },
+    boleto_due_days: BOLETO_DUE_DAYS.default,
     social: { instagram: '', facebook: '', tiktok: '' },
     policies: { terms: '', returns: '', shipping: '' },
   };

@@ -162,6 +162,7 @@ describe('saving', () => {
       free_shipping_threshold: 199.9,
       free_shipping_threshold_cents: 19_990,
       installments: { max: 10, interest_free: 4, min_installment: 15, min_installment_cents: 1500 },
+      boleto_due_days: 5,
       social: { instagram: 'https://www.instagram.com/aurora' },
     });
     // Outside the allow-list: the span goes, its text stays; links get rel and target.

@@ -25,6 +25,8 @@ function createItem(overrides: Partial<OrderDetail['items'][number]> = {}) {
     price: 59.9,
     unit_price_cents: 5990,
     list_price: 59.9,
+    pix_price: 59.9,
+    pix_price_cents: 5990,
     total_price: 119.8,
     total_cents: 11980,
     variation_details: {},

@@ -1,6 +1,7 @@
 import { nameBesideOptions, optionValuesLabel } from '@lumina/shared/catalog/variants';
 import { formatBRL } from '@lumina/shared/format/money';
 import { exchangeRefusal, variantUnitPriceCents } from '@lumina/shared/returns/exchange-options';
+import type { OrderPaymentMethod } from '@lumina/shared/payments/payment-methods';
 import {
   createReturnBodySchema,
   RETURN_MESSAGES,
@@ -55,10 +56,13 @@ const FAILED = 'Não foi possível enviar o pedido. Tente novamente.';
  */
 function ExchangeVariant({
   item,
+  method,
   value,
   onChange,
 }: {
   item: OrderItem;
+  /** The order's payment method: a card or a boleto paid the list price, PIX the PIX price. */
+  method: OrderPaymentMethod;
   value: number | null;
   onChange: (id: number | null) => void;
 }) {
@@ -80,7 +84,7 @@ function ExchangeVariant({
               productId: data.id,
               variantId: variant.id,
               active: variant.active,
-              unitPriceCents: variantUnitPriceCents(data, variant, store),
+              unitPriceCents: variantUnitPriceCents(data, variant, store, method),
             }) === null,
         )
       : [];
@@ -127,11 +131,13 @@ function ExchangeVariant({
 function ItemChoice({
   item,
   left,
+  method,
   type,
   choice,
   onChange,
 }: {
   item: OrderItem;
+  method: OrderPaymentMethod;
   left: number;
   type: ReturnType;
   choice: Choice;
@@ -183,6 +189,7 @@ function ItemChoice({
           {type === 'exchange' ? (
             <ExchangeVariant
               item={item}
+              method={method}
               value={choice.exchangeVariantId}
               onChange={(exchangeVariantId) => onChange({ ...choice, exchangeVariantId })}
             />
@@ -273,6 +280,7 @@ export function ReturnForm({
               <ItemChoice
                 key={item.id}
                 item={item}
+                method={order.payment_method}
                 left={Math.max(left.get(item.id) ?? 0, 0)}
                 type={type}
                 choice={

@@ -238,6 +238,14 @@ function SettingsForm({ answer }: { answer: AdminSettingsAnswer }) {
         {text('installments.min_installment', 'Parcela mínima (R$)', { inputMode: 'decimal' })}
       </Section>
 
+      <Section title="Boleto">
+        {text('boleto_due_days', 'Vencimento do boleto (dias)', {
+          inputMode: 'numeric',
+          maxLength: 2,
+          hint: 'De 1 a 30 dias. O pedido espera até o fim do dia útil seguinte ao vencimento.',
+        })}
+      </Section>
+
       <Section title="Redes sociais" hint="O @perfil ou o endereço do perfil.">
         {text('social.instagram', 'Instagram')}
         {text('social.facebook', 'Facebook')}

@@ -61,6 +61,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   return_refunded: 'Devolução reembolsada',
   return_rejected: 'Devolução recusada',
   exchange_shipped: 'Troca enviada',
+  boleto_issued: 'Boleto gerado',
 };
 
 export const MAIL_STATUS_LABELS = {
@@ -91,6 +92,7 @@ export function eventLabel(action: string): string {
     return_rejected: 'Devolução recusada',
     exchange_shipped: 'Troca enviada',
     refund: 'Reembolso',
+    repriced: 'Preço refeito para a forma de pagamento',
   };
   return labels[action] ?? action;
 }

@@ -30,6 +30,7 @@ export function settingsFormValues(settings: AdminSettingsJson): StoreSettingsIn
       interest_free: settings.installments.interest_free,
       min_installment: reaisText(settings.installments.min_installment_cents),
     },
+    boleto_due_days: settings.boleto_due_days,
     social: { ...settings.social },
     policies: { ...settings.policies },
   };

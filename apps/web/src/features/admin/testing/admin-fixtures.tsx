@@ -169,6 +169,8 @@ export function createDetail(
           price: 55,
           unit_price_cents: 5500,
           list_price: 57.9,
+          pix_price: 55,
+          pix_price_cents: 5500,
           total_price: 110,
           total_cents: 11000,
           variation_details: {},

@@ -1,5 +1,5 @@
 import type { ShippingMethod } from '@lumina/shared/constants/storefront-constants';
-import type { PaymentMethod } from '@lumina/shared/constants/account-constants';
+import type { OrderPaymentMethod } from '@lumina/shared/payments/payment-methods';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
 
 /** The order part of POST /api/orders (spec 001 §3, Order create payload). */
@@ -17,7 +17,7 @@ export interface OrderCreatePayload {
   customer_state: string;
   customer_zip_code: string;
   notes: string | null;
-  payment_method: PaymentMethod;
+  payment_method: OrderPaymentMethod;
   shipping_method: ShippingMethod;
   shipping_address: string;
   billing_address: string;

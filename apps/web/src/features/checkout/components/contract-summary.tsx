@@ -5,6 +5,7 @@ import {
   summaryRows,
   unitCount,
 } from '@lumina/shared/checkout/contract-summary';
+import type { OrderPaymentMethod } from '@lumina/shared/payments/payment-methods';
 import { POLICY_PAGES } from '@lumina/shared/settings/policy-pages';
 import { sellerLines, shopName } from '@lumina/shared/settings/settings-rules';
 import type { PublicStoreJson } from '@lumina/shared/settings/store-settings';
@@ -23,6 +24,8 @@ export interface ContractSummaryProps {
   items: readonly CartLine[];
   /** The current quote; null until the delivery box has one. */
   shipping: ShippingOption | null;
+  /** How the shopper pays (PIX when not said): a card or a boleto pays the list prices. */
+  method?: OrderPaymentMethod;
   className?: string;
 }
 
@@ -57,7 +60,12 @@ function SellerIdentity({ store }: { store: PublicStoreJson }) {
  * bought, the freight and its delivery time, PIX and its totals, who sells and the right of
  * withdrawal. The order-received e-mail repeats the same rows.
  */
-export function ContractSummary({ items, shipping, className }: ContractSummaryProps) {
+export function ContractSummary({
+  items,
+  shipping,
+  method = 'pix',
+  className,
+}: ContractSummaryProps) {
   const store = useStore();
   const lines = summaryItems(items);
   const rows = summaryRows({
@@ -68,6 +76,7 @@ export function ContractSummary({ items, shipping, className }: ContractSummaryP
       deliveryDays: shipping.delivery_days,
     },
     pixDiscount: (store?.pix_discount_percent ?? 0) > 0,
+    method,
   });
   return (
     <CheckoutBox id="checkout-resumo" title={CONTRACT_SUMMARY_TEXTS.title} className={className}>
@@ -76,7 +85,7 @@ export function ContractSummary({ items, shipping, className }: ContractSummaryP
           <p className="font-medium text-ink-900">{itemCountText(unitCount(lines))}</p>
           <ul className="mt-1 flex flex-col gap-1 text-ink-700">
             {lines.map((line, index) => {
-              const row = itemRow(line);
+              const row = itemRow(line, method);
               return (
                 <li key={items[index]?.id ?? index} className={rowClass}>
                   <span className="min-w-0 wrap-anywhere">{row.label}</span>
