@@ -253,6 +253,7 @@ const mercadopago: FakeService = {
 
     return {
       url: fake.url,
+      controlUrl: control.url,
       settings: {
         PAYMENT_PROVIDER: 'mercadopago',
         MERCADOPAGO_API_URL: fake.url,
@@ -343,6 +344,7 @@ const pixBank: FakeService = {
 
     return {
       url: fake.url,
+      controlUrl: control.url,
       settings: {
         PAYMENT_PROVIDER: 'pix-bank',
         PIX_KEY: 'financeiro@lumina.example',
