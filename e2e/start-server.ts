@@ -76,7 +76,7 @@ const server: ChildProcess = spawn(process.execPath, serverArgs(apiOutDir), {
     STORE_WHATSAPP: '11987654321',
     ...process.env,
     WEB_DIST_DIR: outDir,
-    ...Object.assign({}, ...fakes.map((fake) => fake.env)),
+    ...Object.fromEntries(fakes.flatMap((fake) => Object.entries(fake.env))),
   }),
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
