@@ -254,6 +254,7 @@ const mercadopago: FakeService = {
 
     return {
       url: fake.url,
+      controlUrl: control.url,
       settings: {
         PAYMENT_PROVIDER: 'mercadopago',
         MERCADOPAGO_API_URL: fake.url,
@@ -344,6 +345,7 @@ const pixBank: FakeService = {
 
     return {
       url: fake.url,
+      controlUrl: control.url,
       settings: pixBankTestEnv(fake, pki, {
         pixKey: 'financeiro@lumina.example',
         webhookSecret,

@@ -61,6 +61,7 @@ describe('loadConfig', () => {
       mercadoPagoAccessToken: undefined,
       mercadoPagoWebhookSecret: undefined,
       mercadoPagoTimeoutMs: 10_000,
+      pixReconcileIntervalSeconds: 60,
       blingClientId: undefined,
       blingClientSecret: undefined,
       blingApiUrl: 'https://api.bling.com.br/Api/v3',

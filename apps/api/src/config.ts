@@ -357,6 +357,12 @@ export const CONFIG_VARIABLES = [
     description: 'How long a call to the bank waits before the shopper is told to try again.',
   },
   {
+    name: 'PIX_RECONCILE_SECONDS',
+    default: '60',
+    description:
+      'How often (5 to 3600 seconds) the open charges of a provider whose webhook may be lost (pix-bank) are read back, so a PIX paid without its webhook is applied; one run across all processes. The browser tests use 5.',
+  },
+  {
     name: 'BLING_CLIENT_ID',
     default: '(unset)',
     description:
@@ -557,6 +563,7 @@ export const configEnvSchema = z.object({
     },
   ),
   PIX_BANK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
+  PIX_RECONCILE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   BLING_CLIENT_ID: optionalString,
   BLING_CLIENT_SECRET: optionalString,
   BLING_API_URL: httpUrl.default('https://api.bling.com.br/Api/v3'),
@@ -642,6 +649,8 @@ export interface Config {
   cardPayments: CardPaymentSettings | undefined;
   /** The bank's API Pix, set exactly when PAYMENT_PROVIDER=pix-bank (files checked readable). */
   pixBank: PixBankSettings | undefined;
+  /** Seconds between reconciliations of the open charges (reconcile-payments-job.ts). */
+  pixReconcileIntervalSeconds: number;
   /** Bling is on only when both the id and the secret are set. */
   blingClientId: string | undefined;
   blingClientSecret: string | undefined;
@@ -864,6 +873,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mercadoPagoTimeoutMs: e.MERCADOPAGO_TIMEOUT_MS,
     cardPayments,
     pixBank,
+    pixReconcileIntervalSeconds: e.PIX_RECONCILE_SECONDS,
     blingClientId: e.BLING_CLIENT_ID,
     blingClientSecret: e.BLING_CLIENT_SECRET,
     blingApiUrl: e.BLING_API_URL.replace(/\/+$/, ''),

@@ -72,6 +72,7 @@ export async function serve(config: Config): Promise<void> {
       monitoring: app.monitoring,
       privacy: app.privacy,
       backups,
+      reconcileIntervalSeconds: config.pixReconcileIntervalSeconds,
     }),
     logger: app.log,
   });

@@ -21,6 +21,8 @@ export interface AppJobDeps {
   monitoring: Pick<SecurityMonitoring, 'jobs'>;
   privacy: Pick<PrivacyRequests, 'jobs'>;
   backups: Pick<BackupService, 'takeBackup'>;
+  /** PIX_RECONCILE_SECONDS (default 60). */
+  reconcileIntervalSeconds?: number;
 }
 
 /** Every background job of the API, declared by the module it belongs to. */
@@ -28,7 +30,7 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
   return [
     purgeAnonymousCartsJob(deps),
     expirePaymentsJob(deps.payments),
-    reconcilePaymentsJob(deps.payments),
+    reconcilePaymentsJob(deps.payments, deps.reconcileIntervalSeconds),
     mailOutboxJob(deps.outbox),
     ...deps.erp.jobs(),
     ...deps.monitoring.jobs(),

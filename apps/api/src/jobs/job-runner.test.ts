@@ -133,6 +133,17 @@ describe('job runner', () => {
     expect(await rows(sql`select name from pgboss.schedule`)).toEqual([]);
   });
 
+  it('runs a job every few seconds, once a period whatever the number of runners', async () => {
+    const { job, runs } = recordingJob('test-every', { schedule: { everySeconds: 1 } });
+    const startedAt = Date.now();
+    await start({ jobs: [job] });
+    await start({ jobs: [job] });
+    await waitUntil(() => runs.length >= 3);
+    // Two runners queue each period's job, and pg-boss keeps one of the two.
+    expect(runs.length).toBeLessThanOrEqual(Math.ceil((Date.now() - startedAt) / 1000) + 1);
+    expect(await rows(sql`select name from pgboss.schedule`)).toEqual([]);
+  });
+
   it('stops after the running job ends and its completion is stored', async () => {
     let release: () => void = () => undefined;
     let finished = false;

@@ -29,9 +29,11 @@ export interface JobDefinition<Data extends object = object> {
   run(data: Data, context: JobContext): Promise<void>;
   /**
    * Five-field cron in `timezone` (default the store's). Every process declares it, the database
-   * keeps one copy, and each tick queues one job whatever the number of processes.
+   * keeps one copy, and each tick queues one job whatever the number of processes. Or every
+   * `everySeconds`, for a period cron cannot say (under a minute): each working process queues
+   * one for the period, and pg-boss keeps one per period whatever the number of processes.
    */
-  schedule?: { cron: string; timezone?: string };
+  schedule?: { cron: string; timezone?: string } | { everySeconds: number };
   /**
    * pg-boss queue policy. `short` keeps one waiting job per singleton key (a unique index on
    * created jobs, job_i1 in pg-boss 10's plans.js), which is what a delayed one-off such as a
@@ -134,6 +136,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
 
   const handlers = createInFlight();
+  const intervals: ReturnType<typeof setInterval>[] = [];
   let state: 'idle' | 'starting' | 'running' | 'stopping' | 'stopped' = 'idle';
   let starting: Promise<void> | undefined;
   let stopping: Promise<void> | undefined;
@@ -156,14 +159,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     for (const job of jobs) {
       await boss.createQueue(job.name, queueOptions(job));
       await boss.updateQueue(job.name, queueOptions(job));
-      if (job.schedule) {
+      if (job.schedule && 'cron' in job.schedule) {
         // The store's clock on the wall, for schedules without a time zone of their own.
         const tz = job.schedule.timezone ?? STORE_TIME_ZONE;
         await boss.schedule(job.name, job.schedule.cron, undefined, { tz });
       }
     }
-    // Schedules follow the code: one whose job is gone or no longer scheduled stops firing.
-    const scheduled = new Set(jobs.filter((job) => job.schedule).map((job) => job.name));
+    // Schedules follow the code: one whose job is gone or no longer on a cron stops firing.
+    const scheduled = new Set(
+      jobs.filter((job) => job.schedule && 'cron' in job.schedule).map((job) => job.name),
+    );
     for (const { name } of await boss.getSchedules()) {
       if (!scheduled.has(name)) await boss.unschedule(name);
     }
@@ -180,9 +185,24 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
         await boss.work<object>(job.name, { pollingIntervalSeconds }, async (batch) => {
           for (const item of batch) await runJob(job, item);
         });
+        if (job.schedule && 'everySeconds' in job.schedule) {
+          intervals.push(every(job.name, job.schedule.everySeconds));
+        }
       }
     }
     logger.info({ jobs: jobs.map((job) => job.name), work }, 'job runner started');
+  }
+
+  /** Queues the job each period; the period's singleton drops the other processes' copies. */
+  function every(name: string, seconds: number): ReturnType<typeof setInterval> {
+    const timer = setInterval(() => {
+      if (state !== 'running') return;
+      boss
+        .send(name, {}, { singletonKey: 'every', singletonSeconds: seconds })
+        .catch((error: unknown) => logger.error({ err: error, job: name }, 'job not queued'));
+    }, seconds * 1000);
+    timer.unref();
+    return timer;
   }
 
   /** pg-boss sends its last completions without awaiting them; the database must outlive them. */
@@ -198,6 +218,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   async function shutdown(): Promise<void> {
     const deadline = Date.now() + stopTimeoutMs;
     await starting?.catch(() => undefined);
+    for (const timer of intervals) clearInterval(timer);
     // Waits for running jobs until the timeout, then marks the unfinished ones failed (retried).
     await boss.stop({ graceful: true, timeout: stopTimeoutMs });
     const timer = new AbortController();

@@ -222,6 +222,8 @@ describe('PIX through the shop’s bank (API Pix)', () => {
     const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     const job = reconcilePaymentsJob(ctx.app.payments);
     expect(job.schedule).toEqual({ cron: '* * * * *' });
+    // PIX_RECONCILE_SECONDS under a minute, as the browser tests run it: a timer, not a cron.
+    expect(reconcilePaymentsJob(ctx.app.payments, 5).schedule).toEqual({ everySeconds: 5 });
     await job.run({}, { log } as unknown as Parameters<typeof job.run>[1]);
     expect(await statusOf(lost.headers, lost.order.id)).toMatchObject({
       status: 'processing',
