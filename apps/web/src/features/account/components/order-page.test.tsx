@@ -98,6 +98,7 @@ function createOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
     refunds: [],
     refunded_total: 0,
     refunded_total_cents: 0,
+    payment: null,
     ...overrides,
   };
 }

@@ -189,6 +189,7 @@ export function createDetail(
       refunds: [],
       refunded_total: 0,
       refunded_total_cents: 0,
+      payment: null,
       user_id: 9,
       paid_after_cancel: false,
       refund_status: 'none',
