@@ -114,6 +114,7 @@ export const adminPaymentSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   status: paymentRowStatusSchema,
   amount: z.number(),
+  amount_cents: z.number().int(),
   gateway_payment_id: z.string().nullable(),
   txid: z.string().nullable(),
   method: z.enum(ORDER_PAYMENT_METHODS),

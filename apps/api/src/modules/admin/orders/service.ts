@@ -115,6 +115,7 @@ export function createAdminOrderService(deps: {
         provider: payment.provider,
         status: payment.status,
         amount: reais(payment.amountCents),
+        amount_cents: payment.amountCents,
         gateway_payment_id: payment.gatewayPaymentId,
         txid: payment.txid,
         ...paymentFactsOf(payment),

@@ -206,6 +206,37 @@ export function createDetail(
   };
 }
 
+/** One payment attempt of an order's detail: a PIX charge waiting, unless told. */
+export function createAdminPayment(
+  overrides: Partial<AdminOrderDetail['payments'][number]> = {},
+): AdminOrderDetail['payments'][number] {
+  return {
+    id: 71,
+    provider: 'pix_builtin',
+    status: 'pending',
+    amount: 129.9,
+    amount_cents: 12990,
+    gateway_payment_id: null,
+    txid: 'LUMINA71',
+    method: 'pix',
+    label: 'PIX',
+    status_detail: null,
+    status_message: null,
+    installments: null,
+    card_brand: null,
+    card_last_four: null,
+    fee: null,
+    fee_cents: null,
+    net: null,
+    net_cents: null,
+    created_at: '2026-11-20T15:31:00.000Z',
+    expires_at: '2026-11-20T16:01:00.000Z',
+    approved_at: null,
+    events: [],
+    ...overrides,
+  };
+}
+
 export function createVariant(overrides: Partial<ProductVariantDto> = {}): ProductVariantDto {
   return {
     id: 31,
