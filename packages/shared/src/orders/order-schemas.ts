@@ -82,7 +82,11 @@ export const orderPaymentSchema = z
     paid_at: z.string().nullable(),
     /** Only while the boleto waits to be paid. */
     boleto: z
-      .object({ digitable_line: z.string().nullable(), pdf_url: z.string().nullable(), due_date: z.string().nullable() })
+      .object({
+        digitable_line: z.string().nullable(),
+        pdf_url: z.string().nullable(),
+        due_date: z.string().nullable(),
+      })
       .nullable(),
   })
   .meta({ id: 'OrderPayment' });

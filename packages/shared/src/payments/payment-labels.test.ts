@@ -53,9 +53,7 @@ describe('the payment line', () => {
     expect(paymentMethodLabel(card({ card_brand: null, installments: null }))).toBe(
       'Cartão de crédito final 6351',
     );
-    expect(paymentMethodLabel(card({ card_last_four: null }))).toBe(
-      'Cartão de crédito Visa · 3x',
-    );
+    expect(paymentMethodLabel(card({ card_last_four: null }))).toBe('Cartão de crédito Visa · 3x');
     // Anything but four digits is not shown as the card's end.
     expect(paymentMethodLabel(card({ card_last_four: '5031433215406351' }))).toBe(
       'Cartão de crédito Visa · 3x',

@@ -7,7 +7,10 @@ import type {
   OrderPaymentJson,
   PaymentInfoJson,
 } from '@lumina/shared/orders/order-schemas';
-import { paymentMethodLabel, type PaymentMethodFacts } from '@lumina/shared/payments/payment-labels';
+import {
+  paymentMethodLabel,
+  type PaymentMethodFacts,
+} from '@lumina/shared/payments/payment-labels';
 import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
 import type { OrderItemRow, OrderRow, PaymentRow } from '../../db/schema/orders.ts';
 import type { RefundRow } from '../../db/schema/refunds.ts';
