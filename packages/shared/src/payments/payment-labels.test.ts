@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cardBrandLabel,
+  formatDigitableLine,
   paidWithText,
   type PaymentMethodFacts,
   paymentMethodLabel,
@@ -82,5 +83,14 @@ describe('refund lines', () => {
     expect(refundMethodLabel('mercadopago', boleto)).toBe('Devolvido pelo MercadoPago');
     expect(refundMethodLabel('pix_manual', pix)).toBe('Devolvido por PIX pela loja');
     expect(refundMethodLabel('mercadopago', null)).toBe('Devolvido pelo MercadoPago');
+  });
+});
+
+describe('a boleto line', () => {
+  it('is shown in its five fields; anything but 47 digits as it came', () => {
+    expect(formatDigitableLine('23793381286000000000300000004001843400000012990')).toBe(
+      '23793.38128 60000.000003 00000.004001 8 43400000012990',
+    );
+    expect(formatDigitableLine('123')).toBe('123');
   });
 });

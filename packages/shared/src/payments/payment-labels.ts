@@ -82,3 +82,13 @@ export function refundMethodLabel(
   if (payment?.method === 'pix') return 'Devolvido por PIX';
   return 'Devolvido pelo MercadoPago';
 }
+
+/**
+ * A boleto's 47-digit line as banks print it, in its five fields ('23793.38128 60000.000003
+ * 00000.004001 8 43400000012990'), easier to check by eye; anything else is left as it came.
+ */
+export function formatDigitableLine(line: string): string {
+  const d = line.replace(/\D/g, '');
+  if (d.length !== 47) return line;
+  return `${d.slice(0, 5)}.${d.slice(5, 10)} ${d.slice(10, 15)}.${d.slice(15, 21)} ${d.slice(21, 26)}.${d.slice(26, 32)} ${d.slice(32, 33)} ${d.slice(33)}`;
+}

@@ -471,7 +471,7 @@ describe('OrderPage: payment', () => {
   it('shows an open boleto’s line to copy, its PDF and due date', async () => {
     const writeText = vi.fn(() => Promise.resolve());
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    const line = '23793.38128 60000.000003 00000.000400 1 84340000012990';
+    const line = '23793381286000000000300000004001843400000012990';
     renderOrder({
       'GET /api/orders/12': orderRoute(
         createOrder({
@@ -502,7 +502,9 @@ describe('OrderPage: payment', () => {
     expect(within(box).getByText('Boleto bancário')).toBeVisible();
     expect(within(box).getByText('Aguardando Pagamento')).toBeVisible();
     expect(within(box).getByText('Vence em 29/11/2026')).toBeVisible();
-    expect(within(box).getByText(line)).toBeVisible();
+    expect(
+      within(box).getByText('23793.38128 60000.000003 00000.004001 8 43400000012990'),
+    ).toBeVisible();
     expect(within(box).getByRole('link', { name: 'Abrir o boleto (PDF)' })).toHaveAttribute(
       'href',
       'https://www.mercadopago.com.br/boleto/123.pdf',

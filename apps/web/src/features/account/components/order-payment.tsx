@@ -1,7 +1,7 @@
 import { formatDate } from '@lumina/shared/format/dates';
 import { formatBRL } from '@lumina/shared/format/money';
 import type { OrderPaymentJson } from '@lumina/shared/orders/order-schemas';
-import { refundMethodLabel } from '@lumina/shared/payments/payment-labels';
+import { formatDigitableLine, refundMethodLabel } from '@lumina/shared/payments/payment-labels';
 import { paymentStatusLabel } from '@lumina/shared/payments/payment-status';
 import type { OrderDetail } from '../../../lib/payment/payment-api.ts';
 import { CopyCode } from './copy-code.tsx';
@@ -25,7 +25,9 @@ function OpenBoleto({ boleto }: { boleto: NonNullable<OrderPaymentJson['boleto']
       {boleto.digitable_line ? (
         <>
           <p>Linha digitável:</p>
-          <p className="font-mono text-base break-all text-ink-900">{boleto.digitable_line}</p>
+          <p className="font-mono text-base break-words text-ink-900">
+            {formatDigitableLine(boleto.digitable_line)}
+          </p>
           <div className="flex flex-wrap items-center gap-3">
             <CopyCode
               code={boleto.digitable_line}
