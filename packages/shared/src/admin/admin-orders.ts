@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ORDER_STATUSES } from '../orders/order-status.ts';
 import { adminRefundSchema } from '../returns/return-schemas.ts';
 import {
+  ORDER_PAYMENT_METHODS,
   orderSchema,
   PAYMENT_PROVIDERS,
   PAYMENT_ROW_STATUSES,
@@ -113,8 +114,23 @@ export const adminPaymentSchema = z.object({
   provider: z.enum(PAYMENT_PROVIDERS),
   status: paymentRowStatusSchema,
   amount: z.number(),
+  amount_cents: z.number().int(),
   gateway_payment_id: z.string().nullable(),
   txid: z.string().nullable(),
+  method: z.enum(ORDER_PAYMENT_METHODS),
+  /** 'Cartão de crédito Visa final 6351 · 3x' (payment-labels.ts). */
+  label: z.string(),
+  /** The provider's reason (accredited, cc_rejected_...) and what it means in pt-BR. */
+  status_detail: z.string().nullable(),
+  status_message: z.string().nullable(),
+  installments: z.number().int().nullable(),
+  card_brand: z.string().nullable(),
+  card_last_four: z.string().nullable(),
+  /** What the provider kept and what reaches the shop, when it said (approved payments). */
+  fee: z.number().nullable(),
+  fee_cents: z.number().int().nullable(),
+  net: z.number().nullable(),
+  net_cents: z.number().int().nullable(),
   created_at: z.string(),
   expires_at: z.string(),
   approved_at: z.string().nullable(),

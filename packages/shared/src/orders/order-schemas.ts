@@ -67,6 +67,35 @@ export const orderAddressSchema = z.object({
   zip_code: z.string(),
 });
 
+export const ORDER_PAYMENT_METHODS = ['pix', 'card', 'boleto'] as const;
+
+/**
+ * How the order was paid (its approved payment) or is being paid (its latest attempt): the
+ * method's line ('Cartão de crédito Visa final 6351 · 3x', payment-labels.ts), and an open
+ * boleto's line, PDF and due date. Of a card, only its brand and last four digits.
+ */
+export const orderPaymentSchema = z
+  .object({
+    method: z.enum(ORDER_PAYMENT_METHODS),
+    label: z.string().describe('pt-BR, ready to show'),
+    status: paymentRowStatusSchema,
+    status_detail: z.string().nullable(),
+    installments: z.number().int().nullable(),
+    card_brand: z.string().nullable(),
+    card_last_four: z.string().nullable(),
+    paid_at: z.string().nullable(),
+    /** Only while the boleto waits to be paid. */
+    boleto: z
+      .object({
+        digitable_line: z.string().nullable(),
+        pdf_url: z.string().nullable(),
+        due_date: z.string().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'OrderPayment' });
+export type OrderPaymentJson = z.infer<typeof orderPaymentSchema>;
+
 /** An order as its owner or an administrator reads it (GET /api/orders/{id}, POST /api/orders). */
 export const orderSchema = z
   .object({
@@ -113,6 +142,8 @@ export const orderSchema = z
     refunds: z.array(orderRefundSchema),
     refunded_total: z.number(),
     refunded_total_cents: z.number().int(),
+    /** Null before any payment was started. */
+    payment: orderPaymentSchema.nullable(),
   })
   .meta({ id: 'Order' });
 export type OrderJson = z.infer<typeof orderSchema>;

@@ -1217,7 +1217,8 @@ describe('paid orders', () => {
       // At the price paid: the PIX price, 5 % under Bling's R$ 50,00.
       itens: [{ codigo: 'BLING-V', quantidade: 2, valor: 47.5 }],
       transporte: { fretePorConta: 0 },
-      observacoes: `Pedido ${order.order_number} da loja Ateliê Aurora, pago por PIX.`,
+      observacoes: `Pedido ${order.order_number} da loja Ateliê Aurora. Pagamento: PIX.`,
+      parcelas: [{ observacoes: 'PIX' }],
     });
     // Found by CPF: no second contact for the same person.
     expect(fake.contacts).toHaveLength(1);

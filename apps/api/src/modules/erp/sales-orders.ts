@@ -1,5 +1,6 @@
 import { optionValuesLabel } from '@lumina/shared/catalog/variants';
 import { centsToReais } from '@lumina/shared/format/money';
+import { paymentMethodPhrase } from '@lumina/shared/payments/payment-labels';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
@@ -12,6 +13,8 @@ import {
   BlingShapeError,
   BlingUnavailableError,
 } from '../../integrations/bling/bling-client.ts';
+import { paymentMethodFactsOf, paymentOfRecord } from '../orders/order-json.ts';
+import { createPaymentRepository } from '../payments/repository.ts';
 import { stopReason } from './run-summary.ts';
 import { ofTheShop } from './shop-label.ts';
 
@@ -31,8 +34,9 @@ const digits = (value: string | null) => (value ?? '').replace(/\D/g, '');
 
 /**
  * Paid orders become Bling sales orders, each once: the customer's contact found by CPF or
- * e-mail (or created), the items by SKU at the price paid, shipping, the PIX instalment, and the
- * shop's order number as `numeroLoja`. Orders paid before the shop connected to Bling stay out.
+ * e-mail (or created), the items by SKU at the price paid, shipping, how it was paid (method,
+ * card brand and end, instalments), and the shop's order number as `numeroLoja`. Orders paid
+ * before the shop connected to Bling stay out.
  */
 export function createSalesOrderPush(deps: {
   db: Db;
@@ -85,6 +89,13 @@ export function createSalesOrderPush(deps: {
       .where(eq(orderItems.orderId, order.id))
       .orderBy(asc(orderItems.id));
     const day = blingDateTime(order.paidAt ?? order.createdAt).slice(0, 10);
+    const payment = paymentOfRecord(await createPaymentRepository(db).paymentsOf([order.id]));
+    // An order paid before payments kept their method was paid by PIX, the only one then.
+    const paidWith = paymentMethodPhrase(
+      payment
+        ? paymentMethodFactsOf(payment)
+        : { method: 'pix', installments: null, card_brand: null, card_last_four: null },
+    );
     return {
       numeroLoja: order.orderNumber,
       data: day,
@@ -99,10 +110,12 @@ export function createSalesOrderPush(deps: {
         valor: centsToReais(item.unitPriceCents),
       })),
       transporte: { frete: centsToReais(order.shippingCents), fretePorConta: 0 },
+      // One instalment, received through the provider: a card's instalments are the buyer's
+      // with the card issuer, so they are named, not split into receivables.
       parcelas: [
-        { dataVencimento: day, valor: centsToReais(order.totalCents), observacoes: 'PIX' },
+        { dataVencimento: day, valor: centsToReais(order.totalCents), observacoes: paidWith },
       ],
-      observacoes: `Pedido ${order.orderNumber} ${ofTheShop(deps.shopName())}, pago por PIX.`,
+      observacoes: `Pedido ${order.orderNumber} ${ofTheShop(deps.shopName())}. Pagamento: ${paidWith}.`,
     };
   }
 

@@ -15,6 +15,8 @@ import {
   type OrderDecision,
   type OrderState,
 } from './lifecycle.ts';
+import { createPaymentRepository } from '../payments/repository.ts';
+import { paymentOfRecord } from './order-json.ts';
 import { customerMail, paidAfterCancelMail, reachable } from './order-mails.ts';
 
 /** Who moved an order: recorded with the step, and shown in the admin's order detail. */
@@ -113,11 +115,16 @@ export function createOrderLifecycle(deps: {
         const customer = reachable(order);
         // An erased account's order keeps no e-mail address: there is nobody to write to.
         if (!customer) continue;
+        // The approved e-mail names how it was paid: the row moved to approved just before.
+        const payment =
+          kind === 'payment_approved'
+            ? paymentOfRecord(await createPaymentRepository(tx).paymentsOf([order.id]))
+            : null;
         await outbox.enqueue(tx, {
           key: `order-event:${eventId}:${kind}`,
           kind,
           orderId: order.id,
-          message: customerMail(kind, customer, appUrl, mailShop(deps.storeSettings())),
+          message: customerMail(kind, customer, appUrl, mailShop(deps.storeSettings()), payment),
         });
       }
     }

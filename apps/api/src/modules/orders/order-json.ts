@@ -4,10 +4,15 @@ import type {
   OrderItemJson,
   OrderJson,
   OrderListItemJson,
+  OrderPaymentJson,
   PaymentInfoJson,
 } from '@lumina/shared/orders/order-schemas';
+import {
+  paymentMethodLabel,
+  type PaymentMethodFacts,
+} from '@lumina/shared/payments/payment-labels';
 import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
-import type { OrderItemRow, OrderRow } from '../../db/schema/orders.ts';
+import type { OrderItemRow, OrderRow, PaymentRow } from '../../db/schema/orders.ts';
 import type { RefundRow } from '../../db/schema/refunds.ts';
 
 export function toOrderItemJson(item: OrderItemRow): OrderItemJson {
@@ -35,6 +40,50 @@ export function toOrderItemJson(item: OrderItemRow): OrderItemJson {
 
 export type { OrderItemJson, OrderJson, PaymentInfoJson };
 
+/**
+ * The payment an order is read by: the one that paid it (approved, or refunded since), else its
+ * latest attempt. `rows` newest first, as the payments repository lists them.
+ */
+export function paymentOfRecord(rows: readonly PaymentRow[]): PaymentRow | null {
+  return (
+    rows.find((row) => row.status === 'approved' || row.status === 'refunded') ?? rows[0] ?? null
+  );
+}
+
+/**
+ * What the shared labels (payment-labels.ts) read of a payment, for the page, the panel, the
+ * e-mails and Bling alike: of a card, its brand and last four digits only.
+ */
+export function paymentMethodFactsOf(payment: PaymentRow): PaymentMethodFacts {
+  const card = payment.method === 'card';
+  return {
+    method: payment.method,
+    installments: card ? payment.installments : null,
+    card_brand: card ? payment.cardBrand : null,
+    card_last_four: card ? payment.cardLastFour : null,
+  };
+}
+
+/** The method's line and facts, its status, and an open boleto's line, PDF and due date. */
+export function toOrderPaymentJson(payment: PaymentRow): OrderPaymentJson {
+  const facts = paymentMethodFactsOf(payment);
+  const openBoleto = payment.method === 'boleto' && payment.status === 'pending';
+  return {
+    ...facts,
+    label: paymentMethodLabel(facts),
+    status: payment.status,
+    status_detail: payment.statusDetail,
+    paid_at: payment.approvedAt?.toISOString() ?? null,
+    boleto: openBoleto
+      ? {
+          digitable_line: payment.boletoDigitableLine,
+          pdf_url: payment.boletoUrl,
+          due_date: payment.boletoDueAt?.toISOString() ?? null,
+        }
+      : null,
+  };
+}
+
 /** Where the customer follows a shipped parcel (the Correios page, where the code is pasted). */
 function trackingUrl(order: OrderRow): string | null {
   return order.trackingCode ? CORREIOS_TRACKING_URL : null;
@@ -45,6 +94,7 @@ export function toOrderJson(
   order: OrderRow,
   items: OrderItemRow[],
   refunds: readonly RefundRow[] = [],
+  payment: PaymentRow | null = null,
 ): OrderJson {
   const refundedCents = refunds.reduce((sum, refund) => sum + refund.amountCents, 0);
   const address = order.shippingAddress;
@@ -103,6 +153,7 @@ export function toOrderJson(
     })),
     refunded_total: reais(refundedCents),
     refunded_total_cents: refundedCents,
+    payment: payment ? toOrderPaymentJson(payment) : null,
   };
 }
 

@@ -5,14 +5,16 @@ import {
   type SummaryRow,
 } from '@lumina/shared/checkout/contract-summary';
 import { formatBRL } from '@lumina/shared/format/money';
+import { paidWithText } from '@lumina/shared/payments/payment-labels';
 import { POLICY_PAGES } from '@lumina/shared/settings/policy-pages';
 import { escapeHtml } from '../../integrations/mail/escape-html.ts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
 import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
-import type { OrderItemRow, OrderRow } from '../../db/schema/orders.ts';
+import type { OrderItemRow, OrderRow, PaymentRow } from '../../db/schema/orders.ts';
 import { mailDocument } from '../mail/mail-document.ts';
 import type { MailShop } from '../mail/mail-signature.ts';
 import type { OrderMailKind } from './lifecycle.ts';
+import { paymentMethodFactsOf } from './order-json.ts';
 
 export const ORDER_MAIL_SUBJECTS = {
   received: (number: string) => `Pedido ${number} recebido - pague com PIX em até 30 minutos`,
@@ -183,10 +185,17 @@ export function orderReceivedMail(
   ]);
 }
 
-export function paymentApprovedMail(order: MailOrder, appUrl: string, shop: MailShop): MailMessage {
+/** `payment`: the row that paid, whose method (card brand, end, instalments) the e-mail names. */
+export function paymentApprovedMail(
+  order: MailOrder,
+  appUrl: string,
+  shop: MailShop,
+  payment: PaymentRow | null = null,
+): MailMessage {
   return orderMail(order.customerEmail, ORDER_MAIL_SUBJECTS.approved(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
     `O pagamento de ${formatBRL(order.totalCents)} do pedido ${order.orderNumber} foi aprovado. Obrigado pela compra!`,
+    ...(payment ? [`${paidWithText(paymentMethodFactsOf(payment))}.`] : []),
     'Agora vamos separar e embalar as suas peças; você pode acompanhar o pedido na sua conta.',
     orderPageLink(appUrl, order.id, 'Acompanhar o pedido'),
     shop,
@@ -284,10 +293,12 @@ export function customerMail(
   order: MailOrder,
   appUrl: string,
   shop: MailShop,
+  /** The approved e-mail's payment (paymentOfRecord); the other e-mails do not read it. */
+  payment: PaymentRow | null = null,
 ): MailMessage {
   switch (kind) {
     case 'payment_approved':
-      return paymentApprovedMail(order, appUrl, shop);
+      return paymentApprovedMail(order, appUrl, shop, payment);
     case 'order_shipped':
       return orderShippedMail(order, appUrl, shop);
     case 'order_delivered':

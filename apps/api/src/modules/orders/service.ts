@@ -21,7 +21,8 @@ import { removeOrderedLines } from '../carts/repository.ts';
 import { linePrices } from '../catalog/line-prices.ts';
 import { createStock } from '../catalog/stock.ts';
 import { createRefundRepository } from '../payments/refund-repository.ts';
-import { type OrderJson, toOrderJson } from './order-json.ts';
+import { createPaymentRepository } from '../payments/repository.ts';
+import { type OrderJson, paymentOfRecord, toOrderJson } from './order-json.ts';
 import { type CheckoutLine, createOrderRepository, type NewOrderItem } from './repository.ts';
 
 export { ORDER_MESSAGES };
@@ -126,11 +127,15 @@ export function createOrderService(deps: {
   }
 
   async function answer(order: OrderRow): Promise<OrderJson> {
-    const refunds = await createRefundRepository(db).completedOf([order.id]);
+    const [refunds, payments] = await Promise.all([
+      createRefundRepository(db).completedOf([order.id]),
+      createPaymentRepository(db).paymentsOf([order.id]),
+    ]);
     return toOrderJson(
       order,
       await repository.itemsOf([order.id]),
       refunds.map(({ refund }) => refund),
+      paymentOfRecord(payments),
     );
   }
 

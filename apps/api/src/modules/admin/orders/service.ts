@@ -7,6 +7,7 @@ import {
 } from '@lumina/shared/admin/admin-orders';
 import { centsToReais as reais } from '@lumina/shared/format/money';
 import { ORDER_MESSAGES } from '@lumina/shared/orders/order-messages';
+import { paymentStatusMessage } from '@lumina/shared/payments/card-rules';
 import { shipOrderBodySchema } from '@lumina/shared/orders/tracking-code';
 import type { Db } from '../../../db/database.ts';
 import type { OrderRow, PaymentRow } from '../../../db/schema/orders.ts';
@@ -16,7 +17,7 @@ import type { MailOutbox } from '../../mail/outbox.ts';
 import type { OrderAction } from '../../orders/lifecycle.ts';
 import { availableActions } from '../../orders/lifecycle.ts';
 import { type OrderLifecycle, orderState } from '../../orders/lifecycle-service.ts';
-import { toOrderJson } from '../../orders/order-json.ts';
+import { paymentOfRecord, toOrderJson, toOrderPaymentJson } from '../../orders/order-json.ts';
 import { createOrderRepository } from '../../orders/repository.ts';
 import type { PaymentService } from '../../payments/service.ts';
 import { isOpen } from '../../payments/transitions.ts';
@@ -39,6 +40,26 @@ const SECURITY_MESSAGES: Record<AdminOrderAction, (number: string) => string> = 
   deliver: (number) => `Pedido ${number}: marcado como entregue`,
   cancel: (number) => `Pedido ${number}: cancelado pelo administrador`,
 };
+
+/** What the panel tells of one attempt beyond its status: the method's line and the money. */
+function paymentFactsOf(payment: PaymentRow) {
+  const { method, label, installments, card_brand, card_last_four } = toOrderPaymentJson(payment);
+  return {
+    method,
+    label,
+    status_detail: payment.statusDetail,
+    status_message: payment.statusDetail
+      ? paymentStatusMessage(payment.status, payment.statusDetail)
+      : null,
+    installments,
+    card_brand,
+    card_last_four,
+    fee: payment.feeCents === null ? null : reais(payment.feeCents),
+    fee_cents: payment.feeCents,
+    net: payment.netCents === null ? null : reais(payment.netCents),
+    net_cents: payment.netCents,
+  };
+}
 
 function notFound(): AppError {
   return new AppError('not_found', ORDER_MESSAGES.notFound, { code: 'order_not_found' });
@@ -82,6 +103,7 @@ export function createAdminOrderService(deps: {
           order,
           items,
           refundRows.map(({ refund }) => refund),
+          paymentOfRecord(history.map(({ payment }) => payment)),
         ),
         user_id: order.userId,
         paid_after_cancel: order.paidAfterCancel,
@@ -93,8 +115,10 @@ export function createAdminOrderService(deps: {
         provider: payment.provider,
         status: payment.status,
         amount: reais(payment.amountCents),
+        amount_cents: payment.amountCents,
         gateway_payment_id: payment.gatewayPaymentId,
         txid: payment.txid,
+        ...paymentFactsOf(payment),
         created_at: payment.createdAt.toISOString(),
         expires_at: payment.expiresAt.toISOString(),
         approved_at: payment.approvedAt?.toISOString() ?? null,

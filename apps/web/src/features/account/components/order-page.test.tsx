@@ -100,6 +100,7 @@ function createOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
     refunds: [],
     refunded_total: 0,
     refunded_total_cents: 0,
+    payment: null,
     ...overrides,
   };
 }
@@ -418,5 +419,110 @@ describe('OrderPage: withdrawal form', () => {
     expect(await screen.findByText('Devolvido parcialmente')).toBeVisible();
     expect(screen.getByText('Reembolso de R$ 59,90 em 25/11')).toBeVisible();
     expect(await screen.findByText('AP-123456')).toBeVisible();
+  });
+});
+
+const cardPayment = {
+  method: 'card' as const,
+  label: 'Cartão de crédito Mastercard final 6351 · 3x',
+  status: 'approved' as const,
+  status_detail: 'accredited',
+  installments: 3,
+  card_brand: 'master',
+  card_last_four: '6351',
+  paid_at: '2026-11-20T15:35:00.000Z',
+  boleto: null,
+};
+
+describe('OrderPage: payment', () => {
+  it('names the card, its end and instalments, and where each refund went', async () => {
+    renderOrder({
+      'GET /api/orders/12': orderRoute(
+        createOrder({
+          status: 'partially_returned',
+          payment_method: 'card',
+          payment: cardPayment,
+          refunds: [
+            {
+              id: 1,
+              amount: 59.9,
+              amount_cents: 5990,
+              method: 'mercadopago',
+              return_id: 8,
+              created_at: '2026-11-25T15:00:00.000Z',
+            },
+          ],
+          refunded_total: 59.9,
+          refunded_total_cents: 5990,
+        }),
+      ),
+      'GET /api/my_returns': { body: { returns: [] } },
+    });
+    const box = (await screen.findByRole('heading', { name: 'Pagamento' })).closest('section')!;
+    expect(within(box).getByText('Cartão de crédito Mastercard final 6351 · 3x')).toBeVisible();
+    expect(within(box).getByText('Pago em 20/11/2026')).toBeVisible();
+    expect(within(box).getByText('Reembolso de R$ 59,90 em 25/11')).toBeVisible();
+    expect(
+      within(box).getByText('Estorno no cartão de crédito Mastercard final 6351'),
+    ).toBeVisible();
+    expect(within(box).getByText('Total devolvido: R$ 59,90')).toBeVisible();
+    // Nothing of a card beyond its brand and end is on the page.
+    expect(box.textContent).not.toMatch(/5031|accredited/);
+  });
+
+  it('shows an open boleto’s line to copy, its PDF and due date', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    const line = '23793381286000000000300000004001843400000012990';
+    renderOrder({
+      'GET /api/orders/12': orderRoute(
+        createOrder({
+          status: 'pending',
+          payment_status: 'pending',
+          payment_method: 'boleto',
+          delivered_at: null,
+          payment: {
+            method: 'boleto',
+            label: 'Boleto bancário',
+            status: 'pending',
+            status_detail: 'pending_waiting_payment',
+            installments: null,
+            card_brand: null,
+            card_last_four: null,
+            paid_at: null,
+            boleto: {
+              digitable_line: line,
+              pdf_url: 'https://www.mercadopago.com.br/boleto/123.pdf',
+              due_date: '2026-11-30T02:59:59.000Z',
+            },
+          },
+        }),
+      ),
+      'GET /api/my_returns': { body: { returns: [] } },
+    });
+    const box = (await screen.findByRole('heading', { name: 'Pagamento' })).closest('section')!;
+    expect(within(box).getByText('Boleto bancário')).toBeVisible();
+    expect(within(box).getByText('Aguardando Pagamento')).toBeVisible();
+    expect(within(box).getByText('Vence em 29/11/2026')).toBeVisible();
+    expect(
+      within(box).getByText('23793.38128 60000.000003 00000.004001 8 43400000012990'),
+    ).toBeVisible();
+    expect(within(box).getByRole('link', { name: 'Abrir o boleto (PDF)' })).toHaveAttribute(
+      'href',
+      'https://www.mercadopago.com.br/boleto/123.pdf',
+    );
+    fireEvent.click(within(box).getByRole('button', { name: 'Copiar linha digitável' }));
+    expect(await within(box).findByText('Linha copiada!')).toBeVisible();
+    expect(writeText).toHaveBeenCalledWith(line);
+  });
+
+  it('says when no payment was started yet', async () => {
+    renderOrder({
+      'GET /api/orders/12': orderRoute(
+        createOrder({ status: 'pending', payment_status: 'pending', delivered_at: null }),
+      ),
+      'GET /api/my_returns': { body: { returns: [] } },
+    });
+    expect(await screen.findByText('O pagamento ainda não foi iniciado.')).toBeVisible();
   });
 });

@@ -22,7 +22,8 @@ import {
 import { serverMessages } from '../model/server-errors.ts';
 import { ORDER_BADGES } from './order-badges.ts';
 import { ReturnForm } from './return-form.tsx';
-import { refundLine, ReturnRequestCard } from './return-request-card.tsx';
+import { OrderPayment } from './order-payment.tsx';
+import { ReturnRequestCard } from './return-request-card.tsx';
 
 const BACK = '/minha-conta?aba=pedidos';
 
@@ -221,6 +222,9 @@ function Order({ userId, order }: { userId: number; order: OrderDetail }) {
         </Badge>
       </header>
       {answer ? <Done answer={answer} /> : null}
+      <Box title="Pagamento">
+        <OrderPayment order={order} />
+      </Box>
       {/* The units left come from the requests: wait for them before offering a form. */}
       {returns.isSuccess ? (
         <AfterSale
@@ -241,18 +245,6 @@ function Order({ userId, order }: { userId: number; order: OrderDetail }) {
               </li>
             ))}
           </ul>
-        </Box>
-      ) : null}
-      {order.refunds.length > 0 ? (
-        <Box title="Reembolsos">
-          <ul className="space-y-1 text-sm text-ink-900">
-            {order.refunds.map((refund) => (
-              <li key={refund.id}>{refundLine(refund.amount, refund.created_at)}</li>
-            ))}
-          </ul>
-          <p className="mt-2 border-t border-ink-300/60 pt-2 text-sm font-semibold text-ink-900">
-            Total devolvido: {formatBRL(order.refunded_total_cents)}
-          </p>
         </Box>
       ) : null}
       <Box title="Itens">
@@ -295,7 +287,7 @@ function Order({ userId, order }: { userId: number; order: OrderDetail }) {
   );
 }
 
-/** /minha-conta/pedidos/:id: one of my orders, its refunds, withdrawals and exchanges. */
+/** /minha-conta/pedidos/:id: one of my orders, how it was paid, its refunds, withdrawals and exchanges. */
 export function OrderPage({ orderId }: { orderId: number }) {
   const userId = useAccountUserId();
   const order = useMyOrder(userId, orderId);

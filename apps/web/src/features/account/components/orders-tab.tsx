@@ -10,7 +10,6 @@ import {
 } from '@lumina/shared/payments/payment-status';
 import { PAYMENT_ERRORS, PIX_PAGE_TEXTS } from '@lumina/shared/payments/pix-texts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { BagIcon } from '../../../components/icons.tsx';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
@@ -23,6 +22,7 @@ import {
   type OrderListItem,
 } from '../../../lib/payment/payment-api.ts';
 import { useAccountUserId } from '../../../lib/account/account-keys.ts';
+import { CopyCode } from './copy-code.tsx';
 import { EmptyTab } from './empty-tab.tsx';
 import { ORDER_BADGES } from './order-badges.ts';
 
@@ -67,39 +67,6 @@ function payUrl(order: OrderListItem): string {
 function hasPendingPix(orders: readonly OrderListItem[]): boolean {
   return orders.some(
     (order) => order.payment_method === 'pix' && order.payment_status === 'pending',
-  );
-}
-
-/** Copies a code (the PIX code to pay, the parcel's tracking code), with a word on how it went. */
-function CopyCode({ code, label, done }: { code: string; label: string; done: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), 3000);
-    return () => clearTimeout(timer);
-  }, [state]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-  };
-
-  return (
-    <>
-      <Button size="sm" variant="outline" onClick={() => void copy()}>
-        {label}
-      </Button>
-      <span aria-live="polite" className="text-sm">
-        {state === 'copied' ? <span className="text-success">{done}</span> : null}
-        {state === 'failed' ? (
-          <span className="text-sale">Não foi possível copiar o código.</span>
-        ) : null}
-      </span>
-    </>
   );
 }
 

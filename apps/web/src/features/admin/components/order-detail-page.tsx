@@ -1,11 +1,9 @@
-import { isPaymentStatus, PAYMENT_STATUS_LABELS } from '@lumina/shared/payments/payment-status';
 import type { AdminOrderAction, AdminOrderDetail } from '@lumina/shared/admin/admin-orders';
 import { formatBRL } from '@lumina/shared/format/money';
 import { formatDateTime } from '@lumina/shared/format/dates';
 import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
 import { Link } from 'react-router';
 import { OrderTotals } from '../../../components/order-totals.tsx';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -17,8 +15,6 @@ import {
   MAIL_KIND_LABELS,
   MAIL_STATUS_LABELS,
   PAID_AFTER_CANCEL,
-  PAYMENT_BADGE_VARIANTS,
-  PROVIDER_LABELS,
   REFUND_LABELS,
 } from '../model/order-labels.ts';
 import { CustomerBox, ERASED_CONTACT } from './customer-box.tsx';
@@ -26,6 +22,7 @@ import { DetailBox, DetailRow } from './detail-box.tsx';
 import { OrderActionDialog } from './order-action-dialog.tsx';
 import { OrderBadges } from './order-badges.tsx';
 import { OrderItemList } from './order-item-list.tsx';
+import { OrderPayments } from './order-payments.tsx';
 import { OrderRefunds } from './order-refunds.tsx';
 import { useActionDialog } from './use-action-dialog.ts';
 
@@ -124,46 +121,7 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
             />
             <OrderTotals order={order} />
           </DetailBox>
-          <DetailBox title="Pagamentos">
-            {detail.payments.length === 0 ? (
-              <p className="text-sm text-ink-700">O cliente ainda não abriu a página do PIX.</p>
-            ) : (
-              <ul className="space-y-3">
-                {detail.payments.map((payment) => (
-                  <li key={payment.id} className="rounded-xl bg-cream-50 p-3 text-sm">
-                    <p className="flex flex-wrap items-center justify-between gap-2">
-                      <span className="font-semibold text-ink-900">
-                        {PROVIDER_LABELS[payment.provider]} · R${' '}
-                        {payment.amount.toFixed(2).replace('.', ',')}
-                      </span>
-                      <Badge variant={PAYMENT_BADGE_VARIANTS[payment.status]}>
-                        {PAYMENT_STATUS_LABELS[payment.status]}
-                      </Badge>
-                    </p>
-                    <p className="mt-1 break-all text-ink-700">
-                      {payment.txid
-                        ? `txid ${payment.txid}`
-                        : `id ${payment.gateway_payment_id ?? '—'}`}
-                      {' · '}criado {formatDateTime(payment.created_at)}
-                    </p>
-                    {payment.events.length > 0 ? (
-                      <ol className="mt-2 space-y-0.5 text-ink-700">
-                        {payment.events.map((event, index) => (
-                          <li key={index}>
-                            {formatDateTime(event.created_at)}:{' '}
-                            {isPaymentStatus(event.to_status)
-                              ? PAYMENT_STATUS_LABELS[event.to_status]
-                              : event.to_status}{' '}
-                            ({event.source})
-                          </li>
-                        ))}
-                      </ol>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </DetailBox>
+          <OrderPayments detail={detail} />
           <OrderRefunds detail={detail} />
           <DetailBox title="Histórico">
             {detail.events.length === 0 ? (

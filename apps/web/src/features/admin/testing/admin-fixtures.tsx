@@ -191,6 +191,7 @@ export function createDetail(
       refunds: [],
       refunded_total: 0,
       refunded_total_cents: 0,
+      payment: null,
       user_id: 9,
       paid_after_cancel: false,
       refund_status: 'none',
@@ -204,6 +205,37 @@ export function createDetail(
     events: [],
     available_actions: ['confirm_payment', 'cancel'],
     ...rest,
+  };
+}
+
+/** One payment attempt of an order's detail: a PIX charge waiting, unless told. */
+export function createAdminPayment(
+  overrides: Partial<AdminOrderDetail['payments'][number]> = {},
+): AdminOrderDetail['payments'][number] {
+  return {
+    id: 71,
+    provider: 'pix_builtin',
+    status: 'pending',
+    amount: 129.9,
+    amount_cents: 12990,
+    gateway_payment_id: null,
+    txid: 'LUMINA71',
+    method: 'pix',
+    label: 'PIX',
+    status_detail: null,
+    status_message: null,
+    installments: null,
+    card_brand: null,
+    card_last_four: null,
+    fee: null,
+    fee_cents: null,
+    net: null,
+    net_cents: null,
+    created_at: '2026-11-20T15:31:00.000Z',
+    expires_at: '2026-11-20T16:01:00.000Z',
+    approved_at: null,
+    events: [],
+    ...overrides,
   };
 }
 

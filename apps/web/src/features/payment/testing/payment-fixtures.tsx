@@ -104,6 +104,7 @@ export function createOrderStatus(
       refunds: [],
       refunded_total: 0,
       refunded_total_cents: 0,
+      payment: null,
     },
   };
 }
