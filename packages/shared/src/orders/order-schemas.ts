@@ -67,7 +67,7 @@ export const orderAddressSchema = z.object({
   zip_code: z.string(),
 });
 
-export const ORDER_PAYMENT_METHODS = ['pix', 'card', 'boleto'] as const;
+export { ORDER_PAYMENT_METHODS };
 
 /**
  * How the order was paid (its approved payment) or is being paid (its latest attempt): the
