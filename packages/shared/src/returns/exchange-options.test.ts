@@ -16,6 +16,13 @@ describe('variantUnitPriceCents', () => {
       9500,
     );
   });
+
+  it('is the list price for an order paid by card or boleto', () => {
+    expect(variantUnitPriceCents(product, inherits, fivePercent, 'card')).toBe(10000);
+    expect(
+      variantUnitPriceCents(product, { ...inherits, price_cents: 12000 }, fivePercent, 'boleto'),
+    ).toBe(12000);
+  });
 });
 
 describe('exchangeRefusal', () => {
