@@ -186,6 +186,20 @@ describe('built-in PIX with MercadoPago cards', () => {
     });
   });
 
+  it('gives a paid card back through MercadoPago when the shop cancels the order', async () => {
+    const placed = await placedOrder(shop);
+    const token = await fake.cardToken('APRO');
+    await shop.call(placed.buyer, 'POST', `/orders/${placed.order.id}/payments`, cardBody(token));
+    const card = (await rowsOf(ctx, placed.order.id)).at(-1);
+    await shop.adminAct(admin, placed.order.id, 'cancel');
+    expect(fake.payments.get(String(card?.gatewayPaymentId))?.status).toBe('refunded');
+    expect((await rowsOf(ctx, placed.order.id)).at(-1)?.status).toBe('refunded');
+    expect(await shop.orderOf(placed.buyer, placed.order.id)).toMatchObject({
+      status: 'cancelled',
+      payment_status: 'refunded',
+    });
+  });
+
   it('refunds part of a card payment through MercadoPago from the admin order', async () => {
     const placed = await placedOrder(shop);
     const token = await fake.cardToken('APRO');

@@ -99,6 +99,14 @@ export function createPaymentService(deps: PaymentServiceDeps) {
   const { db, providers, now, logger, lifecycle, outbox } = deps;
   /** New PIX charges. */
   const provider = providers.pix;
+  /**
+   * Whether the provider of that row gives money back itself (MercadoPago) or the shop does
+   * (built-in PIX; the bank's through the refunds); false for a provider no longer configured.
+   */
+  function refundsAutomatically(payment: PaymentRow): boolean {
+    return providers.all.some((one) => one.name === payment.provider && one.refundsAutomatically);
+  }
+
   /** The provider that created a row: the one to ask, cancel or refund it. */
   const providerOf = (payment: PaymentRow): PaymentProvider => providers.byName(payment.provider);
   const repository = createPaymentRepository(db);
@@ -711,7 +719,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     async settleBeforeCancel(orderId: number): Promise<void> {
       const [latest] = await repository.paymentsOf([orderId]);
       if (!latest?.gatewayPaymentId || !isOpen(latest.status)) return;
-      if (!this.refundsAutomatically(latest)) return;
+      if (!refundsAutomatically(latest)) return;
       try {
         const provider = providerOf(latest);
         await provider.cancel(latest.gatewayPaymentId);
@@ -743,13 +751,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       }
     },
 
-    /**
-     * Whether the provider of that row gives money back itself (MercadoPago) or the shop does
-     * (built-in); false for a provider no longer configured.
-     */
-    refundsAutomatically(payment: PaymentRow): boolean {
-      return providers.all.some((one) => one.name === payment.provider && one.refundsAutomatically);
-    },
+    refundsAutomatically,
     /** Who issues new PIX charges. */
     providerName: provider.name,
   };
