@@ -9,6 +9,7 @@ import {
 import { VARIANT_QUERY_PARAM, variantPrices } from '@lumina/shared/catalog/variants';
 import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { PRODUCT_PAGE_IMAGE_SIZES, photoSrcSet } from '@lumina/shared/catalog/product-images';
+import type { StorePayments } from '@lumina/shared/payments/card-instalments';
 import { HOME_BANNERS } from '@lumina/shared/storefront/home-banners';
 import { homeDescription } from '@lumina/shared/storefront/home-description';
 import { formatBRL } from '@lumina/shared/format/money';
