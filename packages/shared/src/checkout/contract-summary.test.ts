@@ -46,6 +46,34 @@ describe('contract summary', () => {
     ]);
   });
 
+  it('names a card or a boleto and totals the list price, without the PIX discount', () => {
+    expect(
+      summaryRows({
+        items: [ring, labret],
+        shipping: pac,
+        pixDiscount: true,
+        paymentMethod: 'card',
+      }),
+    ).toEqual([
+      { label: 'Subtotal (3 itens)', value: 'R$ 139,90' },
+      { label: 'Frete (PAC)', value: 'R$ 21,90' },
+      { label: 'Prazo de entrega', value: 'até 8 dias úteis' },
+      { label: 'Forma de pagamento', value: 'Cartão de crédito' },
+      { label: 'Total no cartão', value: 'R$ 161,80' },
+    ]);
+    const boleto = summaryRows({
+      items: [ring],
+      shipping: null,
+      pixDiscount: true,
+      paymentMethod: 'boleto',
+    });
+    expect(boleto.slice(-2)).toEqual([
+      { label: 'Forma de pagamento', value: 'Boleto bancário' },
+      { label: 'Total no boleto', value: 'R$ 100,00 + frete' },
+    ]);
+    expect(itemRow(ring, 'card').value).toBe('R$ 100,00');
+  });
+
   it('says the freight is still to be added before the quote, and free PAC as Grátis', () => {
     const rows = summaryRows({ items: [ring], shipping: null, pixDiscount: true });
     expect(rows.map((row) => row.value)).toEqual([

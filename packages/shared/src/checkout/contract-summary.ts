@@ -12,6 +12,8 @@ export const CONTRACT_SUMMARY_TEXTS = {
   title: 'Resumo do pedido',
   seller: 'Vendido por',
   paymentMethod: 'PIX',
+  /** The method's name in the summary, as the checkout's choice lists it. */
+  paymentMethods: { pix: 'PIX', card: 'Cartão de crédito', boleto: 'Boleto bancário' },
   // True for every order: 'Meus Pedidos' takes a withdrawal for WITHDRAWAL_DAYS after delivery.
   withdrawal: `Você pode desistir da compra em até ${WITHDRAWAL_DAYS} dias após o recebimento.`,
   returnsPolicy: 'Política de trocas e devoluções',
@@ -52,11 +54,18 @@ export function itemName(name: string, optionValues: OptionValues): string {
   return options ? `${nameBesideOptions(name, optionValues)} (${options})` : name;
 }
 
-/** '2 × Argola Lisa (Diâmetro: 8 mm)' and the line's total at its PIX price. */
-export function itemRow(item: SummaryItem): SummaryRow {
+/**
+ * '2 × Argola Lisa (Diâmetro: 8 mm)' and the line's total at its PIX price (at its list price
+ * when paid by card or boleto).
+ */
+export function itemRow(
+  item: SummaryItem,
+  paymentMethod: SummaryPaymentMethod = 'pix',
+): SummaryRow {
+  const unitCents = paymentMethod === 'pix' ? item.unitCents : item.listUnitCents;
   return {
     label: `${item.quantity} × ${itemName(item.name, item.optionValues)}`,
-    value: formatBRL(item.unitCents * item.quantity),
+    value: formatBRL(unitCents * item.quantity),
   };
 }
 
@@ -69,19 +78,40 @@ export interface SummaryInput {
    * in the e-mail): only then is the total without it worth a row.
    */
   pixDiscount: boolean;
+  /**
+   * How it is paid (PIX unless said): a card or a boleto pays the list price, without the PIX
+   * discount, and the total says so.
+   */
+  paymentMethod?: SummaryPaymentMethod;
 }
+
+export type SummaryPaymentMethod = 'pix' | 'card' | 'boleto';
+
+const TOTAL_LABELS: Record<SummaryPaymentMethod, string> = {
+  pix: 'Total no PIX',
+  card: 'Total no cartão',
+  boleto: 'Total no boleto',
+};
 
 /**
  * The summary's amounts after the items: subtotal, freight and its delivery time, payment
  * method, the PIX total and, with a PIX discount, what the total would be without it. Before the
  * freight is quoted it reads 'A calcular' and the total says the freight is still to be added.
  */
-export function summaryRows({ items, shipping, pixDiscount }: SummaryInput): SummaryRow[] {
+export function summaryRows({
+  items,
+  shipping,
+  pixDiscount,
+  paymentMethod = 'pix',
+}: SummaryInput): SummaryRow[] {
   const subtotal = items.reduce((sum, item) => sum + item.unitCents * item.quantity, 0);
   const listSubtotal = items.reduce((sum, item) => sum + item.listUnitCents * item.quantity, 0);
   const freight = shipping?.costCents ?? 0;
   const rows: SummaryRow[] = [
-    { label: `Subtotal (${itemCountText(unitCount(items))})`, value: formatBRL(subtotal) },
+    {
+      label: `Subtotal (${itemCountText(unitCount(items))})`,
+      value: formatBRL(paymentMethod === 'pix' ? subtotal : listSubtotal),
+    },
     shipping
       ? { label: `Frete (${shipping.name})`, value: shippingCostText(shipping.costCents) }
       : { label: 'Frete', value: 'A calcular' },
@@ -90,9 +120,22 @@ export function summaryRows({ items, shipping, pixDiscount }: SummaryInput): Sum
     rows.push({ label: 'Prazo de entrega', value: deliveryDeadlineText(shipping.deliveryDays) });
   }
   const plusFreight = shipping ? '' : ' + frete';
+  if (paymentMethod !== 'pix') {
+    rows.push(
+      {
+        label: 'Forma de pagamento',
+        value: CONTRACT_SUMMARY_TEXTS.paymentMethods[paymentMethod],
+      },
+      {
+        label: TOTAL_LABELS[paymentMethod],
+        value: `${formatBRL(listSubtotal + freight)}${plusFreight}`,
+      },
+    );
+    return rows;
+  }
   rows.push(
     { label: 'Forma de pagamento', value: CONTRACT_SUMMARY_TEXTS.paymentMethod },
-    { label: 'Total no PIX', value: `${formatBRL(subtotal + freight)}${plusFreight}` },
+    { label: TOTAL_LABELS.pix, value: `${formatBRL(subtotal + freight)}${plusFreight}` },
   );
   if (pixDiscount && listSubtotal > subtotal) {
     rows.push({
