@@ -3,6 +3,7 @@ import {
   itemCountText,
   itemName,
   itemRow,
+  itemRowFor,
   summaryRows,
   type SummaryItem,
 } from './contract-summary.ts';
@@ -71,7 +72,7 @@ describe('contract summary', () => {
       { label: 'Forma de pagamento', value: 'Boleto bancário' },
       { label: 'Total no boleto', value: 'R$ 100,00 + frete' },
     ]);
-    expect(itemRow(ring, 'card').value).toBe('R$ 100,00');
+    expect(itemRowFor(ring, 'card').value).toBe('R$ 100,00');
   });
 
   it('says the freight is still to be added before the quote, and free PAC as Grátis', () => {

@@ -54,19 +54,17 @@ export function itemName(name: string, optionValues: OptionValues): string {
   return options ? `${nameBesideOptions(name, optionValues)} (${options})` : name;
 }
 
-/**
- * '2 × Argola Lisa (Diâmetro: 8 mm)' and the line's total at its PIX price (at its list price
- * when paid by card or boleto).
- */
-export function itemRow(
-  item: SummaryItem,
-  paymentMethod: SummaryPaymentMethod = 'pix',
-): SummaryRow {
-  const unitCents = paymentMethod === 'pix' ? item.unitCents : item.listUnitCents;
+/** '2 × Argola Lisa (Diâmetro: 8 mm)' and the line's total at its PIX price. */
+export function itemRow(item: SummaryItem): SummaryRow {
   return {
     label: `${item.quantity} × ${itemName(item.name, item.optionValues)}`,
-    value: formatBRL(unitCents * item.quantity),
+    value: formatBRL(item.unitCents * item.quantity),
   };
+}
+
+/** The line as paid by `paymentMethod`: a card or a boleto pays each unit's list price. */
+export function itemRowFor(item: SummaryItem, paymentMethod: SummaryPaymentMethod): SummaryRow {
+  return itemRow(paymentMethod === 'pix' ? item : { ...item, unitCents: item.listUnitCents });
 }
 
 export interface SummaryInput {

@@ -1,4 +1,4 @@
-import { BoletoPaymentPage } from '../../features/checkout/components/boleto-payment-page.tsx';
+import { BoletoPaymentPage } from '../../features/payment/components/boleto-payment-page.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 
 /** /payment-boleto?order_id={id} */

@@ -1,4 +1,4 @@
-import { CardPaymentPage } from '../../features/checkout/components/card-payment-page.tsx';
+import { CardPaymentPage } from '../../features/payment/components/card-payment-page.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 
 /** /payment-card?order_id={id} */

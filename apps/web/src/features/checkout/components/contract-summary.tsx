@@ -1,7 +1,7 @@
 import {
   CONTRACT_SUMMARY_TEXTS,
   itemCountText,
-  itemRow,
+  itemRowFor,
   summaryRows,
   unitCount,
 } from '@lumina/shared/checkout/contract-summary';
@@ -85,7 +85,7 @@ export function ContractSummary({
           <p className="font-medium text-ink-900">{itemCountText(unitCount(lines))}</p>
           <ul className="mt-1 flex flex-col gap-1 text-ink-700">
             {lines.map((line, index) => {
-              const row = itemRow(line, paymentMethod);
+              const row = itemRowFor(line, paymentMethod);
               return (
                 <li key={items[index]?.id ?? index} className={rowClass}>
                   <span className="min-w-0 wrap-anywhere">{row.label}</span>

@@ -108,7 +108,7 @@ describe('PaymentMethodBox', () => {
   });
 
   it('lets the shopper choose a card or a boleto once configured, with no Em breve', async () => {
-    const chosen = vi.fn();
+    const chosen = vi.fn<(method: CheckoutPaymentMethod) => void>();
     renderBox({}, CARD_AND_BOLETO, chosen);
     const card = await screen.findByRole('radio', { name: /Cartão de crédito/ }, { timeout: 3000 });
     expect(screen.queryByText('Em breve')).not.toBeInTheDocument();

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createOrderStatus, signIn } from '../../payment/testing/payment-fixtures.tsx';
+import { createOrderStatus, signIn } from '../testing/payment-fixtures.tsx';
 import { installFakeMercadoPago } from '../testing/fake-mercadopago-js.ts';
 import {
   fakePaymentStepApi,

@@ -7,7 +7,7 @@ import type {
   SecureField,
   SecureFieldEvents,
   SecureFieldType,
-} from '../model/mercadopago-sdk.ts';
+} from '../mercadopago-sdk.ts';
 
 type Listener = (data: unknown) => void;
 
@@ -15,7 +15,7 @@ interface FakeField extends SecureField {
   type: SecureFieldType;
   container: string | null;
   unmounted: boolean;
-  listeners: Partial<Record<keyof SecureFieldEvents, Listener[]>>;
+  listeners: Record<string, Listener[] | undefined>;
 }
 
 /** MercadoPago's plan for R$ 109,90 on the test card: interest from 4x, as the fake server's. */

@@ -11,11 +11,11 @@ import { TextField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { payByMethod, rejectedCardReason, type PaymentByMethod } from '../api/pay-by-method.ts';
-import { instalmentChoices } from '../model/card-instalment-choices.ts';
-import type { SecureFieldType } from '../model/mercadopago-sdk.ts';
-import { PAYMENT_STEP_TEXTS as T } from '../model/payment-step-texts.ts';
-import { serverErrorText } from '../model/server-error-text.ts';
-import { SECURE_FIELD_IDS, useSecureFields } from '../model/use-secure-fields.ts';
+import { instalmentChoices } from '../card-instalment-choices.ts';
+import type { SecureFieldType } from '../mercadopago-sdk.ts';
+import { PAYMENT_STEP_TEXTS as T } from '../payment-step-texts.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { SECURE_FIELD_IDS, useSecureFields } from '../use-secure-fields.ts';
 
 type FieldErrors = Partial<Record<'holder' | 'cpf' | SecureFieldType, string>>;
 
@@ -162,7 +162,10 @@ export function CardForm({
     } catch (failure) {
       const reason = rejectedCardReason(failure);
       if (reason) onRejected(reason);
-      else setFormError(serverErrorText(failure, T.payFailed));
+      else
+        setFormError(
+          (failure instanceof ApiError ? failure.serverMessage : undefined) ?? T.payFailed,
+        );
     } finally {
       busy.current = false;
       setPaying(false);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createOrderStatus, signIn } from '../../payment/testing/payment-fixtures.tsx';
+import { createOrderStatus, signIn } from '../testing/payment-fixtures.tsx';
 import { fakePaymentStepApi, renderPaymentStep } from '../testing/render-payment-step.tsx';
 import { BoletoPaymentPage } from './boleto-payment-page.tsx';
 

@@ -5,20 +5,16 @@ import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import type { OrderDetail } from '../../../lib/payment/payment-api.ts';
-import { useOrderStatus } from '../../payment/api/order-status.ts';
-import { CopyCode } from '../../payment/components/copy-code.tsx';
-import { MissingOrderId } from '../../payment/components/missing-order-id.tsx';
-import { PaymentErrorCard } from '../../payment/components/payment-error-card.tsx';
-import { parseOrderId } from '../../payment/order-id.ts';
-import { serverMessage } from '../../payment/payment-error-detail.ts';
-import { useOrderPolling } from '../../payment/use-order-polling.ts';
-import { useResultRedirect } from '../../payment/use-result-redirect.ts';
+import { useOrderStatus } from '../api/order-status.ts';
+import { CopyCode } from '../components/copy-code.tsx';
+import { MissingOrderId } from '../components/missing-order-id.tsx';
+import { PaymentErrorCard } from '../components/payment-error-card.tsx';
+import { parseOrderId } from '../order-id.ts';
+import { serverMessage } from '../payment-error-detail.ts';
+import { useOrderPolling } from '../use-order-polling.ts';
+import { useResultRedirect } from '../use-result-redirect.ts';
 import { payByMethod, type PaymentByMethod } from '../api/pay-by-method.ts';
-import {
-  digitableLineText,
-  dueDateText,
-  PAYMENT_STEP_TEXTS as T,
-} from '../model/payment-step-texts.ts';
+import { digitableLineText, dueDateText, PAYMENT_STEP_TEXTS as T } from '../payment-step-texts.ts';
 import { PaymentStepSummary } from './payment-step-summary.tsx';
 
 /** /payment-boleto?order_id={id}: the order's boleto, issued on arrival (or the open one). */

@@ -54,7 +54,6 @@ export function useSecureFields(card: CardPaymentMethod, totalCents: number) {
     let live = true;
     // The answer for the BIN typed last: an earlier, slower one is dropped.
     let currentBin: string | null = null;
-    setStatus('loading');
     loadMercadoPago(card.sdk_url)
       .then((MercadoPago) => {
         if (!live) return;
@@ -107,7 +106,10 @@ export function useSecureFields(card: CardPaymentMethod, totalCents: number) {
     };
   }, [card.sdk_url, card.public_key, totalCents, attempt]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback(() => {
+    setStatus('loading');
+    setAttempt((n) => n + 1);
+  }, []);
 
   return { status, brand, valid, focused, mercadoPago: mp, retry };
 }
