@@ -240,7 +240,8 @@ export function CardForm({
           onChange={(event) => setCpf(formatCpf(onlyDigits(event.target.value).slice(0, 11)))}
           error={errors.cpf}
         />
-        <div>
+        {/* Full width: an instalment with interest reads '5x de R$ 24,17 com juros (total ...)'. */}
+        <div className="sm:col-span-2">
           <label htmlFor="cartao-parcelas" className="block text-sm font-medium text-ink-900">
             {T.instalments}
           </label>

@@ -1,4 +1,5 @@
 import { formatBRL } from '@lumina/shared/format/money';
+import { shippingCostText } from '@lumina/shared/shipping/shipping-texts';
 import type { OrderDetail } from '../../../lib/payment/payment-api.ts';
 
 /** The order being paid: its lines and its total, beside the card form or the boleto. */
@@ -23,7 +24,7 @@ export function PaymentStepSummary({ order }: { order: OrderDetail }) {
       <dl className="mt-3 flex flex-col gap-1 border-t border-cream-200 pt-3 text-sm text-ink-700">
         <div className="flex justify-between gap-3">
           <dt>Frete ({order.shipping_name})</dt>
-          <dd className="tabular-nums">{formatBRL(order.shipping_cost_cents)}</dd>
+          <dd className="tabular-nums">{shippingCostText(order.shipping_cost_cents)}</dd>
         </div>
         <div className="flex justify-between gap-3 text-base font-semibold text-ink-900">
           <dt>Total</dt>
