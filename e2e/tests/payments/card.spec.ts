@@ -112,6 +112,11 @@ test('a shopper pays by card in 3x through MercadoPago.js and the order is paid'
   page,
   request,
 }) => {
+  // Server-rendered pages promise the instalments cards allow, and never load the SDK (its
+  // address is only data in the store's settings, for the payment step).
+  const home = await (await request.get('/')).text();
+  expect(home).toContain('3x sem juros ou até 12x');
+  expect(home).not.toMatch(/<script[^>]*\/js\/v2/);
   await shopperWithCart(page, request, 'cartao-apro');
   await placeOrderBy(page, 'Cartão de crédito');
   await expect(page.getByRole('heading', { level: 1, name: 'Pagamento com cartão' })).toBeVisible();
