@@ -205,7 +205,8 @@ const bling: FakeService = {
 };
 
 const mercadopago: FakeService = {
-  title: 'MercadoPago (PIX, test cards, boletos, refunds, signed payment notifications)',
+  title:
+    'MercadoPago (PIX, MercadoPago.js with test cards, boletos, refunds, signed payment notifications)',
   defaultPort: 3996,
   control: true,
   async start({ port, shopUrl }) {
@@ -260,6 +261,11 @@ const mercadopago: FakeService = {
         MERCADOPAGO_API_URL: fake.url,
         MERCADOPAGO_ACCESS_TOKEN: fake.accessToken,
         MERCADOPAGO_WEBHOOK_SECRET: webhookSecret,
+        // Card in instalments and boleto, with the fake's MercadoPago.js (secure fields in its
+        // own origin) in the shopper's browser.
+        CARD_PAYMENTS: 'mercadopago',
+        MERCADOPAGO_PUBLIC_KEY: fake.publicKey,
+        MERCADOPAGO_SDK_URL: fake.sdkUrl,
       },
       notes: [
         `The charges it issues:  curl ${control.url}/_fake/pagamentos`,

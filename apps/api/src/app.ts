@@ -93,7 +93,11 @@ import { mailSender, mailShop } from './modules/mail/mail-signature.ts';
 import { POLICY_KEYS } from '@lumina/shared/settings/store-settings';
 import { shopName } from '@lumina/shared/settings/settings-rules';
 import { pixMerchant } from './modules/payments/pix-merchant.ts';
-import { createSettingsService, type SettingsService } from './modules/settings/service.ts';
+import {
+  createSettingsService,
+  type SettingsService,
+  storePaymentsOf,
+} from './modules/settings/service.ts';
 import { registerUploads, uploadsDirOf } from './http/uploads.ts';
 import type { JobSender } from './jobs/job-runner.ts';
 import { createErp, type Erp } from './modules/erp/erp.ts';
@@ -207,7 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     reply.header('x-request-id', request.id);
   });
 
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { cardPayments: config.cardPayments });
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, {
     global: true,
@@ -239,9 +243,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     staleMs: catalogCacheTtlMs,
   });
   const uploadsDir = uploadsDirOf(config.dataDir);
+  const storePayments = storePaymentsOf(config.cardPayments);
   const settings = createSettingsService({
     db: database.db,
     config,
+    payments: storePayments,
     now,
     logger: app.log,
     // Rendered pages and catalogue answers share this cache: they show the shop's names and
@@ -608,6 +614,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     pages: createPageResolver({
       appUrl: config.appUrl,
       storeSettings,
+      payments: storePayments,
       catalog: {
         findProduct: (id) => catalogRepository.findProductById(id),
         sellsVariant: (id, sku) => sellsVariantSku(catalogCache, catalog, id, sku),

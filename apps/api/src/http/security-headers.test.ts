@@ -50,4 +50,54 @@ describe('security headers', () => {
     expect(policy).toBe(PERMISSIONS_POLICY);
     expect((await app.inject('/dados')).headers['permissions-policy']).toBeUndefined();
   });
+
+  it('let the card form in only while cards are on: the SDK origin and MercadoPago hosts', async () => {
+    const policyOf = async (cardPayments?: Parameters<typeof registerSecurityHeaders>[1]) => {
+      const app = Fastify();
+      registerSecurityHeaders(app, cardPayments);
+      app.get('/', () => '');
+      return String((await app.inject('/')).headers['content-security-policy']);
+    };
+    const directive = (policy: string, name: string) =>
+      policy.split(';').find((part) => part.startsWith(`${name} `)) ?? '';
+
+    const off = await policyOf();
+    expect(off).not.toMatch(/mercado|mlstatic|frame-src/);
+
+    const real = await policyOf({
+      cardPayments: {
+        provider: 'mercadopago',
+        publicKey: 'APP_USR-1',
+        sdkUrl: 'https://sdk.mercadopago.com/js/v2',
+      },
+    });
+    for (const name of ['script-src', 'frame-src', 'connect-src', 'img-src']) {
+      const sources = directive(real, name).split(' ').slice(1);
+      expect(sources).toEqual(
+        expect.arrayContaining([
+          "'self'",
+          'https://sdk.mercadopago.com',
+          'https://*.mercadopago.com',
+          'https://*.mercadopago.com.br',
+          'https://*.mercadolibre.com',
+          'https://*.mercadolivre.com',
+          'https://*.mlstatic.com',
+        ]),
+      );
+    }
+    expect(directive(real, 'default-src')).toBe("default-src 'self'");
+    expect(directive(real, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+
+    const fake = await policyOf({
+      cardPayments: {
+        provider: 'mercadopago',
+        publicKey: 'TEST-1',
+        sdkUrl: 'http://127.0.0.1:3320/js/v2',
+      },
+    });
+    for (const name of ['script-src', 'frame-src', 'connect-src', 'img-src']) {
+      expect(directive(fake, name)).toContain('http://127.0.0.1:3320');
+    }
+    expect(fake).not.toMatch(/mercado|mlstatic/);
+  });
 });

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { CardPaymentSettings } from '../config.ts';
 import { BOOT_SCRIPT_SOURCE } from './deferred-hydration.ts';
 
 /**
@@ -27,6 +28,65 @@ export const CONTENT_SECURITY_POLICY = {
   },
 };
 
+/**
+ * MercadoPago's hosts its browser SDK loads from, frames its secure fields from, calls and shows
+ * card brands from (MercadoPago's own CSP list for shops, REFERENCE.md).
+ */
+export const MERCADOPAGO_CSP_HOSTS = [
+  'https://*.mercadopago.com',
+  'https://*.mercadopago.com.br',
+  'https://*.mercadolibre.com',
+  'https://*.mercadolivre.com',
+  'https://*.mlstatic.com',
+] as const;
+
+const MERCADOPAGO_DOMAINS = [
+  'mercadopago.com',
+  'mercadopago.com.br',
+  'mercadolibre.com',
+  'mercadolivre.com',
+  'mlstatic.com',
+];
+
+/**
+ * What the card form needs beyond the shop's own origin: the SDK's origin and, when that is
+ * MercadoPago's, its other hosts; a stand-in SDK (the fake, MERCADOPAGO_SDK_URL elsewhere) serves
+ * its fields and answers from its own origin only. Nothing while cards are off.
+ */
+export function cardPaymentSources(cards: CardPaymentSettings | undefined): string[] {
+  if (!cards) return [];
+  const sdk = new URL(cards.sdkUrl);
+  const mercadoPago = MERCADOPAGO_DOMAINS.some(
+    (domain) => sdk.hostname === domain || sdk.hostname.endsWith(`.${domain}`),
+  );
+  return mercadoPago ? [sdk.origin, ...MERCADOPAGO_CSP_HOSTS] : [sdk.origin];
+}
+
+/**
+ * The policy with the card form's sources in script-src, frame-src, connect-src and img-src. The
+ * policy is one for every page (set once, at start): the SDK itself is only ever loaded by the
+ * payment step's script tag, added at run time.
+ */
+export function contentSecurityPolicy(cards: CardPaymentSettings | undefined) {
+  const sources = cardPaymentSources(cards);
+  const { directives } = CONTENT_SECURITY_POLICY;
+  if (sources.length === 0) return CONTENT_SECURITY_POLICY;
+  return {
+    ...CONTENT_SECURITY_POLICY,
+    directives: {
+      ...directives,
+      'script-src': [...directives['script-src'], ...sources],
+      'frame-src': ["'self'", ...sources],
+      'connect-src': [...directives['connect-src'], ...sources],
+      'img-src': [...directives['img-src'], ...sources],
+    },
+  };
+}
+
+export function helmetOptions(cards?: CardPaymentSettings) {
+  return { ...HELMET_OPTIONS, contentSecurityPolicy: contentSecurityPolicy(cards) };
+}
+
 export const HELMET_OPTIONS = {
   contentSecurityPolicy: CONTENT_SECURITY_POLICY,
   // Nothing cross-origin is embedded, and COEP would only break future payment widgets.
@@ -46,7 +106,9 @@ export const HELMET_OPTIONS = {
  * middleware (parsing the CSP again) on every request: that halved the requests per second (about
  * 13k against 29k measured).
  */
-export function securityHeaders(): ReadonlyArray<readonly [string, string]> {
+export function securityHeaders(
+  cards?: CardPaymentSettings,
+): ReadonlyArray<readonly [string, string]> {
   const headers: [string, string][] = [];
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
@@ -56,7 +118,7 @@ export function securityHeaders(): ReadonlyArray<readonly [string, string]> {
     removeHeader() {},
   };
   let failure: unknown;
-  helmet(HELMET_OPTIONS)(
+  helmet(helmetOptions(cards))(
     {} as IncomingMessage,
     recorder as unknown as ServerResponse,
     (error?: unknown) => {
@@ -98,9 +160,15 @@ function isHtml(contentType: unknown): boolean {
   return typeof contentType === 'string' && contentType.startsWith('text/html');
 }
 
-/** The security headers on every answer, and the permissions policy on every HTML answer. */
-export function registerSecurityHeaders(app: FastifyInstance): void {
-  const headers = securityHeaders();
+/**
+ * The security headers on every answer, and the permissions policy on every HTML answer; with
+ * cards on, the policy lets the payment step's MercadoPago form in.
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { cardPayments?: CardPaymentSettings } = {},
+): void {
+  const headers = securityHeaders(options.cardPayments);
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();

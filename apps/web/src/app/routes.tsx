@@ -54,6 +54,8 @@ export const routes: RouteObject[] = [
             lazy: () => import('./routes/payment-layout.tsx'),
             children: [
               { path: 'payment-pix', lazy: () => import('./routes/payment-pix.tsx') },
+              { path: 'payment-card', lazy: () => import('./routes/payment-card.tsx') },
+              { path: 'payment-boleto', lazy: () => import('./routes/payment-boleto.tsx') },
               { path: 'payment-pending', lazy: () => import('./routes/payment-pending.tsx') },
               { path: 'payment-success', lazy: () => import('./routes/payment-success.tsx') },
               { path: 'payment-failure', lazy: () => import('./routes/payment-failure.tsx') },

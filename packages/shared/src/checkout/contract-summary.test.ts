@@ -96,7 +96,7 @@ describe('contract summary', () => {
     expect(boleto.map((row) => `${row.label}: ${row.value}`)).toEqual([
       'Subtotal (2 itens): R$ 100,00',
       'Frete: A calcular',
-      'Forma de pagamento: Boleto',
+      'Forma de pagamento: Boleto bancário',
       'Total no boleto: R$ 100,00 + frete',
     ]);
   });

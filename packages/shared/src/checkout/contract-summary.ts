@@ -17,7 +17,7 @@ export const CONTRACT_SUMMARY_TEXTS = {
   methods: {
     pix: { name: 'PIX', total: 'Total no PIX' },
     card: { name: 'Cartão de crédito', total: 'Total no cartão' },
-    boleto: { name: 'Boleto', total: 'Total no boleto' },
+    boleto: { name: 'Boleto bancário', total: 'Total no boleto' },
   },
   // True for every order: 'Meus Pedidos' takes a withdrawal for WITHDRAWAL_DAYS after delivery.
   withdrawal: `Você pode desistir da compra em até ${WITHDRAWAL_DAYS} dias após o recebimento.`,

@@ -5,16 +5,28 @@ import {
   instalmentsPromiseFor,
   instalmentsText,
   instalmentsTextFor,
-  STORE_CARD_PAYMENT,
 } from './card-instalments.ts';
 
 const rules: InstalmentRules = { max: 12, interest_free: 3, min_installment_cents: 500 };
 
 describe('instalments', () => {
   it('are never offered while no card payment method is configured (only PIX is paid)', () => {
-    expect(STORE_CARD_PAYMENT).toBeNull();
-    expect(instalmentsText(12345, rules)).toBeNull();
-    expect(instalmentsPromise(rules)).toBeNull();
+    expect(instalmentsText(12345, { installments: rules })).toBeNull();
+    expect(instalmentsPromise({ installments: rules })).toBeNull();
+    const off = { installments: rules, payments: { card: null } };
+    expect(instalmentsText(12345, off)).toBeNull();
+    expect(instalmentsPromise(off)).toBeNull();
+  });
+
+  it('are offered once the store says it takes cards', () => {
+    const card = {
+      provider: 'mercadopago' as const,
+      public_key: 'TEST-key',
+      sdk_url: 'https://sdk.mercadopago.com/js/v2',
+    };
+    const on = { installments: rules, payments: { card } };
+    expect(instalmentsText(12345, on)).toBe('3x de R$ 41,15 sem juros');
+    expect(instalmentsPromise(on)).toBe('3x sem juros ou até 12x');
   });
 
   it.each([

@@ -13,20 +13,36 @@ export interface InstalmentRules {
   min_installment_cents: number;
 }
 
-/** A card payment method the shop takes payments with. */
+/** How the shop takes cards, as GET /api/store's `payments.card` says it (null: no card). */
 export interface CardPaymentMethod {
   /** Who takes the card (DESIGN.md: MercadoPago). */
-  provider: string;
+  provider: 'mercadopago';
+  /** Given to the provider's card form in the browser; public by design. */
+  public_key: string;
+  /** The provider's browser SDK (MercadoPago.js v2). */
+  sdk_url: string;
+}
+
+/** The ways to pay beside PIX the shop is configured for (GET /api/store's `payments`). */
+export interface StorePayments {
+  card: CardPaymentMethod | null;
+  boleto: boolean;
 }
 
 /**
- * The card payment method of the shop: null while none is configured. Only PIX can be paid
- * today, so no page promises instalments; once a card integration sets this, every page (top
- * bar, info strip, home description, product cards and page) shows what the settings'
- * instalment rules allow. A plain constant, so while it is null the bundler drops the code
- * behind it from the storefront's JavaScript.
+ * What decides the pages' instalment texts: the settings' rules and whether a card method is
+ * configured. StoreSettings alone has no `payments` (no card: no promise); the public store JSON,
+ * on the server's pages and in the browser alike, carries both, so the two render the same text.
  */
-export const STORE_CARD_PAYMENT: CardPaymentMethod | null = null;
+export interface CardOffer {
+  installments: InstalmentRules;
+  payments?: Pick<StorePayments, 'card'>;
+}
+
+/** Whether the shop takes cards: only then do pages promise instalments. */
+export function cardEnabled(store: Pick<CardOffer, 'payments'>): boolean {
+  return Boolean(store.payments?.card);
+}
 
 /** '3x de R$ 41,15 sem juros' under `rules`, or null when the amount cannot be split. */
 export function instalmentsTextFor(totalCents: number, rules: InstalmentRules): string | null {
@@ -46,11 +62,11 @@ export function instalmentsPromiseFor(rules: InstalmentRules): string | null {
 }
 
 /** The product card's and page's instalments for an amount; null without a card method. */
-export function instalmentsText(totalCents: number, rules: InstalmentRules): string | null {
-  return STORE_CARD_PAYMENT ? instalmentsTextFor(totalCents, rules) : null;
+export function instalmentsText(totalCents: number, store: CardOffer): string | null {
+  return cardEnabled(store) ? instalmentsTextFor(totalCents, store.installments) : null;
 }
 
 /** The pages' instalment promise; null without a card method or when the rules allow no split. */
-export function instalmentsPromise(rules: InstalmentRules): string | null {
-  return STORE_CARD_PAYMENT ? instalmentsPromiseFor(rules) : null;
+export function instalmentsPromise(store: CardOffer): string | null {
+  return cardEnabled(store) ? instalmentsPromiseFor(store.installments) : null;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isStateCode } from '../addresses/brazil-states.ts';
 import { centsToReais, reaisToCents } from '../format/money.ts';
+import type { StorePayments } from '../payments/card-instalments.ts';
 import { isValidCepInput } from '../validation/cep.ts';
 import { onlyDigits } from '../validation/digits.ts';
 import { isValidEmail } from '../validation/email.ts';
@@ -339,6 +340,20 @@ export const publicStoreJsonSchema = z.object({
     .describe(
       "when the privacy policy's text last changed: its own text's date, or a later change of the settings it shows (name, contacts, data protection officer)",
     ),
+  payments: z
+    .object({
+      card: z
+        .object({
+          provider: z.literal('mercadopago'),
+          public_key: z.string(),
+          sdk_url: z.string(),
+        })
+        .nullable(),
+      boleto: z.boolean(),
+    })
+    .describe(
+      "the ways to pay beside PIX the shop is configured for: card (MercadoPago's browser SDK and public key; null while off, and no page promises instalments) and boleto",
+    ),
 });
 export type PublicStoreJson = z.infer<typeof publicStoreJsonSchema>;
 export const publicStoreAnswerSchema = z.object({ store: publicStoreJsonSchema });
@@ -381,6 +396,9 @@ export function adminSettingsJson(settings: StoreSettings): AdminSettingsJson {
   };
 }
 
+/** PIX only: no card, no boleto (the configuration's CARD_PAYMENTS off). */
+export const NO_STORE_PAYMENTS: Readonly<StorePayments> = { card: null, boleto: false };
+
 /**
  * `privacySettingsChangedAt`: when a field of PRIVACY_POLICY_FIELDS last changed (null: never
  * since the first start), which dates the privacy policy page with its own text's date.
@@ -388,6 +406,7 @@ export function adminSettingsJson(settings: StoreSettings): AdminSettingsJson {
 export function publicStoreJson(
   settings: StoreSettings,
   privacySettingsChangedAt: Date | null = null,
+  payments: StorePayments = NO_STORE_PAYMENTS,
 ): PublicStoreJson {
   // The demo number a database from before the settings may still hold is nobody's WhatsApp:
   // a shopper is shown none rather than a fake one.
@@ -402,5 +421,6 @@ export function publicStoreJson(
       shipping: settings.policies.shipping !== '',
     },
     privacy_updated_at: privacyPolicyUpdatedAt(privacySettingsChangedAt).toISOString(),
+    payments: { card: payments.card && { ...payments.card }, boleto: payments.boleto },
   };
 }

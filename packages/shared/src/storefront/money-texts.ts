@@ -1,6 +1,6 @@
 import type { PriceRules } from '../catalog/pricing.ts';
 import { formatBRL } from '../format/money.ts';
-import { type InstalmentRules, instalmentsPromise } from '../payments/card-instalments.ts';
+import { type CardOffer, instalmentsPromise } from '../payments/card-instalments.ts';
 
 /**
  * The shop's promises about money as shoppers read them, from its settings: a rule the owner
@@ -40,8 +40,11 @@ export function freeShippingText(
   return threshold === null ? null : `Frete grátis a partir de ${shortBRL(threshold)}`;
 }
 
-/** The rules the pages' promises come from: StoreSettings and PublicStoreJson both are. */
-export type MoneyRules = PriceRules & { installments: InstalmentRules };
+/**
+ * The rules the pages' promises come from: StoreSettings and PublicStoreJson both are (only the
+ * public store JSON says whether cards are taken, hence the instalment promise).
+ */
+export type MoneyRules = PriceRules & CardOffer;
 
 /** Rules that promise nothing: what a browser's page says before the settings arrive. */
 export const NO_MONEY_PROMISES: Readonly<MoneyRules> = {
@@ -55,11 +58,9 @@ export const NO_MONEY_PROMISES: Readonly<MoneyRules> = {
  * method exists), free shipping. Empty when the shop makes none.
  */
 export function moneyPromises(rules: MoneyRules): string[] {
-  return [
-    pixDiscountText(rules),
-    instalmentsPromise(rules.installments),
-    freeShippingText(rules),
-  ].filter((text): text is string => text !== null);
+  return [pixDiscountText(rules), instalmentsPromise(rules), freeShippingText(rules)].filter(
+    (text): text is string => text !== null,
+  );
 }
 
 /** ['a', 'b', 'c'] -> 'a, b e c'. */

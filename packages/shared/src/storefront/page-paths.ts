@@ -28,6 +28,8 @@ export const PRIVATE_PAGE_PATHS = [
   '/gerenciar-dados',
   '/checkout',
   '/payment-pix',
+  '/payment-card',
+  '/payment-boleto',
   '/payment-pending',
   '/payment-success',
   '/payment-failure',

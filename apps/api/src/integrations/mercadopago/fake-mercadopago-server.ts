@@ -3,6 +3,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { encodePixBrCode } from '../pix/br-code.ts';
 import { pixQrCodeDataUrl } from '../pix/qr-image.ts';
+import {
+  FAKE_SDK_FIELD_TYPES,
+  type FakeSdkFieldType,
+  fakeSdkFieldPage,
+  fakeSdkScript,
+} from './fake-mercadopago-sdk.ts';
 import { signMercadoPagoNotification } from './mercadopago-signature.ts';
 
 export interface FakeMercadoPagoRequest {
@@ -82,6 +88,10 @@ export interface FakeMercadoPagoNotifyOptions {
 export interface FakeMercadoPagoServer {
   url: string;
   accessToken: string;
+  /** The public key its MercadoPago.js (GET /js/v2) and public routes take. */
+  publicKey: string;
+  /** MercadoPago.js v2 as the fake serves it: MERCADOPAGO_SDK_URL. */
+  sdkUrl: string;
   /** Keyed by the payment id as text. */
   payments: Map<string, FakeMercadoPagoPayment>;
   /** The refunds made of each payment (keyed by the payment id as text), oldest first. */
@@ -194,9 +204,10 @@ function asRecord(value: unknown): Record<string, unknown> {
  * paid with test credentials (REFERENCE.md).
  */
 export async function startFakeMercadoPago(
-  options: { accessToken?: string; port?: number } = {},
+  options: { accessToken?: string; publicKey?: string; port?: number } = {},
 ): Promise<FakeMercadoPagoServer> {
   const accessToken = options.accessToken ?? 'TEST-0000000000000000-000000-fake-token';
+  const publicKey = options.publicKey ?? 'TEST-00000000-0000-4000-8000-fakepublickey';
   const payments = new Map<string, FakeMercadoPagoPayment>();
   // Promises, so a retry arriving while the first request is still being served waits for it.
   const byIdempotencyKey = new Map<string, Promise<[number, unknown]>>();
@@ -465,6 +476,82 @@ export async function startFakeMercadoPago(
     ];
   }
 
+  /** GET /v1/payment_methods/search?bins: the test card's brand, as MercadoPago.js reads it. */
+  function paymentMethodsFor(query: Record<string, string>): [number, unknown] {
+    const bin = query.bins ?? '';
+    const card = Object.values(FAKE_TEST_CARDS).find(
+      (c) => bin.length >= 6 && c.number.startsWith(bin),
+    );
+    const results = card
+      ? [
+          {
+            id: card.brand,
+            name: card.brand === 'master' ? 'Mastercard' : card.brand,
+            payment_type_id: card.type,
+            status: 'active',
+            thumbnail: null,
+            issuer: { id: 24, name: card.brand },
+            settings: [
+              {
+                card_number: { length: card.number.length, validation: 'standard' },
+                security_code: {
+                  length: card.cvv.length,
+                  card_location: 'back',
+                  mode: 'mandatory',
+                },
+                bin: { pattern: `^${card.number.slice(0, 6)}` },
+              },
+            ],
+            additional_info_needed: ['cardholder_name', 'cardholder_identification_number'],
+          },
+        ]
+      : [];
+    return [200, { paging: { total: results.length, limit: 30, offset: 0 }, results }];
+  }
+
+  /**
+   * What MercadoPago.js may call with the public key alone, from the shopper's browser (CORS):
+   * the SDK, its secure fields' pages, tokenizing, and the card's brand and instalments.
+   * Undefined: not a public route.
+   */
+  function publicRoute(
+    request: FakeMercadoPagoRequest,
+  ): { status: number; type: string; body: string } | [number, unknown] | undefined {
+    const { method, path, query } = request;
+    if (method === 'GET' && path === '/js/v2') {
+      return { status: 200, type: 'text/javascript; charset=utf-8', body: fakeSdkScript(url) };
+    }
+    const field = /^\/js\/v2\/fields\/([A-Za-z]+)$/.exec(path)?.[1];
+    if (method === 'GET' && field) {
+      if (!FAKE_SDK_FIELD_TYPES.includes(field as FakeSdkFieldType)) return [404, 'Not found'];
+      return {
+        status: 200,
+        type: 'text/html; charset=utf-8',
+        body: fakeSdkFieldPage(field as FakeSdkFieldType, query),
+      };
+    }
+    if (query.public_key === undefined) return undefined;
+    if (query.public_key !== publicKey) return [401, 'invalid public_key'];
+    if (method === 'POST' && path === '/v1/card_tokens') return tokenize(request.body);
+    if (method === 'GET' && path === '/v1/payment_methods/installments') {
+      return installmentsFor(query);
+    }
+    if (method === 'GET' && path === '/v1/payment_methods/search') return paymentMethodsFor(query);
+    if (method === 'GET' && path === '/v1/identification_types') {
+      return [
+        200,
+        [
+          { id: 'CPF', name: 'CPF', type: 'number', min_length: 11, max_length: 11 },
+          { id: 'CNPJ', name: 'CNPJ', type: 'number', min_length: 14, max_length: 14 },
+        ],
+      ];
+    }
+    if (method === 'GET' && path === '/v1/payment_methods/card_issuers') {
+      return [200, [{ id: '24', name: query.payment_method_id ?? 'master' }]];
+    }
+    return [404, 'Not found'];
+  }
+
   function cancel(id: string, body: unknown): [number, unknown] {
     const payment = payments.get(id);
     if (!payment) return [404, 'Payment not found'];
@@ -627,6 +714,28 @@ export async function startFakeMercadoPago(
     };
     requests.push(request);
 
+    // The browser's calls: any page may make them, as MercadoPago's public routes allow.
+    const open = publicRoute(request);
+    if (open) {
+      response.setHeader('access-control-allow-origin', '*');
+      if (!Array.isArray(open)) {
+        response.writeHead(open.status, { 'content-type': open.type, 'cache-control': 'no-store' });
+        return void response.end(open.body);
+      }
+      const [status, result] = open;
+      return typeof result === 'string'
+        ? error(response, status, result)
+        : send(response, status, result);
+    }
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': 'GET, POST',
+        'access-control-allow-headers': 'content-type',
+      });
+      return void response.end();
+    }
+
     const answer = canned.shift();
     if (answer) return send(response, answer.status, answer.body);
     const failure = failures.shift();
@@ -651,6 +760,8 @@ export async function startFakeMercadoPago(
   return {
     url,
     accessToken,
+    publicKey,
+    sdkUrl: `${url}/js/v2`,
     payments,
     refunds,
     requests,

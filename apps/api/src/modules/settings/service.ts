@@ -1,3 +1,4 @@
+import type { StorePayments } from '@lumina/shared/payments/card-instalments';
 import {
   type AdminSettingsAnswer,
   adminSettingsJson,
@@ -11,6 +12,7 @@ import {
 } from '@lumina/shared/settings/store-settings';
 import { type PolicyAnswer, POLICY_PAGES } from '@lumina/shared/settings/policy-pages';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CardPaymentSettings } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { AdminActor } from '../admin/orders/service.ts';
 import { createSecurityLog } from '../security/security-log.ts';
@@ -59,6 +61,19 @@ function withDefaults(stored: StoreSettings, defaults: StoreSettings): StoreSett
 }
 
 /**
+ * What GET /api/store says of CARD_PAYMENTS: MercadoPago's public key and SDK for the card form
+ * (both public by design), and boleto, which MercadoPago issues with the same configuration.
+ */
+export function storePaymentsOf(cards: CardPaymentSettings | undefined): StorePayments {
+  return cards
+    ? {
+        card: { provider: cards.provider, public_key: cards.publicKey, sdk_url: cards.sdkUrl },
+        boleto: true,
+      }
+    : { card: null, boleto: false };
+}
+
+/**
  * The store settings (DESIGN.md: the settings module owns them). Every process keeps the current
  * settings in memory, so `storeSettings()` answers at once for any module that needs a name, a
  * price rule or a contact; a save in any process is announced (changes.ts) and each process
@@ -71,6 +86,8 @@ export function createSettingsService(deps: {
   logger?: Pick<FastifyBaseLogger, 'error'>;
   /** Called after this process takes in new settings (its own save or another's). */
   onChange?: () => void;
+  /** The ways to pay beside PIX, from the configuration (GET /api/store's `payments`). */
+  payments?: StorePayments;
 }) {
   const { db, now } = deps;
   const repository = createSettingsRepository(db);
@@ -147,7 +164,7 @@ export function createSettingsService(deps: {
 
     /** GET /api/store's `store`, from what this process holds, without waiting. */
     publicStore(): PublicStoreJson {
-      return publicStoreJson(loaded.settings, loaded.privacyChangedAt);
+      return publicStoreJson(loaded.settings, loaded.privacyChangedAt, deps.payments);
     },
 
     /** The settings as the database has them, read again only after a change was announced. */

@@ -9,6 +9,7 @@ import {
 import { VARIANT_QUERY_PARAM, variantPrices } from '@lumina/shared/catalog/variants';
 import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { PRODUCT_PAGE_IMAGE_SIZES, photoSrcSet } from '@lumina/shared/catalog/product-images';
+import type { StorePayments } from '@lumina/shared/payments/card-instalments';
 import { HOME_BANNERS } from '@lumina/shared/storefront/home-banners';
 import { homeDescription } from '@lumina/shared/storefront/home-description';
 import { formatBRL } from '@lumina/shared/format/money';
@@ -21,7 +22,7 @@ import { type PageHead } from './page-head.ts';
 import { organizationJsonLd } from './organization-json-ld.ts';
 import { POLICY_PAGES, policyKeyOfPath } from '@lumina/shared/settings/policy-pages';
 import { shopName } from '@lumina/shared/settings/settings-rules';
-import type { StoreSettings } from '@lumina/shared/settings/store-settings';
+import { NO_STORE_PAYMENTS, type StoreSettings } from '@lumina/shared/settings/store-settings';
 import { productJsonLd } from './product-json-ld.ts';
 import { HOME_PREVIEW_IMAGE, SHOP_LOGO_PNG } from './preview-image.ts';
 
@@ -40,6 +41,8 @@ const DESCRIPTION_MAX = 160;
 interface Site {
   appUrl: string;
   settings: StoreSettings;
+  /** The settings' money rules with the ways to pay: what descriptions promise. */
+  money: MoneyRules;
   /** The trade name (else the legal name, else the site's host name). */
   name: string;
 }
@@ -178,7 +181,7 @@ function homePage(site: Site): ResolvedPage {
   const url = shopUrl(appUrl, '/');
   return publicPage(site, {
     title: pageTitle(HOME_HEADING, site.name),
-    description: homeDescription(site.settings),
+    description: homeDescription(site.money),
     path: '/',
     preloadImage: { href: HOME_BANNERS[0].src },
     image: bannerPreview(appUrl),
@@ -239,7 +242,7 @@ function categoriesPage(site: Site, query: URLSearchParams): ResolvedPage {
   const label = CATEGORY_LABELS[slug];
   return publicPage(site, {
     title: pageTitle(`Piercing de ${label.toLowerCase()}`, site.name),
-    description: `Joias para piercing de ${label.toLowerCase()} em aço cirúrgico, titânio e ouro.${moneyPromisesSentence(site.settings)}`,
+    description: `Joias para piercing de ${label.toLowerCase()} em aço cirúrgico, titânio e ouro.${moneyPromisesSentence(site.money)}`,
     path: categoryPath(slug),
     image: bannerPreview(appUrl),
     jsonLd: [
@@ -263,7 +266,7 @@ function amount(cents: number): string {
  */
 function productPage(site: Site, row: ProductReadRow, variantSku: string | null): ResolvedPage {
   const { appUrl } = site;
-  const rules: MoneyRules = site.settings;
+  const rules: MoneyRules = site.money;
   const product = toProductDto(row, rules);
   const chosen = variantSku
     ? product.variants.find((variant) => variant.sku === variantSku)
@@ -357,6 +360,8 @@ export function createPageResolver(deps: {
    * that descriptions and prices follow.
    */
   storeSettings: () => StoreSettings;
+  /** The ways to pay beside PIX: the instalment promises follow whether cards are taken. */
+  payments?: StorePayments;
 }) {
   const { appUrl, catalog } = deps;
   const host = new URL(appUrl).hostname;
@@ -368,7 +373,12 @@ export function createPageResolver(deps: {
 
     async resolve(pathname: string, query: URLSearchParams): Promise<ResolvedPage> {
       const settings = deps.storeSettings();
-      const site: Site = { appUrl, settings, name: shopName(settings) || host };
+      const site: Site = {
+        appUrl,
+        settings,
+        money: { ...settings, payments: deps.payments ?? NO_STORE_PAYMENTS },
+        name: shopName(settings) || host,
+      };
       const match = matchPagePath(pathname);
       if (!match) return notFound(site);
       switch (match.path) {
@@ -412,7 +422,7 @@ export function createPageResolver(deps: {
               render: false,
               head: {
                 title: pageTitle(HOME_HEADING, site.name),
-                description: homeDescription(site.settings),
+                description: homeDescription(site.money),
                 noindex: true,
               },
             };

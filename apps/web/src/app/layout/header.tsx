@@ -79,7 +79,7 @@ function PromiseStrip() {
   if (!store) return null;
   const promises = [
     { key: 'pix', text: pixDiscountText(store), className: 'font-semibold' },
-    { key: 'card', text: instalmentsPromise(store.installments), className: 'hidden sm:inline' },
+    { key: 'card', text: instalmentsPromise(store), className: 'hidden sm:inline' },
     { key: 'shipping', text: freeShippingText(store), className: undefined },
   ].filter((promise): promise is typeof promise & { text: string } => promise.text !== null);
   if (promises.length === 0) return null;

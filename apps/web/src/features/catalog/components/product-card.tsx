@@ -40,7 +40,7 @@ export function ProductCard({
   const specs = specsBesideOptions(parsed.specs, product.options);
   const prices = cardPrices(product);
   const store = useStore();
-  const instalments = store ? instalmentsText(product.price_cents, store.installments) : null;
+  const instalments = store ? instalmentsText(product.price_cents, store) : null;
   const availability = availabilityOf(product);
   // A product with options is added from its page; a sold-out one keeps its 'Esgotado'.
   const chooseOnPage = product.options.length > 0 && availability === 'available';

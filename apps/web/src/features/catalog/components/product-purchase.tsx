@@ -81,10 +81,8 @@ export function ProductPurchase({
         })
       : null;
   const units = clampQuantity(quantity, view.stock_quantity);
-  const instalments = store ? instalmentsText(view.price_cents, store.installments) : null;
-  const totalInstalments = store
-    ? instalmentsText(view.price_cents * units, store.installments)
-    : null;
+  const instalments = store ? instalmentsText(view.price_cents, store) : null;
+  const totalInstalments = store ? instalmentsText(view.price_cents * units, store) : null;
 
   const chosenPairs: [string, string][] = product.options.flatMap((option) => {
     const value = chosen[option.name];

@@ -1,6 +1,6 @@
 import type { ShippingMethod } from '@lumina/shared/constants/storefront-constants';
-import type { OrderPaymentMethod } from '@lumina/shared/payments/payment-methods';
 import { ApiError, apiRequest } from '../../../lib/api-client.ts';
+import type { CheckoutPaymentMethod } from '../model/payment-choice.ts';
 
 /** The order part of POST /api/orders (spec 001 §3, Order create payload). */
 export interface OrderCreatePayload {
@@ -17,7 +17,8 @@ export interface OrderCreatePayload {
   customer_state: string;
   customer_zip_code: string;
   notes: string | null;
-  payment_method: OrderPaymentMethod;
+  /** Card and boleto orders are priced at the list price, PIX ones with its discount. */
+  payment_method: CheckoutPaymentMethod;
   shipping_method: ShippingMethod;
   shipping_address: string;
   billing_address: string;

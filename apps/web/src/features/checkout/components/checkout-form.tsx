@@ -1,11 +1,14 @@
 import { CHECKOUT_TEXTS } from '@lumina/shared/checkout/checkout-messages';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import type { CartLine } from '../../../lib/cart/cart-types.ts';
 import { useCepAutofill, type CepAddressField } from '../../../lib/cep/use-cep-autofill.ts';
+import { useStore } from '../../../lib/store-settings.ts';
 import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../model/checkout-form-values.ts';
 import { cartFingerprint, checkoutLines } from '../model/checkout-lines.ts';
+import { availableMethods, type CheckoutPaymentMethod } from '../model/payment-choice.ts';
 import { useCheckoutPrefill } from '../model/use-checkout-prefill.ts';
 import { useCheckoutShipping } from '../model/use-checkout-shipping.ts';
 import type { useCheckoutSubmit } from '../model/use-checkout-submit.ts';
@@ -37,6 +40,7 @@ export interface CheckoutFormProps {
  * taller form leaves).
  */
 export function CheckoutForm({ items, flow }: CheckoutFormProps) {
+  const store = useStore();
   const { register, control, getValues, setValue, setFocus } = useForm<CheckoutFormValues>({
     defaultValues: EMPTY_CHECKOUT_FORM,
   });
@@ -48,6 +52,9 @@ export function CheckoutForm({ items, flow }: CheckoutFormProps) {
     write: (field, value) => setValue(LOOKUP_FIELDS[field], value),
   });
   const ordered = flow.placed !== null;
+  const [chosen, setChosen] = useState<CheckoutPaymentMethod>('pix');
+  // A method the shop stops offering (settings reloaded) falls back to PIX.
+  const paymentMethod = availableMethods(store)[chosen] ? chosen : 'pix';
 
   const onZipChange = () => {
     shipping.followZip();
@@ -58,6 +65,7 @@ export function CheckoutForm({ items, flow }: CheckoutFormProps) {
     void flow.submit({
       values: getValues(),
       shippingMethod: shipping.method,
+      paymentMethod,
       items,
       onInvalid: (field) => setFocus(field),
     });
@@ -84,13 +92,16 @@ export function CheckoutForm({ items, flow }: CheckoutFormProps) {
         <CustomerBox register={register} onZipChange={onZipChange} cepStatus={cepLookup.status} />
         <DeliveryBox shipping={shipping} itemCount={items.length} />
         <NotesBox register={register} control={control} />
-        <PaymentMethodBox />
+        <PaymentMethodBox value={paymentMethod} onChange={setChosen} />
       </fieldset>
       <div className="flex flex-col gap-3 lg:col-start-2 lg:row-start-2 lg:self-start">
-        <ContractSummary items={items} shipping={shipping.option} />
+        <ContractSummary items={items} shipping={shipping.option} paymentMethod={paymentMethod} />
         {flow.placed ? (
           <FormAlert kind="info">
-            Pedido {flow.placed.order.order_number} criado. Falta gerar o pagamento PIX.
+            Pedido {flow.placed.order.order_number} criado.{' '}
+            {flow.placed.paymentMethod === 'pix'
+              ? 'Falta gerar o pagamento PIX.'
+              : 'Falta fazer o pagamento.'}
           </FormAlert>
         ) : null}
         {flow.error ? <FormAlert kind="error" messages={[flow.error]} /> : null}

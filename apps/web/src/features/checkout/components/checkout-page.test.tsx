@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StorePayments } from '@lumina/shared/payments/card-instalments';
 import { readPendingPayment } from '../../../lib/payment/pending-payment.ts';
+import { CARD_AND_BOLETO } from '../../../lib/testing/store-fixture.ts';
 import {
   createCartItem,
   createCartProduct,
@@ -60,10 +62,10 @@ function type(label: RegExp | string, value: string) {
   fireEvent.change(field(label), { target: { value } });
 }
 
-async function openFilled(server?: FakeCheckoutServer) {
+async function openFilled(server?: FakeCheckoutServer, payments?: StorePayments) {
   const api =
     server ?? fakeCheckoutApi({ cart: [...CART], profile: PROFILE, addresses: ADDRESSES });
-  renderCheckout();
+  renderCheckout({}, payments);
   await waitFor(() => expect(field(/^CEP \*/).value).toBe('01310-100'));
   return api;
 }
@@ -240,6 +242,40 @@ describe('CheckoutPage', () => {
       false,
     );
   });
+
+  it.each([
+    ['Cartão de crédito', 'card', 'Total no cartão'],
+    ['Boleto bancário', 'boleto', 'Total no boleto'],
+  ] as const)(
+    'sends %s as the payment method, totals the list price and goes to its payment step',
+    async (label, method, totalLabel) => {
+      const server = await openFilled(undefined, CARD_AND_BOLETO);
+      const summary = screen.getByRole('region', { name: 'Resumo do pedido' });
+      fireEvent.click(
+        await screen.findByRole('radio', { name: new RegExp(`^${label}`) }, { timeout: 3000 }),
+      );
+      await waitFor(() =>
+        expect(
+          within(summary).getByText('Forma de pagamento').nextElementSibling,
+        ).toHaveTextContent(label),
+      );
+      // 2 × R$ 50,00 + R$ 39,90 at the list price: no PIX discount on a card or a boleto.
+      expect(within(summary).getByText(totalLabel).nextElementSibling?.textContent).toMatch(
+        /^R\$ 139,90/,
+      );
+      expect(within(summary).queryByText('Total no PIX')).not.toBeInTheDocument();
+      submit();
+      await waitFor(() =>
+        expect(screen.getByTestId('location')).toHaveTextContent(`/payment-${method}?order_id=901`),
+      );
+      expect(callsTo(server, ORDER_CALL)).toHaveLength(1);
+      expect((callsTo(server, ORDER_CALL)[0]?.body as { order: object }).order).toMatchObject({
+        payment_method: method,
+      });
+      // The card is typed, and the boleto issued, on the payment step: no PIX is created.
+      expect(callsTo(server, PAYMENT_CALL(901))).toHaveLength(0);
+    },
+  );
 
   it("shows the server's refusal of the order and enables the button again", async () => {
     const server = await openFilled();

@@ -5,7 +5,6 @@ import {
   summaryRows,
   unitCount,
 } from '@lumina/shared/checkout/contract-summary';
-import type { OrderPaymentMethod } from '@lumina/shared/payments/payment-methods';
 import { POLICY_PAGES } from '@lumina/shared/settings/policy-pages';
 import { sellerLines, shopName } from '@lumina/shared/settings/settings-rules';
 import type { PublicStoreJson } from '@lumina/shared/settings/store-settings';
@@ -14,6 +13,7 @@ import type { CartLine } from '../../../lib/cart/cart-types.ts';
 import type { ShippingOption } from '../../../lib/cart/shipping-quote.ts';
 import { useStore } from '../../../lib/store-settings.ts';
 import { summaryItems } from '../model/checkout-lines.ts';
+import type { CheckoutPaymentMethod } from '../model/payment-choice.ts';
 import { CheckoutBox } from './checkout-box.tsx';
 
 const linkClass = 'font-medium text-ink-900 underline underline-offset-2 hover:text-gold-700';
@@ -24,8 +24,8 @@ export interface ContractSummaryProps {
   items: readonly CartLine[];
   /** The current quote; null until the delivery box has one. */
   shipping: ShippingOption | null;
-  /** How the shopper pays (PIX when not said): a card or a boleto pays the list prices. */
-  method?: OrderPaymentMethod;
+  /** The chosen method: its name and its total (card and boleto at the list price). */
+  paymentMethod?: CheckoutPaymentMethod;
   className?: string;
 }
 
@@ -57,13 +57,13 @@ function SellerIdentity({ store }: { store: PublicStoreJson }) {
 
 /**
  * The contract's summary right above 'Finalizar pedido' (Decreto 7.962/2013 art. 4): what is
- * bought, the freight and its delivery time, PIX and its totals, who sells and the right of
+ * bought, the freight and its delivery time, the chosen method and its totals, who sells and the right of
  * withdrawal. The order-received e-mail repeats the same rows.
  */
 export function ContractSummary({
   items,
   shipping,
-  method = 'pix',
+  paymentMethod = 'pix',
   className,
 }: ContractSummaryProps) {
   const store = useStore();
@@ -76,7 +76,7 @@ export function ContractSummary({
       deliveryDays: shipping.delivery_days,
     },
     pixDiscount: (store?.pix_discount_percent ?? 0) > 0,
-    method,
+    method: paymentMethod,
   });
   return (
     <CheckoutBox id="checkout-resumo" title={CONTRACT_SUMMARY_TEXTS.title} className={className}>
@@ -85,7 +85,7 @@ export function ContractSummary({
           <p className="font-medium text-ink-900">{itemCountText(unitCount(lines))}</p>
           <ul className="mt-1 flex flex-col gap-1 text-ink-700">
             {lines.map((line, index) => {
-              const row = itemRow(line, method);
+              const row = itemRow(line, paymentMethod);
               return (
                 <li key={items[index]?.id ?? index} className={rowClass}>
                   <span className="min-w-0 wrap-anywhere">{row.label}</span>

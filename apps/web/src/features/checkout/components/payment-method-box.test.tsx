@@ -2,8 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { seedStore } from '../../../lib/testing/store-fixture.ts';
+import type { StorePayments } from '@lumina/shared/payments/card-instalments';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { CARD_AND_BOLETO, seedStore } from '../../../lib/testing/store-fixture.ts';
+import type { CheckoutPaymentMethod } from '../model/payment-choice.ts';
 import { PaymentMethodBox } from './payment-method-box.tsx';
 
 /** The theme's colours (--color-name: #rrggbb in styles.css), by Tailwind name. */
@@ -48,10 +52,28 @@ function contrast(a: number[], b: number[]): number {
   return ((hi ?? 0) + 0.05) / ((lo ?? 0) + 0.05);
 }
 
-function renderBox(settings: Parameters<typeof seedStore>[1] = {}) {
+/** The box as the checkout holds it: the chosen method in state. */
+function ChoosingBox({ onChange }: { onChange?: (method: CheckoutPaymentMethod) => void }) {
+  const [method, setMethod] = useState<CheckoutPaymentMethod>('pix');
+  return (
+    <PaymentMethodBox
+      value={method}
+      onChange={(next) => {
+        setMethod(next);
+        onChange?.(next);
+      }}
+    />
+  );
+}
+
+function renderBox(
+  settings: Parameters<typeof seedStore>[1] = {},
+  payments?: StorePayments,
+  onChange?: (method: CheckoutPaymentMethod) => void,
+) {
   return render(
-    <QueryClientProvider client={seedStore(new QueryClient(), settings)}>
-      <PaymentMethodBox />
+    <QueryClientProvider client={seedStore(new QueryClient(), settings, payments)}>
+      <ChoosingBox onChange={onChange} />
     </QueryClientProvider>,
   );
 }
@@ -74,5 +96,36 @@ describe('PaymentMethodBox', () => {
     renderBox({ pix_discount_percent: 0 });
     await screen.findByText('PIX', {}, { timeout: 3000 });
     expect(screen.queryByText(/de desconto/)).not.toBeInTheDocument();
+  });
+
+  it("lists card and boleto as 'Em breve', not choosable, while the shop is not configured for them", async () => {
+    renderBox();
+    const pix = await screen.findByRole('radio', { name: /^PIX/ }, { timeout: 3000 });
+    expect(pix).toBeChecked();
+    expect(screen.getByRole('radio', { name: /Cartão de crédito/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /Boleto bancário/ })).toBeDisabled();
+    expect(screen.getAllByText('Em breve')).toHaveLength(2);
+  });
+
+  it('lets the shopper choose a card or a boleto once configured, with no Em breve', async () => {
+    const chosen = vi.fn<(method: CheckoutPaymentMethod) => void>();
+    renderBox({}, CARD_AND_BOLETO, chosen);
+    const card = await screen.findByRole('radio', { name: /Cartão de crédito/ }, { timeout: 3000 });
+    expect(screen.queryByText('Em breve')).not.toBeInTheDocument();
+    // The card line says the settings' instalments and that the PIX discount does not apply.
+    expect(screen.getByText('3x sem juros ou até 12x; sem o desconto do PIX')).toBeInTheDocument();
+    await userEvent.click(card);
+    expect(card).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^PIX/ })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('radio', { name: /Boleto bancário/ }));
+    expect(chosen.mock.calls.map(([method]) => method)).toEqual(['card', 'boleto']);
+  });
+
+  it("keeps 'Em breve' for the one method not configured", async () => {
+    renderBox({}, { card: null, boleto: true });
+    await screen.findByRole('radio', { name: /^PIX/ }, { timeout: 3000 });
+    expect(screen.getByRole('radio', { name: /Cartão de crédito/ })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: /Boleto bancário/ })).toBeEnabled();
+    expect(screen.getAllByText('Em breve')).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { formatAddressLine } from '@lumina/shared/addresses/address-line';
 import type { CheckoutCustomer } from '@lumina/shared/checkout/checkout-customer-schema';
 import type { ShippingMethod } from '@lumina/shared/constants/storefront-constants';
 import type { OrderCreatePayload } from '../api/create-order.ts';
+import type { CheckoutPaymentMethod } from './payment-choice.ts';
 
 /**
  * The order body from the validated customer (spec 001 §3): the one-line address goes into
@@ -10,6 +11,7 @@ import type { OrderCreatePayload } from '../api/create-order.ts';
 export function orderPayload(
   customer: CheckoutCustomer,
   shippingMethod: ShippingMethod,
+  paymentMethod: CheckoutPaymentMethod = 'pix',
 ): OrderCreatePayload {
   const line = formatAddressLine({
     street: customer.customer_street,
@@ -22,6 +24,7 @@ export function orderPayload(
   });
   return {
     ...customer,
+    payment_method: paymentMethod,
     shipping_method: shippingMethod,
     shipping_address: line,
     billing_address: line,

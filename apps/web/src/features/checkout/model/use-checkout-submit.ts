@@ -15,12 +15,15 @@ import { checkCheckout } from './checkout-check.ts';
 import type { CheckoutFormValues } from './checkout-form-values.ts';
 import { cartFingerprint } from './checkout-lines.ts';
 import { orderPayload } from './order-payload.ts';
+import { type CheckoutPaymentMethod, paymentPagePath } from './payment-choice.ts';
 import { serverErrorText } from './server-error-text.ts';
 import { createSubmissionKeys } from './submission-keys.ts';
 
-/** An order the server made whose PIX payment is still to be created. */
+/** An order the server made whose payment is still to be made. */
 export interface PlacedOrder {
   order: CreatedOrder;
+  /** How it is paid: PIX here, card and boleto on their payment page. */
+  paymentMethod: CheckoutPaymentMethod;
   /** The delivery CEP (digits) the payment is created with. */
   cep: string;
   /** The cart as it was ordered; the server emptied the real one. */
@@ -30,6 +33,8 @@ export interface PlacedOrder {
 export interface CheckoutSubmission {
   values: CheckoutFormValues;
   shippingMethod: ShippingMethod;
+  /** PIX unless the shopper chose a card or a boleto. */
+  paymentMethod?: CheckoutPaymentMethod;
   items: readonly CartLine[];
   /** Told which field broke the first rule, to focus it. */
   onInvalid?: (field: CheckoutField) => void;
@@ -37,7 +42,8 @@ export interface CheckoutSubmission {
 
 /**
  * The checkout flow of spec 001 §4: validate, create the order (the server saves the address to
- * the address book in the same step), create the PIX payment, keep the ids, go to /payment-pix.
+ * the address book in the same step), create the PIX payment, keep the ids, go to /payment-pix;
+ * a card or boleto order goes to its own payment page (/payment-card, /payment-boleto) instead.
  * Any failure leaves a message and the button enabled. Once an order exists it is kept: the next
  * click only retries its payment, so a failed payment never leads to a second order.
  */
@@ -56,18 +62,32 @@ export function useCheckoutSubmit() {
     customer: CheckoutCustomer,
     submission: CheckoutSubmission,
   ): Promise<PlacedOrder | null> {
-    const payload = orderPayload(customer, submission.shippingMethod);
+    const payload = orderPayload(
+      customer,
+      submission.shippingMethod,
+      submission.paymentMethod ?? 'pix',
+    );
     const key = keys.keyFor(JSON.stringify([payload, cartFingerprint(submission.items)]));
     try {
       const order = await createOrder(payload, key);
-      return { order, cep: payload.customer_zip_code, items: submission.items };
+      return {
+        order,
+        paymentMethod: payload.payment_method,
+        cep: payload.customer_zip_code,
+        items: submission.items,
+      };
     } catch (failure) {
       setError(serverErrorText(failure, CHECKOUT_TEXTS.createOrderFailed));
       return null;
     }
   }
 
-  async function payFor({ order, cep }: PlacedOrder): Promise<void> {
+  async function payFor({ order, cep, paymentMethod }: PlacedOrder): Promise<void> {
+    // A card is typed, and a boleto issued, on its own page: nothing to create here.
+    if (paymentMethod !== 'pix') {
+      void navigate(paymentPagePath(paymentMethod, order.id));
+      return;
+    }
     try {
       const payment = await createPayment(order.id, {
         payment_method: 'pix',

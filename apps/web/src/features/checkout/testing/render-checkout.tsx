@@ -1,3 +1,4 @@
+import type { StorePayments } from '@lumina/shared/payments/card-instalments';
 import type { StoreSettingsInput } from '@lumina/shared/settings/store-settings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -17,13 +18,18 @@ function LocationProbe() {
  * PIX and products pages show their names, so a navigation is visible. `store` changes the
  * filled-in shop's settings.
  */
-export function renderCheckout(store: Partial<StoreSettingsInput> = {}) {
+export function renderCheckout(
+  store: Partial<StoreSettingsInput> = {},
+  /** PIX only unless given (CARD_AND_BOLETO: the shop takes cards and boletos). */
+  payments?: StorePayments,
+) {
   // With the shop's settings, as every server-rendered page carries them.
   const client = seedStore(
     new QueryClient({
       defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
     }),
     store,
+    payments,
   );
   const view = render(
     <QueryClientProvider client={client}>
@@ -32,6 +38,8 @@ export function renderCheckout(store: Partial<StoreSettingsInput> = {}) {
           <Routes>
             <Route path="/checkout" element={<CheckoutPage />} />
             <Route path="/payment-pix" element={<p>Página PIX</p>} />
+            <Route path="/payment-card" element={<p>Página Cartão</p>} />
+            <Route path="/payment-boleto" element={<p>Página Boleto</p>} />
             <Route path="/produtos" element={<p>Página Produtos</p>} />
           </Routes>
           <LocationProbe />

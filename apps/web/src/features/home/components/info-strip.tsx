@@ -19,7 +19,7 @@ interface Perk {
  */
 function perksOf(store: PublicStoreJson | undefined): Perk[] {
   const pix = store ? pixDiscountText(store) : null;
-  const card = store ? instalmentsPromise(store.installments) : null;
+  const card = store ? instalmentsPromise(store) : null;
   const shipping = store ? freeShippingText(store) : null;
   return [
     ...(pix

@@ -1,7 +1,6 @@
 import { PAYMENT_ERRORS } from '@lumina/shared/payments/pix-texts';
-import { Button } from '../../../components/ui/button.tsx';
 import type { PixData } from '../../../lib/payment/payment-api.ts';
-import { useCopyText } from '../use-copy-text.ts';
+import { CopyCode } from './copy-code.tsx';
 
 export const COPY_TEXTS = {
   copy: 'Copiar código PIX',
@@ -11,7 +10,6 @@ export const COPY_TEXTS = {
 
 /** The QR code, the copy-and-paste code and the provider's ticket page. */
 export function PixCodeBox({ pix }: { pix: PixData }) {
-  const { state, copy } = useCopyText();
   return (
     <section
       aria-labelledby="pix-codigo-titulo"
@@ -29,24 +27,14 @@ export function PixCodeBox({ pix }: { pix: PixData }) {
           className="mx-auto mt-4 size-56 rounded-lg border border-ink-300 bg-white p-2 sm:size-60"
         />
       ) : null}
-      <label htmlFor="pix-copia-cola" className="mt-4 block text-sm font-medium text-ink-800">
-        Código PIX (copia e cola)
-      </label>
-      <textarea
+      <CopyCode
         id="pix-copia-cola"
-        readOnly
-        rows={3}
+        label="Código PIX (copia e cola)"
         value={pix.qr_code}
-        onFocus={(event) => event.currentTarget.select()}
-        className="mt-1 w-full resize-none rounded-lg border border-ink-300 bg-cream-50 p-2 font-mono text-xs break-all text-ink-900"
+        copyLabel={COPY_TEXTS.copy}
+        copiedText={COPY_TEXTS.copied}
+        failedText={COPY_TEXTS.failed}
       />
-      <Button className="mt-3 w-full" onClick={() => void copy(pix.qr_code)}>
-        {COPY_TEXTS.copy}
-      </Button>
-      <p aria-live="polite" className="mt-2 min-h-5 text-center text-sm">
-        {state === 'copied' ? <span className="text-success">{COPY_TEXTS.copied}</span> : null}
-        {state === 'failed' ? <span className="text-sale">{COPY_TEXTS.failed}</span> : null}
-      </p>
       <p className="mt-2 text-center text-sm">
         {pix.ticket_url ? (
           <a

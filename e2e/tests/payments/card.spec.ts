@@ -1,0 +1,163 @@
+// Card payments through MercadoPago.js (the fake's, from its own origin): the shopper chooses
+// 'Cartão de crédito' at the checkout, lands on the card step, types MercadoPago's test Master
+// into the secure fields (iframes the shop's page cannot read) and pays in 3x, or is refused
+// (holder FUND) and pays the same order with PIX instead. Needs a shop with CARD_PAYMENTS on
+// (the payments server, or `npm run fake:mercadopago` and its settings).
+import type { APIRequestContext, Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { loginThroughHeader, newAccount, registerThroughApi } from '../support/accounts.ts';
+import { listProducts, type ApiProduct } from '../support/catalog-api.ts';
+import { acceptCookies } from '../support/cookie-banner.ts';
+import { expect, test } from '../support/test.ts';
+
+const SHOT_DIR = process.env.E2E_SHOT_DIR ?? '/tmp/hweb-shots';
+const TEST_CARD = { number: '5031 4332 1540 6351', expiry: '11/30', cvv: '123' };
+const CPF = '12345678909';
+
+test.describe.configure({ timeout: 90_000 });
+// The checkout looks the CEP up as it is typed; the test server has no internet.
+test.use({ allowedConsoleErrors: [/status of (503|422)/] });
+
+/** Phone and laptop pictures of the payment step, for a person to look at. */
+async function shots(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOT_DIR, { recursive: true });
+  for (const [width, height] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: join(SHOT_DIR, `${name}-${width}.png`), fullPage: true });
+  }
+}
+
+/** A new customer with one in-stock demo product in the cart, signed in on the page. */
+async function shopperWithCart(page: Page, request: APIRequestContext, label: string) {
+  const account = newAccount(label);
+  const { accessToken } = await registerThroughApi(request, account);
+  const product = ((await listProducts(request)) as (ApiProduct & { options?: unknown[] })[]).find(
+    (p) => p.active && p.stock_quantity >= 2 && (p.options ?? []).length === 0,
+  );
+  if (!product) throw new Error('The demo catalogue needs an in-stock product');
+  const added = await request.post('/api/carts/items', {
+    headers: { authorization: `Bearer ${accessToken}` },
+    data: { product_id: product.id, quantity: 1 },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  await page.goto('/');
+  await acceptCookies(page);
+  await loginThroughHeader(page, account);
+  return account;
+}
+
+/** Fills /checkout, chooses `method` and places the order: answers the order id. */
+async function placeOrderBy(page: Page, method: 'Cartão de crédito' | 'Boleto bancário') {
+  await page.goto('/checkout');
+  const customer = page.getByRole('region', { name: 'Dados do cliente' });
+  await customer.getByLabel('Telefone *').fill('11987654321');
+  await customer.getByLabel('CPF/CNPJ *').fill(CPF);
+  await customer.getByLabel('CEP *').fill('01310100');
+  await customer.getByLabel('Rua *').fill('Avenida Paulista');
+  await customer.getByLabel('Número *').fill('1000');
+  await customer.getByLabel('Bairro *').fill('Bela Vista');
+  await customer.getByLabel('Cidade *').fill('São Paulo');
+  await customer.getByLabel('Estado *').fill('SP');
+  const delivery = page.getByRole('region', { name: 'Entrega' });
+  await delivery.locator('label').filter({ hasText: /^PAC$/ }).click();
+  await delivery.getByRole('button', { name: 'Calcular' }).click();
+  await expect(
+    page.getByRole('region', { name: 'Produtos' }).getByRole('rowheader', { name: 'Frete (PAC)' }),
+  ).toBeVisible();
+
+  const payment = page.getByRole('region', { name: 'Forma de pagamento' });
+  const choice = payment.getByRole('radio', { name: new RegExp(`^${method}`) });
+  await expect(choice).toBeEnabled();
+  await expect(payment.getByText('Em breve', { exact: true })).toHaveCount(0);
+  await choice.check();
+  const summary = page.getByRole('region', { name: 'Resumo do pedido' });
+  await expect(
+    summary.locator('dl > div').filter({ hasText: 'Forma de pagamento' }).locator('dd'),
+  ).toHaveText(method);
+  await expect(summary.getByText('Total no PIX', { exact: true })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Finalizar pedido' }).click();
+  const path = method === 'Cartão de crédito' ? 'payment-card' : 'payment-boleto';
+  await expect(page).toHaveURL(new RegExp(`/${path}\\?order_id=\\d+$`));
+  return Number(new URL(page.url()).searchParams.get('order_id'));
+}
+
+/** Types a card into MercadoPago's secure fields, each in its own iframe. */
+async function typeCard(page: Page, holder: string) {
+  const form = page.getByRole('form', { name: 'Dados do cartão' });
+  await form.getByLabel(/Nome do titular/).fill(holder);
+  await page
+    .frameLocator('#cartao-numero iframe')
+    .getByLabel('Número do cartão')
+    .fill(TEST_CARD.number);
+  await page
+    .frameLocator('#cartao-validade iframe')
+    .getByLabel(/Validade/)
+    .fill(TEST_CARD.expiry);
+  await page
+    .frameLocator('#cartao-cvv iframe')
+    .getByLabel('Código de segurança')
+    .fill(TEST_CARD.cvv);
+  await form.getByLabel('CPF do titular').fill(CPF);
+  // The issuer's plan for the card's BIN: counts with interest show their total.
+  await expect(form.getByRole('option', { name: /com juros \(total R\$/ }).first()).toBeAttached();
+  return form;
+}
+
+test('a shopper pays by card in 3x through MercadoPago.js and the order is paid', async ({
+  page,
+  request,
+}) => {
+  // Server-rendered pages promise the instalments cards allow, and never load the SDK (its
+  // address is only data in the store's settings, for the payment step).
+  const home = await (await request.get('/')).text();
+  expect(home).toContain('3x sem juros ou até 12x');
+  expect(home).not.toMatch(/<script[^>]*\/js\/v2/);
+  await shopperWithCart(page, request, 'cartao-apro');
+  await placeOrderBy(page, 'Cartão de crédito');
+  await expect(page.getByRole('heading', { level: 1, name: 'Pagamento com cartão' })).toBeVisible();
+  // Only this page loads the SDK, from the configured address.
+  await expect(page.locator('script[src$="/js/v2"]')).toHaveCount(1);
+
+  const form = await typeCard(page, 'APRO');
+  await form.getByLabel('Parcelas').selectOption('3');
+  await expect(form.getByLabel('Parcelas')).toHaveValue('3');
+  await shots(page, 'card-form');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  const sent = page.waitForRequest((r) => /\/api\/orders\/\d+\/payments$/.test(r.url()));
+  await form.getByRole('button', { name: 'Pagar' }).click();
+  const body = (await sent).postDataJSON() as Record<string, unknown>;
+  expect(body).toMatchObject({ method: 'card', installments: 3, payment_method_id: 'master' });
+  // The shop's API gets the token, never the card.
+  expect(JSON.stringify(body)).not.toContain('5031');
+
+  await expect(page).toHaveURL(/\/payment-success\?order_id=\d+$/);
+  await expect(page.getByRole('heading', { name: 'Pagamento aprovado!' })).toBeVisible();
+});
+
+test('a refused card says why, and the same order is then paid with PIX', async ({
+  page,
+  request,
+}) => {
+  await shopperWithCart(page, request, 'cartao-fund');
+  const orderId = await placeOrderBy(page, 'Cartão de crédito');
+  const form = await typeCard(page, 'FUND');
+  await form.getByRole('button', { name: 'Pagar' }).click();
+
+  const refusal = page.getByRole('alert').filter({ hasText: 'Pagamento recusado' });
+  await expect(refusal.getByRole('heading')).toHaveText(
+    'Pagamento recusado: Saldo insuficiente no cartão.',
+  );
+  await shots(page, 'card-rejected');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await refusal.getByRole('button', { name: 'Pagar com PIX' }).click();
+  await expect(page).toHaveURL(new RegExp(`/payment-pix\\?order_id=${orderId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Pagamento PIX' })).toBeVisible();
+  await expect(page.getByLabel('Código PIX (copia e cola)')).toHaveValue(/^000201/);
+});
