@@ -53,6 +53,7 @@ beforeAll(async () => {
       MERCADOPAGO_ACCESS_TOKEN: mercadoPago.accessToken,
       MERCADOPAGO_WEBHOOK_SECRET: SECRET,
       MERCADOPAGO_TIMEOUT_MS: '5000',
+      MERCADOPAGO_PUBLIC_KEY: 'TEST-public-key',
       BLING_CLIENT_ID: bling.clientId,
       BLING_CLIENT_SECRET: bling.clientSecret,
       BLING_API_URL: bling.apiUrl,
@@ -181,9 +182,12 @@ describe('an order paid by card in 3x, after a refused card', () => {
     expect(shown).not.toMatch(/fee|net_cents/);
 
     // The panel: the same line, the provider's fee and net, and both attempts with their detail.
+    // A card pays the list prices: the order was re-priced from its PIX total.
+    const charged = mine.total_cents;
+    expect(charged).toBeGreaterThan(order.total_cents);
     const detail = await adminOrder(order.id);
     expect(detail.order.payment?.label).toBe(CARD_LINE);
-    const fee = Math.round(order.total_cents * 0.0499);
+    const fee = Math.round(charged * 0.0499);
     expect(detail.payments).toHaveLength(2);
     expect(detail.payments[0]).toMatchObject({
       method: 'card',
@@ -191,11 +195,11 @@ describe('an order paid by card in 3x, after a refused card', () => {
       status: 'approved',
       status_detail: 'accredited',
       status_message: 'Pagamento aprovado.',
-      amount_cents: order.total_cents,
+      amount_cents: charged,
       fee_cents: fee,
       fee: fee / 100,
-      net_cents: order.total_cents - fee,
-      net: (order.total_cents - fee) / 100,
+      net_cents: charged - fee,
+      net: (charged - fee) / 100,
     });
     expect(detail.payments[1]).toMatchObject({
       method: 'card',
@@ -221,7 +225,7 @@ describe('an order paid by card in 3x, after a refused card', () => {
     expect(note.startsWith(`Pedido ${order.order_number} da loja`)).toBe(true);
     expect(note.endsWith(`. Pagamento: ${CARD_PHRASE}.`)).toBe(true);
     expect(sent?.body.parcelas).toMatchObject([
-      { valor: order.total_cents / 100, observacoes: CARD_PHRASE },
+      { valor: charged / 100, observacoes: CARD_PHRASE },
     ]);
     const posted = JSON.stringify(sent?.body);
     expect(posted).not.toContain(FAKE_TEST_CARDS.master.number);
@@ -273,7 +277,7 @@ describe('an order with an open boleto', () => {
     expect(paid.payment?.boleto).toBeNull();
     expect((await adminOrder(order.id)).payments[0]).toMatchObject({
       fee_cents: 349,
-      net_cents: order.total_cents - 349,
+      net_cents: paid.total_cents - 349,
     });
     await ctx.app.outbox.drain();
     expect(approvedMailTo(email, order.order_number)?.text).toContain('Pago com boleto bancário.');
