@@ -224,9 +224,7 @@ describe('an order paid by card in 3x, after a refused card', () => {
     const note = String(sent?.body.observacoes);
     expect(note.startsWith(`Pedido ${order.order_number} da loja`)).toBe(true);
     expect(note.endsWith(`. Pagamento: ${CARD_PHRASE}.`)).toBe(true);
-    expect(sent?.body.parcelas).toMatchObject([
-      { valor: charged / 100, observacoes: CARD_PHRASE },
-    ]);
+    expect(sent?.body.parcelas).toMatchObject([{ valor: charged / 100, observacoes: CARD_PHRASE }]);
     const posted = JSON.stringify(sent?.body);
     expect(posted).not.toContain(FAKE_TEST_CARDS.master.number);
     expect(posted).not.toContain(token);
