@@ -151,16 +151,10 @@ async function startE2ePayments(): Promise<E2eFake[]> {
   console.log(
     `Fake API Pix at ${pixBank.url} (control ${controls.pixBankControlUrl}), fake MercadoPago at ${mercadopago.url} (control ${controls.mercadopagoControlUrl})`,
   );
-  // Card and boleto ride on the provider plumbing that lets MercadoPago sit beside another PIX
-  // provider; E2E_CARD_PAYMENTS=off starts the payments shop with the bank's PIX alone.
+  // The fake's own settings turn card and boleto on (its public key, its MercadoPago.js);
+  // E2E_CARD_PAYMENTS=off starts the payments shop with the bank's PIX alone.
   const cards: Record<string, string> =
-    process.env.E2E_CARD_PAYMENTS === 'off'
-      ? {}
-      : {
-          CARD_PAYMENTS: 'mercadopago',
-          MERCADOPAGO_PUBLIC_KEY: `TEST-${randomBytes(16).toString('hex')}`,
-          MERCADOPAGO_SDK_URL: `${mercadopago.url}/js/v2`,
-        };
+    process.env.E2E_CARD_PAYMENTS === 'off' ? { CARD_PAYMENTS: 'off' } : {};
   return [
     { close: () => mercadopago.close(), env: {} },
     {

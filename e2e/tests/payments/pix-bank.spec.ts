@@ -125,7 +125,7 @@ test("a shopper pays the bank's PIX and the bank's webhook shows the order paid"
     page.getByRole('region', { name: 'Produtos' }).getByRole('rowheader', { name: 'Frete (PAC)' }),
   ).toBeVisible();
   const payment = page.getByRole('region', { name: 'Forma de pagamento' });
-  await expect(payment.getByRole('radio', { name: 'PIX' })).toBeChecked();
+  await expect(payment.getByRole('radio', { name: /^PIX/ })).toBeChecked();
 
   await page.getByRole('button', { name: 'Finalizar pedido' }).click();
   await expect(page).toHaveURL(/\/payment-pix\?order_id=(\d+)&payment_id=(\d+)$/, {

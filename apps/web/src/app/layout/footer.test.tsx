@@ -1,13 +1,14 @@
+import type { StorePayments } from '@lumina/shared/payments/card-instalments';
 import type { StoreSettingsInput } from '@lumina/shared/settings/store-settings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { expect, it } from 'vitest';
-import { seedStore } from '../../lib/testing/store-fixture.ts';
+import { CARD_AND_BOLETO, seedStore } from '../../lib/testing/store-fixture.ts';
 import { Footer } from './footer.tsx';
 
-function renderFooter(store: Partial<StoreSettingsInput> = {}) {
-  const client = seedStore(new QueryClient(), store);
+function renderFooter(store: Partial<StoreSettingsInput> = {}, payments?: StorePayments) {
+  const client = seedStore(new QueryClient(), store, payments);
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -92,4 +93,18 @@ it('leaves out what the owner has not filled in, and shows no WhatsApp without a
 it('names a seller who sells under a CPF as such', () => {
   const footer = within(renderFooter({ legal_name: 'Ana Souza', document: '529.982.247-25' }));
   expect(footer.getByText('Ana Souza · CPF 529.982.247-25')).toBeVisible();
+});
+
+it('lists no card or boleto while the shop takes only PIX', () => {
+  const footer = within(renderFooter());
+  expect(footer.queryByText('Cartão de crédito')).toBeNull();
+  expect(footer.queryByText('Boleto bancário')).toBeNull();
+});
+
+it('lists card, with the instalments the settings allow, and boleto once the shop takes them', () => {
+  const footer = within(renderFooter({}, CARD_AND_BOLETO));
+  expect(footer.getByText('Cartão de crédito').parentElement).toHaveTextContent(
+    /^Cartão de crédito em \d+x sem juros/,
+  );
+  expect(footer.getByText('Boleto bancário')).toBeVisible();
 });

@@ -1,3 +1,4 @@
+import { instalmentsPromise } from '@lumina/shared/payments/card-instalments';
 import { POLICY_PAGES } from '@lumina/shared/settings/policy-pages';
 import {
   addressLine,
@@ -9,6 +10,7 @@ import { POLICY_KEYS, type PublicStoreJson } from '@lumina/shared/settings/store
 import { freeShippingText, pixDiscountNote } from '@lumina/shared/storefront/money-texts';
 import { Link } from 'react-router';
 import {
+  CardIcon,
   ChatIcon,
   ClockIcon,
   MailIcon,
@@ -131,6 +133,9 @@ export function Footer() {
   // The shop's own rules, left out while they have not arrived or the owner turned them off.
   const pixNote = store && pixDiscountNote(store);
   const freeShipping = store && freeShippingText(store);
+  // Card and boleto are listed only while the shop takes them (GET /api/store's payments).
+  const card = store?.payments.card ? { promise: instalmentsPromise(store) } : null;
+  const boleto = Boolean(store?.payments.boleto);
   const policies = POLICY_KEYS.filter((key) => store?.policies[key]);
   return (
     <footer className="bg-ink-900 text-cream-100">
@@ -215,6 +220,21 @@ export function Footer() {
               {pixNote && ` com ${pixNote}`}
             </span>
           </p>
+          {card && (
+            <p className="mt-2 flex items-center gap-2 text-sm text-cream-100">
+              <CardIcon className="size-5 text-gold-300" />
+              <span>
+                <strong className="font-semibold">Cartão de crédito</strong>
+                {card.promise && ` em ${card.promise}`}
+              </span>
+            </p>
+          )}
+          {boleto && (
+            <p className="mt-2 flex items-center gap-2 text-sm text-cream-100">
+              <CardIcon className="size-5 text-gold-300" />
+              <strong className="font-semibold">Boleto bancário</strong>
+            </p>
+          )}
           <p className="mt-2 text-sm text-cream-200">
             Seu pedido é confirmado assim que o pagamento é identificado.
           </p>
