@@ -4,6 +4,7 @@ import fastifyEtag from '@fastify/etag';
 import cluster from 'node:cluster';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { ClusterRateLimitStore } from './cluster/rate-limit-store.ts';
+import { clientKey } from './http/client-rate-limit.ts';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, {
@@ -505,6 +506,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         await api.register(fastifyRateLimit, {
           max: config.rateLimitMax,
           timeWindow: 60_000,
+          keyGenerator: clientKey,
           // Cluster workers count in the primary (WEB_CONCURRENCY): one limit for all of them.
           ...(cluster.isWorker ? { store: ClusterRateLimitStore } : {}),
           // The limit headers go out only with a 429: three fewer headers on every answer.

@@ -9,6 +9,17 @@ export type ClientLimitCheck = { exceeded: false } | { exceeded: true; retryAfte
 export type ClientRateLimit = (request: FastifyRequest) => Promise<ClientLimitCheck>;
 
 /**
+ * Whom a request counts against: its IP (an IPv6 /64 as one client, as the plugin's default
+ * does). A connection the client already closed has no address left (`request.ip` undefined);
+ * the plugin's default then throws, and the request would end as a 500 in the log. Nobody is
+ * waiting for that answer, so all such requests share one key.
+ */
+export function clientKey(request: Pick<FastifyRequest, 'ip'>): string {
+  const ip = request.ip as string | undefined;
+  return ip ? normalizeIP(ip) : 'closed-connection';
+}
+
+/**
  * A per-client limit outside /api, counted as the API's flood guard is (@fastify/rate-limit: the
  * client's IP, an IPv6 /64 as one client; with WEB_CONCURRENCY in the cluster's primary, so every
  * worker meets the same count) under a key of its own (`group`), so pages, previews and the API
@@ -27,7 +38,7 @@ export async function createClientRateLimit(
       global: false,
       max: options.max,
       timeWindow: options.timeWindowMs ?? 60_000,
-      keyGenerator: (request) => `${options.group}:${normalizeIP(request.ip)}`,
+      keyGenerator: (request) => `${options.group}:${clientKey(request)}`,
       ...(cluster.isWorker ? { store: ClusterRateLimitStore } : {}),
     });
     check = scope.createRateLimit();
