@@ -3,30 +3,17 @@
 // the fake's control server (E2E_FAKE_MERCADOPAGO_CONTROL_URL), whose signed notification
 // reaches the shop, and the page then shows the order paid. Needs a shop with CARD_PAYMENTS on.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { loginThroughHeader, newAccount, registerThroughApi } from '../support/accounts.ts';
 import { listProducts, type ApiProduct } from '../support/catalog-api.ts';
 import { acceptCookies } from '../support/cookie-banner.ts';
+import { screenshots } from '../support/shots.ts';
 import { expect, test } from '../support/test.ts';
 
-const SHOT_DIR = process.env.E2E_SHOT_DIR ?? '/tmp/hweb-shots';
 const CONTROL_URL = process.env.E2E_FAKE_MERCADOPAGO_CONTROL_URL;
 const CPF = '12345678909';
 
 test.describe.configure({ timeout: 90_000 });
 test.use({ allowedConsoleErrors: [/status of 503/] });
-
-async function shots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOT_DIR, { recursive: true });
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: join(SHOT_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-}
 
 async function shopperWithCart(page: Page, request: APIRequestContext) {
   const account = newAccount('boleto');
@@ -86,7 +73,7 @@ test('a shopper gets a boleto and, once the bank pays it, the order shows paid',
     /\/payments\/\d+\/ticket/,
   );
   await expect(boleto).toContainText(/Vencimento: \d{2}\/\d{2}\/\d{4}/);
-  await shots(page, 'boleto');
+  await screenshots(page, 'payments-boleto');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The bank pays it: the fake approves the boleto and notifies the shop, signed.

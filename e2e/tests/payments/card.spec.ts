@@ -4,32 +4,23 @@
 // (holder FUND) and pays the same order with PIX instead. Needs a shop with CARD_PAYMENTS on
 // (the payments server, or `npm run fake:mercadopago` and its settings).
 import type { APIRequestContext, Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { loginThroughHeader, newAccount, registerThroughApi } from '../support/accounts.ts';
+import {
+  loginThroughHeader,
+  newAccount,
+  registerThroughApi,
+  shopAdministrator,
+} from '../support/accounts.ts';
 import { listProducts, type ApiProduct } from '../support/catalog-api.ts';
 import { acceptCookies } from '../support/cookie-banner.ts';
+import { screenshots } from '../support/shots.ts';
 import { expect, test } from '../support/test.ts';
 
-const SHOT_DIR = process.env.E2E_SHOT_DIR ?? '/tmp/hweb-shots';
 const TEST_CARD = { number: '5031 4332 1540 6351', expiry: '11/30', cvv: '123' };
 const CPF = '12345678909';
 
 test.describe.configure({ timeout: 90_000 });
 // The checkout looks the CEP up as it is typed; the test server has no internet.
 test.use({ allowedConsoleErrors: [/status of (503|422)/] });
-
-/** Phone and laptop pictures of the payment step, for a person to look at. */
-async function shots(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOT_DIR, { recursive: true });
-  for (const [width, height] of [
-    [390, 844],
-    [1280, 800],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await page.screenshot({ path: join(SHOT_DIR, `${name}-${width}.png`), fullPage: true });
-  }
-}
 
 /** A new customer with one in-stock demo product in the cart, signed in on the page. */
 async function shopperWithCart(page: Page, request: APIRequestContext, label: string) {
@@ -126,7 +117,7 @@ test('a shopper pays by card in 3x through MercadoPago.js and the order is paid'
   const form = await typeCard(page, 'APRO');
   await form.getByLabel('Parcelas').selectOption('3');
   await expect(form.getByLabel('Parcelas')).toHaveValue('3');
-  await shots(page, 'card-form');
+  await screenshots(page, 'payments-card-form');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   const sent = page.waitForRequest((r) => /\/api\/orders\/\d+\/payments$/.test(r.url()));
@@ -138,6 +129,45 @@ test('a shopper pays by card in 3x through MercadoPago.js and the order is paid'
 
   await expect(page).toHaveURL(/\/payment-success\?order_id=\d+$/);
   await expect(page.getByRole('heading', { name: 'Pagamento aprovado!' })).toBeVisible();
+  const orderId = Number(new URL(page.url()).searchParams.get('order_id'));
+
+  // The owner gives R$ 10,00 back from the order page: MercadoPago refunds the card, no PIX id
+  // asked; the shopper then sees it on the order with where the money went.
+  const owner = await page
+    .context()
+    .browser()
+    ?.newContext({
+      baseURL: test.info().project.use.baseURL,
+      viewport: { width: 1280, height: 800 },
+      locale: 'pt-BR',
+      timezoneId: 'America/Sao_Paulo',
+    });
+  if (!owner) throw new Error('no browser for the owner');
+  const admin = await owner.newPage();
+  await admin.goto('/');
+  await acceptCookies(admin);
+  await loginThroughHeader(admin, shopAdministrator());
+  await admin.goto(`/admin/pedidos/${orderId}`);
+  const main = admin.getByRole('main');
+  await expect(
+    main.getByText('Cartão de crédito Mastercard final 6351 · 3x').first(),
+  ).toBeVisible();
+  await expect(main.getByText('Tarifa', { exact: true })).toBeVisible();
+  const refunds = main.getByRole('region', { name: 'Reembolsos' });
+  await refunds.getByRole('button', { name: 'Reembolsar' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Reembolsar' });
+  await dialog.getByLabel('Valor a devolver (R$)').fill('10,00');
+  await expect(dialog.getByLabel('Identificador PIX (E2E) da devolução')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Revisar reembolso' }).click();
+  await dialog.getByRole('button', { name: 'Confirmar reembolso' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(refunds.getByText(/^Reembolso de R\$ 10,00/)).toBeVisible();
+  await screenshots(admin, 'payments-card-admin-refund');
+  await owner.close();
+
+  await page.goto(`/minha-conta/pedidos/${orderId}`);
+  await expect(page.getByText(/Estorno no cartão de crédito Mastercard final 6351/)).toBeVisible();
+  await screenshots(page, 'payments-card-shopper-order');
 });
 
 test('a refused card says why, and the same order is then paid with PIX', async ({
@@ -153,7 +183,7 @@ test('a refused card says why, and the same order is then paid with PIX', async 
   await expect(refusal.getByRole('heading')).toHaveText(
     'Pagamento recusado: Saldo insuficiente no cartão.',
   );
-  await shots(page, 'card-rejected');
+  await screenshots(page, 'payments-card-rejected');
   await page.setViewportSize({ width: 1280, height: 800 });
 
   await refusal.getByRole('button', { name: 'Pagar com PIX' }).click();
