@@ -2,7 +2,7 @@ import type { OrderJson } from '@lumina/shared/orders/order-schemas';
 import type { PayByMethodResponse } from '@lumina/shared/payments/payment-by-method';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema/orders.ts';
+import { orderEvents, orders, payments } from '../../db/schema/orders.ts';
 import {
   type FakeMercadoPagoServer,
   startFakeMercadoPago,
@@ -282,6 +282,103 @@ describe('prices by payment method', () => {
       payment_status: 'approved',
       total_cents: order.total_cents,
     });
+  });
+});
+
+describe('PIX after a boleto', () => {
+  async function rowsOf(orderId: number) {
+    return ctx.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(payments.id);
+  }
+
+  async function boletoOf(headers: object, orderId: number) {
+    const response = await payBy(headers, orderId, { method: 'boleto' });
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = await rowsOf(orderId);
+    expect(row).toMatchObject({ method: 'boleto', status: 'pending' });
+    return String(row?.gatewayPaymentId);
+  }
+
+  it('an unpaid boleto steps aside for PIX: cancelled at MercadoPago, the order at its PIX total', async () => {
+    clock = new Date('2026-12-07T15:00:00.000Z');
+    const { headers, order } = await placedOrder('boleto');
+    expect(order.total_cents).toBe(20_000 + order.shipping_cost_cents);
+    const boletoId = await boletoOf(headers, order.id);
+
+    const pix = await payOrder(ctx.app, headers, order.id);
+    expect(pix.statusCode, pix.body).toBe(200);
+    const pixTotal = 19_000 + order.shipping_cost_cents;
+    expect(pix.json<{ amount: number; status: string }>()).toMatchObject({
+      amount: pixTotal / 100,
+      status: 'pending',
+    });
+    expect(lastCreation()?.body).toMatchObject({
+      payment_method_id: 'pix',
+      transaction_amount: pixTotal / 100,
+    });
+    expect(fake.payments.get(boletoId)?.status).toBe('cancelled');
+    expect((await rowsOf(order.id)).map((row) => [row.method, row.status])).toEqual([
+      ['boleto', 'cancelled'],
+      ['pix', 'pending'],
+    ]);
+    expect(await orderOf(ctx.app, headers, order.id)).toMatchObject({
+      status: 'pending',
+      payment_status: 'pending',
+      payment_method: 'pix',
+      total_cents: pixTotal,
+    });
+    // Asking again answers the same PIX.
+    const again = await payOrder(ctx.app, headers, order.id);
+    expect(again.json<{ payment_id: number }>().payment_id).toBe(
+      pix.json<{ payment_id: number }>().payment_id,
+    );
+  });
+
+  it('a boleto paid meanwhile pays the order once, and no PIX is charged', async () => {
+    clock = new Date('2026-12-07T16:00:00.000Z');
+    const { headers, order } = await placedOrder('boleto');
+    const boletoId = await boletoOf(headers, order.id);
+    const creations = fake.creations;
+    // Paid at the bank; MercadoPago's notification has not arrived yet.
+    fake.setStatus(boletoId, 'approved');
+
+    const pix = await payOrder(ctx.app, headers, order.id);
+    expect(pix.statusCode, pix.body).toBe(200);
+    expect(pix.json<{ status: string }>().status).toBe('approved');
+    expect(fake.creations).toBe(creations);
+    // The notification lands afterwards and changes nothing.
+    expect((await fake.notify(webhookUrl, boletoId, { secret: SECRET })).status).toBe(200);
+
+    expect((await rowsOf(order.id)).map((row) => [row.method, row.status])).toEqual([
+      ['boleto', 'approved'],
+    ]);
+    expect(await orderOf(ctx.app, headers, order.id)).toMatchObject({
+      status: 'processing',
+      payment_status: 'approved',
+      payment_method: 'boleto',
+      total_cents: order.total_cents,
+    });
+    const events = await ctx.database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id));
+    expect(events.filter((event) => event.action === 'payment_approved')).toHaveLength(1);
+    expect(events.filter((event) => event.action === 'repriced')).toHaveLength(0);
+  });
+
+  it('a boleto being cleared still refuses PIX', async () => {
+    clock = new Date('2026-12-07T17:00:00.000Z');
+    const { headers, order } = await placedOrder('boleto');
+    const boletoId = await boletoOf(headers, order.id);
+    fake.setStatus(boletoId, 'in_process');
+    expect((await fake.notify(webhookUrl, boletoId, { secret: SECRET })).status).toBe(200);
+
+    const pix = await payOrder(ctx.app, headers, order.id);
+    expect(pix.statusCode).toBe(409);
+    expect(pix.json<ErrorJson>().code).toBe('payment_in_progress');
   });
 });
 

@@ -349,16 +349,31 @@ export function createPaymentService(deps: PaymentServiceDeps) {
    * Picks what to answer for an order under its lock: the payment to show as it is, a row to
    * issue a charge for, or a refusal. Only a pending order past no deadline gets a new row.
    */
-  async function claimPayment(userId: number, orderId: number) {
+  async function claimPayment(userId: number, orderId: number, settledBoletoId?: number) {
     return db.transaction(async (tx) => {
       const inTx = createPaymentRepository(tx);
       const order = await inTx.findOrder(orderId, { lock: true });
       // Someone else's order answers as a missing one; ownership is checked under the lock.
       if (!order || order.userId !== userId) throw notFound();
-      const [latest] = await inTx.paymentsOf([orderId]);
+      let [latest] = await inTx.paymentsOf([orderId]);
       const at = now();
+      if (
+        settledBoletoId !== undefined &&
+        latest?.id === settledBoletoId &&
+        latest.status === 'pending'
+      ) {
+        // The unpaid boleto, already cancelled at its provider, steps aside for the PIX.
+        const change = await inTx.move(
+          latest.id,
+          'cancelled',
+          (from) => from === 'pending',
+          { source: 'superseded' },
+          at,
+        );
+        if (change) latest = change.payment;
+      }
       if (latest && latest.method !== 'pix' && isOpen(latest.status)) {
-        // A card in review or an open boleto: no PIX on top of it (POST /payments supersedes).
+        // A card in review or a boleto being cleared: no PIX on top of it.
         throw new AppError('conflict', PAYMENT_MESSAGES.otherMethodOpen, {
           code: 'payment_in_progress',
         });
@@ -392,6 +407,62 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       });
       return { order: priced, payment, issue: true };
     });
+  }
+
+  /**
+   * An open charge about to be closed here (an administrator's cancel, a boleto the shopper
+   * trades for PIX): cancelled at the provider that made it and asked again, so a charge paid
+   * meanwhile is applied (once, through `move`) instead of cancelled over the money. A cancel
+   * refused on a charge still open (the provider unreachable) refuses the closing too.
+   */
+  async function settleOpen(payment: PaymentRow, source: string): Promise<void> {
+    const gatewayId = payment.gatewayPaymentId;
+    if (!gatewayId) return;
+    const provider = providerOf(payment);
+    let cancelError: unknown;
+    try {
+      await provider.cancel(gatewayId);
+    } catch (error) {
+      // A paid charge cannot be cancelled: what it is now decides.
+      cancelError = error;
+    }
+    let status: ProviderPaymentStatus | null;
+    try {
+      status = await provider.fetchStatus(gatewayId);
+    } catch (error) {
+      throw providerUnavailable(error);
+    }
+    if (status === 'approved' || status === 'processing') {
+      await move(payment.id, status, source);
+      return;
+    }
+    if (cancelError !== undefined && (status === null || status === 'pending')) {
+      throw providerUnavailable(cancelError);
+    }
+  }
+
+  function providerUnavailable(cause: unknown): AppError {
+    return new AppError('unavailable', PAYMENT_MESSAGES.providerUnavailable, {
+      code: 'payment_provider_failed',
+      cause,
+    });
+  }
+
+  /**
+   * The order's boleto still open and unpaid when its shopper asks for PIX: settled at the
+   * provider first (cancelled, or applied if it was paid meanwhile); past its deadline, expired
+   * like the sweep would. The id of a boleto PIX may now supersede, if any.
+   */
+  async function settleBoletoForPix(userId: number, orderId: number): Promise<number | undefined> {
+    await ownOrder(userId, orderId);
+    const [latest] = await repository.paymentsOf([orderId]);
+    if (latest?.method !== 'boleto' || latest.status !== 'pending') return undefined;
+    if (isOverdue(latest, now())) {
+      await expire(latest);
+      return undefined;
+    }
+    await settleOpen(latest, 'superseded');
+    return latest.id;
   }
 
   async function issueCharge(order: OrderRow, payment: PaymentRow): Promise<PaymentRow> {
@@ -475,7 +546,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      * none. Paid, cancelled and expired orders answer their last payment so the pages can move on.
      */
     async payForOrder(userId: number, orderId: number) {
-      let claim = await claimPayment(userId, orderId);
+      const settledBoletoId = await settleBoletoForPix(userId, orderId);
+      let claim = await claimPayment(userId, orderId, settledBoletoId);
       if (claim.payment && isOverdue(claim.payment, now())) {
         await expire(claim.payment);
         claim = await claimPayment(userId, orderId);
@@ -720,18 +792,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const [latest] = await repository.paymentsOf([orderId]);
       if (!latest?.gatewayPaymentId || !isOpen(latest.status)) return;
       if (!refundsAutomatically(latest)) return;
-      try {
-        const provider = providerOf(latest);
-        await provider.cancel(latest.gatewayPaymentId);
-        const status = await provider.fetchStatus(latest.gatewayPaymentId);
-        if (status === 'approved' || status === 'processing')
-          await move(latest.id, status, 'admin');
-      } catch (error) {
-        throw new AppError('unavailable', PAYMENT_MESSAGES.providerUnavailable, {
-          code: 'payment_provider_failed',
-          cause: error,
-        });
-      }
+      await settleOpen(latest, 'admin');
     },
 
     /** Gives a paid charge back through the provider; the same payment never refunds twice. */
