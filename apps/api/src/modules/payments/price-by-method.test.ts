@@ -382,6 +382,61 @@ describe('PIX after a boleto', () => {
   });
 });
 
+describe('Meus Pedidos', () => {
+  async function listed(headers: object, orderId: number) {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/my_orders',
+      headers: { ...headers },
+    });
+    expect(response.statusCode).toBe(200);
+    const { orders: list } = response.json<{
+      orders: { id: number; payment_info: Record<string, unknown> }[];
+    }>();
+    return list.find((one) => one.id === orderId)?.payment_info;
+  }
+
+  it('says a boleto is awaited until its due date, with its PDF, and PIX may still replace it', async () => {
+    clock = new Date('2026-12-09T15:00:00.000Z');
+    const { headers, order } = await placedOrder('boleto');
+    const response = await payBy(headers, order.id, { method: 'boleto' });
+    const { payment } = response.json<PayByMethodResponse>();
+    const [year, month, day] = String(payment.boleto?.due_date).split('-');
+    expect(await listed(headers, order.id)).toEqual({
+      can_pay: true,
+      message: `Aguardando pagamento do boleto (vencimento ${day}/${month}/${year})`,
+      qr_code: null,
+      ticket_url: payment.boleto?.pdf_url,
+      payment_id: null,
+    });
+  });
+
+  it('says a card in review is being analysed, with nothing to pay', async () => {
+    clock = new Date('2026-12-09T16:00:00.000Z');
+    const { headers, order } = await placedOrder('card');
+    const card = await payBy(headers, order.id, cardBody(await fake.cardToken('CONT')));
+    expect(card.statusCode, card.body).toBe(200);
+    expect(await listed(headers, order.id)).toEqual({
+      can_pay: false,
+      message: 'Pagamento em análise',
+      qr_code: null,
+      ticket_url: null,
+      payment_id: null,
+    });
+  });
+
+  it('keeps the spec’s PIX words for a PIX order', async () => {
+    clock = new Date('2026-12-09T17:00:00.000Z');
+    const { headers, order } = await placedOrder('pix');
+    const pix = await payOrder(ctx.app, headers, order.id);
+    expect(await listed(headers, order.id)).toMatchObject({
+      can_pay: true,
+      message: 'Aguardando pagamento PIX',
+      payment_id: pix.json<{ payment_id: number }>().payment_id,
+    });
+  });
+});
+
 describe('without card payments', () => {
   it('an order for a card or a boleto is refused on its field, in pt-BR', async () => {
     const pixOnly = await createTestContext();

@@ -1,4 +1,5 @@
 import { PIX_COUNTDOWN_SECONDS } from '@lumina/shared/constants/account-constants';
+import { formatDate } from '@lumina/shared/format/dates';
 import { centsToReais as reais } from '@lumina/shared/format/money';
 import { PAYMENT_ERRORS } from '@lumina/shared/payments/pix-texts';
 import { pixStatusText } from '@lumina/shared/payments/payment-status';
@@ -45,7 +46,7 @@ export const PAYMENT_MESSAGES = {
     'Não foi possível estornar o pagamento no MercadoPago agora. Nada foi alterado; tente novamente em instantes.',
 } as const;
 
-/** What the order list says about paying (spec 001 §3, payment_info). */
+/** What the order list says about paying (spec 001 §3, payment_info): the spec's, for PIX. */
 const PAYMENT_INFO_MESSAGES: Record<PaymentRowStatus, string> = {
   pending: 'Aguardando pagamento PIX',
   processing: 'Pagamento em processamento',
@@ -54,6 +55,45 @@ const PAYMENT_INFO_MESSAGES: Record<PaymentRowStatus, string> = {
   cancelled: 'Pedido cancelado: o PIX não foi pago no prazo',
   refunded: 'Pagamento estornado',
 };
+
+/** The same list for an order paid by card or boleto, where the PIX words would not be true. */
+export const PAYMENT_INFO_NOT_PIX = {
+  cardInReview: 'Pagamento em análise',
+  cardRefused: 'Pagamento com cartão recusado',
+  cardWaiting: 'Aguardando pagamento com cartão',
+  cardCancelled: 'Pedido cancelado: o pagamento com cartão não foi concluído',
+  boletoWaiting: 'Aguardando pagamento do boleto',
+  boletoDue: (dueDate: string) => `Aguardando pagamento do boleto (vencimento ${dueDate})`,
+  boletoClearing: 'Pagamento do boleto em compensação',
+  boletoCancelled: 'Pedido cancelado: o boleto não foi pago no prazo',
+} as const;
+
+/**
+ * payment_info's message of an order: by the method of its latest attempt (the order's own
+ * before any), the spec's PIX texts for PIX.
+ */
+function paymentInfoMessage(order: OrderRow, latest: PaymentRow | undefined, canPay: boolean) {
+  const method = latest?.method ?? order.paymentMethod;
+  const waiting = order.status === 'pending' && order.paymentStatus === 'pending';
+  const M = PAYMENT_INFO_NOT_PIX;
+  if (method === 'card') {
+    if (order.paymentStatus === 'processing') return M.cardInReview;
+    if (waiting && latest && isOpen(latest.status)) return M.cardInReview;
+    if (waiting && latest?.status === 'rejected') return M.cardRefused;
+    if (waiting) return M.cardWaiting;
+    if (order.paymentStatus === 'cancelled') return M.cardCancelled;
+  }
+  if (method === 'boleto') {
+    if (order.paymentStatus === 'processing') return M.boletoClearing;
+    if (waiting) {
+      const dueAt = latest?.boletoDueAt;
+      // The due date is a Brazilian calendar day: formatDate reads the instant on Brasília time.
+      return dueAt ? M.boletoDue(formatDate(dueAt)) : M.boletoWaiting;
+    }
+    if (order.paymentStatus === 'cancelled') return M.boletoCancelled;
+  }
+  return canPay ? PAYMENT_INFO_MESSAGES.pending : PAYMENT_INFO_MESSAGES[order.paymentStatus];
+}
 
 export interface PaymentLogger {
   info(details: Record<string, unknown>, message: string): void;
@@ -718,21 +758,24 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           const latest = all.find((payment) => payment.orderId === order.id);
           const open =
             latest && latest.status === 'pending' && !isOverdue(latest, at) ? latest : undefined;
+          // A card being charged is no time to pay again; an unpaid boleto may give way to PIX.
           const canPay =
             order.status === 'pending' &&
             order.paymentStatus === 'pending' &&
+            open?.method !== 'card' &&
             (open !== undefined ||
               (!latest && order.createdAt.getTime() + PIX_PAYMENT_WINDOW_MS > at.getTime()));
+          const openPix = open?.method === 'pix' ? open : undefined;
           return [
             order.id,
             {
               can_pay: canPay,
-              message: canPay
-                ? PAYMENT_INFO_MESSAGES.pending
-                : PAYMENT_INFO_MESSAGES[order.paymentStatus],
-              qr_code: open?.qrCode ?? null,
-              ticket_url: open?.ticketUrl ?? null,
-              payment_id: open?.id ?? null,
+              message: paymentInfoMessage(order, latest, canPay),
+              qr_code: openPix?.qrCode ?? null,
+              // A boleto's ticket is its PDF (MercadoPago's own name for it).
+              ticket_url:
+                openPix?.ticketUrl ?? (open?.method === 'boleto' ? open.boletoUrl : null) ?? null,
+              payment_id: openPix?.id ?? null,
             },
           ] as const;
         }),
