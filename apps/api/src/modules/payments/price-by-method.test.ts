@@ -1,4 +1,5 @@
 import type { OrderJson } from '@lumina/shared/orders/order-schemas';
+import { ORDER_EVENT_ACTIONS } from '@lumina/shared/orders/order-events';
 import type { PayByMethodResponse } from '@lumina/shared/payments/payment-by-method';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -473,3 +474,17 @@ describe('without card payments', () => {
 function formatted(cents: number): string {
   return `R$ ${(cents / 100).toFixed(2).replace('.', ',')}`;
 }
+
+describe('order histories', () => {
+  it('hold only steps the admin’s history names', async () => {
+    const written = await ctx.database.db
+      .selectDistinct({ action: orderEvents.action })
+      .from(orderEvents);
+    expect(written.map(({ action }) => action)).toEqual(
+      expect.arrayContaining(['repriced', 'payment_approved']),
+    );
+    for (const { action } of written) {
+      expect(ORDER_EVENT_ACTIONS).toContain(action);
+    }
+  });
+});
