@@ -108,6 +108,27 @@ export function eventLabel(action: string): string {
   return EARLIER_EVENT_LABELS[action] ?? action;
 }
 
+/** Who or what moved a payment attempt (its events' source), as the owner reads it. */
+const PAYMENT_SOURCE_LABELS: Record<string, string> = {
+  create: 'na criação',
+  webhook: 'aviso do provedor',
+  verify: 'verificação',
+  reconciliation: 'conciliação',
+  expiry: 'prazo esgotado',
+  sandbox: 'simulação',
+  admin: 'administrador',
+  customer: 'cliente',
+  system: 'sistema',
+  superseded: 'trocado por outra forma de pagamento',
+};
+
+/** A source this list does not know is shown as the API wrote it. */
+export function paymentSourceLabel(source: string): string {
+  return Object.hasOwn(PAYMENT_SOURCE_LABELS, source)
+    ? (PAYMENT_SOURCE_LABELS[source] ?? source)
+    : source;
+}
+
 export const ACTOR_LABELS = {
   admin: 'Administrador',
   customer: 'Cliente',
