@@ -52,6 +52,7 @@ beforeAll(async () => {
       MERCADOPAGO_API_URL: mercadoPago.url,
       MERCADOPAGO_ACCESS_TOKEN: mercadoPago.accessToken,
       MERCADOPAGO_WEBHOOK_SECRET: SECRET,
+      MERCADOPAGO_PUBLIC_KEY: 'APP_USR-public-key-for-tests',
       MERCADOPAGO_TIMEOUT_MS: '5000',
       BLING_CLIENT_ID: bling.clientId,
       BLING_CLIENT_SECRET: bling.clientSecret,
@@ -183,7 +184,10 @@ describe('an order paid by card in 3x, after a refused card', () => {
     // The panel: the same line, the provider's fee and net, and both attempts with their detail.
     const detail = await adminOrder(order.id);
     expect(detail.order.payment?.label).toBe(CARD_LINE);
-    const fee = Math.round(order.total_cents * 0.0499);
+    // A card pays the list prices: the order was re-priced from its PIX total.
+    const total = detail.order.total_cents;
+    expect(total).toBeGreaterThan(order.total_cents);
+    const fee = Math.round(total * 0.0499);
     expect(detail.payments).toHaveLength(2);
     expect(detail.payments[0]).toMatchObject({
       method: 'card',
@@ -191,11 +195,11 @@ describe('an order paid by card in 3x, after a refused card', () => {
       status: 'approved',
       status_detail: 'accredited',
       status_message: 'Pagamento aprovado.',
-      amount_cents: order.total_cents,
+      amount_cents: total,
       fee_cents: fee,
       fee: fee / 100,
-      net_cents: order.total_cents - fee,
-      net: (order.total_cents - fee) / 100,
+      net_cents: total - fee,
+      net: (total - fee) / 100,
     });
     expect(detail.payments[1]).toMatchObject({
       method: 'card',
@@ -220,9 +224,7 @@ describe('an order paid by card in 3x, after a refused card', () => {
     const note = String(sent?.body.observacoes);
     expect(note.startsWith(`Pedido ${order.order_number} da loja`)).toBe(true);
     expect(note.endsWith(`. Pagamento: ${CARD_PHRASE}.`)).toBe(true);
-    expect(sent?.body.parcelas).toMatchObject([
-      { valor: order.total_cents / 100, observacoes: CARD_PHRASE },
-    ]);
+    expect(sent?.body.parcelas).toMatchObject([{ valor: total / 100, observacoes: CARD_PHRASE }]);
     const posted = JSON.stringify(sent?.body);
     expect(posted).not.toContain(FAKE_TEST_CARDS.master.number);
     expect(posted).not.toContain(token);
@@ -271,9 +273,11 @@ describe('an order with an open boleto', () => {
     expect(paid.payment).toMatchObject({ label: 'Boleto bancário', status: 'approved' });
     // Paid: the line to pay is gone.
     expect(paid.payment?.boleto).toBeNull();
-    expect((await adminOrder(order.id)).payments[0]).toMatchObject({
+    const settled = await adminOrder(order.id);
+    // A boleto pays the list prices: the order was re-priced from its PIX total.
+    expect(settled.payments[0]).toMatchObject({
       fee_cents: 349,
-      net_cents: order.total_cents - 349,
+      net_cents: settled.order.total_cents - 349,
     });
     await ctx.app.outbox.drain();
     expect(approvedMailTo(email, order.order_number)?.text).toContain('Pago com boleto bancário.');
