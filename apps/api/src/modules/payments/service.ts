@@ -57,7 +57,7 @@ const PAYMENT_INFO_MESSAGES: Record<PaymentRowStatus, string> = {
 };
 
 /** The same list for an order paid by card or boleto, where the PIX words would not be true. */
-export const PAYMENT_INFO_NOT_PIX = {
+const PAYMENT_INFO_NOT_PIX = {
   cardInReview: 'Pagamento em análise',
   cardRefused: 'Pagamento com cartão recusado',
   cardWaiting: 'Aguardando pagamento com cartão',
