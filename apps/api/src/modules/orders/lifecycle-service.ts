@@ -6,6 +6,7 @@ import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createStock } from '../catalog/stock.ts';
 import type { StoreSettings } from '@lumina/shared/settings/store-settings';
+import { type OrderEventAction, paymentEventAction } from '@lumina/shared/orders/order-events';
 import { mailShop } from '../mail/mail-signature.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import {
@@ -177,7 +178,7 @@ export function createOrderLifecycle(deps: {
         .insert(orderEvents)
         .values({
           orderId: order.id,
-          action: action.type === 'payment' ? `payment_${action.status}` : action.type,
+          action: action.type === 'payment' ? paymentEventAction(action.status) : action.type,
           fromStatus: order.status,
           toStatus: updated.status,
           actor: by.actor,
@@ -204,7 +205,7 @@ export function createOrderLifecycle(deps: {
     async note(
       tx: Db,
       order: OrderRow,
-      action: string,
+      action: OrderEventAction,
       by: OrderActor,
       details: Record<string, unknown> = {},
     ): Promise<void> {

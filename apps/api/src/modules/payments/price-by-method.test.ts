@@ -1,8 +1,9 @@
 import type { OrderJson } from '@lumina/shared/orders/order-schemas';
+import { ORDER_EVENT_ACTIONS } from '@lumina/shared/orders/order-events';
 import type { PayByMethodResponse } from '@lumina/shared/payments/payment-by-method';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema/orders.ts';
+import { orderEvents, orders, payments } from '../../db/schema/orders.ts';
 import {
   type FakeMercadoPagoServer,
   startFakeMercadoPago,
@@ -285,6 +286,158 @@ describe('prices by payment method', () => {
   });
 });
 
+describe('PIX after a boleto', () => {
+  async function rowsOf(orderId: number) {
+    return ctx.database.db
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(payments.id);
+  }
+
+  async function boletoOf(headers: object, orderId: number) {
+    const response = await payBy(headers, orderId, { method: 'boleto' });
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = await rowsOf(orderId);
+    expect(row).toMatchObject({ method: 'boleto', status: 'pending' });
+    return String(row?.gatewayPaymentId);
+  }
+
+  it('an unpaid boleto steps aside for PIX: cancelled at MercadoPago, the order at its PIX total', async () => {
+    clock = new Date('2026-12-07T15:00:00.000Z');
+    const { headers, order } = await placedOrder('boleto');
+    expect(order.total_cents).toBe(20_000 + order.shipping_cost_cents);
+    const boletoId = await boletoOf(headers, order.id);
+
+    const pix = await payOrder(ctx.app, headers, order.id);
+    expect(pix.statusCode, pix.body).toBe(200);
+    const pixTotal = 19_000 + order.shipping_cost_cents;
+    expect(pix.json<{ amount: number; status: string }>()).toMatchObject({
+      amount: pixTotal / 100,
+      status: 'pending',
+    });
+    expect(lastCreation()?.body).toMatchObject({
+      payment_method_id: 'pix',
+      transaction_amount: pixTotal / 100,
+    });
+    expect(fake.payments.get(boletoId)?.status).toBe('cancelled');
+    expect((await rowsOf(order.id)).map((row) => [row.method, row.status])).toEqual([
+      ['boleto', 'cancelled'],
+      ['pix', 'pending'],
+    ]);
+    expect(await orderOf(ctx.app, headers, order.id)).toMatchObject({
+      status: 'pending',
+      payment_status: 'pending',
+      payment_method: 'pix',
+      total_cents: pixTotal,
+    });
+    // Asking again answers the same PIX.
+    const again = await payOrder(ctx.app, headers, order.id);
+    expect(again.json<{ payment_id: number }>().payment_id).toBe(
+      pix.json<{ payment_id: number }>().payment_id,
+    );
+  });
+
+  it('a boleto paid meanwhile pays the order once, and no PIX is charged', async () => {
+    clock = new Date('2026-12-07T16:00:00.000Z');
+    const { headers, order } = await placedOrder('boleto');
+    const boletoId = await boletoOf(headers, order.id);
+    const creations = fake.creations;
+    // Paid at the bank; MercadoPago's notification has not arrived yet.
+    fake.setStatus(boletoId, 'approved');
+
+    const pix = await payOrder(ctx.app, headers, order.id);
+    expect(pix.statusCode, pix.body).toBe(200);
+    expect(pix.json<{ status: string }>().status).toBe('approved');
+    expect(fake.creations).toBe(creations);
+    // The notification lands afterwards and changes nothing.
+    expect((await fake.notify(webhookUrl, boletoId, { secret: SECRET })).status).toBe(200);
+
+    expect((await rowsOf(order.id)).map((row) => [row.method, row.status])).toEqual([
+      ['boleto', 'approved'],
+    ]);
+    expect(await orderOf(ctx.app, headers, order.id)).toMatchObject({
+      status: 'processing',
+      payment_status: 'approved',
+      payment_method: 'boleto',
+      total_cents: order.total_cents,
+    });
+    const events = await ctx.database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order.id));
+    expect(events.filter((event) => event.action === 'payment_approved')).toHaveLength(1);
+    expect(events.filter((event) => event.action === 'repriced')).toHaveLength(0);
+  });
+
+  it('a boleto being cleared still refuses PIX', async () => {
+    clock = new Date('2026-12-07T17:00:00.000Z');
+    const { headers, order } = await placedOrder('boleto');
+    const boletoId = await boletoOf(headers, order.id);
+    fake.setStatus(boletoId, 'in_process');
+    expect((await fake.notify(webhookUrl, boletoId, { secret: SECRET })).status).toBe(200);
+
+    const pix = await payOrder(ctx.app, headers, order.id);
+    expect(pix.statusCode).toBe(409);
+    expect(pix.json<ErrorJson>().code).toBe('payment_in_progress');
+  });
+});
+
+describe('Meus Pedidos', () => {
+  async function listed(headers: object, orderId: number) {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/my_orders',
+      headers: { ...headers },
+    });
+    expect(response.statusCode).toBe(200);
+    const { orders: list } = response.json<{
+      orders: { id: number; payment_info: Record<string, unknown> }[];
+    }>();
+    return list.find((one) => one.id === orderId)?.payment_info;
+  }
+
+  it('says a boleto is awaited until its due date, with its PDF, and PIX may still replace it', async () => {
+    clock = new Date('2026-12-09T15:00:00.000Z');
+    const { headers, order } = await placedOrder('boleto');
+    const response = await payBy(headers, order.id, { method: 'boleto' });
+    const { payment } = response.json<PayByMethodResponse>();
+    const [year, month, day] = String(payment.boleto?.due_date).split('-');
+    expect(await listed(headers, order.id)).toEqual({
+      can_pay: true,
+      message: `Aguardando pagamento do boleto (vencimento ${day}/${month}/${year})`,
+      qr_code: null,
+      ticket_url: payment.boleto?.pdf_url,
+      payment_id: null,
+    });
+  });
+
+  it('says a card in review is being analysed, with nothing to pay', async () => {
+    clock = new Date('2026-12-09T16:00:00.000Z');
+    const { headers, order } = await placedOrder('card');
+    const card = await payBy(headers, order.id, cardBody(await fake.cardToken('CONT')));
+    expect(card.statusCode, card.body).toBe(200);
+    expect(await listed(headers, order.id)).toEqual({
+      can_pay: false,
+      message: 'Pagamento em análise',
+      qr_code: null,
+      ticket_url: null,
+      payment_id: null,
+    });
+  });
+
+  it('keeps the spec’s PIX words for a PIX order', async () => {
+    clock = new Date('2026-12-09T17:00:00.000Z');
+    const { headers, order } = await placedOrder('pix');
+    const pix = await payOrder(ctx.app, headers, order.id);
+    expect(await listed(headers, order.id)).toMatchObject({
+      can_pay: true,
+      message: 'Aguardando pagamento PIX',
+      payment_id: pix.json<{ payment_id: number }>().payment_id,
+    });
+  });
+});
+
 describe('without card payments', () => {
   it('an order for a card or a boleto is refused on its field, in pt-BR', async () => {
     const pixOnly = await createTestContext();
@@ -321,3 +474,17 @@ describe('without card payments', () => {
 function formatted(cents: number): string {
   return `R$ ${(cents / 100).toFixed(2).replace('.', ',')}`;
 }
+
+describe('order histories', () => {
+  it('hold only steps the admin’s history names', async () => {
+    const written = await ctx.database.db
+      .selectDistinct({ action: orderEvents.action })
+      .from(orderEvents);
+    expect(written.map(({ action }) => action)).toEqual(
+      expect.arrayContaining(['repriced', 'payment_approved']),
+    );
+    for (const { action } of written) {
+      expect(ORDER_EVENT_ACTIONS).toContain(action);
+    }
+  });
+});

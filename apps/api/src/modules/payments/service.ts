@@ -1,4 +1,5 @@
 import { PIX_COUNTDOWN_SECONDS } from '@lumina/shared/constants/account-constants';
+import { formatDate } from '@lumina/shared/format/dates';
 import { centsToReais as reais } from '@lumina/shared/format/money';
 import { PAYMENT_ERRORS } from '@lumina/shared/payments/pix-texts';
 import { pixStatusText } from '@lumina/shared/payments/payment-status';
@@ -45,7 +46,7 @@ export const PAYMENT_MESSAGES = {
     'Não foi possível estornar o pagamento no MercadoPago agora. Nada foi alterado; tente novamente em instantes.',
 } as const;
 
-/** What the order list says about paying (spec 001 §3, payment_info). */
+/** What the order list says about paying (spec 001 §3, payment_info): the spec's, for PIX. */
 const PAYMENT_INFO_MESSAGES: Record<PaymentRowStatus, string> = {
   pending: 'Aguardando pagamento PIX',
   processing: 'Pagamento em processamento',
@@ -54,6 +55,45 @@ const PAYMENT_INFO_MESSAGES: Record<PaymentRowStatus, string> = {
   cancelled: 'Pedido cancelado: o PIX não foi pago no prazo',
   refunded: 'Pagamento estornado',
 };
+
+/** The same list for an order paid by card or boleto, where the PIX words would not be true. */
+const PAYMENT_INFO_NOT_PIX = {
+  cardInReview: 'Pagamento em análise',
+  cardRefused: 'Pagamento com cartão recusado',
+  cardWaiting: 'Aguardando pagamento com cartão',
+  cardCancelled: 'Pedido cancelado: o pagamento com cartão não foi concluído',
+  boletoWaiting: 'Aguardando pagamento do boleto',
+  boletoDue: (dueDate: string) => `Aguardando pagamento do boleto (vencimento ${dueDate})`,
+  boletoClearing: 'Pagamento do boleto em compensação',
+  boletoCancelled: 'Pedido cancelado: o boleto não foi pago no prazo',
+} as const;
+
+/**
+ * payment_info's message of an order: by the method of its latest attempt (the order's own
+ * before any), the spec's PIX texts for PIX.
+ */
+function paymentInfoMessage(order: OrderRow, latest: PaymentRow | undefined, canPay: boolean) {
+  const method = latest?.method ?? order.paymentMethod;
+  const waiting = order.status === 'pending' && order.paymentStatus === 'pending';
+  const M = PAYMENT_INFO_NOT_PIX;
+  if (method === 'card') {
+    if (order.paymentStatus === 'processing') return M.cardInReview;
+    if (waiting && latest && isOpen(latest.status)) return M.cardInReview;
+    if (waiting && latest?.status === 'rejected') return M.cardRefused;
+    if (waiting) return M.cardWaiting;
+    if (order.paymentStatus === 'cancelled') return M.cardCancelled;
+  }
+  if (method === 'boleto') {
+    if (order.paymentStatus === 'processing') return M.boletoClearing;
+    if (waiting) {
+      const dueAt = latest?.boletoDueAt;
+      // The due date is a Brazilian calendar day: formatDate reads the instant on Brasília time.
+      return dueAt ? M.boletoDue(formatDate(dueAt)) : M.boletoWaiting;
+    }
+    if (order.paymentStatus === 'cancelled') return M.boletoCancelled;
+  }
+  return canPay ? PAYMENT_INFO_MESSAGES.pending : PAYMENT_INFO_MESSAGES[order.paymentStatus];
+}
 
 export interface PaymentLogger {
   info(details: Record<string, unknown>, message: string): void;
@@ -349,16 +389,31 @@ export function createPaymentService(deps: PaymentServiceDeps) {
    * Picks what to answer for an order under its lock: the payment to show as it is, a row to
    * issue a charge for, or a refusal. Only a pending order past no deadline gets a new row.
    */
-  async function claimPayment(userId: number, orderId: number) {
+  async function claimPayment(userId: number, orderId: number, settledBoletoId?: number) {
     return db.transaction(async (tx) => {
       const inTx = createPaymentRepository(tx);
       const order = await inTx.findOrder(orderId, { lock: true });
       // Someone else's order answers as a missing one; ownership is checked under the lock.
       if (!order || order.userId !== userId) throw notFound();
-      const [latest] = await inTx.paymentsOf([orderId]);
+      let [latest] = await inTx.paymentsOf([orderId]);
       const at = now();
+      if (
+        settledBoletoId !== undefined &&
+        latest?.id === settledBoletoId &&
+        latest.status === 'pending'
+      ) {
+        // The unpaid boleto, already cancelled at its provider, steps aside for the PIX.
+        const change = await inTx.move(
+          latest.id,
+          'cancelled',
+          (from) => from === 'pending',
+          { source: 'superseded' },
+          at,
+        );
+        if (change) latest = change.payment;
+      }
       if (latest && latest.method !== 'pix' && isOpen(latest.status)) {
-        // A card in review or an open boleto: no PIX on top of it (POST /payments supersedes).
+        // A card in review or a boleto being cleared: no PIX on top of it.
         throw new AppError('conflict', PAYMENT_MESSAGES.otherMethodOpen, {
           code: 'payment_in_progress',
         });
@@ -392,6 +447,62 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       });
       return { order: priced, payment, issue: true };
     });
+  }
+
+  /**
+   * An open charge about to be closed here (an administrator's cancel, a boleto the shopper
+   * trades for PIX): cancelled at the provider that made it and asked again, so a charge paid
+   * meanwhile is applied (once, through `move`) instead of cancelled over the money. A cancel
+   * refused on a charge still open (the provider unreachable) refuses the closing too.
+   */
+  async function settleOpen(payment: PaymentRow, source: string): Promise<void> {
+    const gatewayId = payment.gatewayPaymentId;
+    if (!gatewayId) return;
+    const provider = providerOf(payment);
+    let cancelError: unknown;
+    try {
+      await provider.cancel(gatewayId);
+    } catch (error) {
+      // A paid charge cannot be cancelled: what it is now decides.
+      cancelError = error;
+    }
+    let status: ProviderPaymentStatus | null;
+    try {
+      status = await provider.fetchStatus(gatewayId);
+    } catch (error) {
+      throw providerUnavailable(error);
+    }
+    if (status === 'approved' || status === 'processing') {
+      await move(payment.id, status, source);
+      return;
+    }
+    if (cancelError !== undefined && (status === null || status === 'pending')) {
+      throw providerUnavailable(cancelError);
+    }
+  }
+
+  function providerUnavailable(cause: unknown): AppError {
+    return new AppError('unavailable', PAYMENT_MESSAGES.providerUnavailable, {
+      code: 'payment_provider_failed',
+      cause,
+    });
+  }
+
+  /**
+   * The order's boleto still open and unpaid when its shopper asks for PIX: settled at the
+   * provider first (cancelled, or applied if it was paid meanwhile); past its deadline, expired
+   * like the sweep would. The id of a boleto PIX may now supersede, if any.
+   */
+  async function settleBoletoForPix(userId: number, orderId: number): Promise<number | undefined> {
+    await ownOrder(userId, orderId);
+    const [latest] = await repository.paymentsOf([orderId]);
+    if (latest?.method !== 'boleto' || latest.status !== 'pending') return undefined;
+    if (isOverdue(latest, now())) {
+      await expire(latest);
+      return undefined;
+    }
+    await settleOpen(latest, 'superseded');
+    return latest.id;
   }
 
   async function issueCharge(order: OrderRow, payment: PaymentRow): Promise<PaymentRow> {
@@ -475,7 +586,8 @@ export function createPaymentService(deps: PaymentServiceDeps) {
      * none. Paid, cancelled and expired orders answer their last payment so the pages can move on.
      */
     async payForOrder(userId: number, orderId: number) {
-      let claim = await claimPayment(userId, orderId);
+      const settledBoletoId = await settleBoletoForPix(userId, orderId);
+      let claim = await claimPayment(userId, orderId, settledBoletoId);
       if (claim.payment && isOverdue(claim.payment, now())) {
         await expire(claim.payment);
         claim = await claimPayment(userId, orderId);
@@ -646,21 +758,24 @@ export function createPaymentService(deps: PaymentServiceDeps) {
           const latest = all.find((payment) => payment.orderId === order.id);
           const open =
             latest && latest.status === 'pending' && !isOverdue(latest, at) ? latest : undefined;
+          // A card being charged is no time to pay again; an unpaid boleto may give way to PIX.
           const canPay =
             order.status === 'pending' &&
             order.paymentStatus === 'pending' &&
+            open?.method !== 'card' &&
             (open !== undefined ||
               (!latest && order.createdAt.getTime() + PIX_PAYMENT_WINDOW_MS > at.getTime()));
+          const openPix = open?.method === 'pix' ? open : undefined;
           return [
             order.id,
             {
               can_pay: canPay,
-              message: canPay
-                ? PAYMENT_INFO_MESSAGES.pending
-                : PAYMENT_INFO_MESSAGES[order.paymentStatus],
-              qr_code: open?.qrCode ?? null,
-              ticket_url: open?.ticketUrl ?? null,
-              payment_id: open?.id ?? null,
+              message: paymentInfoMessage(order, latest, canPay),
+              qr_code: openPix?.qrCode ?? null,
+              // A boleto's ticket is its PDF (MercadoPago's own name for it).
+              ticket_url:
+                openPix?.ticketUrl ?? (open?.method === 'boleto' ? open.boletoUrl : null) ?? null,
+              payment_id: openPix?.id ?? null,
             },
           ] as const;
         }),
@@ -720,18 +835,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       const [latest] = await repository.paymentsOf([orderId]);
       if (!latest?.gatewayPaymentId || !isOpen(latest.status)) return;
       if (!refundsAutomatically(latest)) return;
-      try {
-        const provider = providerOf(latest);
-        await provider.cancel(latest.gatewayPaymentId);
-        const status = await provider.fetchStatus(latest.gatewayPaymentId);
-        if (status === 'approved' || status === 'processing')
-          await move(latest.id, status, 'admin');
-      } catch (error) {
-        throw new AppError('unavailable', PAYMENT_MESSAGES.providerUnavailable, {
-          code: 'payment_provider_failed',
-          cause: error,
-        });
-      }
+      await settleOpen(latest, 'admin');
     },
 
     /** Gives a paid charge back through the provider; the same payment never refunds twice. */

@@ -6,6 +6,7 @@ import type { MailOutbox } from '../mail/outbox.ts';
 import type { OrderActor, OrderLifecycle } from '../orders/lifecycle-service.ts';
 import { reachable } from '../orders/order-mails.ts';
 import { createReturnRepository } from './repository.ts';
+import type { OrderEventAction } from '@lumina/shared/orders/order-events';
 import type { ReturnMailContext } from './return-mails.ts';
 
 /** 'Argola Lua (Diâmetro: 8 mm) x 2' for each item of a request. */
@@ -35,7 +36,7 @@ export function createReturnSteps(deps: {
         order: OrderRow;
         request: ReturnRequestRow;
         /** order_events.action and the e-mail's kind: 'return_received'... */
-        step: string;
+        step: OrderEventAction;
         by: OrderActor;
         details?: Record<string, unknown>;
         mail: ((context: ReturnMailContext) => MailMessage) | null;

@@ -133,6 +133,48 @@ describe('OrdersTab', () => {
     expect(within(pending).queryByText(/Rastrear/)).not.toBeInTheDocument();
   });
 
+  it('says a boleto is awaited, links its PDF and still offers PIX', async () => {
+    const boleto = createOrder({
+      payment_method: 'boleto',
+      payment_info: {
+        can_pay: true,
+        message: 'Aguardando pagamento do boleto (vencimento 12/12/2026)',
+        qr_code: null,
+        ticket_url: 'https://www.mercadopago.com.br/payments/1/ticket',
+        payment_id: null,
+      },
+    });
+    renderTab({ 'GET /api/my_orders': { body: { orders: [boleto] } } });
+    const article = await screen.findByRole('article', { name: 'Pedido LP-000012' });
+    expect(
+      within(article).getByText('Aguardando pagamento do boleto (vencimento 12/12/2026)'),
+    ).toBeVisible();
+    expect(within(article).getByRole('link', { name: 'Abrir boleto' })).toHaveAttribute(
+      'href',
+      'https://www.mercadopago.com.br/payments/1/ticket',
+    );
+    expect(within(article).getByRole('link', { name: 'Pagar com PIX' })).toBeVisible();
+    expect(within(article).queryByRole('button', { name: 'Copiar código PIX' })).toBeNull();
+  });
+
+  it('says a card in review is being analysed, with nothing to pay', async () => {
+    const card = createOrder({
+      payment_method: 'card',
+      payment_status: 'processing',
+      payment_info: {
+        can_pay: false,
+        message: 'Pagamento em análise',
+        qr_code: null,
+        ticket_url: null,
+        payment_id: null,
+      },
+    });
+    renderTab({ 'GET /api/my_orders': { body: { orders: [card] } } });
+    const article = await screen.findByRole('article', { name: 'Pedido LP-000012' });
+    expect(within(article).getByText('Pagamento em análise')).toBeVisible();
+    expect(within(article).queryByRole('link', { name: 'Pagar com PIX' })).toBeNull();
+  });
+
   it('copies the PIX code of an order that can still be paid', async () => {
     const writeText = vi.fn(() => Promise.resolve());
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });

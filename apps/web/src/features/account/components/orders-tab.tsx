@@ -160,6 +160,16 @@ function OrderCard({ order }: { order: OrderListItem }) {
           {order.payment_info.message ? (
             <p className="w-full text-sm text-ink-700">{order.payment_info.message}</p>
           ) : null}
+          {order.payment_method === 'boleto' && order.payment_info.ticket_url ? (
+            <a
+              href={order.payment_info.ticket_url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses({ size: 'sm', variant: 'outline' })}
+            >
+              Abrir boleto
+            </a>
+          ) : null}
           <Link to={payUrl(order)} className={buttonClasses({ size: 'sm' })}>
             Pagar com PIX
           </Link>
@@ -171,6 +181,9 @@ function OrderCard({ order }: { order: OrderListItem }) {
             />
           ) : null}
         </div>
+      ) : order.status === 'pending' && order.payment_info.message ? (
+        // Nothing to pay now (a card in review), but where the payment stands is still news.
+        <p className="mt-3 text-sm text-ink-700">{order.payment_info.message}</p>
       ) : null}
     </article>
   );

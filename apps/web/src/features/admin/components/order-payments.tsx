@@ -3,7 +3,11 @@ import { formatDateTime } from '@lumina/shared/format/dates';
 import { formatBRL } from '@lumina/shared/format/money';
 import { isPaymentStatus, PAYMENT_STATUS_LABELS } from '@lumina/shared/payments/payment-status';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { PAYMENT_BADGE_VARIANTS, PROVIDER_LABELS } from '../model/order-labels.ts';
+import {
+  PAYMENT_BADGE_VARIANTS,
+  paymentSourceLabel,
+  PROVIDER_LABELS,
+} from '../model/order-labels.ts';
 import { DetailBox, DetailRow } from './detail-box.tsx';
 
 type AdminPayment = AdminOrderDetail['payments'][number];
@@ -76,7 +80,7 @@ function Attempt({ payment }: { payment: AdminPayment }) {
               {isPaymentStatus(event.to_status)
                 ? PAYMENT_STATUS_LABELS[event.to_status]
                 : event.to_status}{' '}
-              ({event.source})
+              ({paymentSourceLabel(event.source)})
             </li>
           ))}
         </ol>

@@ -5,6 +5,7 @@ import {
 } from '@lumina/shared/admin/admin-orders';
 import { formatBRL } from '@lumina/shared/format/money';
 import type { PaymentRowStatus, RefundStatus } from '@lumina/shared/orders/order-schemas';
+import type { OrderEventAction } from '@lumina/shared/orders/order-events';
 import type { OrderStatus } from '@lumina/shared/orders/order-status';
 import type { BadgeVariant } from '../../../components/ui/badge.tsx';
 
@@ -70,31 +71,62 @@ export const MAIL_STATUS_LABELS = {
   failed: 'Falhou',
 } as const;
 
-/** Steps of an order's life, as the history lists them. */
+/** Steps of an order's life, as the history lists them: one for each step the API writes. */
+export const ORDER_EVENT_LABELS: Record<OrderEventAction, string> = {
+  confirm_payment: 'Pagamento confirmado',
+  ship: 'Enviado',
+  deliver: 'Entregue',
+  cancel: 'Cancelado',
+  refund: 'Reembolso',
+  payment_pending: 'Pagamento pendente',
+  payment_approved: 'Pagamento aprovado',
+  payment_processing: 'Pagamento em processamento',
+  payment_rejected: 'Pagamento rejeitado',
+  payment_cancelled: 'Pagamento cancelado',
+  payment_refunded: 'Pagamento estornado',
+  repriced: 'Preço refeito para a forma de pagamento',
+  refund_failed: 'Estorno não concluído',
+  withdrawal_requested: 'Desistência solicitada',
+  exchange_requested: 'Troca solicitada',
+  withdrawal_cancelled: 'Cancelado por desistência do cliente',
+  return_instructions_sent: 'Instruções de devolução enviadas',
+  return_received: 'Devolução recebida',
+  return_refunded: 'Devolução reembolsada',
+  return_rejected: 'Devolução recusada',
+  exchange_shipped: 'Troca enviada',
+};
+
+/** Steps older histories may hold under names no longer written. */
+const EARLIER_EVENT_LABELS: Record<string, string> = {
+  withdrawal: 'Cancelado por desistência do cliente',
+};
+
 export function eventLabel(action: string): string {
-  const labels: Record<string, string> = {
-    confirm_payment: 'Pagamento confirmado',
-    ship: 'Enviado',
-    deliver: 'Entregue',
-    cancel: 'Cancelado',
-    payment_approved: 'Pagamento aprovado',
-    payment_processing: 'Pagamento em processamento',
-    payment_rejected: 'Pagamento rejeitado',
-    payment_cancelled: 'Pagamento cancelado',
-    payment_refunded: 'Pagamento estornado',
-    withdrawal: 'Cancelado por desistência do cliente',
-    withdrawal_requested: 'Desistência solicitada',
-    exchange_requested: 'Troca solicitada',
-    withdrawal_cancelled: 'Cancelado por desistência do cliente',
-    return_instructions_sent: 'Instruções de devolução enviadas',
-    return_received: 'Devolução recebida',
-    return_refunded: 'Devolução reembolsada',
-    return_rejected: 'Devolução recusada',
-    exchange_shipped: 'Troca enviada',
-    refund: 'Reembolso',
-    repriced: 'Preço refeito para a forma de pagamento',
-  };
-  return labels[action] ?? action;
+  if (Object.hasOwn(ORDER_EVENT_LABELS, action)) {
+    return ORDER_EVENT_LABELS[action as OrderEventAction];
+  }
+  return EARLIER_EVENT_LABELS[action] ?? action;
+}
+
+/** Who or what moved a payment attempt (its events' source), as the owner reads it. */
+const PAYMENT_SOURCE_LABELS: Record<string, string> = {
+  create: 'na criação',
+  webhook: 'aviso do provedor',
+  verify: 'verificação',
+  reconciliation: 'conciliação',
+  expiry: 'prazo esgotado',
+  sandbox: 'simulação',
+  admin: 'administrador',
+  customer: 'cliente',
+  system: 'sistema',
+  superseded: 'trocado por outra forma de pagamento',
+};
+
+/** A source this list does not know is shown as the API wrote it. */
+export function paymentSourceLabel(source: string): string {
+  return Object.hasOwn(PAYMENT_SOURCE_LABELS, source)
+    ? (PAYMENT_SOURCE_LABELS[source] ?? source)
+    : source;
 }
 
 export const ACTOR_LABELS = {

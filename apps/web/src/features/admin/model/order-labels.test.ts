@@ -1,0 +1,28 @@
+import { ORDER_EVENT_ACTIONS } from '@lumina/shared/orders/order-events';
+import { describe, expect, it } from 'vitest';
+import { eventLabel, paymentSourceLabel } from './order-labels.ts';
+
+describe('eventLabel', () => {
+  it.each(ORDER_EVENT_ACTIONS)('names %s, a step the API writes, in pt-BR', (action) => {
+    const label = eventLabel(action);
+    expect(label).not.toBe(action);
+    expect(label).not.toMatch(/_/);
+  });
+
+  it('names the new payment steps', () => {
+    expect(eventLabel('refund_failed')).toBe('Estorno não concluído');
+    expect(eventLabel('repriced')).toBe('Preço refeito para a forma de pagamento');
+  });
+
+  it('shows an unknown step as it was written', () => {
+    expect(eventLabel('something_else')).toBe('something_else');
+  });
+});
+
+describe('paymentSourceLabel', () => {
+  it('says a payment stepped aside for another method, and keeps unknown sources', () => {
+    expect(paymentSourceLabel('superseded')).toBe('trocado por outra forma de pagamento');
+    expect(paymentSourceLabel('webhook')).toBe('aviso do provedor');
+    expect(paymentSourceLabel('bank')).toBe('bank');
+  });
+});
