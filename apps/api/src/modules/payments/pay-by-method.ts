@@ -5,7 +5,7 @@ import {
   paymentStatusMessage,
 } from '@lumina/shared/payments/card-rules';
 import type { PayByMethodBody } from '@lumina/shared/payments/payment-by-method';
-import { boletoSchedule } from '@lumina/shared/payments/business-days';
+import { boletoSchedule } from '@lumina/shared/payments/boleto-schedule';
 import { PAYMENT_METHOD_MESSAGES } from '@lumina/shared/payments/payment-methods';
 import { isValidCpf } from '@lumina/shared/validation/cpf';
 import type { Db } from '../../db/database.ts';

@@ -3,12 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { CalendarDate } from '../validation/calendar-date.ts';
 import {
   addCalendarDays,
-  boletoSchedule,
   easterSunday,
+  isBankBusinessDay,
+  isBankHoliday,
   isBusinessDay,
   isNationalHoliday,
   isoCalendarDate,
-  nextBusinessDay,
+  nextBankBusinessDay,
 } from './business-days.ts';
 
 const day = (iso: string): CalendarDate => {
@@ -40,31 +41,45 @@ describe('easterSunday', () => {
   });
 });
 
-describe('national holidays', () => {
+describe('holidays', () => {
   it.each([
     '2026-01-01',
-    '2026-02-16', // Carnival Monday
-    '2026-02-17', // Carnival Tuesday
     '2026-04-03', // Good Friday
     '2026-04-21',
     '2026-05-01',
-    '2026-06-04', // Corpus Christi
     '2026-09-07',
     '2026-10-12',
     '2026-11-02',
     '2026-11-15',
     '2026-11-20',
     '2026-12-25',
-  ])('%s is a holiday', (iso) => {
+  ])('%s is a national holiday, and banks close', (iso) => {
     expect(isNationalHoliday(day(iso))).toBe(true);
+    expect(isBankHoliday(day(iso))).toBe(true);
+  });
+
+  it.each([
+    '2026-02-16', // Carnival Monday
+    '2026-02-17', // Carnival Tuesday
+    '2026-06-04', // Corpus Christi
+  ])('%s closes the banks without being a national holiday', (iso) => {
+    expect(isNationalHoliday(day(iso))).toBe(false);
+    expect(isBankHoliday(day(iso))).toBe(true);
+    expect(isBusinessDay(day(iso))).toBe(true);
+    expect(isBankBusinessDay(day(iso))).toBe(false);
+  });
+
+  it('counts 20 November from 2024 on', () => {
+    expect(isNationalHoliday(day('2023-11-20'))).toBe(false);
+    expect(isNationalHoliday(day('2026-11-20'))).toBe(true);
   });
 
   it.each(['2026-02-18', '2026-04-02', '2026-06-05', '2026-11-27'])('%s is not', (iso) => {
-    expect(isNationalHoliday(day(iso))).toBe(false);
+    expect(isBankHoliday(day(iso))).toBe(false);
   });
 });
 
-describe('nextBusinessDay', () => {
+describe('nextBankBusinessDay', () => {
   it.each([
     ['2026-11-27', '2026-11-30'], // Friday -> Monday
     ['2026-11-30', '2026-12-01'],
@@ -74,18 +89,18 @@ describe('nextBusinessDay', () => {
     ['2026-12-24', '2026-12-28'],
     ['2026-12-31', '2027-01-04'],
   ])('after %s comes %s', (from, to) => {
-    expect(isoCalendarDate(nextBusinessDay(day(from)))).toBe(to);
+    expect(isoCalendarDate(nextBankBusinessDay(day(from)))).toBe(to);
   });
 
   it('is the first business day after the date: every day between is closed', () => {
     fc.assert(
       fc.property(calendarDay, (date) => {
-        const next = nextBusinessDay(date);
-        expect(isBusinessDay(next)).toBe(true);
+        const next = nextBankBusinessDay(date);
+        expect(isBankBusinessDay(next)).toBe(true);
         let between = addCalendarDays(date, 1);
         let gap = 1;
         while (isoCalendarDate(between) !== isoCalendarDate(next)) {
-          expect(isBusinessDay(between)).toBe(false);
+          expect(isBankBusinessDay(between)).toBe(false);
           between = addCalendarDays(between, 1);
           gap += 1;
         }
@@ -100,45 +115,13 @@ describe('nextBusinessDay', () => {
     fc.assert(
       fc.property(calendarDay, (date) => {
         const weekday = new Date(Date.UTC(date.year, date.month - 1, date.day)).getUTCDay();
-        const next = nextBusinessDay(date);
+        const next = nextBankBusinessDay(date);
         const nextWeekday = new Date(Date.UTC(next.year, next.month - 1, next.day)).getUTCDay();
         expect([0, 6]).not.toContain(nextWeekday);
-        if (weekday >= 1 && weekday <= 4 && isBusinessDay(addCalendarDays(date, 1))) {
+        if (weekday >= 1 && weekday <= 4 && isBankBusinessDay(addCalendarDays(date, 1))) {
           expect(isoCalendarDate(next)).toBe(isoCalendarDate(addCalendarDays(date, 1)));
         }
       }),
-    );
-  });
-});
-
-describe('boletoSchedule', () => {
-  it('is due on the Brazilian calendar day, and waits until the end of the next business day', () => {
-    // Friday 27/11 at 22:30 in Brasília is already Saturday in UTC: the Brazilian day counts.
-    const schedule = boletoSchedule(new Date('2026-11-28T01:30:00Z'), 3);
-    expect(isoCalendarDate(schedule.dueDate)).toBe('2026-11-30');
-    expect(schedule.dueAt.toISOString()).toBe('2026-12-01T02:59:59.999Z');
-    expect(schedule.deadline.toISOString()).toBe('2026-12-02T02:59:59.999Z');
-  });
-
-  it('skips the weekend and holidays after a due date', () => {
-    // Due Thursday 19/11: Friday 20/11 is a holiday, so the order waits through Monday 23/11.
-    const schedule = boletoSchedule(new Date('2026-11-16T15:00:00Z'), 3);
-    expect(isoCalendarDate(schedule.dueDate)).toBe('2026-11-19');
-    expect(schedule.deadline.toISOString()).toBe('2026-11-24T02:59:59.999Z');
-  });
-
-  it('the deadline always comes after the due date, at most a week later', () => {
-    fc.assert(
-      fc.property(
-        fc.date({ min: new Date('2020-01-01'), max: new Date('2040-01-01'), noInvalidDate: true }),
-        fc.integer({ min: 1, max: 30 }),
-        (issuedAt, dueDays) => {
-          const { dueAt, deadline } = boletoSchedule(issuedAt, dueDays);
-          expect(dueAt.getTime()).toBeGreaterThan(issuedAt.getTime() + (dueDays - 1) * 86_400_000);
-          expect(deadline.getTime()).toBeGreaterThan(dueAt.getTime());
-          expect(deadline.getTime() - dueAt.getTime()).toBeLessThanOrEqual(5 * 86_400_000);
-        },
-      ),
     );
   });
 });
