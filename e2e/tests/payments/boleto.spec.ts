@@ -2,65 +2,23 @@
 // and gets the boleto (digitable line to copy, PDF, due date); the bank's payment is played at
 // the fake's control server (E2E_FAKE_MERCADOPAGO_CONTROL_URL), whose signed notification
 // reaches the shop, and the page then shows the order paid. Needs a shop with CARD_PAYMENTS on.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { loginThroughHeader, newAccount, registerThroughApi } from '../support/accounts.ts';
-import { listProducts, type ApiProduct } from '../support/catalog-api.ts';
-import { acceptCookies } from '../support/cookie-banner.ts';
 import { screenshots } from '../support/shots.ts';
 import { expect, test } from '../support/test.ts';
+import { fillCheckout, shopperWithCart } from './checkout-steps.ts';
 
 const CONTROL_URL = process.env.E2E_FAKE_MERCADOPAGO_CONTROL_URL;
-const CPF = '12345678909';
 
 test.describe.configure({ timeout: 90_000 });
 test.use({ allowedConsoleErrors: [/status of 503/] });
-
-async function shopperWithCart(page: Page, request: APIRequestContext) {
-  const account = newAccount('boleto');
-  const { accessToken } = await registerThroughApi(request, account);
-  const product = ((await listProducts(request)) as (ApiProduct & { options?: unknown[] })[]).find(
-    (p) => p.active && p.stock_quantity >= 2 && (p.options ?? []).length === 0,
-  );
-  if (!product) throw new Error('The demo catalogue needs an in-stock product');
-  const added = await request.post('/api/carts/items', {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: { product_id: product.id, quantity: 1 },
-  });
-  expect(added.status(), await added.text()).toBe(201);
-  await page.goto('/');
-  await acceptCookies(page);
-  await loginThroughHeader(page, account);
-}
 
 test('a shopper gets a boleto and, once the bank pays it, the order shows paid', async ({
   page,
   request,
 }) => {
   test.skip(!CONTROL_URL, 'E2E_FAKE_MERCADOPAGO_CONTROL_URL names the fake MercadoPago control');
-  await shopperWithCart(page, request);
+  await shopperWithCart(page, request, 'boleto');
 
-  await page.goto('/checkout');
-  const customer = page.getByRole('region', { name: 'Dados do cliente' });
-  await customer.getByLabel('Telefone *').fill('11987654321');
-  await customer.getByLabel('CPF/CNPJ *').fill(CPF);
-  await customer.getByLabel('CEP *').fill('01310100');
-  await customer.getByLabel('Rua *').fill('Avenida Paulista');
-  await customer.getByLabel('Número *').fill('1000');
-  await customer.getByLabel('Bairro *').fill('Bela Vista');
-  await customer.getByLabel('Cidade *').fill('São Paulo');
-  await customer.getByLabel('Estado *').fill('SP');
-  const delivery = page.getByRole('region', { name: 'Entrega' });
-  await delivery.locator('label').filter({ hasText: /^PAC$/ }).click();
-  await delivery.getByRole('button', { name: 'Calcular' }).click();
-  const payment = page.getByRole('region', { name: 'Forma de pagamento' });
-  await payment.getByRole('radio', { name: /^Boleto bancário/ }).check();
-  await expect(
-    page
-      .getByRole('region', { name: 'Resumo do pedido' })
-      .locator('dl > div')
-      .filter({ hasText: 'Forma de pagamento' })
-      .locator('dd'),
-  ).toHaveText('Boleto bancário');
+  await fillCheckout(page, 'Boleto bancário');
   await page.getByRole('button', { name: 'Finalizar pedido' }).click();
   await expect(page).toHaveURL(/\/payment-boleto\?order_id=\d+$/);
 

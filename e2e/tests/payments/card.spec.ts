@@ -3,72 +3,25 @@
 // into the secure fields (iframes the shop's page cannot read) and pays in 3x, or is refused
 // (holder FUND) and pays the same order with PIX instead. Needs a shop with CARD_PAYMENTS on
 // (the payments server, or `npm run fake:mercadopago` and its settings).
-import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  loginThroughHeader,
-  newAccount,
-  registerThroughApi,
-  shopAdministrator,
-} from '../support/accounts.ts';
-import { listProducts, type ApiProduct } from '../support/catalog-api.ts';
+import type { Page } from '@playwright/test';
+import { loginThroughHeader, shopAdministrator } from '../support/accounts.ts';
 import { acceptCookies } from '../support/cookie-banner.ts';
 import { screenshots } from '../support/shots.ts';
 import { expect, test } from '../support/test.ts';
+import { fillCheckout, shopperWithCart, TEST_CPF } from './checkout-steps.ts';
 
 const TEST_CARD = { number: '5031 4332 1540 6351', expiry: '11/30', cvv: '123' };
-const CPF = '12345678909';
 
 test.describe.configure({ timeout: 90_000 });
 // The checkout looks the CEP up as it is typed; the test server has no internet.
 test.use({ allowedConsoleErrors: [/status of (503|422)/] });
 
-/** A new customer with one in-stock demo product in the cart, signed in on the page. */
-async function shopperWithCart(page: Page, request: APIRequestContext, label: string) {
-  const account = newAccount(label);
-  const { accessToken } = await registerThroughApi(request, account);
-  const product = ((await listProducts(request)) as (ApiProduct & { options?: unknown[] })[]).find(
-    (p) => p.active && p.stock_quantity >= 2 && (p.options ?? []).length === 0,
-  );
-  if (!product) throw new Error('The demo catalogue needs an in-stock product');
-  const added = await request.post('/api/carts/items', {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: { product_id: product.id, quantity: 1 },
-  });
-  expect(added.status(), await added.text()).toBe(201);
-  await page.goto('/');
-  await acceptCookies(page);
-  await loginThroughHeader(page, account);
-  return account;
-}
-
 /** Fills /checkout, chooses `method` and places the order: answers the order id. */
 async function placeOrderBy(page: Page, method: 'Cartão de crédito' | 'Boleto bancário') {
-  await page.goto('/checkout');
-  const customer = page.getByRole('region', { name: 'Dados do cliente' });
-  await customer.getByLabel('Telefone *').fill('11987654321');
-  await customer.getByLabel('CPF/CNPJ *').fill(CPF);
-  await customer.getByLabel('CEP *').fill('01310100');
-  await customer.getByLabel('Rua *').fill('Avenida Paulista');
-  await customer.getByLabel('Número *').fill('1000');
-  await customer.getByLabel('Bairro *').fill('Bela Vista');
-  await customer.getByLabel('Cidade *').fill('São Paulo');
-  await customer.getByLabel('Estado *').fill('SP');
-  const delivery = page.getByRole('region', { name: 'Entrega' });
-  await delivery.locator('label').filter({ hasText: /^PAC$/ }).click();
-  await delivery.getByRole('button', { name: 'Calcular' }).click();
-  await expect(
-    page.getByRole('region', { name: 'Produtos' }).getByRole('rowheader', { name: 'Frete (PAC)' }),
-  ).toBeVisible();
-
+  await fillCheckout(page, method);
   const payment = page.getByRole('region', { name: 'Forma de pagamento' });
-  const choice = payment.getByRole('radio', { name: new RegExp(`^${method}`) });
-  await expect(choice).toBeEnabled();
   await expect(payment.getByText('Em breve', { exact: true })).toHaveCount(0);
-  await choice.check();
   const summary = page.getByRole('region', { name: 'Resumo do pedido' });
-  await expect(
-    summary.locator('dl > div').filter({ hasText: 'Forma de pagamento' }).locator('dd'),
-  ).toHaveText(method);
   await expect(summary.getByText('Total no PIX', { exact: true })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Finalizar pedido' }).click();
@@ -93,7 +46,7 @@ async function typeCard(page: Page, holder: string) {
     .frameLocator('#cartao-cvv iframe')
     .getByLabel('Código de segurança')
     .fill(TEST_CARD.cvv);
-  await form.getByLabel('CPF do titular').fill(CPF);
+  await form.getByLabel('CPF do titular').fill(TEST_CPF);
   // The issuer's plan for the card's BIN: counts with interest show their total.
   await expect(form.getByRole('option', { name: /com juros \(total R\$/ }).first()).toBeAttached();
   return form;

@@ -5,12 +5,12 @@
 // the shop; once the webhook is lost and the reconciliation job, which reads the open charges
 // back (every 5 s here: PIX_RECONCILE_SECONDS in playwright.config.ts), finds it.
 import type { Page } from '@playwright/test';
-import { loginThroughHeader, newAccount, registerThroughApi } from '../support/accounts.ts';
-import { listProducts, type ApiProduct } from '../support/catalog-api.ts';
+import { loginThroughHeader } from '../support/accounts.ts';
 import { acceptCookies } from '../support/cookie-banner.ts';
 import { fakeBankCobOf, payFakeBankCob, type FakeCob } from '../support/fake-payments.ts';
 import { customerWithOrder } from '../support/orders.ts';
 import { expect, test } from '../support/test.ts';
+import { fillCheckout, shopperWithCart } from './checkout-steps.ts';
 
 /** The payments shop's PIX key (what `npm run fake:pix-bank` prints), in the bank's codes. */
 const PIX_KEY = 'financeiro@lumina.example';
@@ -20,16 +20,6 @@ test.describe.configure({ timeout: 90_000 });
 // The checkout looks the CEP up as it is typed; the test server has no internet, so the lookup
 // answers 503 (Chromium logs it) and the address stays as typed.
 test.use({ allowedConsoleErrors: [/status of 503/] });
-
-/** A product bought with one unit and nothing to choose. */
-async function simpleProduct(page: Page): Promise<ApiProduct> {
-  const products = (await listProducts(page.request)) as (ApiProduct & { options?: unknown[] })[];
-  const product = products.find(
-    (p) => p.active && p.stock_quantity >= 2 && (p.options ?? []).length === 0,
-  );
-  if (!product) throw new Error('The demo catalogue needs an in-stock product without options');
-  return product;
-}
 
 /** The order's number on the PIX page ('Pedido LP...'). */
 async function orderNumberOnPage(page: Page): Promise<string> {
@@ -91,41 +81,14 @@ async function orderInMyOrders(page: Page, orderNumber: string) {
 test("a shopper pays the bank's PIX and the bank's webhook shows the order paid", async ({
   page,
 }) => {
-  const product = await simpleProduct(page);
-  const account = newAccount('pix-banco');
-  const { accessToken } = await registerThroughApi(page.request, account);
-  const added = await page.request.post('/api/carts/items', {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: { product_id: product.id, quantity: 1 },
-  });
-  expect(added.status(), await added.text()).toBe(201);
-
-  await page.goto('/');
-  await acceptCookies(page);
-  await loginThroughHeader(page, account);
-  await page.goto('/checkout');
-  await expect(page.getByRole('heading', { level: 1, name: 'Finalizar compra' })).toBeVisible();
+  const { account, product } = await shopperWithCart(page, page.request, 'pix-banco');
+  await fillCheckout(page, 'PIX');
   await expect(
     page.getByRole('region', { name: 'Produtos' }).getByRole('cell', { name: product.name }),
   ).toBeVisible();
-
-  const customer = page.getByRole('region', { name: 'Dados do cliente' });
-  await expect(customer.getByLabel('Nome completo *')).toHaveValue(account.name);
-  await customer.getByLabel('Telefone *').fill('11987654321');
-  await customer.getByLabel('CEP *').fill('01310100');
-  await customer.getByLabel('Rua *').fill('Avenida Paulista');
-  await customer.getByLabel('Número *').fill('1000');
-  await customer.getByLabel('Bairro *').fill('Bela Vista');
-  await customer.getByLabel('Cidade *').fill('São Paulo');
-  await customer.getByLabel('Estado *').fill('SP');
-  const delivery = page.getByRole('region', { name: 'Entrega' });
-  await delivery.locator('label').filter({ hasText: /^PAC$/ }).click();
-  await delivery.getByRole('button', { name: 'Calcular' }).click();
   await expect(
-    page.getByRole('region', { name: 'Produtos' }).getByRole('rowheader', { name: 'Frete (PAC)' }),
-  ).toBeVisible();
-  const payment = page.getByRole('region', { name: 'Forma de pagamento' });
-  await expect(payment.getByRole('radio', { name: /^PIX/ })).toBeChecked();
+    page.getByRole('region', { name: 'Dados do cliente' }).getByLabel('Nome completo *'),
+  ).toHaveValue(account.name);
 
   await page.getByRole('button', { name: 'Finalizar pedido' }).click();
   await expect(page).toHaveURL(/\/payment-pix\?order_id=(\d+)&payment_id=(\d+)$/, {
