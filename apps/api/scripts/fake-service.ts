@@ -21,6 +21,7 @@ import {
 } from '../src/integrations/mail/test-smtp-server.ts';
 import { startFakeMelhorEnvio } from '../src/integrations/melhor-envio/fake-melhor-envio-server.ts';
 import { startFakeMercadoPago } from '../src/integrations/mercadopago/fake-mercadopago-server.ts';
+import { mercadoPagoTestEnv } from '../src/integrations/mercadopago/mercadopago-test-env.ts';
 import { startFakePixBank } from '../src/integrations/pix-bank/fake-pix-bank-server.ts';
 import { pixBankTestEnv } from '../src/integrations/pix-bank/pix-bank-test-env.ts';
 import { createTestPki } from '../src/integrations/pix-bank/test-pki.ts';
@@ -256,17 +257,7 @@ const mercadopago: FakeService = {
     return {
       url: fake.url,
       controlUrl: control.url,
-      settings: {
-        PAYMENT_PROVIDER: 'mercadopago',
-        MERCADOPAGO_API_URL: fake.url,
-        MERCADOPAGO_ACCESS_TOKEN: fake.accessToken,
-        MERCADOPAGO_WEBHOOK_SECRET: webhookSecret,
-        // Card in instalments and boleto, with the fake's MercadoPago.js (secure fields in its
-        // own origin) in the shopper's browser.
-        CARD_PAYMENTS: 'mercadopago',
-        MERCADOPAGO_PUBLIC_KEY: fake.publicKey,
-        MERCADOPAGO_SDK_URL: fake.sdkUrl,
-      },
+      settings: mercadoPagoTestEnv(fake, { webhookSecret }),
       notes: [
         `The charges it issues:  curl ${control.url}/_fake/pagamentos`,
         `Pay one (the shop is notified):  curl -X POST '${control.url}/_fake/pagamentos?id=<id>&status=approved'`,

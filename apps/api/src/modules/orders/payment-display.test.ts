@@ -21,6 +21,7 @@ import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
 import { BLING_STATE_COOKIE } from '../erp/routes.ts';
 import { ORDER_MAIL_SUBJECTS } from './order-mails.ts';
+import { mercadoPagoTestEnv } from '../../integrations/mercadopago/mercadopago-test-env.ts';
 
 /**
  * How an order was paid, read back everywhere it is shown: the shopper's order, the panel's
@@ -48,12 +49,8 @@ beforeAll(async () => {
   smtp = await startTestSmtpServer();
   ctx = await createTestContext({
     env: {
-      PAYMENT_PROVIDER: 'mercadopago',
-      MERCADOPAGO_API_URL: mercadoPago.url,
-      MERCADOPAGO_ACCESS_TOKEN: mercadoPago.accessToken,
-      MERCADOPAGO_WEBHOOK_SECRET: SECRET,
+      ...mercadoPagoTestEnv(mercadoPago, { webhookSecret: SECRET }),
       MERCADOPAGO_TIMEOUT_MS: '5000',
-      MERCADOPAGO_PUBLIC_KEY: 'TEST-public-key',
       BLING_CLIENT_ID: bling.clientId,
       BLING_CLIENT_SECRET: bling.clientSecret,
       BLING_API_URL: bling.apiUrl,

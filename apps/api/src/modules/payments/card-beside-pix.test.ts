@@ -18,6 +18,7 @@ import { createTestPki, type TestPki } from '../../integrations/pix-bank/test-pk
 import { returnsFixture, type ReturnsFixture } from '../../test/returns.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { createUser } from '../../test/user-builder.ts';
+import { mercadoPagoTestEnv } from '../../integrations/mercadopago/mercadopago-test-env.ts';
 
 /**
  * Cards and boletos through MercadoPago (CARD_PAYMENTS) beside another PIX provider: each
@@ -39,11 +40,7 @@ const cardBody = (token: string) => ({
 
 /** The env that turns MercadoPago's cards on beside any PIX provider. */
 const cardsEnv = (fake: FakeMercadoPagoServer) => ({
-  CARD_PAYMENTS: 'mercadopago',
-  MERCADOPAGO_API_URL: fake.url,
-  MERCADOPAGO_ACCESS_TOKEN: fake.accessToken,
-  MERCADOPAGO_WEBHOOK_SECRET: MP_SECRET,
-  MERCADOPAGO_PUBLIC_KEY: 'APP_USR-test-public-key',
+  ...mercadoPagoTestEnv(fake, { webhookSecret: MP_SECRET, pix: false }),
   // Short enough for the lost answer below, long enough for a loaded machine's first call.
   MERCADOPAGO_TIMEOUT_MS: '2000',
 });

@@ -27,6 +27,7 @@ import { checkoutBody } from '../../test/checkout-body.ts';
 import { stockOf } from '../../test/checkout.ts';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { ORDER_MAIL_SUBJECTS } from '../orders/order-mails.ts';
+import { mercadoPagoTestEnv } from '../../integrations/mercadopago/mercadopago-test-env.ts';
 
 const template = inject('testDatabase');
 const SECRET = 'mercadopago-secret-for-the-crash';
@@ -78,11 +79,7 @@ describe.skipIf(template.driver !== 'postgres')('a card approved across a crash'
     const env = {
       SMTP_URL: smtp.url,
       // The built-in PIX with cards through MercadoPago beside it.
-      CARD_PAYMENTS: 'mercadopago',
-      MERCADOPAGO_API_URL: fake.url,
-      MERCADOPAGO_ACCESS_TOKEN: fake.accessToken,
-      MERCADOPAGO_WEBHOOK_SECRET: SECRET,
-      MERCADOPAGO_PUBLIC_KEY: 'APP_USR-test-public-key',
+      ...mercadoPagoTestEnv(fake, { webhookSecret: SECRET, pix: false }),
       // Longer than the test waits: the process dies still waiting for MercadoPago's answer.
       MERCADOPAGO_TIMEOUT_MS: '60000',
     };

@@ -26,6 +26,7 @@ import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
 import { ORDER_MAIL_SUBJECTS } from '../orders/order-mails.ts';
 import { PIX_PAYMENT_WINDOW_MS } from './service.ts';
+import { mercadoPagoTestEnv } from '../../integrations/mercadopago/mercadopago-test-env.ts';
 
 const SECRET = 'webhook-secret-for-tests';
 
@@ -41,10 +42,7 @@ beforeAll(async () => {
   smtp = await startTestSmtpServer();
   ctx = await createTestContext({
     env: {
-      PAYMENT_PROVIDER: 'mercadopago',
-      MERCADOPAGO_API_URL: fake.url,
-      MERCADOPAGO_ACCESS_TOKEN: fake.accessToken,
-      MERCADOPAGO_WEBHOOK_SECRET: SECRET,
+      ...mercadoPagoTestEnv(fake, { webhookSecret: SECRET, cards: false }),
       // Short enough for the timeout case, long enough for a loaded CI machine's first call.
       MERCADOPAGO_TIMEOUT_MS: '2000',
       SMTP_URL: smtp.url,

@@ -17,6 +17,7 @@ import {
 } from '../../test/checkout.ts';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { mercadoPagoTestEnv } from '../../integrations/mercadopago/mercadopago-test-env.ts';
 
 const SECRET = 'webhook-secret-for-tests';
 
@@ -29,12 +30,7 @@ beforeAll(async () => {
   fake = await startFakeMercadoPago();
   ctx = await createTestContext({
     env: {
-      PAYMENT_PROVIDER: 'mercadopago',
-      MERCADOPAGO_API_URL: fake.url,
-      MERCADOPAGO_ACCESS_TOKEN: fake.accessToken,
-      MERCADOPAGO_WEBHOOK_SECRET: SECRET,
-      // Cards and boletos are on with MercadoPago's public key (CARD_PAYMENTS by default).
-      MERCADOPAGO_PUBLIC_KEY: 'APP_USR-test-public-key',
+      ...mercadoPagoTestEnv(fake, { webhookSecret: SECRET }),
       MERCADOPAGO_TIMEOUT_MS: '5000',
     },
   });

@@ -28,6 +28,7 @@ import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
 import { ORDER_MAIL_SUBJECTS } from '../orders/order-mails.ts';
 import { BOLETO_MAIL_SUBJECT } from './boleto-mail.ts';
+import { mercadoPagoTestEnv } from '../../integrations/mercadopago/mercadopago-test-env.ts';
 
 const SECRET = 'webhook-secret-for-tests';
 const CPF = '529.982.247-25';
@@ -45,11 +46,7 @@ beforeAll(async () => {
   smtp = await startTestSmtpServer();
   ctx = await createTestContext({
     env: {
-      PAYMENT_PROVIDER: 'mercadopago',
-      MERCADOPAGO_API_URL: fake.url,
-      MERCADOPAGO_ACCESS_TOKEN: fake.accessToken,
-      MERCADOPAGO_WEBHOOK_SECRET: SECRET,
-      MERCADOPAGO_PUBLIC_KEY: 'APP_USR-public-key-for-tests',
+      ...mercadoPagoTestEnv(fake, { webhookSecret: SECRET }),
       MERCADOPAGO_TIMEOUT_MS: '5000',
       SMTP_URL: smtp.url,
       APP_URL,

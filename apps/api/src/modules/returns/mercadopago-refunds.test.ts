@@ -18,6 +18,7 @@ import { returnsFixture, type ReturnsFixture, TRACKING } from '../../test/return
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { createUser } from '../../test/user-builder.ts';
 import { PENDING_REFUND_RETRY_MS } from '../payments/refunds.ts';
+import { mercadoPagoTestEnv } from '../../integrations/mercadopago/mercadopago-test-env.ts';
 
 const SECRET = 'webhook-secret-for-returns';
 
@@ -32,10 +33,7 @@ beforeAll(async () => {
   fake = await startFakeMercadoPago();
   ctx = await createTestContext({
     env: {
-      PAYMENT_PROVIDER: 'mercadopago',
-      MERCADOPAGO_API_URL: fake.url,
-      MERCADOPAGO_ACCESS_TOKEN: fake.accessToken,
-      MERCADOPAGO_WEBHOOK_SECRET: SECRET,
+      ...mercadoPagoTestEnv(fake, { webhookSecret: SECRET, cards: false }),
       // Short enough for the lost answer below, long enough for a loaded machine's first call.
       MERCADOPAGO_TIMEOUT_MS: '1500',
       APP_URL: 'https://loja.test',

@@ -14,6 +14,7 @@ import {
 import { returnsFixture, type ReturnsFixture, TRACKING } from '../../test/returns.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { createUser } from '../../test/user-builder.ts';
+import { mercadoPagoTestEnv } from '../../integrations/mercadopago/mercadopago-test-env.ts';
 
 const ADMINS = 4;
 const ROUNDS = 3;
@@ -30,10 +31,7 @@ describe.skipIf(inject('testDatabase').driver !== 'postgres')(
       fake = await startFakeMercadoPago();
       ctx = await createTestContext({
         env: {
-          PAYMENT_PROVIDER: 'mercadopago',
-          MERCADOPAGO_API_URL: fake.url,
-          MERCADOPAGO_ACCESS_TOKEN: fake.accessToken,
-          MERCADOPAGO_WEBHOOK_SECRET: 'race-secret',
+          ...mercadoPagoTestEnv(fake, { webhookSecret: 'race-secret', cards: false }),
           APP_URL: 'https://loja.test',
         },
       });
