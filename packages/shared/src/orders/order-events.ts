@@ -29,6 +29,8 @@ export const ORDER_EVENT_ACTIONS = [
   'return_refunded',
   'return_rejected',
   'exchange_shipped',
+  // A second payment of an order already paid (two tabs, a superseded PIX paid anyway).
+  'duplicate_payment',
 ] as const;
 export type OrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
 

@@ -18,7 +18,12 @@ import {
 } from './lifecycle.ts';
 import { createPaymentRepository } from '../payments/repository.ts';
 import { paymentOfRecord } from './order-json.ts';
-import { customerMail, paidAfterCancelMail, reachable } from './order-mails.ts';
+import {
+  customerMail,
+  duplicatePaymentMail,
+  paidAfterCancelMail,
+  reachable,
+} from './order-mails.ts';
 
 /** Who moved an order: recorded with the step, and shown in the admin's order detail. */
 export type OrderActor =
@@ -208,18 +213,50 @@ export function createOrderLifecycle(deps: {
       action: OrderEventAction,
       by: OrderActor,
       details: Record<string, unknown> = {},
+    ): Promise<number> {
+      const [event] = await tx
+        .insert(orderEvents)
+        .values({
+          orderId: order.id,
+          action,
+          fromStatus: order.status,
+          toStatus: order.status,
+          actor: by.actor,
+          adminId: by.actor === 'admin' ? by.adminId : null,
+          ip: by.actor === 'admin' ? by.ip : null,
+          details: { ...details, ...('source' in by ? { source: by.source } : {}) },
+          createdAt: now(),
+        })
+        .returning({ id: orderEvents.id });
+      return event?.id ?? 0;
+    },
+
+    /**
+     * A second payment of an order already paid, in the caller's transaction (order locked): the
+     * order stays as it is, the step is kept in its history, and when the shop must give the money
+     * back itself (no automatic refund) each administrator is told.
+     */
+    async flagDuplicatePayment(
+      tx: Db,
+      order: OrderRow,
+      by: OrderActor,
+      details: { payment_id: number; amount_cents: number; refund: 'automatic' | 'owner' },
     ): Promise<void> {
-      await tx.insert(orderEvents).values({
-        orderId: order.id,
-        action,
-        fromStatus: order.status,
-        toStatus: order.status,
-        actor: by.actor,
-        adminId: by.actor === 'admin' ? by.adminId : null,
-        ip: by.actor === 'admin' ? by.ip : null,
-        details: { ...details, ...('source' in by ? { source: by.source } : {}) },
-        createdAt: now(),
-      });
+      const eventId = await this.note(tx, order, 'duplicate_payment', by, details);
+      if (details.refund !== 'owner') return;
+      const admins = await tx
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(eq(users.role, 'admin'))
+        .orderBy(asc(users.id));
+      for (const admin of admins) {
+        await outbox.enqueue(tx, {
+          key: `order-event:${eventId}:admin_duplicate_payment:${admin.id}`,
+          kind: 'admin_duplicate_payment',
+          orderId: order.id,
+          message: duplicatePaymentMail(order, details.amount_cents, admin.email, appUrl),
+        });
+      }
     },
   };
 }

@@ -25,6 +25,7 @@ export const ORDER_MAIL_SUBJECTS = {
   delivered: (number: string) => `Pedido ${number} entregue`,
   refunded: (number: string) => `Pedido ${number} reembolsado`,
   paidAfterCancel: (number: string) => `[Loja] Pagamento recebido após cancelamento - ${number}`,
+  duplicatePayment: (number: string) => `[Loja] Pagamento em duplicidade - ${number}`,
 } as const;
 
 type MailOrder = Pick<
@@ -283,6 +284,23 @@ export function paidAfterCancelMail(
   return orderMail(adminEmail, ORDER_MAIL_SUBJECTS.paidAfterCancel(order.orderNumber), [
     `O pagamento de ${formatBRL(order.totalCents)} do pedido ${order.orderNumber} (${order.customerName}) foi aprovado depois que o pedido já estava cancelado e as peças tinham voltado ao estoque.`,
     'Abra o pedido no painel e escolha: restaurar o pedido (se as peças ainda estiverem em estoque) ou devolver o valor ao cliente.',
+    { link: `${appUrl}/admin/pedidos/${order.id}`, label: 'Abrir o pedido no painel' },
+  ]);
+}
+
+/**
+ * To each administrator: an order already paid was paid again (two tabs, a superseded PIX paid
+ * anyway) and this provider does not give money back by itself: the shop refunds it.
+ */
+export function duplicatePaymentMail(
+  order: Pick<OrderRow, 'id' | 'orderNumber' | 'customerName'>,
+  amountCents: number,
+  adminEmail: string,
+  appUrl: string,
+): MailMessage {
+  return orderMail(adminEmail, ORDER_MAIL_SUBJECTS.duplicatePayment(order.orderNumber), [
+    `O pedido ${order.orderNumber} (${order.customerName}) já estava pago e recebeu outro pagamento de ${formatBRL(amountCents)}.`,
+    'O pedido segue pago uma vez só. Devolva o valor do segundo pagamento ao cliente pelo banco da loja e registre a devolução no painel.',
     { link: `${appUrl}/admin/pedidos/${order.id}`, label: 'Abrir o pedido no painel' },
   ]);
 }

@@ -64,10 +64,17 @@ export function createRefundRepository(db: Db) {
     },
 
     /** Cents given back or on their way (completed and pending rows) for one order. */
-    async committedCents(orderId: number): Promise<{ total: number; pending: number }> {
+    /**
+     * Refunded or on its way of the order's charge `paymentId` (a second payment refunded as a
+     * duplicate is not the paid charge's money), and the order's refunds still pending.
+     */
+    async committedCents(
+      orderId: number,
+      paymentId: number,
+    ): Promise<{ total: number; pending: number }> {
       const [row] = await db
         .select({
-          total: sql<number>`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} <> 'failed'), 0)::integer`,
+          total: sql<number>`coalesce(sum(${refunds.amountCents}) filter (where ${refunds.status} <> 'failed' and ${refunds.paymentId} = ${paymentId}), 0)::integer`,
           pending: sql<number>`count(*) filter (where ${refunds.status} = 'pending')::integer`,
         })
         .from(refunds)

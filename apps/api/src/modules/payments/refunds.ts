@@ -197,7 +197,7 @@ export function createRefunds(deps: {
       });
       if (!settled) return undefined;
       // Other refunds wait while one is pending, so this one is full when it reaches the total.
-      const full = (await inTx.committedCents(order.id)).total >= payment.amountCents;
+      const full = (await inTx.committedCents(order.id, payment.id)).total >= payment.amountCents;
       const updated = await finish(
         tx,
         order,
@@ -253,7 +253,7 @@ export function createRefunds(deps: {
     }
     const payment = await paidCharge(tx, order);
     const refunds = createRefundRepository(tx);
-    const committed = await refunds.committedCents(order.id);
+    const committed = await refunds.committedCents(order.id, payment.id);
     if (committed.pending > 0) {
       const pending = await refunds.pendingOf(order.id);
       const retry =
@@ -330,9 +330,9 @@ export function createRefunds(deps: {
     return { order: updated, payment, row, full, done: true as const };
   }
 
-  async function totals(orderId: number, paidCents: number) {
-    const { total } = await repository.committedCents(orderId);
-    return { refundedCents: total, refundableCents: Math.max(paidCents - total, 0) };
+  async function totals(orderId: number, paid: Pick<PaymentRow, 'id' | 'amountCents'>) {
+    const { total } = await repository.committedCents(orderId, paid.id);
+    return { refundedCents: total, refundableCents: Math.max(paid.amountCents - total, 0) };
   }
 
   return {
@@ -358,7 +358,7 @@ export function createRefunds(deps: {
         return {
           refund: claimed.row,
           order: claimed.order,
-          ...(await totals(claimed.order.id, claimed.payment.amountCents)),
+          ...(await totals(claimed.order.id, claimed.payment)),
         };
       }
 
@@ -408,7 +408,7 @@ export function createRefunds(deps: {
           refund: noted ?? row,
           order: claimed.order,
           processing: true,
-          ...(await totals(row.orderId, payment.amountCents)),
+          ...(await totals(row.orderId, payment)),
         };
       }
       const result = await complete(row.id, answer, adminActor(input), input);
@@ -419,7 +419,7 @@ export function createRefunds(deps: {
         if (done?.status !== 'completed' || !order) {
           throw new AppError('conflict', REFUND_MESSAGES.busy, { code: 'refund_in_progress' });
         }
-        return { refund: done, order, ...(await totals(row.orderId, payment.amountCents)) };
+        return { refund: done, order, ...(await totals(row.orderId, payment)) };
       }
       outbox.kick();
       logger.info(
@@ -429,7 +429,7 @@ export function createRefunds(deps: {
       return {
         refund: result.refund,
         order: result.order,
-        ...(await totals(row.orderId, payment.amountCents)),
+        ...(await totals(row.orderId, payment)),
       };
     },
 
@@ -476,7 +476,7 @@ export function createRefunds(deps: {
     async refundableOf(orderId: number): Promise<number> {
       const [latest] = await createPaymentRepository(db).paymentsOf([orderId]);
       if (latest?.status !== 'approved') return 0;
-      return (await totals(orderId, latest.amountCents)).refundableCents;
+      return (await totals(orderId, latest)).refundableCents;
     },
 
     /** Completed refunds of some orders, oldest first. */

@@ -26,6 +26,11 @@ import { createPaymentRepository, type PaymentChange } from './repository.ts';
 import { canMove, isOpen } from './transitions.ts';
 import { createPayByMethod } from './pay-by-method.ts';
 import type { Refunds } from './refunds.ts';
+import { createRefundRepository } from './refund-repository.ts';
+import { refundMail } from './refund-mail.ts';
+
+/** The reason kept on the refund of a second payment of an order already paid. */
+export const DUPLICATE_REFUND_REASON = 'Pagamento em duplicidade';
 
 /** A PIX charge is payable for 30 minutes (spec 001 §9), and so is an order without one. */
 export const PIX_PAYMENT_WINDOW_MS = PIX_COUNTDOWN_SECONDS * 1000;
@@ -183,15 +188,36 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     to: PaymentRowStatus,
     by: OrderActor,
     payload?: Record<string, unknown>,
-  ): Promise<PaymentChange | undefined> {
+  ): Promise<(PaymentChange & { refundDuplicate?: boolean }) | undefined> {
     const source = 'source' in by ? by.source : by.actor;
-    const change = await createPaymentRepository(tx).move(
+    const inTx = createPaymentRepository(tx);
+    const change = await inTx.move(
       paymentId,
       to,
       (from) => canMove(from, to),
       { source, payload },
       now(),
     );
+    if (change && (to === 'approved' || to === 'refunded')) {
+      // Another row of the order already paid it (two tabs, a superseded PIX or boleto paid
+      // anyway): the order stays paid once; this money goes back instead of being lost.
+      const others = await inTx.paymentsOf([order.id]);
+      const paidByAnother = others.some((row) => row.id !== paymentId && row.status === 'approved');
+      if (paidByAnother) {
+        if (to === 'refunded') return change;
+        const automatic = refundsAutomatically(change.payment) && !!change.payment.gatewayPaymentId;
+        await lifecycle.flagDuplicatePayment(tx, order, by, {
+          payment_id: paymentId,
+          amount_cents: change.payment.amountCents,
+          refund: automatic ? 'automatic' : 'owner',
+        });
+        logger.warn(
+          { paymentId, orderId: order.id, automatic },
+          'order already paid by another payment: this one is a duplicate',
+        );
+        return { ...change, refundDuplicate: automatic };
+      }
+    }
     // A refused card leaves the order payable: the shopper tries another card or method.
     const refusedCard = to === 'rejected' && change?.payment.method === 'card';
     if (change && !refusedCard) {
@@ -222,7 +248,83 @@ export function createPaymentService(deps: PaymentServiceDeps) {
     if (!result) return false;
     logChange(result.change, result.orderId, source);
     outbox.kick();
+    if (result.change.refundDuplicate) await refundDuplicate(result.change.payment);
     return true;
+  }
+
+  /**
+   * Gives a second payment of an order already paid back in full at its provider, once (one key
+   * per payment: a replayed notification or a retry gets the same refund), and records it as a
+   * refund with the shopper's e-mail. A provider that refuses or does not answer leaves it to
+   * the shop, told like any duplicate it must refund itself.
+   */
+  async function refundDuplicate(payment: PaymentRow): Promise<void> {
+    let answer: ProviderRefund | undefined;
+    try {
+      answer = await providerOf(payment).refund(
+        payment.gatewayPaymentId ?? '',
+        `lumina-duplicate-${payment.id}`,
+        payment.amountCents,
+        payment.endToEndId,
+      );
+    } catch (error) {
+      logger.error({ err: error, paymentId: payment.id }, 'duplicate payment refund failed');
+    }
+    const done =
+      answer !== undefined && answer.outcome !== 'processing' && answer.outcome !== 'failed';
+    await db.transaction(async (tx) => {
+      const order = await lifecycle.lock(tx, payment.orderId);
+      if (!order) return;
+      const by: OrderActor = { actor: 'system', source: 'duplicate_payment' };
+      if (!done) {
+        await lifecycle.flagDuplicatePayment(tx, order, by, {
+          payment_id: payment.id,
+          amount_cents: payment.amountCents,
+          refund: 'owner',
+        });
+        return;
+      }
+      const refunds = createRefundRepository(tx);
+      if ((await refunds.committedCents(order.id, payment.id)).total > 0) return;
+      const at = now();
+      const refund = await refunds.insert({
+        orderId: order.id,
+        paymentId: payment.id,
+        returnId: null,
+        amountCents: payment.amountCents,
+        reason: DUPLICATE_REFUND_REASON,
+        adminId: null,
+        method: 'mercadopago',
+        status: 'completed',
+        providerRefundId: answer?.refundId ?? null,
+        createdAt: at,
+        completedAt: at,
+      });
+      // Only the row moves: the order is paid by the other payment.
+      await createPaymentRepository(tx).move(
+        payment.id,
+        'refunded',
+        (from) => canMove(from, 'refunded'),
+        { source: 'duplicate_payment' },
+        at,
+      );
+      await lifecycle.note(tx, order, 'refund', by, {
+        refund_id: refund.id,
+        amount_cents: refund.amountCents,
+        method: refund.method,
+        reason: DUPLICATE_REFUND_REASON,
+      });
+      const customer = reachable(order);
+      if (customer) {
+        await outbox.enqueue(tx, {
+          key: `refund:${refund.id}`,
+          kind: 'order_refund',
+          orderId: order.id,
+          message: refundMail(customer, refund, payment.method, deps.appUrl, lifecycle.shop()),
+        });
+      }
+    });
+    outbox.kick();
   }
 
   /**

@@ -53,6 +53,7 @@ export const MAIL_KIND_LABELS: Record<string, string> = {
   order_expired: 'Cancelado por falta de pagamento',
   order_refunded: 'Pedido reembolsado',
   admin_paid_after_cancel: 'Alerta à loja: pago após cancelamento',
+  admin_duplicate_payment: 'Alerta à loja: pagamento em duplicidade',
   order_refund: 'Reembolso',
   withdrawal_requested: 'Desistência recebida (protocolo)',
   exchange_requested: 'Troca recebida (protocolo)',
@@ -94,6 +95,7 @@ export const ORDER_EVENT_LABELS: Record<OrderEventAction, string> = {
   return_refunded: 'Devolução reembolsada',
   return_rejected: 'Devolução recusada',
   exchange_shipped: 'Troca enviada',
+  duplicate_payment: 'Pagamento em duplicidade',
 };
 
 /** Steps older histories may hold under names no longer written. */
