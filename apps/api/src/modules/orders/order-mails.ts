@@ -300,7 +300,7 @@ export function duplicatePaymentMail(
 ): MailMessage {
   return orderMail(adminEmail, ORDER_MAIL_SUBJECTS.duplicatePayment(order.orderNumber), [
     `O pedido ${order.orderNumber} (${order.customerName}) já estava pago e recebeu outro pagamento de ${formatBRL(amountCents)}.`,
-    'O pedido segue pago uma vez só. Devolva o valor do segundo pagamento ao cliente pelo banco da loja e registre a devolução no painel.',
+    'O pedido segue pago uma vez só, pelo outro pagamento. Devolva ao cliente o valor deste segundo pagamento pelo banco da loja; o botão Reembolsar do pedido devolveria o pagamento que ficou valendo.',
     { link: `${appUrl}/admin/pedidos/${order.id}`, label: 'Abrir o pedido no painel' },
   ]);
 }

@@ -2,7 +2,9 @@ import { createServer } from 'node:net';
 import type { PayByMethodResponse } from '@lumina/shared/payments/payment-by-method';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { payments } from '../../db/schema/orders.ts';
+import { mailOutbox } from '../../db/schema/mail-outbox.ts';
+import { orderEvents, payments } from '../../db/schema/orders.ts';
+import { ORDER_MAIL_SUBJECTS } from '../orders/order-mails.ts';
 import { refunds } from '../../db/schema/refunds.ts';
 import type { UserRow } from '../../db/schema/users.ts';
 import {
@@ -255,6 +257,7 @@ describe('the bank’s API Pix with MercadoPago cards in one shop', () => {
       if (!bank.webhooks.has(CHAVE)) throw new Error('webhook not registered yet');
     });
     shop = returnsFixture(ctx.app, ctx.database);
+    await createUser(ctx.database, { role: 'admin', email: 'dona.banco@loja.test' });
   });
 
   afterAll(async () => {
@@ -305,5 +308,51 @@ describe('the bank’s API Pix with MercadoPago cards in one shop', () => {
     // The bank's reconciliation reads only the bank's charges; the card is not asked there.
     const cobReads = bank.requests.filter((request) => request.path.includes(gatewayId));
     expect(cobReads).toEqual([]);
+  });
+
+  it('flags to the owner a cob paid as the card paid the order: the shop refunds it itself', async () => {
+    const placed = await placedOrder(shop);
+    const [cob] = await rowsOf(ctx, placed.order.id);
+    const token = await fake.cardToken('APRO');
+    const paid = await shop.call(
+      placed.buyer,
+      'POST',
+      `/orders/${placed.order.id}/payments`,
+      cardBody(token),
+    );
+    expect(paid.json<PayByMethodResponse>().payment.status).toBe('approved');
+
+    // The shopper's bank took the PIX as the removal went through: the bank reports it paid.
+    const txid = String(cob?.gatewayPaymentId);
+    const atBank = bank.cobs.get(txid);
+    if (atBank) atBank.status = 'ATIVA';
+    expect((await bank.pay(txid)).webhook).toEqual([200]);
+
+    const rows = await rowsOf(ctx, placed.order.id);
+    expect(rows.map((row) => [row.provider, row.status])).toEqual([
+      ['pix_bank', 'approved'],
+      ['mercadopago', 'approved'],
+    ]);
+    expect(await shop.orderOf(placed.buyer, placed.order.id)).toMatchObject({
+      status: 'processing',
+      payment_status: 'approved',
+    });
+    expect(bank.devolucoes().size).toBe(0);
+    const events = await ctx.database.db
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, placed.order.id));
+    const flagged = events.filter((event) => event.action === 'duplicate_payment');
+    expect(flagged.map((event) => event.details)).toEqual([
+      expect.objectContaining({ payment_id: cob?.id, refund: 'owner' }),
+    ]);
+    const mails = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.orderId, placed.order.id));
+    expect(mails.filter((mail) => mail.kind === 'payment_approved')).toHaveLength(1);
+    expect(
+      mails.filter((mail) => mail.kind === 'admin_duplicate_payment').map((mail) => mail.subject),
+    ).toEqual([ORDER_MAIL_SUBJECTS.duplicatePayment(placed.order.order_number)]);
   });
 });
