@@ -410,7 +410,11 @@ test('the owner refunds part of a paid order from its page; the shopper sees it 
   await shopper.goto(`/minha-conta/pedidos/${order.id}`);
   const orderPage = shopper.getByRole('main');
   await expect(orderPage.getByText('Entregue', { exact: true }).first()).toBeVisible();
-  await expect(orderPage.getByText(/^Reembolso de R\$ 5,00 em \d{2}\/\d{2}$/)).toBeVisible();
+  // Each refund says when and where the money went: the shop's PIX back, for a built-in PIX.
+  const refund = orderPage
+    .getByRole('listitem')
+    .filter({ hasText: /^Reembolso de R\$ 5,00 em \d{2}\/\d{2}/ });
+  await expect(refund).toContainText('Devolvido por PIX pela loja');
   await expect(orderPage.getByText('Total devolvido: R$ 5,00')).toBeVisible();
   await expectFitsPhone(shopper);
   await screenshots(shopper, 'returns-shopper-partial-refund');
