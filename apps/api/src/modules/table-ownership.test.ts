@@ -29,6 +29,9 @@ const OWNERS: Record<string, string> = {
   refunds: 'payments',
   return_requests: 'returns',
   return_items: 'returns',
+  coupons: 'promotions',
+  coupon_uses: 'promotions',
+  coupon_customer_uses: 'promotions',
 };
 
 /** Every table the schema files export, by the name code uses for it (`productVariants`). */

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  text,
   timestamp,
   unique,
   uuid,
@@ -31,6 +32,8 @@ export const carts = pgTable(
       .unique()
       .references(() => users.id, { onDelete: 'cascade' }),
     sessionId: uuid('session_id').unique(),
+    /** The coupon the shopper applied (upper case); dropped when it stops applying. */
+    couponCode: text('coupon_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

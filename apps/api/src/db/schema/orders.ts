@@ -17,6 +17,17 @@ import type { VariationDetails } from './carts.ts';
 import { products, productVariants } from './products.ts';
 import type { OptionValues } from '@lumina/shared/catalog/variants';
 import { users } from './users.ts';
+import type { CouponRule } from '@lumina/shared/promotions/coupon-rules';
+
+/** The rules an order was priced by; dates as ISO text, as JSON keeps them. */
+export interface OrderPricingRules {
+  coupon: StoredRule | null;
+  promotions: StoredRule[];
+}
+export type StoredRule = Omit<CouponRule, 'startsAt' | 'endsAt'> & {
+  startsAt: string | null;
+  endsAt: string | null;
+};
 
 export {
   PAYMENT_ROW_STATUSES,
@@ -82,6 +93,17 @@ export const orders = pgTable(
     shippingDeliveryDays: integer('shipping_delivery_days').notNull(),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
+    /** Taken off the items by automatic promotions and the coupon (sum of the items'). */
+    discountCents: integer('discount_cents').notNull().default(0),
+    /** The freight a free-shipping coupon or promotion waived (the order pays shippingCents). */
+    shippingDiscountCents: integer('shipping_discount_cents').notNull().default(0),
+    /** The coupon's code as the shopper used it; its use is a row of coupon_uses. */
+    couponCode: text('coupon_code'),
+    /**
+     * The coupon and promotions the order was priced by, as they were: a new payment attempt by
+     * another method re-prices the order by them, not by today's rules.
+     */
+    pricingRules: jsonb('pricing_rules').$type<OrderPricingRules>(),
     totalCents: integer('total_cents').notNull(),
     /** The client's Idempotency-Key: a retried submission finds the first order. */
     idempotencyKey: text('idempotency_key'),
@@ -124,7 +146,7 @@ export const orders = pgTable(
     check('orders_payment_method_check', sql`${t.paymentMethod} IN (${list(PAYMENT_METHODS)})`),
     check(
       'orders_money_check',
-      sql`${t.subtotalCents} >= 0 AND ${t.shippingCents} >= 0 AND ${t.totalCents} = ${t.subtotalCents} + ${t.shippingCents}`,
+      sql`${t.subtotalCents} >= 0 AND ${t.shippingCents} >= 0 AND ${t.discountCents} >= 0 AND ${t.discountCents} <= ${t.subtotalCents} AND ${t.shippingDiscountCents} >= 0 AND ${t.totalCents} = ${t.subtotalCents} - ${t.discountCents} + ${t.shippingCents}`,
     ),
   ],
 );
@@ -154,13 +176,21 @@ export const orderItems = pgTable(
     /** What is charged per unit by the order's payment method: the PIX or the list price. */
     unitPriceCents: integer('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    /** Off unit x quantity by an automatic promotion. */
+    promotionDiscountCents: integer('promotion_discount_cents').notNull().default(0),
+    /** Off unit x quantity by the order's coupon: what a refund of this item does not give back. */
+    couponDiscountCents: integer('coupon_discount_cents').notNull().default(0),
+    /** unit x quantity less both discounts: what this item costs the shopper. */
     totalCents: integer('total_cents').notNull(),
     variationDetails: jsonb('variation_details').$type<VariationDetails>().notNull().default({}),
   },
   (t) => [
     index('order_items_order_id_idx').on(t.orderId),
     check('order_items_quantity_check', sql`${t.quantity} > 0`),
-    check('order_items_total_check', sql`${t.totalCents} = ${t.unitPriceCents} * ${t.quantity}`),
+    check(
+      'order_items_total_check',
+      sql`${t.promotionDiscountCents} >= 0 AND ${t.couponDiscountCents} >= 0 AND ${t.totalCents} >= 0 AND ${t.totalCents} = ${t.unitPriceCents} * ${t.quantity} - ${t.promotionDiscountCents} - ${t.couponDiscountCents}`,
+    ),
   ],
 );
 
