@@ -1,3 +1,4 @@
+import type { CartCouponJson, CartPriceJson, PromotionJson } from '../promotions/coupon-schema.ts';
 import { z } from 'zod';
 import { COLOUR_MAX_LENGTH, STOCK_FALLBACK } from '../constants/storefront-constants.ts';
 import { optionalText } from '../validation/rule-schema.ts';
@@ -133,10 +134,19 @@ export interface CartItemJson {
 /** Spec 000 §3, Cart. */
 export interface CartJson {
   items: CartItemJson[];
+  /** The items at list prices, before any discount (the spec's shape). */
   total: number;
   total_price: number;
   total_cents: number;
   total_items: number;
+  /** The coupon the cart holds, priced on it; null without one (server carts only). */
+  coupon?: CartCouponJson | null;
+  /** Said once when the cart's coupon stopped applying and was removed. */
+  coupon_notice?: string | null;
+  /** The automatic promotions that discount some item. */
+  promotions?: PromotionJson[];
+  /** What the items cost by each basis: PIX prices, and list prices (card, boleto). */
+  pricing?: { pix: CartPriceJson; list: CartPriceJson };
 }
 
 export interface CartResponse {

@@ -1,3 +1,4 @@
+import type { PromotionJson } from '../promotions/coupon-schema.ts';
 import type { CategorySlug } from './categories.ts';
 import type { ProductOption, ProductVariantDto } from './variants.ts';
 
@@ -72,6 +73,11 @@ export interface ProductDto {
   last_sync: string | null;
   created_at: string;
   updated_at: string;
+  /**
+   * The best automatic percent promotion that covers the product now (its conditions in
+   * `description`); the cart applies it, the card and the page announce it.
+   */
+  promotion?: PromotionJson | null;
 }
 
 /** GET /api/products */

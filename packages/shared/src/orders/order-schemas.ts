@@ -44,6 +44,10 @@ export const orderItemSchema = z.object({
   /** The unit's PIX price: the price when the order is paid by PIX, the list price otherwise. */
   pix_price: z.number(),
   pix_price_cents: z.number().int(),
+  /** Off price x quantity by an automatic promotion and by the coupon. */
+  promotion_discount_cents: z.number().int(),
+  coupon_discount_cents: z.number().int(),
+  /** What the item costs: price x quantity less its discounts. */
   total_price: z.number(),
   total_cents: z.number().int(),
   variation_details: z.object({
@@ -122,8 +126,17 @@ export const orderSchema = z
     delivery_days: z.number().int(),
     subtotal: z.number(),
     subtotal_cents: z.number().int(),
+    /** Off the items by automatic promotions and the coupon (total = subtotal - discount + shipping). */
+    discount: z.number(),
+    discount_cents: z.number().int(),
+    promotion_discount_cents: z.number().int(),
+    coupon_discount_cents: z.number().int(),
+    /** The coupon the order used, upper case; null without one. */
+    coupon_code: z.string().nullable(),
     shipping_cost: z.number(),
     shipping_cost_cents: z.number().int(),
+    /** The freight a free-shipping coupon or promotion waived (0 when none did). */
+    shipping_discount_cents: z.number().int(),
     total: z.number(),
     total_cents: z.number().int(),
     items: z.array(orderItemSchema),
