@@ -169,7 +169,7 @@ describe('priceLines: coupons', () => {
       'Nenhum produto do carrinho participa deste cupom',
     ],
   ] as const)('%j does not apply: %s', (overrides, problem, message) => {
-    const coupon = rule(overrides);
+    const coupon = rule(overrides as Partial<CouponRule>);
     const result = priceLines({ lines: [line()], basis: 'list', coupon, promotions: [], now: NOW });
     expect(result.coupon?.problem).toBe(problem);
     expect(result.couponDiscountCents).toBe(0);
