@@ -3,11 +3,7 @@ import { centsToReais as reais } from '@lumina/shared/format/money';
 import { pixPriceCents, type PriceRules } from '@lumina/shared/catalog/pricing';
 import { variationDetailsOf } from '@lumina/shared/catalog/variants';
 import { linePrices } from '../catalog/line-prices.ts';
-import {
-  toCartCouponJson,
-  toCartPriceJson,
-  toPromotionJson,
-} from '../promotions/coupon-json.ts';
+import { toCartCouponJson, toCartPriceJson, toPromotionJson } from '../promotions/coupon-json.ts';
 import type { CartPricing } from './cart-pricing.ts';
 import type { CartLineRow } from './repository.ts';
 

@@ -342,9 +342,12 @@ export function createCartRepository(db: Db) {
           updated_at = excluded.updated_at
         returning 1
       ), coupon as (
+        select coupon_code from ${carts}
+        where ${carts.sessionId} = ${sessionId} and coupon_code is not null
+      ), coupon_taken as (
         update ${carts} set coupon_code = null
         where ${carts.sessionId} = ${sessionId} and coupon_code is not null
-        returning coupon_code
+        returning 1
       ), coupon_moved as (
         update ${carts} set coupon_code = (select coupon_code from coupon)
         where id = ${userCartId}::integer and coupon_code is null and exists (select 1 from coupon)

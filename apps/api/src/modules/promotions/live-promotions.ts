@@ -19,7 +19,9 @@ export function productPromotion(
     if (rule.kind !== 'percent') continue;
     const wholeShop = rule.categories.length === 0 && rule.productIds.length === 0;
     const covers =
-      wholeShop || rule.categories.includes(product.category) || rule.productIds.includes(product.id);
+      wholeShop ||
+      rule.categories.includes(product.category) ||
+      rule.productIds.includes(product.id);
     if (covers && (!best || rule.value > best.value)) best = rule;
   }
   return best;

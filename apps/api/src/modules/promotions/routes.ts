@@ -53,7 +53,8 @@ export const adminCouponRoutes: FastifyPluginCallbackZod<{ promotions: Promotion
       schema: {
         tags: ['admin', 'coupons'],
         summary: 'Creates a coupon (with a code) or an automatic promotion (`automatic`, a name)',
-        description: 'Every field is checked (422 with the fields in pt-BR); a code already taken, in any case, too.',
+        description:
+          'Every field is checked (422 with the fields in pt-BR); a code already taken, in any case, too.',
         body,
         response: { 201: z.object({ coupon: couponJsonSchema }), ...adminFailures },
       },
@@ -155,7 +156,11 @@ export const checkoutCouponRoutes: FastifyPluginCallbackZod<{
       schema: {
         tags: ['carts', 'coupons'],
         summary: 'Takes the coupon off the cart',
-        response: { 200: z.object({ cart: cartJsonSchema }), 400: errorResponseSchema, 401: errorResponseSchema },
+        response: {
+          200: z.object({ cart: cartJsonSchema }),
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+        },
       },
     },
     async (request) => ({ cart: await carts.removeCoupon(cartOwnerOf(request)) }),

@@ -196,13 +196,18 @@ export function createPromotionsService(deps: {
       typed: string,
       shopper: { userId?: number; clientKey: string },
     ): Promise<CouponRule> {
-      await deps.throttle?.consume([{ key: `coupon:ip:${shopper.clientKey}`, ...APPLY_COUPON_LIMIT }]);
+      await deps.throttle?.consume([
+        { key: `coupon:ip:${shopper.clientKey}`, ...APPLY_COUPON_LIMIT },
+      ]);
       const row = await repository.findByCode(normalizeCouponCode(typed));
       if (!row) throw couponRejected(COUPON_MESSAGES.invalid);
       if (row.usageLimit !== null && row.usesCount >= row.usageLimit) {
         throw couponRejected(COUPON_MESSAGES.exhausted);
       }
-      if (shopper.userId !== undefined && (row.perCustomerLimit !== null || row.firstPurchaseOnly)) {
+      if (
+        shopper.userId !== undefined &&
+        (row.perCustomerLimit !== null || row.firstPurchaseOnly)
+      ) {
         const standing = await repository.customerStanding(row.id, shopper.userId);
         if (row.perCustomerLimit !== null && standing.uses >= row.perCustomerLimit) {
           throw couponRejected(COUPON_MESSAGES.alreadyUsed);

@@ -25,7 +25,11 @@ export const publicStoreRoutes: FastifyPluginCallbackZod<{
   /** The automatic promotions (from memory): `store.promotions` lists those on now. */
   promotionRules?: () => Promise<CouponRule[]>;
   now?: () => Date;
-}> = (app, { settings, promotionRules = () => Promise.resolve([]), now = () => new Date() }, done) => {
+}> = (
+  app,
+  { settings, promotionRules = () => Promise.resolve([]), now = () => new Date() },
+  done,
+) => {
   // Rendered again only when the settings, the promotions or which of them are on change.
   let rendered: { key: string; rules: CouponRule[]; entry: CachedJson } | null = null;
 
