@@ -89,6 +89,9 @@ import { adminProductWriteRoutes } from './modules/admin/catalog/write-routes.ts
 import { sellsVariantSku } from './modules/catalog/cached-product.ts';
 import { CATALOG_CHANNEL } from './modules/catalog/changes.ts';
 import { SETTINGS_CHANNEL } from './modules/settings/changes.ts';
+import { PROMOTIONS_CHANNEL } from './modules/promotions/changes.ts';
+import { adminCouponRoutes, checkoutCouponRoutes } from './modules/promotions/routes.ts';
+import { createPromotionsService } from './modules/promotions/service.ts';
 import { adminSettingsRoutes, publicStoreRoutes } from './modules/settings/routes.ts';
 import { mailSender, mailShop } from './modules/mail/mail-signature.ts';
 import { POLICY_KEYS } from '@lumina/shared/settings/store-settings';
@@ -258,24 +261,49 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.decorate('settings', settings);
   // The money rules every price and total is computed by, read when computing.
   const priceRules = () => settings.storeSettings();
-  const catalog = createCatalogService({ repository: catalogRepository, priceRules });
+  const catalog = createCatalogService({
+    repository: catalogRepository,
+    priceRules,
+    // Created below with the account services it logs and throttles through.
+    promotionRules: () => promotions.promotionRules(),
+    now,
+  });
   // Read once the database is migrated (serve.ts migrates after building the app).
   app.addHook('onReady', async () => {
     await settings.load();
+    await promotions.load();
   });
   if (deps.database.listen) {
     // A change made by any process on this database clears this process's answers at once.
     const stopListening = await deps.database.listen(CATALOG_CHANNEL, () => catalogCache.clear());
     const stopSettings = await deps.database.listen(SETTINGS_CHANNEL, () => settings.announced());
+    const stopPromotions = await deps.database.listen(
+      PROMOTIONS_CHANNEL,
+      () => void promotions.announced(),
+    );
     app.addHook('onClose', async () => {
       // A database already closed has stopped listening with it.
       await stopListening().catch(() => undefined);
       await stopSettings().catch(() => undefined);
+      await stopPromotions().catch(() => undefined);
     });
   }
   // Accounts: tokens, users, security log and throttling, shared by every account route plugin.
   const services = createAppServices({ db: database.db, config, now });
   app.decorate('services', services);
+  /**
+   * Coupons and automatic promotions. `promotions.promotionRules()` answers the automatic ones
+   * from memory (a resolved promise after the first read): carts, orders and the catalogue
+   * price with it. A change drops the catalogue answers once this process holds it.
+   */
+  const promotions = createPromotionsService({
+    db: database.db,
+    now,
+    securityLog: services.securityLog,
+    throttle: services.throttle,
+    logger: app.log,
+    onChange: () => catalogCache.clear(),
+  });
   const roleOf = (userId: number) => services.users.roleOf(userId);
 
   // ETags by hashing each payload suit the large, static OpenAPI document. Catalogue reads make
@@ -328,7 +356,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     maxNumber: deps.captchaMaxNumber,
   });
   const login = createLoginService({ ...services, captcha, sleep: deps.loginDelay });
-  const carts = createCartService({ db: database.db, now, priceRules });
+  const carts = createCartService({
+    db: database.db,
+    now,
+    priceRules,
+    promotionRules: () => promotions.promotionRules(),
+  });
   const mergeCart = createMergeCartOnLogin((userId, sessionId) =>
     carts.mergeAnonymousCart(userId, sessionId),
   );
@@ -544,6 +577,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(emailVerificationRoutes, { emailVerification });
       await api.register(userCartRoutes, { carts });
       await api.register(anonymousCartRoutes, { carts });
+      await api.register(checkoutCouponRoutes, { promotions, carts });
+      await api.register(adminCouponRoutes, { promotions });
       await api.register(wishlistRoutes, { wishlist });
       await api.register(shippingRoutes, { shipping });
       await api.register(orderRoutes, { orders, payments });
@@ -594,7 +629,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         secret: config.pixBank?.webhookSecret,
       });
       await api.register(cepRoutes, { cep });
-      await api.register(publicStoreRoutes, { settings });
+      await api.register(publicStoreRoutes, {
+        settings,
+        promotionRules: () => promotions.promotionRules(),
+        now,
+      });
       await api.register(adminSettingsRoutes, { settings });
       await api.register(healthRoutes, {
         ping: () => database.ping(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PromotionJson } from '../promotions/coupon-schema.ts';
 import { isStateCode } from '../addresses/brazil-states.ts';
 import { centsToReais, reaisToCents } from '../format/money.ts';
 import type { StorePayments } from '../payments/card-instalments.ts';
@@ -355,7 +356,10 @@ export const publicStoreJsonSchema = z.object({
       "the ways to pay beside PIX the shop is configured for: card (MercadoPago's browser SDK and public key; null while off, and no page promises instalments) and boleto",
     ),
 });
-export type PublicStoreJson = z.infer<typeof publicStoreJsonSchema>;
+/** `promotions`: the automatic promotions on now (GET /api/store adds them to the settings). */
+export type PublicStoreJson = z.infer<typeof publicStoreJsonSchema> & {
+  promotions?: PromotionJson[];
+};
 export const publicStoreAnswerSchema = z.object({ store: publicStoreJsonSchema });
 
 function sharedJson(settings: StoreSettings) {

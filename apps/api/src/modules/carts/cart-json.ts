@@ -3,6 +3,8 @@ import { centsToReais as reais } from '@lumina/shared/format/money';
 import { pixPriceCents, type PriceRules } from '@lumina/shared/catalog/pricing';
 import { variationDetailsOf } from '@lumina/shared/catalog/variants';
 import { linePrices } from '../catalog/line-prices.ts';
+import { toCartCouponJson, toCartPriceJson, toPromotionJson } from '../promotions/coupon-json.ts';
+import type { CartPricing } from './cart-pricing.ts';
 import type { CartLineRow } from './repository.ts';
 
 /** The store settings' PIX rule (`storeSettings()` is passed as it is). */
@@ -44,14 +46,33 @@ export function toCartItemJson(line: CartLineRow, rules: PixRules): CartItemJson
   };
 }
 
-export function toCartJson(lines: CartLineRow[], rules: PixRules): CartJson {
+/**
+ * The cart answer. The items and totals stay at list prices, as before discounts existed;
+ * `pricing` says what each basis costs with the promotions and the coupon, `coupon` the coupon
+ * priced (null when the cart has none), `coupon_notice` why it was just removed.
+ */
+export function toCartJson(
+  lines: CartLineRow[],
+  rules: PixRules,
+  discounts: { priced: CartPricing; couponNotice: string | null },
+): CartJson {
   const items = lines.map((line) => toCartItemJson(line, rules));
   const totalCents = items.reduce((sum, item) => sum + item.total_cents, 0);
+  const { priced } = discounts;
+  const coupon = priced.list.coupon?.rule ?? null;
+  // What discounts some item by either basis, each promotion once.
+  const promotions = new Map(
+    [...priced.pix.promotions, ...priced.list.promotions].map((rule) => [rule.id, rule]),
+  );
   return {
     items,
     total: reais(totalCents),
     total_price: reais(totalCents),
     total_cents: totalCents,
     total_items: items.reduce((sum, item) => sum + item.quantity, 0),
+    coupon: coupon ? toCartCouponJson(coupon, priced) : null,
+    coupon_notice: discounts.couponNotice,
+    promotions: [...promotions.values()].map(toPromotionJson),
+    pricing: { pix: toCartPriceJson(priced.pix), list: toCartPriceJson(priced.list) },
   };
 }

@@ -4,6 +4,8 @@ import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { cartItems, carts, type VariationDetails } from '../../db/schema/carts.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
+import { coupons } from '../../db/schema/promotions.ts';
+import type { CouponRow } from '../promotions/rule-row.ts';
 import { linePriceColumns, type LinePriceRow } from '../catalog/line-prices.ts';
 import type { OptionValues, ProductOption } from '@lumina/shared/catalog/variants';
 
@@ -27,6 +29,11 @@ export interface CartLineRow extends LinePriceRow {
   category: string;
   /** The product and the variant are both for sale (a retired variant is not). */
   active: boolean;
+  cartId: number;
+  /** The coupon code the cart holds (the same on every line). */
+  couponCode: string | null;
+  /** That coupon's row, joined in; null without a code or when the coupon was deleted. */
+  coupon: CouponRow | null;
 }
 
 /** What a variant offers to a cart: enough to refuse an add before writing anything. */
@@ -88,13 +95,40 @@ export function createCartRepository(db: Db) {
           stockQuantity: productVariants.stockQuantity,
           category: products.category,
           active: variantOnSale,
+          cartId: carts.id,
+          couponCode: carts.couponCode,
+          // Joined in, so a cart with a coupon is read in the same one statement as without.
+          coupon: coupons,
         })
         .from(cartItems)
         .innerJoin(carts, eq(carts.id, cartItems.cartId))
         .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
         .innerJoin(products, eq(products.id, cartItems.productId))
+        .leftJoin(coupons, eq(coupons.code, carts.couponCode))
         .where(ownerCondition(owner))
         .orderBy(asc(cartItems.id));
+    },
+
+    /** Keeps a coupon on the owner's cart, creating the cart when the owner has none yet. */
+    async setCoupon(owner: CartOwner, code: string, at: Date): Promise<void> {
+      const values = 'userId' in owner ? { userId: owner.userId } : { sessionId: owner.sessionId };
+      const target = 'userId' in owner ? carts.userId : carts.sessionId;
+      await db
+        .insert(carts)
+        .values({ ...values, couponCode: code, createdAt: at, updatedAt: at })
+        .onConflictDoUpdate({ target, set: { couponCode: code, updatedAt: at } });
+    },
+
+    /** Takes the coupon off the owner's cart (any, or only `code`: a drop races no new apply). */
+    async dropCoupon(owner: CartOwner, code?: string): Promise<void> {
+      await db
+        .update(carts)
+        .set({ couponCode: null })
+        .where(
+          code === undefined
+            ? ownerCondition(owner)
+            : and(ownerCondition(owner), eq(carts.couponCode, code)),
+        );
     },
 
     /**
@@ -265,15 +299,22 @@ export function createCartRepository(db: Db) {
       return row !== undefined;
     },
 
+    /** Empties the cart, its coupon included: an empty cart has nothing for it to discount. */
     async clear(owner: CartOwner): Promise<void> {
-      await db.delete(cartItems).where(sql`${cartItems.cartId} = ${ownerCartId(owner)}`);
+      await db.execute(sql`
+        with emptied as (
+          update ${carts} set coupon_code = null where ${ownerCondition(owner)} returning id
+        )
+        delete from ${cartItems} where cart_id in (select id from emptied)
+      `);
     },
 
     /**
      * Moves every line of an anonymous cart into a user's cart in one statement: the DELETE takes
      * the lines (a concurrent merge of the same session waits for it and then finds none), the
      * INSERT adds them to the user's lines, each clamped to the product's stock; lines of
-     * products that are inactive or sold out are dropped. Answers the units moved.
+     * products that are inactive or sold out are dropped. The visitor's coupon moves too when the
+     * user's cart has none. Answers the units moved.
      */
     async moveLines(sessionId: string, userCartId: number, at: Date): Promise<number> {
       const result = await db.execute(sql`
@@ -300,6 +341,17 @@ export function createCartRepository(db: Db) {
           ),
           updated_at = excluded.updated_at
         returning 1
+      ), coupon as (
+        select coupon_code from ${carts}
+        where ${carts.sessionId} = ${sessionId} and coupon_code is not null
+      ), coupon_taken as (
+        update ${carts} set coupon_code = null
+        where ${carts.sessionId} = ${sessionId} and coupon_code is not null
+        returning 1
+      ), coupon_moved as (
+        update ${carts} set coupon_code = (select coupon_code from coupon)
+        where id = ${userCartId}::integer and coupon_code is null and exists (select 1 from coupon)
+        returning 1
       )
       select coalesce(sum(units), 0)::integer as units from offered
       `);
@@ -310,10 +362,19 @@ export function createCartRepository(db: Db) {
 
 export type CartRepository = ReturnType<typeof createCartRepository>;
 
-/** The lines an order bought leave the cart, in the order's own transaction. */
+/**
+ * The lines an order bought leave the cart, in the order's own transaction, and the coupon with
+ * them (the order took it): one statement.
+ */
 export async function removeOrderedLines(tx: Db, lineIds: number[]): Promise<void> {
   if (lineIds.length === 0) return;
-  await tx.delete(cartItems).where(inArray(cartItems.id, lineIds));
+  await tx.execute(sql`
+    with removed as (
+      delete from ${cartItems} where ${inArray(cartItems.id, lineIds)} returning cart_id
+    )
+    update ${carts} set coupon_code = null
+    where id in (select cart_id from removed) and coupon_code is not null
+  `);
 }
 
 /** LGPD erasure: the account's cart goes, lines and all. */

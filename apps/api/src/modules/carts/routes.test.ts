@@ -55,12 +55,22 @@ describe('user cart', () => {
   it('starts empty, merges repeated adds of one variant into one line and prices from the product', async () => {
     const headers = await userHeaders();
     const empty = await send('GET', '/carts/current', headers);
+    const nothing = {
+      subtotal_cents: 0,
+      promotion_discount_cents: 0,
+      coupon_discount_cents: 0,
+      total_cents: 0,
+    };
     expect(empty.json<{ cart: CartJson }>().cart).toEqual({
       items: [],
       total: 0,
       total_price: 0,
       total_cents: 0,
       total_items: 0,
+      coupon: null,
+      coupon_notice: null,
+      promotions: [],
+      pricing: { pix: nothing, list: nothing },
     });
 
     const variation = { size: '8 mm', measure: '1,2 mm' };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cartDiscountFields } from '../promotions/schemas.ts';
 
 const variationJsonSchema = z.object({
   size: z.string().optional(),
@@ -39,6 +40,7 @@ export const cartJsonSchema = z
     total_price: z.number(),
     total_cents: z.number().int(),
     total_items: z.number().int().describe('units'),
+    ...cartDiscountFields,
   })
   .meta({ id: 'Cart' });
 

@@ -10,7 +10,12 @@ import {
   variationDetailsOf,
 } from '@lumina/shared/catalog/variants';
 import type { PriceRules } from '@lumina/shared/catalog/pricing';
+import { COUPON_MESSAGES } from '@lumina/shared/promotions/coupon-messages';
+import { type CouponRule, couponProblemMessage } from '@lumina/shared/promotions/coupon-rules';
+import { couponRejected } from '../promotions/rejection.ts';
+import { toCouponRule } from '../promotions/rule-row.ts';
 import { toCartJson } from './cart-json.ts';
+import { couponStopReason, priceCart, pricingLinesOf } from './cart-pricing.ts';
 import { type CartOwner, createCartRepository } from './repository.ts';
 
 export type { CartOwner };
@@ -57,16 +62,63 @@ export function createCartService(deps: {
   now: () => Date;
   /** The store settings' price rules now (`storeSettings`): a cart's PIX prices follow them. */
   priceRules: () => PriceRules;
+  /** The shop's automatic promotions (the promotions service's in-memory list). */
+  promotionRules?: () => Promise<CouponRule[]>;
 }) {
   const { db, now, priceRules } = deps;
   const repository = createCartRepository(db);
+  const promotionRules = deps.promotionRules ?? (() => Promise.resolve([]));
 
+  /**
+   * The cart priced with its promotions and its coupon. A coupon that stopped applying (deleted,
+   * out of uses, paused, out of its dates, the cart below its minimum or without an item in its
+   * scope) is taken off the cart and said once in `coupon_notice`. An empty cart shows no
+   * coupon and keeps the code for when items come back.
+   */
   async function read(owner: CartOwner): Promise<CartJson> {
-    return toCartJson(await repository.lines(owner), priceRules());
+    const [lines, promotions] = await Promise.all([repository.lines(owner), promotionRules()]);
+    const rules = priceRules();
+    const at = now();
+    const pricingLines = pricingLinesOf(lines, rules);
+    const first = lines[0];
+    const coupon = first?.coupon ? toCouponRule(first.coupon) : null;
+    let priced = priceCart(pricingLines, coupon, promotions, at);
+    let couponNotice: string | null = null;
+    if (first?.couponCode) {
+      const reason = couponStopReason(first.coupon, priced);
+      if (reason !== null) {
+        await repository.dropCoupon(owner, first.couponCode);
+        couponNotice = COUPON_MESSAGES.dropped(first.couponCode, reason);
+        priced = priceCart(pricingLines, null, promotions, at);
+      }
+    }
+    return toCartJson(lines, rules, { priced, couponNotice });
   }
 
   return {
     read,
+
+    /**
+     * Puts a coupon on the cart when it applies to it now (the promotions service has checked
+     * the coupon and the shopper); else throws the pt-BR reason. Answers the cart with it.
+     */
+    async applyCoupon(owner: CartOwner, coupon: CouponRule): Promise<CartJson> {
+      const [lines, promotions] = await Promise.all([repository.lines(owner), promotionRules()]);
+      if (lines.length === 0 || coupon.code === null) {
+        throw couponRejected(COUPON_MESSAGES.noEligibleItems);
+      }
+      const priced = priceCart(pricingLinesOf(lines, priceRules()), coupon, promotions, now());
+      const problem = priced.list.coupon?.problem;
+      if (problem) throw couponRejected(couponProblemMessage(coupon, problem));
+      await repository.setCoupon(owner, coupon.code, now());
+      return read(owner);
+    },
+
+    /** Takes the coupon off the cart (DELETE /api/checkout/coupon). */
+    async removeCoupon(owner: CartOwner): Promise<CartJson> {
+      await repository.dropCoupon(owner);
+      return read(owner);
+    },
 
     async addItem(
       owner: CartOwner,

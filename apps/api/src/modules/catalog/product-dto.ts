@@ -7,7 +7,10 @@ import {
   specShapesOf,
   type OptionValues,
 } from '@lumina/shared/catalog/variants';
+import type { CouponRule } from '@lumina/shared/promotions/coupon-rules';
 import type { ProductRow } from '../../db/schema/products.ts';
+import { toPromotionJson } from '../promotions/coupon-json.ts';
+import { productPromotion } from '../promotions/live-promotions.ts';
 
 /** A live variant as the catalogue's reads bring it (json_build_object in repository.ts). */
 export interface VariantReadRow {
@@ -63,9 +66,14 @@ export function toVariantDto(variant: VariantReadRow): ProductVariantDto {
 
 /**
  * `rules` are the store settings' (`storeSettings()`): the PIX price charged follows their
- * discount, so the answer is the server's word on it whatever a browser computes.
+ * discount, so the answer is the server's word on it whatever a browser computes. With
+ * `promotions` (the storefront's reads), the answer names the best automatic promotion on now.
  */
-export function toProductDto(row: ProductReadRow, rules: PixRules): ProductDto {
+export function toProductDto(
+  row: ProductReadRow,
+  rules: PixRules,
+  promotions?: { rules: readonly CouponRule[]; now: Date },
+): ProductDto {
   // The spec's flat shapes come from the options, so what a shopper may pick is what exists.
   const shapes = specShapesOf(row.options);
   const pixFinalCents = rowPixPriceCents(row, rules);
@@ -106,7 +114,13 @@ export function toProductDto(row: ProductReadRow, rules: PixRules): ProductDto {
     last_sync: row.lastSync?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    ...(promotions && { promotion: promotionOf(row, promotions.rules, promotions.now) }),
   };
+}
+
+function promotionOf(row: ProductReadRow, rules: readonly CouponRule[], now: Date) {
+  const rule = productPromotion(rules, row, now);
+  return rule ? toPromotionJson(rule) : null;
 }
 
 /**

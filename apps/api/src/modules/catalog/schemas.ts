@@ -8,6 +8,7 @@ import {
   type SubcategoriesResponse,
 } from '@lumina/shared/catalog/product';
 import { z } from 'zod';
+import { promotionJsonSchema } from '../promotions/schemas.ts';
 
 /**
  * Response shapes of the catalogue routes for the OpenAPI description, checked against the shared
@@ -72,6 +73,10 @@ export const productDtoSchema = z
     last_sync: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
+    promotion: promotionJsonSchema
+      .nullable()
+      .optional()
+      .describe('the best automatic percent promotion on now that covers the product'),
   })
   .meta({ id: 'Product' }) satisfies z.ZodType<ProductDto>;
 

@@ -9,6 +9,7 @@ import { groupOptionFilters } from '@lumina/shared/catalog/option-filter';
 import type { ProductQuery } from '@lumina/shared/catalog/product-query';
 import { AppError } from '../../http/app-error.ts';
 import type { PriceRules } from '@lumina/shared/catalog/pricing';
+import type { CouponRule } from '@lumina/shared/promotions/coupon-rules';
 import { toProductDto } from './product-dto.ts';
 import type { CatalogRepository } from './repository.ts';
 import { searchTerms } from './search-text.ts';
@@ -23,11 +24,22 @@ const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 export function createCatalogService({
   repository,
   priceRules,
+  promotionRules = () => Promise.resolve([]),
+  now = () => new Date(),
 }: {
   repository: CatalogRepository;
   /** The store settings' price rules now (`storeSettings`): products' PIX prices follow them. */
   priceRules: () => PriceRules;
+  /**
+   * The automatic promotions (from memory): each answer names the one on now. Answers are
+   * cached for seconds only (app.ts) and dropped on any promotion change, so a promotion's start
+   * or end shows within that lifetime.
+   */
+  promotionRules?: () => Promise<CouponRule[]>;
+  now?: () => Date;
 }) {
+  const promotionsNow = async () => ({ rules: await promotionRules(), now: now() });
+
   return {
     /**
      * `facets` may answer the option facets from elsewhere (the route's cache): they depend on
@@ -51,15 +63,16 @@ export function createCatalogService({
         limit: query.per_page,
         offset: (query.page - 1) * query.per_page,
       });
-      const [{ rows, total }, sync_stats, option_facets] = await Promise.all([
+      const [{ rows, total }, sync_stats, option_facets, promotions] = await Promise.all([
         listing,
         repository.syncStats(),
         options.facets
           ? options.facets(() => repository.optionFacets(filter))
           : repository.optionFacets(filter),
+        promotionsNow(),
       ]);
       return {
-        products: rows.map((row) => toProductDto(row, priceRules())),
+        products: rows.map((row) => toProductDto(row, priceRules(), promotions)),
         total,
         page: query.page,
         per_page: query.per_page,
@@ -82,7 +95,7 @@ export function createCatalogService({
       if (!row || row.displayStatus === 'hidden' || (!row.active && !options.includeInactive)) {
         throw new AppError('not_found', PRODUCT_NOT_FOUND, { code: 'product_not_found' });
       }
-      return { product: toProductDto(row, priceRules()) };
+      return { product: toProductDto(row, priceRules(), await promotionsNow()) };
     },
 
     async listSubcategories(slug: string): Promise<SubcategoriesResponse> {

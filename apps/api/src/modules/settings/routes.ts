@@ -1,6 +1,8 @@
+import type { CouponRule } from '@lumina/shared/promotions/coupon-rules';
 import {
   adminSettingsAnswerSchema,
   publicStoreAnswerSchema,
+  publicStoreJsonSchema,
   storeSettingsBodySchema,
 } from '@lumina/shared/settings/store-settings';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
@@ -12,16 +14,24 @@ import { errorResponseSchema } from '../../http/error-schema.ts';
 import { actorOf } from '../admin/route-parts.ts';
 import { privateScope } from '../auth/private-scope.ts';
 import { CATALOG_CACHE_CONTROL } from '../catalog/routes.ts';
+import { toPromotionJson } from '../promotions/coupon-json.ts';
+import { promotionsOnNow } from '../promotions/live-promotions.ts';
+import { promotionJsonSchema } from '../promotions/schemas.ts';
 import type { SettingsService } from './service.ts';
 
 /** GET /api/store: the public part of the settings, for every shopper's page. */
-export const publicStoreRoutes: FastifyPluginCallbackZod<{ settings: SettingsService }> = (
+export const publicStoreRoutes: FastifyPluginCallbackZod<{
+  settings: SettingsService;
+  /** The automatic promotions (from memory): `store.promotions` lists those on now. */
+  promotionRules?: () => Promise<CouponRule[]>;
+  now?: () => Date;
+}> = (
   app,
-  { settings },
+  { settings, promotionRules = () => Promise.resolve([]), now = () => new Date() },
   done,
 ) => {
-  // Rendered once per version: the answer changes only when the settings do.
-  let rendered: { version: number; entry: CachedJson } | null = null;
+  // Rendered again only when the settings, the promotions or which of them are on change.
+  let rendered: { key: string; rules: CouponRule[]; entry: CachedJson } | null = null;
 
   app.get(
     '/store',
@@ -31,15 +41,28 @@ export const publicStoreRoutes: FastifyPluginCallbackZod<{ settings: SettingsSer
         summary: "The shop's public settings: names, document, address, contacts, price rules",
         description:
           'Money in reais (and in cents beside it). The policies say only whether each exists; their texts are their own pages. Mail settings are not public.',
-        response: { 200: publicStoreAnswerSchema },
+        response: {
+          200: publicStoreAnswerSchema.extend({
+            store: publicStoreJsonSchema.extend({
+              promotions: z
+                .array(promotionJsonSchema)
+                .describe('the automatic promotions on now, for banners and product pages'),
+            }),
+          }),
+        },
       },
     },
     async (request, reply) => {
-      const current = await settings.current();
-      if (rendered?.version !== current.version) {
+      const [current, rules] = await Promise.all([settings.current(), promotionRules()]);
+      const live = promotionsOnNow(rules, now());
+      const key = `${current.version}:${live.map((rule) => rule.id).join(',')}`;
+      if (rendered?.key !== key || rendered.rules !== rules) {
         rendered = {
-          version: current.version,
-          entry: renderJson({ store: settings.publicStore() }),
+          key,
+          rules,
+          entry: renderJson({
+            store: { ...settings.publicStore(), promotions: live.map(toPromotionJson) },
+          }),
         };
       }
       return sendCached(request, reply, rendered.entry, CATALOG_CACHE_CONTROL);
