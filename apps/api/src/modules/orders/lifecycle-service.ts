@@ -4,6 +4,7 @@ import { rowsOf } from '../../db/raw-rows.ts';
 import { orderEvents, type OrderRow, orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
+import { releaseCouponUse } from '../promotions/uses.ts';
 import { createStock } from '../catalog/stock.ts';
 import type { StoreSettings } from '@lumina/shared/settings/store-settings';
 import { type OrderEventAction, paymentEventAction } from '@lumina/shared/orders/order-events';
@@ -163,6 +164,8 @@ export function createOrderLifecycle(deps: {
       if (decision.returnStock && !order.stockReturnedAt) {
         columns.stockReturnedAt = at;
         await stock.release(await unitsOf(tx, order.id), at);
+        // The coupon's use goes back with the stock: the order that held it will not be paid.
+        if (order.couponCode) await releaseCouponUse(tx, order.id, at);
       }
       if (decision.reserveStock && order.stockReturnedAt) {
         const units = await unitsOf(tx, order.id);
