@@ -21,8 +21,9 @@ export const COUPON_MESSAGES = {
   freeShippingByPromotion: (name: string) => `Frete grátis: ${name}`,
   /** An order's e-mail: the lines that say what was taken off. */
   mailCouponLine: (code: string) => `Desconto (${code})`,
+  mailDiscountValue: (cents: number) => `- ${formatBRL(cents)}`,
   mailPromotionLine: 'Promoção',
-  mailFreeShipping: 'Frete grátis',
+  mailFreeShipping: (waivedCents: number) => `Grátis (economia de ${formatBRL(waivedCents)})`,
   // The owner's form.
   code: 'Use de 3 a 30 letras, números, - ou _ no código',
   codeTaken: 'Já existe um cupom com este código',
