@@ -210,7 +210,10 @@ describe('an order with a coupon', () => {
     expectRejected(await order(buyer.headers), COUPON_MESSAGES.firstPurchase);
 
     const sameCpf = await shopperWith(coupon);
-    expectRejected(await order(sameCpf.headers, { customer_cpf: CPF }), COUPON_MESSAGES.firstPurchase);
+    expectRejected(
+      await order(sameCpf.headers, { customer_cpf: CPF }),
+      COUPON_MESSAGES.firstPurchase,
+    );
     const newcomer = await shopperWith(coupon);
     expect((await placed(newcomer.headers)).coupon_code).toBe('PRIMEIRA');
   });
@@ -266,7 +269,9 @@ describe('automatic promotions and free shipping', () => {
       payload: { zip_code: '01310100', service: 'sedex' },
     });
     expect(quote.statusCode, quote.body).toBe(200);
-    expect(quote.json<{ shipping: { cost_cents: number; description: string } }>().shipping).toEqual(
+    expect(
+      quote.json<{ shipping: { cost_cents: number; description: string } }>().shipping,
+    ).toEqual(
       expect.objectContaining({
         cost_cents: 0,
         description: COUPON_MESSAGES.freeShippingByCoupon('FRETEGRATIS'),
