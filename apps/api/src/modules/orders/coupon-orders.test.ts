@@ -21,6 +21,7 @@ import {
 import { insertCoupon, promotionRulesFrom, usesCountOf } from '../../test/coupon-builder.ts';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
 import { PIX_PAYMENT_WINDOW_MS } from '../payments/service.ts';
 import type { OrderJson } from './order-json.ts';
 import { repriceForMethod } from './reprice.ts';
@@ -112,7 +113,9 @@ describe('an order with a coupon', () => {
 
     const payment = await payOrder(ctx.app, headers, created.id);
     expect(payment.statusCode, payment.body).toBe(200);
-    expect(Math.round(payment.json<{ amount: number }>().amount * 100)).toBe(created.total_cents);
+    const charge = payment.json<{ amount: number; pricing: { discount: number } }>();
+    expect(Math.round(charge.amount * 100)).toBe(created.total_cents);
+    expect(charge.pricing.discount).toBe(19);
 
     expect(await usesOf(created.id)).toMatchObject([
       { couponId: coupon.id, discountCents: 1900, releasedAt: null },
@@ -244,6 +247,42 @@ describe('an order with a coupon', () => {
     const next = await shopperWith(coupon);
     expect((await placed(next.headers)).coupon_code).toBe('ULTIMO');
     expect(await usesCountOf(ctx.database.db, coupon.id)).toBe(1);
+  });
+});
+
+describe('a cancelled order restored by a late payment', () => {
+  it('holds its use again below the limit; past it, keeps the discount it was paid at', async () => {
+    const owner = await createUser(ctx.database, { role: 'admin' });
+    const admin = bearerHeader((await signIn(ctx.app, owner)).access_token);
+    const act = (orderId: number, action: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${orderId}/${action}`,
+        headers: admin,
+      });
+    const coupon = await insertCoupon(ctx.database.db, { code: 'VOLTA', usageLimit: 1 });
+    const buyer = await shopperWith(coupon);
+    const created = await placed(buyer.headers);
+    expect((await payOrder(ctx.app, buyer.headers, created.id)).statusCode).toBe(200);
+    expect((await act(created.id, 'cancel')).statusCode).toBe(200);
+    expect(await usesCountOf(ctx.database.db, coupon.id)).toBe(0);
+    expect((await act(created.id, 'confirm_payment')).statusCode).toBe(200);
+    expect(await usesCountOf(ctx.database.db, coupon.id)).toBe(1);
+    expect(await usesOf(created.id)).toMatchObject([{ releasedAt: null }]);
+
+    // Another order whose use went to another shopper while it was cancelled: still restored.
+    const last = await insertCoupon(ctx.database.db, { code: 'VOLTAULTIMO', usageLimit: 1 });
+    const late = await shopperWith(last);
+    const lateOrder = await placed(late.headers);
+    expect((await payOrder(ctx.app, late.headers, lateOrder.id)).statusCode).toBe(200);
+    expect((await act(lateOrder.id, 'cancel')).statusCode).toBe(200);
+    const other = await shopperWith(last);
+    expect((await placed(other.headers)).coupon_code).toBe('VOLTAULTIMO');
+    const restored = await act(lateOrder.id, 'confirm_payment');
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(await usesCountOf(ctx.database.db, last.id)).toBe(1);
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, lateOrder.id));
+    expect(row).toMatchObject({ status: 'processing', discountCents: 1900 });
   });
 });
 

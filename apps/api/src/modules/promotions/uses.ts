@@ -139,3 +139,40 @@ export async function releaseCouponUse(tx: Db, orderId: number, at: Date): Promi
   );
   return rows.length > 0;
 }
+
+/**
+ * Holds again the use a cancelled order released, when a late payment restores the order with
+ * its stock: the shopper paid the discounted total, so the order keeps its discount either way.
+ * Below the coupon's usage limit the use and the shopper's counters count again; when the last
+ * use went to another order meanwhile, the use stays released rather than push the count past
+ * the limit. Answers whether the use is held again.
+ */
+export async function reclaimCouponUse(tx: Db, orderId: number): Promise<boolean> {
+  const [row] = rowsOf<{ held: number }>(
+    await tx.execute(sql`
+      with released as (
+        select coupon_id, user_id, customer_cpf from coupon_uses
+        where order_id = ${orderId}::integer and released_at is not null
+        for update
+      ), held as (
+        update coupons c set uses_count = c.uses_count + 1
+        from released r
+        where c.id = r.coupon_id and (c.usage_limit is null or c.uses_count < c.usage_limit)
+        returning c.id
+      ), customers as (
+        update coupon_customer_uses u set uses = u.uses + 1
+        from released r, held h
+        where u.coupon_id = h.id
+          and u.customer_key in ('u:' || r.user_id::text, 'cpf:' || r.customer_cpf)
+        returning 1
+      ), back as (
+        update coupon_uses set released_at = null
+        from held h
+        where order_id = ${orderId}::integer and coupon_id = h.id
+        returning 1
+      )
+      select (select count(*) from back)::integer as held
+    `),
+  );
+  return (row?.held ?? 0) > 0;
+}
