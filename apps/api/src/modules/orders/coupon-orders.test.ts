@@ -138,7 +138,7 @@ describe('an order with a coupon', () => {
     const card = await ctx.database.db.transaction((tx) =>
       repriceForMethod(
         tx,
-        { note: () => Promise.resolve() },
+        { note: () => Promise.resolve(0) },
         row!,
         'card',
         { actor: 'customer', userId: user.id },
