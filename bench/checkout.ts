@@ -2,6 +2,7 @@
 // PGlite and on PostgreSQL (one and two API processes), plus the SQL statements one order runs.
 // Usage: npm run bench:checkout -w @lumina/bench
 //   (env BENCH_SHOPPERS, BENCH_STOCK, BENCH_SINGLE_ORDERS, BENCH_DATABASE_URL)
+//   --statements-only: only the SQL statements per request, without the load cases.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { type Database, openPglite, openPostgres } from '../apps/api/src/db/database.ts';
+import { carts } from '../apps/api/src/db/schema/carts.ts';
 import { orderItems, orders } from '../apps/api/src/db/schema/orders.ts';
 import { products, productVariants } from '../apps/api/src/db/schema/products.ts';
 import { databaseUrl, quoteIdent, uniqueDatabaseName } from '../apps/api/src/test/postgres-url.ts';
@@ -20,6 +22,7 @@ import {
   insertProducts,
 } from '../apps/api/src/test/product-builder.ts';
 import { createUser, signIn } from '../apps/api/src/test/user-builder.ts';
+import { insertCoupon } from '../apps/api/src/test/coupon-builder.ts';
 import { type ApiProcess, startApiProcess } from './lib/api-process.ts';
 import {
   CHECKOUT_TARGETS,
@@ -50,6 +53,9 @@ const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.
 // Every process verifies the sessions the benchmark opened in-process, so all share this secret.
 const JWT_SECRET = 'bench-only-jwt-secret-0123456789abcdef0123';
 const PLENTY_STOCK = 1_000_000;
+const STATEMENTS_ONLY = process.argv.includes('--statements-only');
+/** A 10 % coupon with every limit, so the counted order's claim does all its work. */
+const BENCH_COUPON = 'BENCH10';
 
 type Driver = 'pglite' | 'postgres';
 
@@ -106,12 +112,14 @@ async function seed(database: Database, users: number) {
   await app.ready();
   try {
     const sessions: Record<string, string>[] = [];
+    const userIds: number[] = [];
     for (let index = 0; index < users; index += 1) {
       const user = await createUser(database, { email: `bench${index}@example.com` });
       const { access_token } = await signIn(app, user);
       sessions.push({ authorization: `Bearer ${access_token}` });
+      userIds.push(user.id);
     }
-    return { app, plenty, limited, limitedId, sessions };
+    return { app, plenty, limited, limitedId, sessions, userIds };
   } catch (error) {
     await app.close();
     throw error;
@@ -142,6 +150,8 @@ interface StatementCount {
   /** A product with one variant, added without variant_id. */
   addSingleVariant: string[];
   order: string[];
+  /** The same order with a coupon (usage, per-customer and first-purchase limits) in the cart. */
+  orderWithCoupon: string[];
 }
 
 async function countStatements(driver: Driver): Promise<StatementCount> {
@@ -155,9 +165,19 @@ async function countStatements(driver: Driver): Promise<StatementCount> {
     counted = countedPostgres(databaseUrl(POSTGRES_URL, name));
   }
   try {
-    const { app, plenty, limited, sessions } = await seed(counted.database, 2);
+    const { app, plenty, limited, sessions, userIds } = await seed(counted.database, 3);
+    await insertCoupon(counted.database.db, {
+      code: BENCH_COUPON,
+      usageLimit: 1000,
+      perCustomerLimit: 1,
+      firstPurchaseOnly: true,
+    });
     try {
-      const [warm, measured] = sessions as [Record<string, string>, Record<string, string>];
+      const [warm, measured, couponed] = sessions as [
+        Record<string, string>,
+        Record<string, string>,
+        Record<string, string>,
+      ];
       const add = (headers: Record<string, string>, item: CartItem = plenty) =>
         app.inject({
           method: 'POST',
@@ -185,7 +205,16 @@ async function countStatements(driver: Driver): Promise<StatementCount> {
       counted.reset();
       expectStatus(await add(measured, limited), 201, 'counted add without variant_id');
       const addSingleVariant = [...counted.statements];
-      return { driver, addToCart, addSingleVariant, order: placed };
+      expectStatus(await add(couponed), 201, 'add before the order with a coupon');
+      // The cart holds the code as the apply route leaves it.
+      await counted.database.db
+        .update(carts)
+        .set({ couponCode: BENCH_COUPON })
+        .where(eq(carts.userId, userIds[2]!));
+      counted.reset();
+      expectStatus(await order(couponed), 201, 'counted order with a coupon');
+      const orderWithCoupon = [...counted.statements];
+      return { driver, addToCart, addSingleVariant, order: placed, orderWithCoupon };
     } finally {
       await app.close();
     }
@@ -527,6 +556,7 @@ function statementMisses(count: StatementCount): string[] {
   return checkoutStatementMisses({
     addToCart: Math.max(count.addToCart.length, count.addSingleVariant.length),
     order: count.order.length,
+    orderWithCoupon: count.orderWithCoupon.length,
   });
 }
 
@@ -541,13 +571,15 @@ function report(counts: StatementCount[], results: LoadResult[]): boolean {
         'add (variant_id)',
         'add (one variant, no variant_id)',
         'order',
-        `add ≤ ${CHECKOUT_TARGETS.statementsPerAdd}, order ≤ ${CHECKOUT_TARGETS.statementsPerOrder}`,
+        'order with coupon',
+        `add ≤ ${CHECKOUT_TARGETS.statementsPerAdd}, order ≤ ${CHECKOUT_TARGETS.statementsPerOrder}, with coupon ≤ ${CHECKOUT_TARGETS.statementsPerOrderWithCoupon}`,
       ],
       counts.map((count) => [
         count.driver,
         count.addToCart.length,
         count.addSingleVariant.length,
         count.order.length,
+        count.orderWithCoupon.length,
         statementMisses(count).length ? `MISS: ${statementMisses(count).join(', ')}` : 'PASS',
       ]),
     ),
@@ -559,7 +591,12 @@ function report(counts: StatementCount[], results: LoadResult[]): boolean {
     );
     console.log(`\nStatements of one order on ${count.driver}:`);
     count.order.forEach((text, index) => console.log(`  ${index + 1}. ${statementLabel(text)}`));
+    console.log(`\nStatements of one order with a coupon on ${count.driver}:`);
+    count.orderWithCoupon.forEach((text, index) =>
+      console.log(`  ${index + 1}. ${statementLabel(text)}`),
+    );
   }
+  if (results.length === 0) return true;
 
   console.log(
     `\nLoad (${SHOPPERS} shoppers, ${LIMITED_STOCK} units; one shopper: ${SINGLE_ORDERS} orders):`,
@@ -628,9 +665,13 @@ for (const driver of ['pglite', 'postgres'] as const) {
   counts.push(await countStatements(driver));
 }
 const results: LoadResult[] = [];
-for (const loadCase of LOAD_CASES) results.push(await runCase(loadCase));
+if (!STATEMENTS_ONLY) for (const loadCase of LOAD_CASES) results.push(await runCase(loadCase));
 const trustworthy = report(counts, results);
-const file = writeResult('checkout', { info, counts, results });
-console.log(`\nResults written to ${file}`);
+if (STATEMENTS_ONLY) {
+  if (counts.some((count) => statementMisses(count).length > 0)) process.exitCode = 1;
+} else {
+  const file = writeResult('checkout', { info, counts, results });
+  console.log(`\nResults written to ${file}`);
+}
 // Unexpected answers (5xx, 409…) or a sold count the database disagrees with: not a measurement.
 if (!trustworthy) process.exitCode = 1;

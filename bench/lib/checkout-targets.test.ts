@@ -40,11 +40,15 @@ describe('scalesWithSecondProcess', () => {
 });
 
 describe('checkoutStatementMisses', () => {
-  it('passes 3 statements per add and 12 per order', () => {
-    expect(checkoutStatementMisses({ addToCart: 3, order: 12 })).toEqual([]);
+  it('passes 3 statements per add, 12 per order and 13 per order with a coupon', () => {
+    expect(checkoutStatementMisses({ addToCart: 3, order: 12, orderWithCoupon: 13 })).toEqual([]);
   });
 
-  it('misses a fourth statement per add and a thirteenth per order', () => {
-    expect(checkoutStatementMisses({ addToCart: 4, order: 13 })).toEqual(['add 4', 'order 13']);
+  it('misses a fourth statement per add, a thirteenth per order, a fourteenth with a coupon', () => {
+    expect(checkoutStatementMisses({ addToCart: 4, order: 13, orderWithCoupon: 14 })).toEqual([
+      'add 4',
+      'order 13',
+      'order with coupon 14',
+    ]);
   });
 });

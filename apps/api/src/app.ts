@@ -1,3 +1,4 @@
+import type { CouponRule } from '@lumina/shared/promotions/coupon-rules';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyEtag from '@fastify/etag';
@@ -155,6 +156,11 @@ export interface AppDeps {
    * a photo Bling points at, the server may fetch. Outside tests no such address is reachable.
    */
   testLoopbackPorts?: readonly number[];
+  /**
+   * The shop's automatic promotions (coupons rows without a code) the order and the shipping
+   * quotes price by; tests pass a reader of the table.
+   */
+  promotionRules?: () => readonly CouponRule[] | Promise<readonly CouponRule[]>;
 }
 
 declare module 'fastify' {
@@ -193,6 +199,8 @@ function trustProxyOption(value: Config['trustProxy']) {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
+  // Until the promotions module's in-memory cache is wired here: no automatic promotion.
+  const promotionRules = deps.promotionRules ?? (() => []);
   if (deps.testLoopbackPorts && config.nodeEnv !== 'test') {
     throw new Error('testLoopbackPorts is for tests only (NODE_ENV=test)');
   }
@@ -371,6 +379,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     quoter: createShippingQuoter(config, app.log),
     originCep: config.shippingOriginCep,
     priceRules,
+    promotionRules,
+    now,
   });
   const outbox = createMailOutbox({
     db: database.db,
@@ -408,9 +418,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const orders = createOrderService({
     db: database.db,
     now,
-    quoteShipping: ({ destinationCep, method, lines }) =>
-      shipping.quoteLines(lines, destinationCep, method),
+    quoteShipping: ({ destinationCep, method, lines, discounts }) =>
+      shipping.quoteLines(lines, destinationCep, method, { discounts }),
     priceRules,
+    promotionRules,
     cardPayments: config.cardPayments !== undefined,
   });
   // The built-in PIX names the receiver from the store settings at each charge.

@@ -23,6 +23,7 @@ export async function createTestContext(
     loginDelay?: AppDeps['loginDelay'];
     jobs?: AppDeps['jobs'];
     testLoopbackPorts?: AppDeps['testLoopbackPorts'];
+    promotionRules?: AppDeps['promotionRules'];
     /** A database the test opened itself (closed with the context); default: a fresh copy. */
     database?: Database;
   } = {},
@@ -48,6 +49,7 @@ export async function createTestContext(
     loginDelay: options.loginDelay,
     jobs: options.jobs,
     testLoopbackPorts: options.testLoopbackPorts,
+    promotionRules: options.promotionRules,
   });
   await app.ready();
   return {

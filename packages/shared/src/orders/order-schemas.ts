@@ -233,7 +233,13 @@ export const paymentResponseSchema = z
       ticket_url: z.string().nullable(),
     }),
     amount: z.number(),
-    pricing: z.object({ total: z.number(), subtotal: z.number(), shipping_cost: z.number() }),
+    pricing: z.object({
+      total: z.number(),
+      subtotal: z.number(),
+      /** Reais off the subtotal by automatic promotions and the coupon (total = subtotal - discount + shipping). */
+      discount: z.number().optional(),
+      shipping_cost: z.number(),
+    }),
     order_summary: z.object({
       order_id: z.number().int(),
       order_number: z.string(),

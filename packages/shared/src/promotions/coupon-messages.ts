@@ -16,6 +16,14 @@ export const COUPON_MESSAGES = {
   dropped: (code: string, reason: string) => `O cupom ${code} foi removido: ${reason}`,
   pixBetter: 'No PIX, o desconto do PIX já é maior que o deste cupom',
   removed: 'Cupom removido',
+  /** A shipping quote's text when a coupon or an automatic promotion waives its cost. */
+  freeShippingByCoupon: (code: string) => `Frete grátis com o cupom ${code}`,
+  freeShippingByPromotion: (name: string) => `Frete grátis: ${name}`,
+  /** An order's e-mail: the lines that say what was taken off. */
+  mailCouponLine: (code: string) => `Desconto (${code})`,
+  mailDiscountValue: (cents: number) => `- ${formatBRL(cents)}`,
+  mailPromotionLine: 'Promoção',
+  mailFreeShipping: (waivedCents: number) => `Grátis (economia de ${formatBRL(waivedCents)})`,
   // The owner's form.
   code: 'Use de 3 a 30 letras, números, - ou _ no código',
   codeTaken: 'Já existe um cupom com este código',

@@ -23,6 +23,11 @@ import type { CouponRule } from '@lumina/shared/promotions/coupon-rules';
 export interface OrderPricingRules {
   coupon: StoredRule | null;
   promotions: StoredRule[];
+  /**
+   * Variants bought with their own sale or PIX price below the list price: a coupon that does
+   * not combine with sales skips them, and re-pricing the order to another method must know.
+   */
+  onSaleVariantIds?: number[];
 }
 export type StoredRule = Omit<CouponRule, 'startsAt' | 'endsAt'> & {
   startsAt: string | null;

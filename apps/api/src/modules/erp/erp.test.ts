@@ -16,6 +16,7 @@ import {
   blingWebhookEvents,
 } from '../../db/schema/bling.ts';
 import { securityLogs } from '../../db/schema/security.ts';
+import { carts } from '../../db/schema/carts.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
 import {
   type FakeBlingProductInput,
@@ -33,6 +34,7 @@ import {
   shopper,
   stockOf,
 } from '../../test/checkout.ts';
+import { insertCoupon } from '../../test/coupon-builder.ts';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
@@ -1173,13 +1175,22 @@ describe('paid orders', () => {
 
     const buyer = await shopper(ctx.app, ctx.database);
     await addToCart(ctx.app, buyer.headers, productId, 2);
+    // A 10 % coupon: Bling gets the items at their price and the discount on the sale.
+    const coupon = await insertCoupon(ctx.database.db, { code: 'BLING10', value: 1000 });
+    await ctx.database.db
+      .update(carts)
+      .set({ couponCode: coupon.code })
+      .where(eq(carts.userId, buyer.user.id));
     const placed = await placeOrder(
       ctx.app,
       buyer.headers,
       checkoutBody({ customer_cpf: '529.982.247-25' }),
     );
     expect(placed.statusCode, placed.body).toBe(201);
-    const order = placed.json<{ order: { id: number; order_number: string } }>().order;
+    const order = placed.json<{
+      order: { id: number; order_number: string; total_cents: number; discount_cents: number };
+    }>().order;
+    expect(order.discount_cents).toBe(950);
     // Not paid yet: nothing goes to Bling.
     expect(await ctx.app.erp.pushSalesOrders()).toMatchObject({ sent: 0 });
 
@@ -1216,9 +1227,10 @@ describe('paid orders', () => {
     expect(sent.body).toMatchObject({
       // At the price paid: the PIX price, 5 % under Bling's R$ 50,00.
       itens: [{ codigo: 'BLING-V', quantidade: 2, valor: 47.5 }],
+      desconto: { valor: 9.5, unidade: 'REAL' },
       transporte: { fretePorConta: 0 },
       observacoes: `Pedido ${order.order_number} da loja Ateliê Aurora. Pagamento: PIX.`,
-      parcelas: [{ observacoes: 'PIX' }],
+      parcelas: [{ observacoes: 'PIX', valor: order.total_cents / 100 }],
     });
     // Found by CPF: no second contact for the same person.
     expect(fake.contacts).toHaveLength(1);

@@ -109,6 +109,11 @@ export function createSalesOrderPush(deps: {
         quantidade: item.quantity,
         valor: centsToReais(item.unitPriceCents),
       })),
+      // Items at their unit price and the order's promotion and coupon discounts as Bling's
+      // discount on the whole sale, so its total (items - desconto + frete) is what was paid.
+      ...(order.discountCents > 0 && {
+        desconto: { valor: centsToReais(order.discountCents), unidade: 'REAL' as const },
+      }),
       transporte: { frete: centsToReais(order.shippingCents), fretePorConta: 0 },
       // One instalment, received through the provider: a card's instalments are the buyer's
       // with the card issuer, so they are named, not split into receivables.

@@ -54,6 +54,8 @@ const items: ReceivedItem[] = [
     unitPriceCents: 4750,
     pixPriceCents: 4750,
     listPriceCents: 5000,
+    promotionDiscountCents: 0,
+    couponDiscountCents: 0,
   },
   {
     productName: 'Labret & Cia',
@@ -62,6 +64,8 @@ const items: ReceivedItem[] = [
     unitPriceCents: 1300,
     pixPriceCents: 1300,
     listPriceCents: 1400,
+    promotionDiscountCents: 0,
+    couponDiscountCents: 0,
   },
 ];
 const order = {
@@ -77,6 +81,8 @@ const order = {
   shippingName: 'PAC',
   shippingCents: 2190,
   shippingDeliveryDays: 8,
+  couponCode: null,
+  shippingDiscountCents: 0,
   items,
 };
 
@@ -376,6 +382,34 @@ describe('order-received e-mail', () => {
     expect(mail.text).not.toContain('sem o desconto');
     expect(mail.text).toContain('Você pode desistir da compra em até 7 dias após o recebimento.');
     expect(mail.text).not.toContain('trocas-e-devolucoes');
+  });
+});
+
+describe('order-received e-mail with discounts', () => {
+  it("names the promotion's and the coupon's discounts, the waived freight and the order's total", () => {
+    const discounted = {
+      ...order,
+      couponCode: 'BEMVINDA',
+      shippingCents: 0,
+      shippingDiscountCents: 2190,
+      totalCents: 9_800,
+      items: [
+        { ...items[0]!, promotionDiscountCents: 500 },
+        { ...items[1]!, couponDiscountCents: 500 },
+      ],
+    };
+    const mail = orderReceivedMail(discounted, '00020126PIX', APP, order.id, SHOP);
+    expect(mail.text).toContain(
+      [
+        'Subtotal (3 itens): R$ 108,00',
+        'Promoção: - R$ 5,00',
+        'Desconto (BEMVINDA): - R$ 5,00',
+        'Frete (PAC): Grátis (economia de R$ 21,90)',
+        'Prazo de entrega: até 8 dias úteis',
+        'Forma de pagamento: PIX',
+        'Total no PIX: R$ 98,00',
+      ].join('\n'),
+    );
   });
 });
 

@@ -4,6 +4,7 @@ import { rowsOf } from '../../db/raw-rows.ts';
 import { orderEvents, type OrderRow, orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
+import { reclaimCouponUse, releaseCouponUse } from '../promotions/uses.ts';
 import { createStock } from '../catalog/stock.ts';
 import type { StoreSettings } from '@lumina/shared/settings/store-settings';
 import { type OrderEventAction, paymentEventAction } from '@lumina/shared/orders/order-events';
@@ -163,6 +164,8 @@ export function createOrderLifecycle(deps: {
       if (decision.returnStock && !order.stockReturnedAt) {
         columns.stockReturnedAt = at;
         await stock.release(await unitsOf(tx, order.id), at);
+        // The coupon's use goes back with the stock: the order that held it will not be paid.
+        if (order.couponCode) await releaseCouponUse(tx, order.id, at);
       }
       if (decision.reserveStock && order.stockReturnedAt) {
         const units = await unitsOf(tx, order.id);
@@ -170,6 +173,8 @@ export function createOrderLifecycle(deps: {
         if (reserved.size !== units.size) {
           throw new AppError('conflict', RESTORE_OUT_OF_STOCK, { code: 'insufficient_stock' });
         }
+        // The discount it was paid at takes its coupon's use back, as far as the limit allows.
+        if (order.couponCode) await reclaimCouponUse(tx, order.id);
         columns.stockReturnedAt = null;
       }
 

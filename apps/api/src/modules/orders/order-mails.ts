@@ -6,6 +6,7 @@ import {
 } from '@lumina/shared/checkout/contract-summary';
 import { formatBRL } from '@lumina/shared/format/money';
 import { paidWithText } from '@lumina/shared/payments/payment-labels';
+import { COUPON_MESSAGES } from '@lumina/shared/promotions/coupon-messages';
 import { POLICY_PAGES } from '@lumina/shared/settings/policy-pages';
 import { escapeHtml } from '../../integrations/mail/escape-html.ts';
 import type { MailMessage } from '../../integrations/mail/mailer.ts';
@@ -116,12 +117,57 @@ export type ReceivedItem = Pick<
   | 'unitPriceCents'
   | 'listPriceCents'
   | 'pixPriceCents'
+  | 'promotionDiscountCents'
+  | 'couponDiscountCents'
 >;
 
 export type ReceivedOrder = MailOrder &
-  Pick<OrderRow, 'shippingName' | 'shippingCents' | 'shippingDeliveryDays'> & {
+  Pick<
+    OrderRow,
+    | 'shippingName'
+    | 'shippingCents'
+    | 'shippingDeliveryDays'
+    | 'couponCode'
+    | 'shippingDiscountCents'
+  > & {
     items: readonly ReceivedItem[];
   };
+
+/**
+ * The summary's rows with what the order took off: the automatic promotions' and the coupon's
+ * discounts under the subtotal, the freight a coupon or promotion waived, and the total the
+ * order charges (the shared rows add the items at their prices and the freight only).
+ */
+export function withDiscountRows(rows: readonly SummaryRow[], order: ReceivedOrder): SummaryRow[] {
+  const promotion = order.items.reduce((sum, item) => sum + item.promotionDiscountCents, 0);
+  const coupon = order.items.reduce((sum, item) => sum + item.couponDiscountCents, 0);
+  const discounts: SummaryRow[] = [];
+  if (promotion > 0) {
+    discounts.push({
+      label: COUPON_MESSAGES.mailPromotionLine,
+      value: COUPON_MESSAGES.mailDiscountValue(promotion),
+    });
+  }
+  if (coupon > 0) {
+    discounts.push({
+      label: COUPON_MESSAGES.mailCouponLine(order.couponCode ?? ''),
+      value: COUPON_MESSAGES.mailDiscountValue(coupon),
+    });
+  }
+  const totalLabel = CONTRACT_SUMMARY_TEXTS.methods[order.paymentMethod].total;
+  const out: SummaryRow[] = [];
+  for (const row of rows) {
+    if (row.label === totalLabel && discounts.length > 0) {
+      out.push({ ...row, value: formatBRL(order.totalCents) });
+    } else if (row.label.startsWith('Frete (') && order.shippingDiscountCents > 0) {
+      out.push({ ...row, value: COUPON_MESSAGES.mailFreeShipping(order.shippingDiscountCents) });
+    } else {
+      out.push(row);
+    }
+    if (row.label.startsWith('Subtotal')) out.push(...discounts);
+  }
+  return out;
+}
 
 /**
  * The contract's summary the checkout showed, confirmed (Decreto 7.962/2013 art. 4): the items,
@@ -147,10 +193,13 @@ function contractSummaryBlocks(order: ReceivedOrder, appUrl: string, shop: MailS
     `${CONTRACT_SUMMARY_TEXTS.title}:`,
     // The prices stored with the order tell whether it had a PIX discount, whatever the settings say now.
     {
-      rows: [
-        ...items.map((item) => itemRow(item, method)),
-        ...summaryRows({ items, shipping, pixDiscount: true, method }),
-      ],
+      rows: withDiscountRows(
+        [
+          ...items.map((item) => itemRow(item, method)),
+          ...summaryRows({ items, shipping, pixDiscount: true, method }),
+        ],
+        order,
+      ),
     },
     CONTRACT_SUMMARY_TEXTS.withdrawal,
   ];

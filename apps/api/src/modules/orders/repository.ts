@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { cartItems, carts, type VariationDetails } from '../../db/schema/carts.ts';
 import {
@@ -9,6 +9,8 @@ import {
   orders,
 } from '../../db/schema/orders.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
+import { coupons } from '../../db/schema/promotions.ts';
+import type { CouponRow } from '../promotions/rule-row.ts';
 import { linePriceColumns, type LinePriceRow } from '../catalog/line-prices.ts';
 import type { OptionValues } from '@lumina/shared/catalog/variants';
 
@@ -35,6 +37,10 @@ export interface CheckoutLine extends LinePriceRow {
   lengthCm: number;
   widthCm: number;
   heightCm: number;
+  /** The code the cart holds (the same on every line of the cart). */
+  cartCouponCode: string | null;
+  /** Its coupon's row; null without a code or when no coupon has it any more. */
+  coupon: CouponRow | null;
 }
 
 export type NewOrder = Omit<
@@ -48,7 +54,8 @@ export function createOrderRepository(db: Db) {
   return {
     /**
      * The user's cart lines with their products. `lock` holds the lines until the transaction
-     * ends, so a quantity cannot change between pricing and reserving the stock.
+     * ends, so a quantity cannot change between pricing and reserving the stock. The cart's
+     * coupon comes joined on every line: the order reads it without a statement of its own.
      */
     async checkoutLines(userId: number, options: { lock?: boolean } = {}) {
       const query = db
@@ -71,11 +78,14 @@ export function createOrderRepository(db: Db) {
           lengthCm: products.lengthCm,
           widthCm: products.widthCm,
           heightCm: products.heightCm,
+          cartCouponCode: carts.couponCode,
+          coupon: getTableColumns(coupons),
         })
         .from(cartItems)
         .innerJoin(carts, eq(carts.id, cartItems.cartId))
         .innerJoin(productVariants, eq(productVariants.id, cartItems.variantId))
         .innerJoin(products, eq(products.id, cartItems.productId))
+        .leftJoin(coupons, eq(coupons.code, carts.couponCode))
         .where(eq(carts.userId, userId))
         .orderBy(asc(cartItems.id));
       return (options.lock ? query.for('update', { of: cartItems }) : query) as Promise<

@@ -9,21 +9,29 @@ import { AppError } from '../../http/app-error.ts';
 import { fieldErrors } from '../../http/field-errors.ts';
 import { parsePathId } from '../../http/path-id.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import { pixPriceCents, type PriceRules } from '@lumina/shared/catalog/pricing';
+import type { PriceRules } from '@lumina/shared/catalog/pricing';
 import {
   type OrderPaymentMethod,
   PAYMENT_METHOD_MESSAGES,
   paysPixPrice,
 } from '@lumina/shared/payments/payment-methods';
-import { variationDetailsOf } from '@lumina/shared/catalog/variants';
+import { COUPON_MESSAGES } from '@lumina/shared/promotions/coupon-messages';
+import {
+  type CouponRule,
+  couponProblemMessage,
+  priceLines,
+} from '@lumina/shared/promotions/coupon-rules';
 import { rememberDeliveryAddress } from '../addresses/service.ts';
 import { removeOrderedLines } from '../carts/repository.ts';
-import { linePrices } from '../catalog/line-prices.ts';
 import { createStock } from '../catalog/stock.ts';
 import { createRefundRepository } from '../payments/refund-repository.ts';
 import { createPaymentRepository } from '../payments/repository.ts';
+import { toCouponRule } from '../promotions/rule-row.ts';
+import { claimCouponUse } from '../promotions/uses.ts';
+import type { ShippingDiscounts } from '../shipping/free-shipping.ts';
+import { keptRules, orderItemsOf, pricingLinesOf } from './order-pricing.ts';
 import { type OrderJson, paymentOfRecord, toOrderJson } from './order-json.ts';
-import { type CheckoutLine, createOrderRepository, type NewOrderItem } from './repository.ts';
+import { type CheckoutLine, createOrderRepository } from './repository.ts';
 
 export { ORDER_MESSAGES };
 
@@ -33,7 +41,17 @@ export type QuoteShipping = (input: {
   method: ShippingMethod;
   /** Free PAC compares the lines' regular-price subtotal, as the cart page's quote does. */
   lines: CheckoutLine[];
-}) => Promise<{ name: string; costCents: number; deliveryDays: number }>;
+  /** A free-shipping coupon or automatic promotion waives the freight as the quote said. */
+  discounts: ShippingDiscounts;
+}) => Promise<{
+  name: string;
+  costCents: number;
+  deliveryDays: number;
+  /** The coupon or automatic promotion that waived the freight, if one did. */
+  freeBy: CouponRule | null;
+  /** The freight it waived (the order's shipping discount). */
+  waivedCents: number;
+}>;
 
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,128}$/;
 
@@ -49,10 +67,11 @@ export function parseOrderId(raw: string): number {
   return id;
 }
 
-/** Lines are the same when they hold the same variants and quantities. */
+/** Lines are the same when they hold the same variants and quantities, and the same coupon. */
 function sameLines(a: CheckoutLine[], b: CheckoutLine[]): boolean {
   const key = (lines: CheckoutLine[]) =>
-    lines.map((line) => `${line.lineId}:${line.variantId}:${line.quantity}`).join('|');
+    lines.map((line) => `${line.lineId}:${line.variantId}:${line.quantity}`).join('|') +
+    `#${lines[0]?.cartCouponCode ?? ''}`;
   return key(a) === key(b);
 }
 
@@ -64,37 +83,22 @@ function unitsByVariant(lines: CheckoutLine[]): Map<number, number> {
   return wanted;
 }
 
-/**
- * Each item at the price of the order's payment method, in cents: its PIX price (the variant's
- * or product's own, else the store settings' PIX discount off its price) for PIX, its list price
- * for a card or a boleto. Both are kept, so another method later re-prices the order.
- */
-function orderItemsOf(
-  lines: CheckoutLine[],
-  rules: PriceRules,
-  method: OrderPaymentMethod,
-): NewOrderItem[] {
-  return lines.map((line) => {
-    const prices = linePrices(line);
-    const pix = pixPriceCents(prices, rules);
-    const unit = paysPixPrice(method) ? pix : prices.price_cents;
-    const hasOptions = Object.keys(line.optionValues).length > 0;
-    return {
-      productId: line.productId,
-      variantId: line.variantId,
-      optionValues: line.optionValues,
-      productName: line.name,
-      sku: line.sku,
-      category: line.category,
-      imageUrl: line.variantImage ?? line.images[0] ?? null,
-      listPriceCents: prices.price_cents,
-      pixPriceCents: pix,
-      unitPriceCents: unit,
-      quantity: line.quantity,
-      totalCents: unit * line.quantity,
-      variationDetails: hasOptions ? variationDetailsOf(line.optionValues) : line.variationDetails,
-    };
+function couponRejected(message: string): AppError {
+  return new AppError('invalid_data', message, {
+    code: 'coupon_rejected',
+    fields: { coupon: [message] },
   });
+}
+
+/**
+ * The cart's coupon as the engine reads it. A code whose coupon is gone (deleted by the owner)
+ * refuses the order: the shopper expected its discount, and the cart drops it on its next read.
+ */
+function cartCouponOf(lines: readonly CheckoutLine[]): CouponRule | null {
+  const first = lines[0];
+  if (!first?.cartCouponCode) return null;
+  if (!first.coupon) throw couponRejected(COUPON_MESSAGES.invalid);
+  return toCouponRule(first.coupon);
 }
 
 /**
@@ -110,6 +114,8 @@ export function createOrderService(deps: {
   priceRules: () => PriceRules;
   /** Card and boleto are offered (CARD_PAYMENTS): only then may an order be placed for them. */
   cardPayments: boolean;
+  /** The shop's automatic promotions now (the promotions module's in-memory cache). */
+  promotionRules: () => readonly CouponRule[] | Promise<readonly CouponRule[]>;
 }) {
   const { db, now, quoteShipping, priceRules } = deps;
   const repository = createOrderRepository(db);
@@ -199,13 +205,35 @@ export function createOrderService(deps: {
         refuseUnavailable(lines);
 
         // Priced and quoted before the transaction: a carrier's HTTP call must not hold locks.
-        const items = orderItemsOf(lines, priceRules(), customer.payment_method);
-        const subtotalCents = items.reduce((sum, item) => sum + item.totalCents, 0);
+        const coupon = cartCouponOf(lines);
+        const promotions = await deps.promotionRules();
+        const pricedAt = now();
+        const pricing = pricingLinesOf(lines, priceRules());
+        const priced = priceLines({
+          lines: pricing,
+          basis: paysPixPrice(customer.payment_method) ? 'pix' : 'list',
+          coupon,
+          promotions,
+          now: pricedAt,
+        });
+        const problem = priced.coupon?.problem;
+        if (coupon && problem) throw couponRejected(couponProblemMessage(coupon, problem));
+        const items = orderItemsOf(lines, pricing, priced);
         const shipping = await quoteShipping({
           destinationCep: customer.customer_zip_code,
           method: method.data,
           lines,
+          discounts: { coupon, promotions, now: pricedAt },
         });
+        // A use is held only when the coupon took something off: the goods or the freight.
+        const couponCents =
+          coupon?.kind === 'free_shipping'
+            ? shipping.freeBy?.id === coupon.id
+              ? shipping.waivedCents
+              : 0
+            : priced.couponDiscountCents;
+        const usedCoupon = coupon && couponCents > 0 ? coupon : null;
+        const discountCents = priced.promotionDiscountCents + priced.couponDiscountCents;
 
         const outcome = await db.transaction(async (tx) => {
           const inTx = createOrderRepository(tx);
@@ -263,14 +291,28 @@ export function createOrderService(deps: {
             shippingMethod: method.data,
             shippingName: shipping.name,
             shippingDeliveryDays: shipping.deliveryDays,
-            subtotalCents,
+            subtotalCents: priced.subtotalCents,
+            discountCents,
             shippingCents: shipping.costCents,
-            totalCents: subtotalCents + shipping.costCents,
+            shippingDiscountCents: shipping.waivedCents,
+            totalCents: priced.totalCents + shipping.costCents,
+            couponCode: usedCoupon?.code ?? null,
+            pricingRules: keptRules(lines, pricing, usedCoupon, priced.promotions),
             idempotencyKey: idempotencyKey ?? null,
             createdAt: at,
             updatedAt: at,
           });
           const createdItems = await inTx.insertItems(created.id, items);
+          if (usedCoupon) {
+            await claimCouponUse(tx, {
+              coupon: usedCoupon,
+              orderId: created.id,
+              userId,
+              cpfDigits: customer.customer_cpf,
+              discountCents: couponCents,
+              at,
+            });
+          }
           // The cart and the address book are their modules' tables: they write them.
           await removeOrderedLines(
             tx,

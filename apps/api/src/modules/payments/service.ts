@@ -471,6 +471,7 @@ export function createPaymentService(deps: PaymentServiceDeps) {
       pricing: {
         total: reais(order.totalCents),
         subtotal: reais(order.subtotalCents),
+        discount: reais(order.discountCents),
         shipping_cost: reais(order.shippingCents),
       },
       order_summary: {

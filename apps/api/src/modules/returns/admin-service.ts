@@ -88,11 +88,10 @@ export function createAdminReturnService(deps: {
       left,
       defaultRefundCents({
         returned: items.map(({ item, line }) => ({
-          unitPriceCents: line.unitPriceCents,
+          itemTotalCents: line.totalCents,
+          itemQuantity: line.quantity,
           quantity: item.quantity,
         })),
-        itemsTotalCents: lines.reduce((sum, line) => sum + line.totalCents, 0),
-        subtotalCents: order.subtotalCents,
         shippingCents: order.shippingCents,
         wholeOrder: false,
       }),

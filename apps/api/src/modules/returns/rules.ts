@@ -17,26 +17,26 @@ export function daysLeft(answerBy: Date, now: Date): number {
 }
 
 /**
- * What a withdrawal gives back by default: the returned units at what the shopper paid for them
- * (their line totals), with any discount the order applied to its items spread pro rata over
- * them, plus the freight when the whole order comes back (CDC art. 49: every amount paid).
+ * What a withdrawal gives back by default: the returned units at what the shopper paid for them,
+ * each unit its share of its item's total (the item's price less the promotion and coupon
+ * discounts it got), plus the freight when the whole order comes back (CDC art. 49: every
+ * amount paid). A cent a share cannot split stays with the last units back.
  */
 export function defaultRefundCents(input: {
-  /** Units returned now, at their unit price. */
-  returned: { unitPriceCents: number; quantity: number }[];
-  /** Sum of every line total of the order, before any order discount. */
-  itemsTotalCents: number;
-  /** What the order charged for its items (after its discounts). */
-  subtotalCents: number;
+  /** Units returned now of each item, with the item's total and quantity as ordered. */
+  returned: { itemTotalCents: number; itemQuantity: number; quantity: number }[];
   shippingCents: number;
   /** With this request, every unit of the order has come back. */
   wholeOrder: boolean;
 }): number {
-  const lines = input.returned.reduce((sum, line) => sum + line.unitPriceCents * line.quantity, 0);
-  const items =
-    input.itemsTotalCents > 0
-      ? Math.floor((lines * input.subtotalCents) / input.itemsTotalCents)
-      : lines;
+  const items = input.returned.reduce(
+    (sum, line) =>
+      sum +
+      (line.itemQuantity > 0
+        ? Math.floor((line.itemTotalCents * line.quantity) / line.itemQuantity)
+        : 0),
+    0,
+  );
   return items + (input.wholeOrder ? input.shippingCents : 0);
 }
 

@@ -1,7 +1,9 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ne } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { cartItems, carts } from '../../db/schema/carts.ts';
 import { products } from '../../db/schema/products.ts';
+import { coupons } from '../../db/schema/promotions.ts';
+import type { CouponRow } from '../promotions/rule-row.ts';
 import type { PackageLine } from '../../integrations/shipping/parcel.ts';
 
 /** A line to ship with its product's package and regular price (cents). */
@@ -31,6 +33,16 @@ export function createShippingRepository(db: Db) {
         .innerJoin(products, eq(products.id, cartItems.productId))
         .where(and(eq(carts.userId, userId), eq(products.active, true)))
         .orderBy(asc(cartItems.id));
+    },
+
+    /** The coupon the user's cart holds, if a coupon still has its code. */
+    async cartCoupon(userId: number): Promise<CouponRow | undefined> {
+      const [row] = await db
+        .select({ coupon: getTableColumns(coupons) })
+        .from(carts)
+        .innerJoin(coupons, eq(coupons.code, carts.couponCode))
+        .where(eq(carts.userId, userId));
+      return row?.coupon;
     },
 
     /**

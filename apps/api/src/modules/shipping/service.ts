@@ -8,16 +8,24 @@ import {
   SHIPPING_DESCRIPTIONS,
 } from '@lumina/shared/shipping/shipping-texts';
 import type { PriceRules } from '@lumina/shared/catalog/pricing';
+import type { CouponRule } from '@lumina/shared/promotions/coupon-rules';
+import { COUPON_MESSAGES } from '@lumina/shared/promotions/coupon-messages';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { PRODUCT_NOT_FOUND } from '../catalog/service.ts';
-import { applyFreeShipping } from './free-shipping.ts';
+import {
+  applyFreeShipping,
+  applyFreeShippingRules,
+  type DiscountedQuote,
+  type ShippingDiscounts,
+} from './free-shipping.ts';
 import { parcelFromLines } from '../../integrations/shipping/parcel.ts';
 import {
   type Quote,
   type ShippingQuoter,
   ShippingUnavailableError,
 } from '../../integrations/shipping/quoter.ts';
+import { toCouponRule } from '../promotions/rule-row.ts';
 import { createShippingRepository, type ShippingLine } from './repository.ts';
 
 export interface ShippingQuestion {
@@ -30,11 +38,16 @@ export interface ShippingQuestion {
 
 type FreeShippingRules = Pick<PriceRules, 'free_shipping_threshold_cents'>;
 
-function toOptionJson(
-  quote: Quote & { freeShipping: boolean },
-  rules: FreeShippingRules,
-): ShippingOptionJson {
+/** Why a quote costs nothing, in the words of the rule that waived it. */
+function freeDescription(quote: DiscountedQuote, rules: FreeShippingRules): string | null {
+  if (!quote.freeShipping) return null;
+  if (quote.freeBy?.code) return COUPON_MESSAGES.freeShippingByCoupon(quote.freeBy.code);
+  if (quote.freeBy) return COUPON_MESSAGES.freeShippingByPromotion(quote.freeBy.name ?? '');
   const threshold = rules.free_shipping_threshold_cents;
+  return threshold === null ? null : freePacDescription(threshold);
+}
+
+function toOptionJson(quote: DiscountedQuote, rules: FreeShippingRules): ShippingOptionJson {
   return {
     name: quote.name,
     method: quote.method,
@@ -42,10 +55,7 @@ function toOptionJson(
     cost_cents: quote.costCents,
     delivery_days: quote.deliveryDays,
     estimated_delivery: estimatedDeliveryText(quote.deliveryDays),
-    description:
-      quote.freeShipping && threshold !== null
-        ? freePacDescription(threshold)
-        : SHIPPING_DESCRIPTIONS[quote.method],
+    description: freeDescription(quote, rules) ?? SHIPPING_DESCRIPTIONS[quote.method],
   };
 }
 
@@ -56,6 +66,9 @@ export function createShippingService(deps: {
   originCep: string;
   /** The store settings' price rules now (`storeSettings`): free PAC follows their threshold. */
   priceRules: () => FreeShippingRules;
+  /** The shop's automatic promotions now (the promotions module's cache). */
+  promotionRules: () => readonly CouponRule[] | Promise<readonly CouponRule[]>;
+  now: () => Date;
 }) {
   const repository = createShippingRepository(deps.db);
 
@@ -76,14 +89,16 @@ export function createShippingService(deps: {
 
   /**
    * Prices given lines to a CEP and applies the free-shipping rule (regular-price subtotal) of
-   * `rules`, the settings' now unless the caller read them already.
+   * `rules`, the settings' now unless the caller read them already, then a free-shipping coupon
+   * or automatic promotion of `discounts`.
    */
   async function quoteLines(
     lines: readonly ShippingLine[],
     cep: string,
     method: ShippingMethod,
-    rules: FreeShippingRules = deps.priceRules(),
-  ): Promise<Quote & { freeShipping: boolean }> {
+    options: { rules?: FreeShippingRules; discounts: ShippingDiscounts },
+  ): Promise<DiscountedQuote> {
+    const rules = options.rules ?? deps.priceRules();
     const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
     let quote: Quote;
     try {
@@ -100,7 +115,11 @@ export function createShippingService(deps: {
         code: 'shipping_unavailable',
       });
     }
-    return applyFreeShipping(quote, subtotalCents, rules);
+    return applyFreeShippingRules(applyFreeShipping(quote, subtotalCents, rules), {
+      listSubtotalCents: subtotalCents,
+      destinationCep: cep,
+      discounts: options.discounts,
+    });
   }
 
   return {
@@ -108,13 +127,24 @@ export function createShippingService(deps: {
 
     /**
      * Prices the user's cart (or one product) to a CEP by PAC or SEDEX, from the server's own
-     * product data, then applies the free-shipping rule to the subtotal at regular prices.
+     * product data, then applies the free-shipping rule to the subtotal at regular prices, and
+     * the cart's free-shipping coupon or an automatic promotion, as the order will.
      */
     async quote(userId: number, question: ShippingQuestion): Promise<ShippingOptionJson> {
-      const lines = await linesFor(userId, question);
+      const [lines, couponRow, promotions] = await Promise.all([
+        linesFor(userId, question),
+        repository.cartCoupon(userId),
+        deps.promotionRules(),
+      ]);
       // One reading of the rules for the price and the text that explains it.
       const rules = deps.priceRules();
-      return toOptionJson(await quoteLines(lines, question.cep, question.method, rules), rules);
+      const discounts = {
+        coupon: couponRow ? toCouponRule(couponRow) : null,
+        promotions,
+        now: deps.now(),
+      };
+      const quote = await quoteLines(lines, question.cep, question.method, { rules, discounts });
+      return toOptionJson(quote, rules);
     },
   };
 }
