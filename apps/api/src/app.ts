@@ -199,8 +199,6 @@ function trustProxyOption(value: Config['trustProxy']) {
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
-  // Until the promotions module's in-memory cache is wired here: no automatic promotion.
-  const promotionRules = deps.promotionRules ?? (() => []);
   if (deps.testLoopbackPorts && config.nodeEnv !== 'test') {
     throw new Error('testLoopbackPorts is for tests only (NODE_ENV=test)');
   }
@@ -312,6 +310,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: app.log,
     onChange: () => catalogCache.clear(),
   });
+  // Every price (quotes and orders) reads the same automatic promotions; tests may pass theirs.
+  const promotionRules = deps.promotionRules ?? (() => promotions.promotionRules());
   const roleOf = (userId: number) => services.users.roleOf(userId);
 
   // ETags by hashing each payload suit the large, static OpenAPI document. Catalogue reads make
