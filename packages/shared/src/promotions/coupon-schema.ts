@@ -50,7 +50,7 @@ export function saoPauloInstant(value: string): Date | undefined {
   if (Number.isNaN(instant.getTime())) return undefined;
   // 2026-02-30T10:00 rolls over into March in Date: refuse a day that does not exist.
   const [year, month, day] = text.slice(0, 10).split('-').map(Number);
-  const check = new Date(Date.UTC(year!, month! - 1, day!));
+  const check = new Date(Date.UTC(year!, month! - 1, day));
   if (check.getUTCMonth() !== month! - 1 || check.getUTCDate() !== day) return undefined;
   return instant;
 }
@@ -173,7 +173,7 @@ export const couponInputSchema = z
     return {
       code,
       name: name === '' ? null : name,
-      kind: input.kind as CouponKind,
+      kind: input.kind,
       value,
       maxDiscountCents: input.max_discount,
       minOrderCents: input.min_order,
