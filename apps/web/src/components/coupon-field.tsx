@@ -50,7 +50,10 @@ export function CouponField({
   return (
     <div className={cn('flex flex-col gap-2 text-sm', className)}>
       {cart.coupon_notice ? (
-        <p role="status" className="rounded-xl border-l-4 border-l-gold-700 bg-cream-100 p-3 text-ink-900">
+        <p
+          role="status"
+          className="rounded-xl border-l-4 border-l-gold-700 bg-cream-100 p-3 text-ink-900"
+        >
           {cart.coupon_notice}
         </p>
       ) : null}

@@ -98,9 +98,7 @@ export function ContractSummary({
   return (
     <CheckoutBox id="checkout-resumo" title={CONTRACT_SUMMARY_TEXTS.title} className={className}>
       <div className="flex flex-col gap-3 text-sm">
-        {priced ? (
-          <CouponField cart={priced} compact pixShown={pix} disabled={locked} />
-        ) : null}
+        {priced ? <CouponField cart={priced} compact pixShown={pix} disabled={locked} /> : null}
         <div>
           <p className="font-medium text-ink-900">{itemCountText(unitCount(lines))}</p>
           <ul className="mt-1 flex flex-col gap-1 text-ink-700">

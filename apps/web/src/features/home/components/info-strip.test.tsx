@@ -6,10 +6,7 @@ import { storeQueryOptions } from '../../../lib/store-settings.ts';
 import { seedStore } from '../../../lib/testing/store-fixture.ts';
 import { InfoStrip } from './info-strip.tsx';
 
-function titles(
-  settings: Parameters<typeof seedStore>[1],
-  promotions?: PromotionJson[],
-): string[] {
+function titles(settings: Parameters<typeof seedStore>[1], promotions?: PromotionJson[]): string[] {
   const client = seedStore(new QueryClient(), settings);
   if (promotions) {
     client.setQueryData(storeQueryOptions().queryKey, (answer) =>
@@ -56,7 +53,7 @@ describe('InfoStrip', () => {
     ]);
   });
 
-  it("announces a live free-shipping promotion by its name, its conditions beside it", () => {
+  it('announces a live free-shipping promotion by its name, its conditions beside it', () => {
     const description = 'Frete grátis para SP e RJ. Pedido mínimo de R$ 150,00 em produtos.';
     const promotions: PromotionJson[] = [
       {

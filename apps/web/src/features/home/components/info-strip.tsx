@@ -22,7 +22,13 @@ type StoreWithPromotions = PublicStoreJson & { promotions?: PromotionJson[] };
 function freeShippingPromotion(store: StoreWithPromotions | undefined): Perk[] {
   const promotion = store?.promotions?.find((rule) => rule.kind === 'free_shipping');
   return promotion
-    ? [{ icon: <TruckIcon className="size-6" />, title: promotion.name, detail: promotion.description }]
+    ? [
+        {
+          icon: <TruckIcon className="size-6" />,
+          title: promotion.name,
+          detail: promotion.description,
+        },
+      ]
     : [];
 }
 
