@@ -7,7 +7,7 @@ import { cn } from '../lib/cn.ts';
 import { Button } from './ui/button.tsx';
 
 export interface CouponFieldProps {
-  cart: Pick<CartView, 'coupon' | 'coupon_notice'>;
+  cart: Pick<CartView, 'coupon' | 'coupon_notice' | 'promotions'>;
   /** The checkout's narrower version. */
   compact?: boolean;
   /** The page shows a PIX total: say when the PIX price already beats the coupon there. */
@@ -19,7 +19,8 @@ export interface CouponFieldProps {
 
 /**
  * 'Cupom de desconto' with 'Aplicar', or the applied coupon with its conditions in small print
- * (Decreto 7.962/2013 art. 2 VI) and 'Remover'. It is not a form of its own: the checkout draws
+ * (Decreto 7.962/2013 art. 2 VI) and 'Remover'; the conditions of the automatic promotions that
+ * discount the cart too. It is not a form of its own: the checkout draws
  * it inside its form, so Enter applies the code instead of submitting the order.
  */
 export function CouponField({
@@ -57,6 +58,12 @@ export function CouponField({
           {cart.coupon_notice}
         </p>
       ) : null}
+      {cart.promotions.map((promotion) => (
+        <p key={promotion.id} className="text-xs leading-relaxed text-ink-600">
+          <strong className="font-semibold text-ink-900">Promoção {promotion.name}:</strong>{' '}
+          {promotion.description}
+        </p>
+      ))}
       {applied ? (
         <div className="flex flex-col gap-1 rounded-xl bg-cream-100 p-3">
           <p className="flex items-center justify-between gap-2">

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { normalizeCouponCode } from '@lumina/shared/promotions/coupon-schema';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useCartScope } from '../../lib/cart/cart-key.ts';
 import { applyCoupon } from '../../lib/cart/coupon-operations.ts';
-import { COUPON_TEXTS } from '../../lib/cart/coupon-texts.ts';
+import { COUPON_TEXTS, typedCouponCode } from '../../lib/cart/coupon-texts.ts';
 import { notify } from '../../lib/ui-events.ts';
 
 /** The address's parameter a shared link carries its coupon in: /?cupom=BEMVINDA10. */
@@ -37,7 +36,7 @@ export function CouponLink() {
       { pathname: location.pathname, search: search && `?${search}`, hash: location.hash },
       { replace: true, state: location.state as unknown },
     );
-    const code = normalizeCouponCode(typed);
+    const code = typedCouponCode(typed);
     if (code === '') return;
     void applyCoupon({ client, mode, userId }, code).then((outcome) => {
       if (outcome.kind === 'applied') notify(COUPON_TEXTS.linkApplied(code), 'success');

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { COUPON_MESSAGES } from '@lumina/shared/promotions/coupon-messages';
-import { normalizeCouponCode } from '@lumina/shared/promotions/coupon-schema';
 import { useCartScope } from './cart-key.ts';
 import { applyCoupon, removeCoupon } from './coupon-operations.ts';
+import { typedCouponCode } from './coupon-texts.ts';
 
 /**
  * The coupon field's state: apply a code or remove the cart's coupon, for the visitor's cart or
@@ -34,7 +34,7 @@ export function useCartCoupon() {
     clearError: () => setError(null),
     /** Resolves true when the code was applied. */
     apply(typed: string): Promise<boolean> {
-      const code = normalizeCouponCode(typed);
+      const code = typedCouponCode(typed);
       if (code === '') {
         setError(COUPON_MESSAGES.codeRequired);
         return Promise.resolve(false);

@@ -122,4 +122,30 @@ describe('the cart coupon', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Adicionar uma unidade' })[1]!);
     await waitFor(() => expect(within(summary()).queryByRole('status')).toBeNull());
   });
+
+  it('names the promotion that discounts the cart, with its conditions', async () => {
+    const description = '10% de desconto nos produtos da categoria Nariz.';
+    renderPage({
+      applied: { anonymous: WELCOME, user: null },
+      promotion: {
+        rule: {
+          id: 9,
+          name: 'Semana do Nariz',
+          kind: 'percent',
+          percent: 10,
+          description,
+          ends_at: null,
+        },
+        listCents: 399,
+        pixCents: 379,
+      },
+    });
+    await screen.findByRole('link', { name: 'Argola Lisa' });
+    expect(amountAfter('Promoção Semana do Nariz')).toBe('−R$ 3,99');
+    expect(amountAfter('Cupom BEMVINDA10')).toBe('−R$ 13,99');
+    // R$ 139,90 - 3,99 - 13,99; by PIX R$ 132,90 - 3,79 - 13,29.
+    expect(amountAfter('Total')).toBe('R$ 121,92');
+    expect(amountAfter('No PIX')).toBe('R$ 115,82');
+    expect(within(summary()).getByText(description)).toBeVisible();
+  });
 });

@@ -1,5 +1,5 @@
 import type { CartItemJson, CartJson, VariationDetails } from '@lumina/shared/cart/cart-schemas';
-import type { CartCouponJson } from '@lumina/shared/promotions/coupon-schema';
+import type { CartCouponJson, PromotionJson } from '@lumina/shared/promotions/coupon-schema';
 import { stockExceededMessage } from '@lumina/shared/cart/quantity-rules';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -106,31 +106,39 @@ export function createCartCoupon(overrides: Partial<CartCouponJson> = {}): CartC
   };
 }
 
-/** A cart priced by the server with its coupon: the coupon's cents off each basis. */
+/** An automatic promotion and what it takes off the cart at each basis. */
+export interface FakePromotion {
+  rule: PromotionJson;
+  listCents: number;
+  pixCents: number;
+}
+
+/** A cart priced by the server with its coupon (and promotion): their cents off each basis. */
 export function pricedCartOf(
   items: CartItemJson[],
   coupon: CartCouponJson | null,
   notice: string | null = null,
+  promotion: FakePromotion | null = null,
 ): CartJson {
   const base = cartOf(items);
   const pixSubtotal = items.reduce(
     (sum, item) => sum + Math.round(item.pix_price * 100) * item.quantity,
     0,
   );
-  const price = (subtotal: number, off: number) => ({
+  const price = (subtotal: number, promotionOff: number, couponOff: number) => ({
     subtotal_cents: subtotal,
-    promotion_discount_cents: 0,
-    coupon_discount_cents: off,
-    total_cents: subtotal - off,
+    promotion_discount_cents: promotionOff,
+    coupon_discount_cents: couponOff,
+    total_cents: subtotal - promotionOff - couponOff,
   });
   return {
     ...base,
     coupon,
     coupon_notice: notice,
-    promotions: [],
+    promotions: promotion ? [promotion.rule] : [],
     pricing: {
-      list: price(base.total_cents, coupon?.discount_cents ?? 0),
-      pix: price(pixSubtotal, coupon?.pix_discount_cents ?? 0),
+      list: price(base.total_cents, promotion?.listCents ?? 0, coupon?.discount_cents ?? 0),
+      pix: price(pixSubtotal, promotion?.pixCents ?? 0, coupon?.pix_discount_cents ?? 0),
     },
   };
 }
@@ -153,6 +161,8 @@ export interface FakeCartServer {
   applied: Record<Owner, CartCouponJson | null>;
   /** Said once, by the next cart answer (the server dropped the coupon). */
   notice: string | null;
+  /** An automatic promotion discounting every cart (with `coupons` only). */
+  promotion?: FakePromotion;
 }
 
 /**
@@ -174,7 +184,7 @@ export function fakeCartApi(products: CartProduct[], setup: Partial<FakeCartServ
     if (!server.coupons) return cartOf(server.carts[owner]);
     const notice = server.notice;
     server.notice = null;
-    return pricedCartOf(server.carts[owner], server.applied[owner], notice);
+    return pricedCartOf(server.carts[owner], server.applied[owner], notice, server.promotion);
   }
   const answer = (owner: Owner) => ({ body: { cart: cartJson(owner) } });
 
