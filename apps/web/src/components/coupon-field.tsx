@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { COUPON_MESSAGES } from '@lumina/shared/promotions/coupon-messages';
 import type { CartView } from '../lib/cart/cart-types.ts';
+import { useCouponFieldOnScreen } from '../lib/cart/coupon-notice.ts';
 import { COUPON_TEXTS } from '../lib/cart/coupon-texts.ts';
 import { useCartCoupon } from '../lib/cart/use-cart-coupon.ts';
 import { cn } from '../lib/cn.ts';
@@ -32,6 +33,7 @@ export function CouponField({
 }: CouponFieldProps) {
   const id = useId();
   const coupon = useCartCoupon();
+  useCouponFieldOnScreen();
   const [code, setCode] = useState('');
   const errorId = `${id}-erro`;
   const applied = cart.coupon;

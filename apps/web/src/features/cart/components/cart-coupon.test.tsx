@@ -1,5 +1,8 @@
+import type { ReactElement } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useCartSync } from '../../../lib/cart/cart-sync.ts';
+import { toastChannel, type ToastMessage } from '../../../lib/ui-events.ts';
 import {
   createCartCoupon,
   createCartItem,
@@ -16,7 +19,7 @@ const MIN_ORDER = 'Pedido mínimo de R$ 300,00 para este cupom';
 // 10% of R$ 139,90 by card; of the PIX prices (R$ 132,90), R$ 13,29.
 const WELCOME = createCartCoupon({ discount_cents: 1399, pix_discount_cents: 1329 });
 
-function renderPage(setup: Parameters<typeof fakeCartApi>[1] = {}) {
+function renderPage(setup: Parameters<typeof fakeCartApi>[1] = {}, before?: ReactElement) {
   const lines = (first: number) => [
     createCartItem({ id: first, quantity: 2, pix_price: 47.5 }, ring),
     createCartItem({ id: first + 1, quantity: 1, pix_price: 37.9 }, labret),
@@ -26,7 +29,13 @@ function renderPage(setup: Parameters<typeof fakeCartApi>[1] = {}) {
     coupons: { BEMVINDA10: WELCOME, FRETE300: MIN_ORDER },
     ...setup,
   });
-  renderWithCart(<CartPage />, { route: '/carrinho' });
+  renderWithCart(
+    <>
+      {before}
+      <CartPage />
+    </>,
+    { route: '/carrinho' },
+  );
   return server;
 }
 
@@ -112,15 +121,24 @@ describe('the cart coupon', () => {
     expect(codeField()).toHaveValue('');
   });
 
-  it('says once that the server dropped the coupon', async () => {
+  it('says once that the server dropped the coupon, beside the field rather than as a toast', async () => {
     const notice = `O cupom BEMVINDA10 foi removido: ${MIN_ORDER}`;
-    renderPage({ notice });
+    const toasts: ToastMessage[] = [];
+    const stop = toastChannel.subscribe((toast) => toasts.push(toast));
+    // The layout's cart sync, placed before the page: it still leaves the notice to the field.
+    function Sync() {
+      useCartSync(() => undefined);
+      return null;
+    }
+    renderPage({ notice }, <Sync />);
     await screen.findByRole('link', { name: 'Argola Lisa' });
     expect(await within(summary()).findByRole('status')).toHaveTextContent(notice);
     expect(codeField()).toBeVisible();
     // The next answer (another quantity) has no notice: it was said.
     fireEvent.click(screen.getAllByRole('button', { name: 'Adicionar uma unidade' })[1]!);
     await waitFor(() => expect(within(summary()).queryByRole('status')).toBeNull());
+    stop();
+    expect(toasts).toEqual([]);
   });
 
   it('names the promotion that discounts the cart, with its conditions', async () => {
