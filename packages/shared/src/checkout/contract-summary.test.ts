@@ -46,6 +46,30 @@ describe('contract summary', () => {
     ]);
   });
 
+  it("lists the discounts under the subtotal and takes them off the method's total", () => {
+    const rows = summaryRows({
+      items: [ring, labret],
+      shipping: pac,
+      pixDiscount: true,
+      discounts: [
+        { label: 'Promoção Semana do Nariz', cents: 379 },
+        { label: 'Cupom BEMVINDA10', cents: 1291 },
+      ],
+      // The same discounts on the list prices, for the total without the PIX discount.
+      listDiscountCents: 1759,
+    });
+    expect(rows).toEqual([
+      { label: 'Subtotal (3 itens)', value: 'R$ 132,90' },
+      { label: 'Promoção Semana do Nariz', value: '−R$ 3,79' },
+      { label: 'Cupom BEMVINDA10', value: '−R$ 12,91' },
+      { label: 'Frete (PAC)', value: 'R$ 21,90' },
+      { label: 'Prazo de entrega', value: 'até 8 dias úteis' },
+      { label: 'Forma de pagamento', value: 'PIX' },
+      { label: 'Total no PIX', value: 'R$ 138,10' },
+      { label: 'Total sem o desconto do PIX', value: 'R$ 144,21' },
+    ]);
+  });
+
   it('says the freight is still to be added before the quote, and free PAC as Grátis', () => {
     const rows = summaryRows({ items: [ring], shipping: null, pixDiscount: true });
     expect(rows.map((row) => row.value)).toEqual([

@@ -83,6 +83,19 @@ export interface SummaryInput {
   pixDiscount: boolean;
   /** How the order is paid (PIX when not said): a card or a boleto pays the list prices. */
   method?: OrderPaymentMethod;
+  /**
+   * Off the items at the method's prices, one row each ('Cupom BEMVINDA10', 'Promoção ...'), as
+   * the server priced them; none when not given.
+   */
+  discounts?: readonly SummaryDiscount[];
+  /** The same discounts at the list prices: what the total without the PIX discount keeps. */
+  listDiscountCents?: number;
+}
+
+/** A discount row of the summary: its label and the cents it takes off. */
+export interface SummaryDiscount {
+  label: string;
+  cents: number;
 }
 
 /**
@@ -96,12 +109,19 @@ export function summaryRows({
   shipping,
   pixDiscount,
   method = 'pix',
+  discounts = [],
+  listDiscountCents = 0,
 }: SummaryInput): SummaryRow[] {
+  const off = discounts.reduce((sum, discount) => sum + discount.cents, 0);
   const subtotal = items.reduce((sum, item) => sum + unitPrice(item, method) * item.quantity, 0);
   const listSubtotal = items.reduce((sum, item) => sum + item.listUnitCents * item.quantity, 0);
   const freight = shipping?.costCents ?? 0;
   const rows: SummaryRow[] = [
     { label: `Subtotal (${itemCountText(unitCount(items))})`, value: formatBRL(subtotal) },
+    ...discounts.map((discount) => ({
+      label: discount.label,
+      value: `−${formatBRL(discount.cents)}`,
+    })),
     shipping
       ? { label: `Frete (${shipping.name})`, value: shippingCostText(shipping.costCents) }
       : { label: 'Frete', value: 'A calcular' },
@@ -114,13 +134,13 @@ export function summaryRows({
     { label: 'Forma de pagamento', value: CONTRACT_SUMMARY_TEXTS.methods[method].name },
     {
       label: CONTRACT_SUMMARY_TEXTS.methods[method].total,
-      value: `${formatBRL(subtotal + freight)}${plusFreight}`,
+      value: `${formatBRL(subtotal - off + freight)}${plusFreight}`,
     },
   );
-  if (paysPixPrice(method) && pixDiscount && listSubtotal > subtotal) {
+  if (paysPixPrice(method) && pixDiscount && listSubtotal - listDiscountCents > subtotal - off) {
     rows.push({
       label: 'Total sem o desconto do PIX',
-      value: `${formatBRL(listSubtotal + freight)}${plusFreight}`,
+      value: `${formatBRL(listSubtotal - listDiscountCents + freight)}${plusFreight}`,
     });
   }
   return rows;

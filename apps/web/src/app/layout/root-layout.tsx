@@ -16,6 +16,12 @@ const GoogleSignInReturn = lazy(() =>
 );
 const GOOGLE_RETURN_PARAMS = /[?&](login|error)=/;
 
+// Only a link with a coupon (/?cupom=BEMVINDA10) needs the code that applies it.
+const CouponLink = lazy(() =>
+  import('./coupon-link.tsx').then((module) => ({ default: module.CouponLink })),
+);
+const COUPON_LINK = /[?&]cupom=/;
+
 // Only a signed-in account can owe the register's consents: anonymous visits never download the
 // check (the home page's first download has a 130 KiB budget, bench/home-js-size.ts).
 const AccountConsentsHost = lazy(() =>
@@ -59,6 +65,11 @@ export function RootLayout() {
       {GOOGLE_RETURN_PARAMS.test(search) ? (
         <Suspense fallback={null}>
           <GoogleSignInReturn />
+        </Suspense>
+      ) : null}
+      {COUPON_LINK.test(search) ? (
+        <Suspense fallback={null}>
+          <CouponLink />
         </Suspense>
       ) : null}
       <ScrollRestoration />

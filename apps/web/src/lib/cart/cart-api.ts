@@ -1,4 +1,5 @@
 import type { CartItemJson, CartJson, VariationDetails } from '@lumina/shared/cart/cart-schemas';
+import type { CartCouponJson } from '@lumina/shared/promotions/coupon-schema';
 import { ApiError, apiRequest } from '../api-client.ts';
 import type { CartMode } from './cart-types.ts';
 
@@ -54,6 +55,21 @@ export async function removeServerItem(mode: CartMode, itemId: number): Promise<
         body: { item_id: itemId },
       }));
   return answer.cart;
+}
+
+/**
+ * POST /api/checkout/apply_coupon: one path for both carts, the server picks the user's by the
+ * bearer token, else the visitor's by X-Session-ID.
+ */
+export async function applyServerCoupon(
+  code: string,
+): Promise<{ coupon: CartCouponJson; cart: CartJson }> {
+  return apiRequest('/checkout/apply_coupon', { method: 'POST', body: { code } });
+}
+
+/** DELETE /api/checkout/coupon, chosen by the same rule. */
+export async function removeServerCoupon(): Promise<CartJson> {
+  return (await apiRequest<CartAnswer>('/checkout/coupon', { method: 'DELETE' })).cart;
 }
 
 /**

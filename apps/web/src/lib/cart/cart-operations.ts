@@ -63,6 +63,11 @@ function serverPart(view: CartView): CartJson | null {
     total_price: totalCents / 100,
     total_cents: totalCents,
     total_items: items.reduce((sum, line) => sum + line.quantity, 0),
+    // The coupon and promotions stay as the server last priced them; its prices cover the
+    // server's lines only, which have not changed.
+    coupon: view.coupon,
+    promotions: view.promotions,
+    ...(view.pricing ? { pricing: view.pricing } : {}),
   };
 }
 
@@ -70,7 +75,7 @@ function serverPart(view: CartView): CartJson | null {
  * Puts a cart the server (or this browser) just answered on screen. A read still on its way was
  * sent before this change, so it is cancelled rather than allowed to land on top of it.
  */
-async function show(scope: CartScope, server: CartJson | null): Promise<void> {
+export async function showCart(scope: CartScope, server: CartJson | null): Promise<void> {
   await scope.client.cancelQueries({ queryKey: keyOf(scope), exact: true });
   scope.client.setQueryData(keyOf(scope), cartView(server, readLocalLines()));
 }
@@ -103,7 +108,7 @@ export async function addToCart(
   const variantId = variantIdOf(product, variant);
   try {
     const { cart } = await addServerItem(scope.mode, product.id, variantId, quantity, variation);
-    await show(scope, cart);
+    await showCart(scope, cart);
     return { kind: 'added' };
   } catch (error) {
     if (errorCode(error) === 'insufficient_stock') {
@@ -133,7 +138,7 @@ export async function addToCart(
         onServer,
         storeOf(scope.client),
       );
-      if (outcome.kind === 'added') await show(scope, serverPart(view));
+      if (outcome.kind === 'added') await showCart(scope, serverPart(view));
       return outcome;
     }
     return { kind: 'error', message: messageOf(error, CART_MESSAGES.addGeneric) };
@@ -149,7 +154,7 @@ export async function updateLine(
   if (line.local) {
     const refusal = updateLocalLine(line.id, quantity);
     if (refusal) notify(refusal, 'warning');
-    await show(scope, serverPart(currentView(scope)));
+    await showCart(scope, serverPart(currentView(scope)));
     return;
   }
   try {
@@ -157,7 +162,7 @@ export async function updateLine(
       quantity <= 0
         ? await removeServerItem(scope.mode, line.id)
         : await updateServerItem(scope.mode, line.id, quantity);
-    await show(scope, cart);
+    await showCart(scope, cart);
   } catch (error) {
     await reportLineFailure(
       scope,
@@ -170,11 +175,11 @@ export async function updateLine(
 export async function removeLine(scope: CartScope, line: CartLine): Promise<void> {
   if (line.local) {
     removeLocalLine(line.id);
-    await show(scope, serverPart(currentView(scope)));
+    await showCart(scope, serverPart(currentView(scope)));
     return;
   }
   try {
-    await show(scope, await removeServerItem(scope.mode, line.id));
+    await showCart(scope, await removeServerItem(scope.mode, line.id));
   } catch (error) {
     await reportLineFailure(scope, error, CART_MESSAGES.removeFailed);
   }
@@ -236,5 +241,5 @@ async function sendLocalLines(scope: CartScope): Promise<void> {
   // Lines added while this ran (a failed add that went local) stay as well.
   const sent = new Set(lines.map((line) => line.id));
   writeLocalLines([...kept, ...readLocalLines().filter((line) => !sent.has(line.id))]);
-  await show(scope, server ?? serverPart(currentView(scope)));
+  await showCart(scope, server ?? serverPart(currentView(scope)));
 }

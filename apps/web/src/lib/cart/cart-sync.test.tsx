@@ -65,6 +65,24 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+describe("the server's word on a dropped coupon", () => {
+  it('is a toast on a page without the coupon field, said once', async () => {
+    const ring = createCartProduct({ id: 1, name: 'Argola Lisa' });
+    const notice = 'O cupom BEMVINDA10 foi removido: Cupom expirado';
+    fakeCartApi([ring], {
+      carts: { anonymous: [createCartItem({ id: 11 }, ring)], user: [] },
+      coupons: {},
+      notice,
+    });
+    localStorage.setItem(STORAGE_KEYS.anonymousCart, '1');
+    renderWithCart(<CartProbe />);
+    await waitFor(() => expect(toasts.map((toast) => toast.message)).toEqual([notice]));
+    fireEvent.click(screen.getByRole('button', { name: 'zerar Argola Lisa' }));
+    await waitFor(() => expect(screen.queryByText(/Argola Lisa x1/)).toBeNull());
+    expect(toasts.map((toast) => toast.message)).toEqual([notice]);
+  });
+});
+
 describe('the anonymous cart', () => {
   it("adds to the visitor's server cart, the variation flat in the body", async () => {
     const ring = createCartProduct({ id: 1, name: 'Argola Lisa' });

@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { STORAGE_KEYS } from '../storage-keys.ts';
+import { notify } from '../ui-events.ts';
 import { handleAddToCartRequests, publishCartCount } from './cart-events.ts';
 import { addToCart, flushLocalLines } from './cart-operations.ts';
 import type { AddToCartResult } from './cart-types.ts';
+import { couponFieldOnScreen } from './coupon-notice.ts';
 import { useCart } from './use-cart.ts';
 
 function markAnonymousCart(has: boolean): void {
@@ -21,7 +23,8 @@ function markAnonymousCart(has: boolean): void {
  * - after a login the server has already moved the visitor's cart into the user's; the lines
  *   only this browser held (server unreachable) are sent to the user's cart, then forgotten;
  * - the other session's cached cart is dropped (the visitor's was merged, the user's is private);
- * - it answers `requestAddToCart()` and reports each outcome to `onResult` (the result modal).
+ * - it answers `requestAddToCart()` and reports each outcome to `onResult` (the result modal);
+ * - a dropped coupon's notice is a toast on a page without the coupon field.
  */
 export function useCartSync(onResult: (result: AddToCartResult) => void): void {
   const client = useQueryClient();
@@ -38,6 +41,10 @@ export function useCartSync(onResult: (result: AddToCartResult) => void): void {
   }, [client, mode]);
 
   useEffect(() => publishCartCount(cart.total_items), [cart.total_items]);
+
+  useEffect(() => {
+    if (cart.coupon_notice && !couponFieldOnScreen()) notify(cart.coupon_notice, 'warning');
+  }, [cart.coupon_notice]);
 
   useEffect(() => {
     // A login merges the visitor's server cart into the user's: nothing is left to read.

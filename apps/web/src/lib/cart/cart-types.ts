@@ -1,4 +1,4 @@
-import type { CartItemJson, VariationDetails } from '@lumina/shared/cart/cart-schemas';
+import type { CartItemJson, CartJson, VariationDetails } from '@lumina/shared/cart/cart-schemas';
 import type { ProductDto, ProductVariantDto } from '@lumina/shared/catalog/product';
 
 /** Whose cart the page shows: the visitor's (X-Session-ID) or the logged-in user's. */
@@ -18,7 +18,19 @@ export interface CartView {
   total_items: number;
   /** False when the server's cart could not be read (spec 000 §4: empty or local instead). */
   synced: boolean;
+  /** The server's coupon, promotions and prices, as its last answer gave them. */
+  coupon: CartJson['coupon'];
+  coupon_notice: CartJson['coupon_notice'];
+  promotions: NonNullable<CartJson['promotions']>;
+  /**
+   * The server's prices, discounts included: undefined while some line lives only in this
+   * browser (the server did not price it), and then the page adds the lines up itself.
+   */
+  pricing: CartJson['pricing'];
 }
+
+/** What the server said of the cart's discounts: kept with an order's lines once it is placed. */
+export type CartPricingView = Pick<CartView, 'coupon' | 'coupon_notice' | 'promotions' | 'pricing'>;
 
 /**
  * What the cart needs to know of a product to add it (and to draw a local line). The category

@@ -9,6 +9,10 @@ export function cartView(server: CartJson | null, local: CartLine[] = []): CartV
     total_cents: items.reduce((sum, item) => sum + item.total_cents, 0),
     total_items: items.reduce((sum, item) => sum + item.quantity, 0),
     synced: server !== null,
+    coupon: server?.coupon ?? null,
+    coupon_notice: server?.coupon_notice ?? null,
+    promotions: server?.promotions ?? [],
+    pricing: local.length === 0 ? server?.pricing : undefined,
   };
 }
 

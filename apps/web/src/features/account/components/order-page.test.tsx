@@ -535,4 +535,29 @@ describe('OrderPage: payment', () => {
     });
     expect(await screen.findByText('O pagamento ainda não foi iniciado.')).toBeVisible();
   });
+
+  it('says what a promotion and the coupon took off each item, beside its total', async () => {
+    const order = createOrder({ coupon_code: 'BEMVINDA10' });
+    const [first, ...rest] = order.items;
+    renderOrder({
+      'GET /api/orders/12': orderRoute({
+        ...order,
+        items: [
+          {
+            ...first!,
+            promotion_discount_cents: 1198,
+            coupon_discount_cents: 1078,
+            total_cents: 9704,
+            total_price: 97.04,
+          },
+          ...rest,
+        ],
+      }),
+      'GET /api/my_returns': { body: { returns: [] } },
+    });
+    const item = (await screen.findByText('2 × R$ 59,90')).closest('li')!;
+    expect(within(item).getByText('Promoção −R$ 11,98')).toBeVisible();
+    expect(within(item).getByText('Cupom −R$ 10,78')).toBeVisible();
+    expect(within(item).getByText('R$ 97,04')).toBeVisible();
+  });
 });

@@ -273,6 +273,7 @@ function Order({ userId, order }: { userId: number; order: OrderDetail }) {
                 <span className="block text-ink-700">
                   {item.quantity} × {formatBRL(item.unit_price_cents)}
                 </span>
+                <ItemDiscounts item={item} />
               </span>
               <span className="shrink-0 text-ink-900">{formatBRL(item.total_cents)}</span>
             </li>
@@ -285,6 +286,22 @@ function Order({ userId, order }: { userId: number; order: OrderDetail }) {
       </Box>
     </article>
   );
+}
+
+/**
+ * What a promotion and the coupon took off an item, beside its total (which is after them), so
+ * the unit price times the quantity adds up.
+ */
+function ItemDiscounts({ item }: { item: OrderDetail['items'][number] }) {
+  const lines = [
+    { label: 'Promoção', cents: item.promotion_discount_cents },
+    { label: 'Cupom', cents: item.coupon_discount_cents },
+  ].filter((line) => line.cents > 0);
+  return lines.map((line) => (
+    <span key={line.label} className="block text-success">
+      {line.label} −{formatBRL(line.cents)}
+    </span>
+  ));
 }
 
 /** /minha-conta/pedidos/:id: one of my orders, how it was paid, its refunds, withdrawals and exchanges. */

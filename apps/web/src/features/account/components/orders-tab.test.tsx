@@ -93,6 +93,18 @@ describe('OrdersTab', () => {
     expect(within(second).queryByRole('link', { name: 'Pagar com PIX' })).not.toBeInTheDocument();
   });
 
+  it('says the coupon an order used, when the list tells it', async () => {
+    renderTab({
+      'GET /api/my_orders': {
+        body: { orders: [{ ...createOrder(), coupon_code: 'BEMVINDA10' }, PAID] },
+      },
+    });
+    const first = await screen.findByRole('article', { name: 'Pedido LP-000012' });
+    expect(within(first).getByText('Com o cupom BEMVINDA10')).toBeVisible();
+    const second = screen.getByRole('article', { name: 'Pedido LP-000013' });
+    expect(within(second).queryByText(/cupom/)).toBeNull();
+  });
+
   it.each([
     ['delivered', 'rejected', 'Entregue', 'Rejeitado'],
     ['cancelled', 'cancelled', 'Cancelado', 'Cancelado'],

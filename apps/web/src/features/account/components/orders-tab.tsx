@@ -54,6 +54,14 @@ const PAYMENT_BADGE_VARIANTS: Record<PaymentStatus, BadgeVariant> = {
   refunded: 'muted',
 };
 
+/**
+ * The coupon an order used, when the list's answer says it (the order's page has its discounts
+ * in full).
+ */
+function couponOf(order: OrderListItem): string | null {
+  return (order as OrderListItem & { coupon_code?: string | null }).coupon_code ?? null;
+}
+
 const formatReais = (reais: number) => formatBRL(reaisToCents(reais) ?? 0);
 
 function payUrl(order: OrderListItem): string {
@@ -143,6 +151,9 @@ function OrderCard({ order }: { order: OrderListItem }) {
         <span>Total</span>
         <span>{order.total}</span>
       </p>
+      {couponOf(order) ? (
+        <p className="mt-1 text-sm text-success">Com o cupom {couponOf(order)}</p>
+      ) : null}
       {order.tracking_code ? (
         <Tracking code={order.tracking_code} url={order.tracking_url} />
       ) : null}

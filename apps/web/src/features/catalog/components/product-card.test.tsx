@@ -129,4 +129,27 @@ describe('ProductCard', () => {
     stop();
     expect(reasons).toEqual(['wishlist']);
   });
+
+  it('announces an automatic promotion with its percent and name, the price untouched', () => {
+    const card = renderCard({
+      price_cents: 10000,
+      pix_price_cents: null,
+      promotion: {
+        id: 4,
+        name: 'Semana do Nariz',
+        kind: 'percent',
+        percent: 12.5,
+        description: '12,5% de desconto nos produtos da categoria Nariz.',
+        ends_at: null,
+      },
+    });
+    expect(within(card).getByText('-12,5% Semana do Nariz')).toBeVisible();
+    // The cart takes it off, with its conditions: the card keeps the shop's price.
+    expect(within(card).getByText('R$ 100,00')).toBeVisible();
+  });
+
+  it('has no promotion badge without one', () => {
+    const card = renderCard({ promotion: null });
+    expect(within(card).queryByText(/^-\d/)).toBeNull();
+  });
 });

@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { cardPrices } from '../utils/display-price.ts';
+import { percentPromotion, promotionPercentText } from '../utils/promotion-price.ts';
 import { useStore } from '../../../lib/store-settings.ts';
 import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { specsBesideOptions } from '@lumina/shared/catalog/option-names';
@@ -39,6 +40,8 @@ export function ProductCard({
   // Sizes the options sell are chosen on the page: the name's one size would mislead here.
   const specs = specsBesideOptions(parsed.specs, product.options);
   const prices = cardPrices(product);
+  // The cart takes it off (its page says the conditions): the card only announces it.
+  const promotion = percentPromotion(product.promotion);
   const store = useStore();
   const instalments = store ? instalmentsText(product.price_cents, store) : null;
   const availability = availabilityOf(product);
@@ -79,6 +82,13 @@ export function ProductCard({
         <div className="pointer-events-none absolute top-2 left-2 flex flex-col items-start gap-1">
           {prices.discountPercent > 0 ? (
             <Badge variant="sale">SALE {prices.discountPercent}%</Badge>
+          ) : null}
+          {promotion ? (
+            <Badge variant="success" className="max-w-40 normal-case">
+              <span className="min-w-0 truncate">
+                -{promotionPercentText(promotion.percent)} {promotion.name}
+              </span>
+            </Badge>
           ) : null}
           {product.display_status === 'featured' ? <Badge variant="gold">Destaque</Badge> : null}
         </div>

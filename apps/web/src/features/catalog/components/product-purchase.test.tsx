@@ -272,6 +272,44 @@ describe('ProductPurchase: adding to the cart', () => {
   });
 });
 
+describe('ProductPurchase: automatic promotion', () => {
+  it('says the promotion, its conditions and the PIX price with it', () => {
+    fakeCartApi([]);
+    const description =
+      '10% de desconto nos produtos da categoria Nariz. Pedido mínimo de R$ 100,00 em produtos.';
+    renderWithCart(
+      <Purchase
+        product={createProduct({
+          price_cents: 3999,
+          pix_price_cents: null,
+          promotion: {
+            id: 4,
+            name: 'Semana do Nariz',
+            kind: 'percent',
+            percent: 10,
+            description,
+            ends_at: null,
+          },
+        })}
+      />,
+    );
+    // R$ 39,99 less the settings' 5% is R$ 37,99 by PIX; 10% of 3799 cents, rounded down, is
+    // 379 off.
+    expect(screen.getAllByText('R$ 37,99').length).toBeGreaterThan(0);
+    expect(screen.getByText('Semana do Nariz')).toBeVisible();
+    expect(screen.getByText('R$ 34,20').parentElement).toHaveTextContent(
+      'R$ 34,20 no PIX com a promoção',
+    );
+    expect(screen.getByText(description)).toBeVisible();
+  });
+
+  it('says nothing of a promotion the product does not have', () => {
+    fakeCartApi([]);
+    renderWithCart(<Purchase product={createProduct({ promotion: null })} />);
+    expect(screen.queryByText(/com a promoção/)).toBeNull();
+  });
+});
+
 describe('ProductPurchase: shipping', () => {
   function quoteAnswer() {
     return {

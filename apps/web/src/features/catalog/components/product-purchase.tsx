@@ -17,6 +17,7 @@ import { clampQuantity } from '../utils/clamp-quantity.ts';
 import { stockText, type StockTone } from '../utils/stock-text.ts';
 import { whatsappMessage } from '../utils/whatsapp-message.ts';
 import { cheapestVariant } from '../utils/variant-choice.ts';
+import { percentPromotion, promotionPriceCents } from '../utils/promotion-price.ts';
 import { AddToCartButton, availabilityOf } from './add-to-cart-button.tsx';
 import { OptionGroup } from './option-group.tsx';
 import { QuantityControl } from './quantity-control.tsx';
@@ -80,6 +81,9 @@ export function ProductPurchase({
               : discountPercent(view.price_cents, pixCents),
         })
       : null;
+  // An automatic promotion the cart applies on top of the PIX price (its conditions, such as a
+  // minimum order, in its description).
+  const promotion = percentPromotion(product.promotion);
   const units = clampQuantity(quantity, view.stock_quantity);
   const instalments = store ? instalmentsText(view.price_cents, store) : null;
   const totalInstalments = store ? instalmentsText(view.price_cents * units, store) : null;
@@ -131,6 +135,20 @@ export function ProductPurchase({
             <span className="text-sm font-medium">no PIX{pixNote ? ` (${pixNote})` : ''}</span>
           </p>
         )}
+        {promotion ? (
+          <div className="mt-2 flex flex-col gap-0.5 rounded-xl bg-cream-100 p-3 text-sm">
+            <p className="font-semibold text-ink-900">{promotion.name}</p>
+            {pixCents === null ? null : (
+              <p className="text-success">
+                <strong className="tabular-nums">
+                  {formatBRL(promotionPriceCents(pixCents, promotion.percent))}
+                </strong>{' '}
+                no PIX com a promoção
+              </p>
+            )}
+            <p className="text-xs leading-relaxed text-ink-600">{promotion.description}</p>
+          </div>
+        ) : null}
       </div>
 
       {product.options.map((option) => (

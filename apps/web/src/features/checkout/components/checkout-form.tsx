@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import type { CartLine } from '../../../lib/cart/cart-types.ts';
+import { paysPixPrice } from '@lumina/shared/payments/payment-methods';
+import { itemsPricing } from '../../../lib/cart/cart-discounts.ts';
+import type { CartLine, CartPricingView } from '../../../lib/cart/cart-types.ts';
 import { useCepAutofill, type CepAddressField } from '../../../lib/cep/use-cep-autofill.ts';
 import { useStore } from '../../../lib/store-settings.ts';
 import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../model/checkout-form-values.ts';
@@ -30,6 +32,8 @@ const LOOKUP_FIELDS: Record<CepAddressField, keyof CheckoutFormValues> = {
 export interface CheckoutFormProps {
   /** The lines being ordered: the live cart, or what was ordered once the order exists. */
   items: readonly CartLine[];
+  /** The server's coupon, promotions and prices of those lines. */
+  priced: CartPricingView;
   flow: ReturnType<typeof useCheckoutSubmit>;
 }
 
@@ -39,14 +43,18 @@ export interface CheckoutFormProps {
  * in a right-hand column, the summary right under the products (the second row takes what the
  * taller form leaves).
  */
-export function CheckoutForm({ items, flow }: CheckoutFormProps) {
+export function CheckoutForm({ items, priced, flow }: CheckoutFormProps) {
   const store = useStore();
   const { register, control, getValues, setValue, setFocus } = useForm<CheckoutFormValues>({
     defaultValues: EMPTY_CHECKOUT_FORM,
   });
   useCheckoutPrefill({ getValues, setValue });
   const zip = useWatch({ control, name: 'customer_zip_code' });
-  const shipping = useCheckoutShipping(zip, cartFingerprint(items));
+  // A coupon may make the freight free: another coupon is another quote.
+  const shipping = useCheckoutShipping(
+    zip,
+    `${cartFingerprint(items)}|${priced.coupon?.code ?? ''}`,
+  );
   const cepLookup = useCepAutofill({
     read: (field) => getValues(LOOKUP_FIELDS[field]),
     write: (field, value) => setValue(LOOKUP_FIELDS[field], value),
@@ -55,6 +63,8 @@ export function CheckoutForm({ items, flow }: CheckoutFormProps) {
   const [chosen, setChosen] = useState<CheckoutPaymentMethod>('pix');
   // A method the shop stops offering (settings reloaded) falls back to PIX.
   const paymentMethod = availableMethods(store)[chosen] ? chosen : 'pix';
+  // PIX pays the PIX prices, a card or a boleto the list prices: the server priced both.
+  const basis = paysPixPrice(paymentMethod) ? 'pix' : 'list';
 
   const onZipChange = () => {
     shipping.followZip();
@@ -67,6 +77,7 @@ export function CheckoutForm({ items, flow }: CheckoutFormProps) {
       shippingMethod: shipping.method,
       paymentMethod,
       items,
+      priced,
       onInvalid: (field) => setFocus(field),
     });
 
@@ -80,7 +91,8 @@ export function CheckoutForm({ items, flow }: CheckoutFormProps) {
       className="mt-6 grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,1fr)_24rem] lg:grid-rows-[auto_1fr] lg:gap-8"
     >
       <OrderItemsTable
-        lines={checkoutLines(items)}
+        lines={checkoutLines(items, basis)}
+        pricing={itemsPricing(priced, items, basis)}
         shipping={shipping.option}
         className="lg:col-start-2 lg:row-start-1"
       />
@@ -95,7 +107,13 @@ export function CheckoutForm({ items, flow }: CheckoutFormProps) {
         <PaymentMethodBox value={paymentMethod} onChange={setChosen} />
       </fieldset>
       <div className="flex flex-col gap-3 lg:col-start-2 lg:row-start-2 lg:self-start">
-        <ContractSummary items={items} shipping={shipping.option} paymentMethod={paymentMethod} />
+        <ContractSummary
+          items={items}
+          shipping={shipping.option}
+          paymentMethod={paymentMethod}
+          priced={priced}
+          locked={ordered}
+        />
         {flow.placed ? (
           <FormAlert kind="info">
             Pedido {flow.placed.order.order_number} criado.{' '}

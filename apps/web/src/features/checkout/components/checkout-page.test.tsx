@@ -4,6 +4,7 @@ import type { StorePayments } from '@lumina/shared/payments/card-instalments';
 import { readPendingPayment } from '../../../lib/payment/pending-payment.ts';
 import { CARD_AND_BOLETO } from '../../../lib/testing/store-fixture.ts';
 import {
+  createCartCoupon,
   createCartItem,
   createCartProduct,
   signIn,
@@ -276,6 +277,44 @@ describe('CheckoutPage', () => {
       expect(callsTo(server, PAYMENT_CALL(901))).toHaveLength(0);
     },
   );
+
+  it("applies a coupon in the summary and totals each method's prices with it", async () => {
+    // 10% off: R$ 13,99 of the list prices (R$ 139,90), R$ 13,29 of the PIX ones (R$ 132,90).
+    const coupon = createCartCoupon({ discount_cents: 1399, pix_discount_cents: 1329 });
+    const server = fakeCheckoutApi({
+      cart: [...CART],
+      profile: PROFILE,
+      addresses: ADDRESSES,
+      coupons: { BEMVINDA10: coupon },
+    });
+    await openFilled(server, CARD_AND_BOLETO);
+    const summary = screen.getByRole('region', { name: 'Resumo do pedido' });
+    fireEvent.change(within(summary).getByLabelText('Cupom de desconto'), {
+      target: { value: 'bemvinda10' },
+    });
+    // Enter applies the code: it does not submit the order around it.
+    fireEvent.keyDown(within(summary).getByLabelText('Cupom de desconto'), { key: 'Enter' });
+    expect(await within(summary).findByText('BEMVINDA10')).toBeVisible();
+    expect(callsTo(server, ORDER_CALL)).toHaveLength(0);
+    expect(within(summary).getByText(coupon.description)).toBeVisible();
+    const row = (label: string) => within(summary).getByText(label).nextElementSibling?.textContent;
+    expect(row('Cupom BEMVINDA10')).toBe('−R$ 13,29');
+    expect(row('Total no PIX')).toBe('R$ 119,61 + frete');
+    expect(amountOf(/Cupom BEMVINDA10/)).toBe('−R$ 13,29');
+    expect(amountOf(/Total/)).toBe('R$ 119,61');
+
+    fireEvent.click(
+      await screen.findByRole('radio', { name: /^Cartão de crédito/ }, { timeout: 3000 }),
+    );
+    await waitFor(() => expect(row('Cupom BEMVINDA10')).toBe('−R$ 13,99'));
+    expect(row('Total no cartão')).toBe('R$ 125,91 + frete');
+    expect(amountOf(/Cupom BEMVINDA10/)).toBe('−R$ 13,99');
+    expect(amountOf(/Total/)).toBe('R$ 125,91');
+
+    fireEvent.click(within(summary).getByRole('button', { name: 'Remover o cupom BEMVINDA10' }));
+    await waitFor(() => expect(within(summary).queryByText('BEMVINDA10')).toBeNull());
+    expect(row('Total no cartão')).toBe('R$ 139,90 + frete');
+  });
 
   it("shows the server's refusal of the order and enables the button again", async () => {
     const server = await openFilled();

@@ -14,6 +14,7 @@ export function CheckoutPage() {
   const flow = useCheckoutSubmit();
   // After the order is made the server's cart is empty; the page keeps showing what was ordered.
   const items = flow.placed?.items ?? cart.items;
+  const priced = flow.placed?.priced ?? cart;
 
   if (loading) {
     return (
@@ -40,7 +41,7 @@ export function CheckoutPage() {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:py-10">
       <h1 className="font-serif text-3xl text-ink-900 sm:text-4xl">Finalizar compra</h1>
-      <CheckoutForm items={items} flow={flow} />
+      <CheckoutForm items={items} priced={priced} flow={flow} />
     </div>
   );
 }

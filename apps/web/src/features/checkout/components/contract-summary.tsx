@@ -8,8 +8,11 @@ import {
 import { POLICY_PAGES } from '@lumina/shared/settings/policy-pages';
 import { sellerLines, shopName } from '@lumina/shared/settings/settings-rules';
 import type { PublicStoreJson } from '@lumina/shared/settings/store-settings';
+import { paysPixPrice } from '@lumina/shared/payments/payment-methods';
 import { Link } from 'react-router';
-import type { CartLine } from '../../../lib/cart/cart-types.ts';
+import { CouponField } from '../../../components/coupon-field.tsx';
+import { itemsPricing } from '../../../lib/cart/cart-discounts.ts';
+import type { CartLine, CartPricingView } from '../../../lib/cart/cart-types.ts';
 import type { ShippingOption } from '../../../lib/cart/shipping-quote.ts';
 import { useStore } from '../../../lib/store-settings.ts';
 import { summaryItems } from '../model/checkout-lines.ts';
@@ -26,6 +29,13 @@ export interface ContractSummaryProps {
   shipping: ShippingOption | null;
   /** The chosen method: its name and its total (card and boleto at the list price). */
   paymentMethod?: CheckoutPaymentMethod;
+  /**
+   * The server's word on the cart's discounts: with it the summary has the coupon field and the
+   * discount rows at the method's prices.
+   */
+  priced?: CartPricingView;
+  /** The order exists: its coupon can no longer change. */
+  locked?: boolean;
   className?: string;
 }
 
@@ -64,11 +74,18 @@ export function ContractSummary({
   items,
   shipping,
   paymentMethod = 'pix',
+  priced,
+  locked = false,
   className,
 }: ContractSummaryProps) {
   const store = useStore();
   const lines = summaryItems(items);
+  const pix = paysPixPrice(paymentMethod);
+  const discounts = priced ? itemsPricing(priced, items, pix ? 'pix' : 'list').discounts : [];
+  const listDiscounts = priced ? itemsPricing(priced, items, 'list').discounts : [];
   const rows = summaryRows({
+    discounts,
+    listDiscountCents: listDiscounts.reduce((sum, discount) => sum + discount.cents, 0),
     items: lines,
     shipping: shipping && {
       name: shipping.name,
@@ -81,6 +98,7 @@ export function ContractSummary({
   return (
     <CheckoutBox id="checkout-resumo" title={CONTRACT_SUMMARY_TEXTS.title} className={className}>
       <div className="flex flex-col gap-3 text-sm">
+        {priced ? <CouponField cart={priced} compact pixShown={pix} disabled={locked} /> : null}
         <div>
           <p className="font-medium text-ink-900">{itemCountText(unitCount(lines))}</p>
           <ul className="mt-1 flex flex-col gap-1 text-ink-700">

@@ -1,13 +1,16 @@
 import { formatBRL } from '@lumina/shared/format/money';
 import { shippingCostText } from '@lumina/shared/shipping/shipping-texts';
+import { discountText, type ItemsPricing } from '../../../lib/cart/cart-discounts.ts';
 import type { ShippingOption } from '../../../lib/cart/shipping-quote.ts';
-import { subtotalCents, type CheckoutLine } from '../model/checkout-lines.ts';
+import type { CheckoutLine } from '../model/checkout-lines.ts';
 import { CheckoutBox } from './checkout-box.tsx';
 
 export interface OrderItemsTableProps {
   lines: readonly CheckoutLine[];
   /** The current quote; null until the delivery box has one. */
   shipping: ShippingOption | null;
+  /** The items' subtotal, discounts and total at the lines' prices, as the server priced them. */
+  pricing: ItemsPricing;
   className?: string;
 }
 
@@ -16,10 +19,13 @@ function shippingText(shipping: ShippingOption | null): string {
   return shippingCostText(shipping.cost_cents);
 }
 
-/** Products box (spec 001 §2): each line at its PIX price, then subtotal, shipping and total. */
-export function OrderItemsTable({ lines, shipping, className }: OrderItemsTableProps) {
-  const subtotal = subtotalCents(lines);
-  const total = subtotal + (shipping?.cost_cents ?? 0);
+/**
+ * Products box (spec 001 §2): each line at the chosen method's price (PIX's by default), then
+ * subtotal, the discounts, shipping and total.
+ */
+export function OrderItemsTable({ lines, shipping, pricing, className }: OrderItemsTableProps) {
+  const subtotal = pricing.subtotalCents;
+  const total = pricing.totalCents + (shipping?.cost_cents ?? 0);
   return (
     <CheckoutBox id="checkout-produtos" title="Produtos" className={className}>
       <table className="w-full text-sm">
@@ -64,6 +70,14 @@ export function OrderItemsTable({ lines, shipping, className }: OrderItemsTableP
               {formatBRL(subtotal)}
             </td>
           </tr>
+          {pricing.discounts.map((discount) => (
+            <tr key={discount.label} className="text-success">
+              <th scope="row" colSpan={2} className="pt-1 text-left font-normal">
+                {discount.label}
+              </th>
+              <td className="pt-1 text-right whitespace-nowrap">{discountText(discount.cents)}</td>
+            </tr>
+          ))}
           <tr>
             <th scope="row" colSpan={2} className="pt-1 text-left font-normal text-ink-700">
               Frete{shipping ? ` (${shipping.name})` : ''}

@@ -1,7 +1,8 @@
 import type { SummaryItem } from '@lumina/shared/checkout/contract-summary';
+import type { PriceBasis } from '@lumina/shared/promotions/coupon-rules';
 import type { CartLine } from '../../../lib/cart/cart-types.ts';
 
-/** A products-table row: the PIX unit price the cart shows, which is what the order charges. */
+/** A products-table row at the unit price the order charges: PIX for PIX, list otherwise. */
 export interface CheckoutLine {
   id: number;
   name: string;
@@ -16,9 +17,12 @@ function pixUnitCents(item: CartLine): number {
   return Math.round(item.pix_price * 100);
 }
 
-export function checkoutLines(items: readonly CartLine[]): CheckoutLine[] {
+export function checkoutLines(
+  items: readonly CartLine[],
+  basis: PriceBasis = 'pix',
+): CheckoutLine[] {
   return items.map((item) => {
-    const unitCents = pixUnitCents(item);
+    const unitCents = basis === 'pix' ? pixUnitCents(item) : item.price_cents;
     return {
       id: item.id,
       name: item.name,
@@ -39,10 +43,6 @@ export function summaryItems(items: readonly CartLine[]): SummaryItem[] {
     unitCents: pixUnitCents(item),
     listUnitCents: item.price_cents,
   }));
-}
-
-export function subtotalCents(lines: readonly CheckoutLine[]): number {
-  return lines.reduce((sum, line) => sum + line.totalCents, 0);
 }
 
 /** Which lines an order would be made of: part of what decides whether a key is reused. */

@@ -7,7 +7,7 @@ import { PAYMENT_ERRORS } from '@lumina/shared/payments/pix-texts';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cartQueryKey, useCartScope } from '../../../lib/cart/cart-key.ts';
-import type { CartLine } from '../../../lib/cart/cart-types.ts';
+import type { CartLine, CartPricingView } from '../../../lib/cart/cart-types.ts';
 import { createPayment } from '../../../lib/payment/payment-api.ts';
 import { savePendingPayment } from '../../../lib/payment/pending-payment.ts';
 import { createOrder, type CreatedOrder } from '../api/create-order.ts';
@@ -28,6 +28,8 @@ export interface PlacedOrder {
   cep: string;
   /** The cart as it was ordered; the server emptied the real one. */
   items: readonly CartLine[];
+  /** Its coupon, promotions and prices as they were ordered. */
+  priced: CartPricingView;
 }
 
 export interface CheckoutSubmission {
@@ -36,6 +38,7 @@ export interface CheckoutSubmission {
   /** PIX unless the shopper chose a card or a boleto. */
   paymentMethod?: CheckoutPaymentMethod;
   items: readonly CartLine[];
+  priced: CartPricingView;
   /** Told which field broke the first rule, to focus it. */
   onInvalid?: (field: CheckoutField) => void;
 }
@@ -75,6 +78,8 @@ export function useCheckoutSubmit() {
         paymentMethod: payload.payment_method,
         cep: payload.customer_zip_code,
         items: submission.items,
+        // The notice was said before the order; the coupon is fixed now.
+        priced: { ...submission.priced, coupon_notice: null },
       };
     } catch (failure) {
       setError(serverErrorText(failure, CHECKOUT_TEXTS.createOrderFailed));

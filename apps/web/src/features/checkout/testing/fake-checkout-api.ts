@@ -1,7 +1,8 @@
 import type { CartItemJson } from '@lumina/shared/cart/cart-schemas';
 import { vi } from 'vitest';
 import type { AuthUser } from '../../../lib/auth/auth-types.ts';
-import { cartOf } from '../../../lib/cart/testing/cart-fixtures.tsx';
+import type { CartCouponJson } from '@lumina/shared/promotions/coupon-schema';
+import { cartOf, pricedCartOf } from '../../../lib/cart/testing/cart-fixtures.tsx';
 import type { SavedAddress } from '../../../lib/account/get-addresses.ts';
 
 export interface CheckoutRequest {
@@ -93,12 +94,15 @@ export function fakeCheckoutApi(setup: {
   cart: CartItemJson[];
   profile?: AuthUser | null;
   addresses?: SavedAddress[];
+  /** The codes apply_coupon knows (a reason refuses with 422); with it the cart is priced. */
+  coupons?: Record<string, CartCouponJson | string>;
 }) {
   let nextOrderId = 901;
   let nextPaymentId = 55;
   const server = {
     requests: [] as CheckoutRequest[],
     cart: setup.cart,
+    coupon: null as CartCouponJson | null,
     cep: (() => ({ status: 404, body: { message: 'CEP não encontrado' } })) as Handler,
     shipping: ((request) => {
       const body = request.body as { shipping_method: 'pac' | 'sedex' };
@@ -117,8 +121,22 @@ export function fakeCheckoutApi(setup: {
 
   function route(request: CheckoutRequest): Reply {
     const { method, path } = request;
-    if (method === 'GET' && path === '/carts/current')
-      return { body: { cart: cartOf(server.cart) } };
+    const cart = () =>
+      setup.coupons ? pricedCartOf(server.cart, server.coupon) : cartOf(server.cart);
+    if (method === 'GET' && path === '/carts/current') return { body: { cart: cart() } };
+    if (method === 'POST' && path === '/checkout/apply_coupon') {
+      const found = setup.coupons?.[String((request.body as { code: string }).code)];
+      if (found === undefined || typeof found === 'string') {
+        const reason = found ?? 'Cupom inválido';
+        return { status: 422, body: { error: reason, fields: { code: [reason] } } };
+      }
+      server.coupon = found;
+      return { body: { coupon: found, cart: cart() } };
+    }
+    if (method === 'DELETE' && path === '/checkout/coupon') {
+      server.coupon = null;
+      return { body: { cart: cart() } };
+    }
     if (method === 'GET' && path === '/users/profile') {
       return setup.profile
         ? { body: { success: true, user: setup.profile } }

@@ -1,11 +1,18 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { PromotionJson } from '@lumina/shared/promotions/coupon-schema';
+import { storeQueryOptions } from '../../../lib/store-settings.ts';
 import { seedStore } from '../../../lib/testing/store-fixture.ts';
 import { InfoStrip } from './info-strip.tsx';
 
-function titles(settings: Parameters<typeof seedStore>[1]): string[] {
+function titles(settings: Parameters<typeof seedStore>[1], promotions?: PromotionJson[]): string[] {
   const client = seedStore(new QueryClient(), settings);
+  if (promotions) {
+    client.setQueryData(storeQueryOptions().queryKey, (answer) =>
+      answer ? { store: { ...answer.store, promotions } } : answer,
+    );
+  }
   const { unmount } = render(
     <QueryClientProvider client={client}>
       <InfoStrip />
@@ -42,6 +49,26 @@ describe('InfoStrip', () => {
     ]);
     expect(titles({ free_shipping_threshold: null })).toEqual([
       '5% de desconto no PIX',
+      'Compra 100% segura',
+    ]);
+  });
+
+  it('announces a live free-shipping promotion by its name, its conditions beside it', () => {
+    const description = 'Frete grátis para SP e RJ. Pedido mínimo de R$ 150,00 em produtos.';
+    const promotions: PromotionJson[] = [
+      {
+        id: 3,
+        name: 'Frete grátis no Sudeste',
+        kind: 'free_shipping',
+        percent: 0,
+        description,
+        ends_at: null,
+      },
+    ];
+    expect(titles({}, promotions)).toEqual([
+      '5% de desconto no PIX',
+      'Frete grátis a partir de R$ 299',
+      'Frete grátis no Sudeste',
       'Compra 100% segura',
     ]);
   });

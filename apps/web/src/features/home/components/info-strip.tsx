@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { instalmentsPromise } from '@lumina/shared/payments/card-instalments';
+import type { PromotionJson } from '@lumina/shared/promotions/coupon-schema';
 import type { PublicStoreJson } from '@lumina/shared/settings/store-settings';
 import { freeShippingText, pixDiscountText } from '@lumina/shared/storefront/money-texts';
 import { CardIcon, PixIcon, ShieldIcon, TruckIcon } from '../../../components/icons.tsx';
@@ -11,13 +12,33 @@ interface Perk {
   detail: string;
 }
 
+/** GET /api/store lists the live automatic promotions (an older answer has none). */
+type StoreWithPromotions = PublicStoreJson & { promotions?: PromotionJson[] };
+
+/**
+ * The owner's free-shipping promotion, if one is live: its name, and its conditions (states,
+ * minimum order, dates) as its description says them, so the promise is the rule's own.
+ */
+function freeShippingPromotion(store: StoreWithPromotions | undefined): Perk[] {
+  const promotion = store?.promotions?.find((rule) => rule.kind === 'free_shipping');
+  return promotion
+    ? [
+        {
+          icon: <TruckIcon className="size-6" />,
+          title: promotion.name,
+          detail: promotion.description,
+        },
+      ]
+    : [];
+}
+
 /**
  * Spec 000 sections 1 and 2: the promises of the info strip, as the store settings make them.
  * Instalments only when a card payment method offers them (today only PIX is paid); a rule the
  * owner turned off, or settings not arrived yet, give no promise: one the shop cannot keep is
  * left out.
  */
-function perksOf(store: PublicStoreJson | undefined): Perk[] {
+function perksOf(store: StoreWithPromotions | undefined): Perk[] {
   const pix = store ? pixDiscountText(store) : null;
   const card = store ? instalmentsPromise(store) : null;
   const shipping = store ? freeShippingText(store) : null;
@@ -37,6 +58,7 @@ function perksOf(store: PublicStoreJson | undefined): Perk[] {
           },
         ]
       : []),
+    ...freeShippingPromotion(store),
     {
       icon: <ShieldIcon className="size-6" />,
       title: 'Compra 100% segura',

@@ -1,4 +1,5 @@
 import type { CartItemJson, CartJson, VariationDetails } from '@lumina/shared/cart/cart-schemas';
+import type { CartCouponJson, PromotionJson } from '@lumina/shared/promotions/coupon-schema';
 import { stockExceededMessage } from '@lumina/shared/cart/quantity-rules';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -90,6 +91,58 @@ export function cartOf(items: CartItemJson[]): CartJson {
   };
 }
 
+/** A coupon as a cart holds it: 10% off everything unless told otherwise. */
+export function createCartCoupon(overrides: Partial<CartCouponJson> = {}): CartCouponJson {
+  const discountCents = overrides.discount_cents ?? 1000;
+  return {
+    code: 'BEMVINDA10',
+    kind: 'percent',
+    discount: discountCents / 100,
+    discount_cents: discountCents,
+    pix_discount_cents: 950,
+    free_shipping_methods: [],
+    description: '10% de desconto em toda a loja. Pedido mínimo de R$ 50,00 em produtos.',
+    ...overrides,
+  };
+}
+
+/** An automatic promotion and what it takes off the cart at each basis. */
+export interface FakePromotion {
+  rule: PromotionJson;
+  listCents: number;
+  pixCents: number;
+}
+
+/** A cart priced by the server with its coupon (and promotion): their cents off each basis. */
+export function pricedCartOf(
+  items: CartItemJson[],
+  coupon: CartCouponJson | null,
+  notice: string | null = null,
+  promotion: FakePromotion | null = null,
+): CartJson {
+  const base = cartOf(items);
+  const pixSubtotal = items.reduce(
+    (sum, item) => sum + Math.round(item.pix_price * 100) * item.quantity,
+    0,
+  );
+  const price = (subtotal: number, promotionOff: number, couponOff: number) => ({
+    subtotal_cents: subtotal,
+    promotion_discount_cents: promotionOff,
+    coupon_discount_cents: couponOff,
+    total_cents: subtotal - promotionOff - couponOff,
+  });
+  return {
+    ...base,
+    coupon,
+    coupon_notice: notice,
+    promotions: promotion ? [promotion.rule] : [],
+    pricing: {
+      list: price(base.total_cents, promotion?.listCents ?? 0, coupon?.discount_cents ?? 0),
+      pix: price(pixSubtotal, promotion?.pixCents ?? 0, coupon?.pix_discount_cents ?? 0),
+    },
+  };
+}
+
 type Owner = 'anonymous' | 'user';
 
 export interface FakeCartServer {
@@ -99,6 +152,17 @@ export interface FakeCartServer {
   mode: 'up' | 'down';
   /** Answers other paths (login, shipping...). */
   other?: (request: FakeRequest) => { status?: number; body?: unknown } | undefined;
+  /**
+   * The codes apply_coupon knows: a coupon it applies, or the reason it refuses one with (422).
+   * With any, cart answers carry the server's pricing, coupon and notice.
+   */
+  coupons?: Record<string, CartCouponJson | string>;
+  /** Each cart's coupon. */
+  applied: Record<Owner, CartCouponJson | null>;
+  /** Said once, by the next cart answer (the server dropped the coupon). */
+  notice: string | null;
+  /** An automatic promotion discounting every cart (with `coupons` only). */
+  promotion?: FakePromotion;
 }
 
 /**
@@ -111,10 +175,18 @@ export function fakeCartApi(products: CartProduct[], setup: Partial<FakeCartServ
     requests: [],
     carts: { anonymous: [], user: [] },
     mode: 'up',
+    applied: { anonymous: null, user: null },
+    notice: null,
     ...setup,
   };
   let nextLineId = 100;
-  const answer = (owner: Owner) => ({ body: { cart: cartOf(server.carts[owner]) } });
+  function cartJson(owner: Owner): CartJson {
+    if (!server.coupons) return cartOf(server.carts[owner]);
+    const notice = server.notice;
+    server.notice = null;
+    return pricedCartOf(server.carts[owner], server.applied[owner], notice, server.promotion);
+  }
+  const answer = (owner: Owner) => ({ body: { cart: cartJson(owner) } });
 
   function add(
     owner: Owner,
@@ -166,7 +238,7 @@ export function fakeCartApi(products: CartProduct[], setup: Partial<FakeCartServ
     );
     if (index >= 0) lines[index] = line;
     else lines.push(line);
-    return { status: owner === 'user' ? 201 : 200, body: { cart: cartOf(lines), item: line } };
+    return { status: owner === 'user' ? 201 : 200, body: { cart: cartJson(owner), item: line } };
   }
 
   function update(owner: Owner, id: number, quantity: number) {
@@ -239,6 +311,24 @@ export function fakeCartApi(products: CartProduct[], setup: Partial<FakeCartServ
       return update('user', Number(userLine[1]), body.quantity as number);
     }
     if (userLine && method === 'DELETE') return update('user', Number(userLine[1]), 0);
+    // The server picks the cart by the bearer token, else by X-Session-ID.
+    const owner: Owner = request.headers.Authorization ? 'user' : 'anonymous';
+    if (path === '/checkout/apply_coupon' && method === 'POST') {
+      const found = server.coupons?.[String(body.code)];
+      if (found === undefined || typeof found === 'string') {
+        const reason = found ?? 'Cupom inválido';
+        return {
+          status: 422,
+          body: { error: reason, code: 'coupon_rejected', fields: { code: [reason] } },
+        };
+      }
+      server.applied[owner] = found;
+      return { body: { coupon: found, cart: cartJson(owner) } };
+    }
+    if (path === '/checkout/coupon' && method === 'DELETE') {
+      server.applied[owner] = null;
+      return answer(owner);
+    }
     if (path === '/auth/login') {
       // The server merges the visitor's cart (named by X-Session-ID) into the user's.
       server.carts.user.push(...server.carts.anonymous);
