@@ -59,7 +59,8 @@ export function ChoiceGroup({
       id={id}
       aria-describedby={described.length > 0 ? described.join(' ') : undefined}
       aria-invalid={error ? true : undefined}
-      className={className}
+      // A fieldset is at least as wide as its content by default: on a phone it would push the form wider.
+      className={cn('min-w-0', className)}
     >
       <legend className="text-sm font-medium text-ink-900">{legend}</legend>
       {hint ? (

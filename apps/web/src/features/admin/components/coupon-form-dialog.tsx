@@ -82,11 +82,22 @@ export function CouponFormDialog({
   onSaved: (message: string) => void;
 }) {
   const [values, setValues] = useState<CouponFormValues>(() => couponFormValues(automatic, coupon));
-  const [errors, setErrors] = useState<CouponFormErrors>({});
+  const [checked, setChecked] = useState<CouponFormErrors>({});
+  const [serverErrors, setServerErrors] = useState<CouponFormErrors>({});
+  const [submitted, setSubmitted] = useState(false);
   const save = useSaveCoupon();
+  // The server's message stays on its field until that field changes.
+  const errors: CouponFormErrors = { ...serverErrors, ...checked };
 
-  const change = (next: Partial<CouponFormValues>) =>
-    setValues((current) => ({ ...current, ...next }));
+  // After a first try, the form is checked again on every change, so a fixed field clears.
+  const change = (next: Partial<CouponFormValues>) => {
+    const updated = { ...values, ...next };
+    setValues(updated);
+    if (submitted) setChecked(couponFormErrors(updated));
+    setServerErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([field]) => !(field in next))),
+    );
+  };
   const text = (key: keyof CouponFormValues) => ({
     value: String(values[key]),
     onChange: (event: { target: { value: string } }) => change({ [key]: event.target.value }),
@@ -96,7 +107,9 @@ export function CouponFormDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = couponFormErrors(values);
-    setErrors(found);
+    setSubmitted(true);
+    setChecked(found);
+    setServerErrors({});
     if (Object.keys(found).length > 0) return;
     save.mutate(
       { id: coupon?.id ?? null, body: couponBody(values) },
@@ -108,7 +121,7 @@ export function CouponFormDialog({
           for (const [field, messages] of Object.entries(error.fields)) {
             next[formFieldOf(field)] ??= messages[0];
           }
-          setErrors(next);
+          setServerErrors(next);
         },
       },
     );
@@ -140,7 +153,11 @@ export function CouponFormDialog({
       title={coupon ? `Editar ${noun}` : automatic ? 'Nova promoção automática' : 'Novo cupom'}
       className="max-w-2xl"
     >
-      <form noValidate onSubmit={submit} className="mt-4 grid gap-4 sm:grid-cols-2">
+      <form
+        noValidate
+        onSubmit={submit}
+        className="mt-4 grid grid-cols-[minmax(0,1fr)] gap-4 sm:grid-cols-2"
+      >
         {automatic ? (
           <TextField
             id="cupom-name"
@@ -184,7 +201,6 @@ export function CouponFormDialog({
             id="cupom-value"
             label={kind === 'percent' ? 'Desconto (%)' : 'Desconto (R$)'}
             inputMode="decimal"
-            placeholder={kind === 'percent' ? '10' : '20,00'}
             {...text('value')}
           />
         )}

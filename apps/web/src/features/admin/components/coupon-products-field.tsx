@@ -89,7 +89,7 @@ export function CouponProductsField({
           id={`${id}-q`}
           type="search"
           maxLength={100}
-          placeholder="Buscar produto por nome ou SKU"
+          placeholder="Nome ou SKU"
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
           onKeyDown={(event) => {

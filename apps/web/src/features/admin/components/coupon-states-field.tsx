@@ -45,7 +45,7 @@ export function CouponStatesField({
                 >
                   {region.name}
                 </Choice>
-                <div className="grid grid-cols-2 gap-x-2 pl-2">
+                <div className="grid grid-cols-4 gap-x-2 pl-2 sm:grid-cols-2">
                   {region.states.map((code) => (
                     <Choice
                       key={code}

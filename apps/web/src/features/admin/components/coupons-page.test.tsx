@@ -181,6 +181,9 @@ describe('the coupon form', () => {
       target: { value: '1' },
     });
     fireEvent.click(within(dialog).getByLabelText('Cumulativo com o desconto do PIX'));
+    // Checked again on each change after the first try: fixed fields lose their messages.
+    expect(within(dialog).queryByText(COUPON_MESSAGES.code)).toBeNull();
+    expect(within(dialog).queryByText(COUPON_MESSAGES.endBeforeStart)).toBeNull();
     expect(
       within(dialog).getByText(
         '12,5% de desconto em toda a loja, até R$ 30,00 de desconto. Pedido mínimo de R$ 100,00 em produtos. ' +
