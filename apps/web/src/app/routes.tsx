@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
               { path: 'devolucoes', lazy: adminPage('Returns') },
               { path: 'devolucoes/:id', lazy: adminPage('Return') },
               { path: 'loja', lazy: adminPage('Settings') },
+              { path: 'cupons', lazy: adminPage('Coupons') },
             ],
           },
           { path: 'politica-privacidade', lazy: () => import('./routes/privacy-policy.tsx') },

@@ -215,6 +215,8 @@ async function sendRequest<T>(
       ? new ApiError(failure.serverMessage, response.status, body, response.statusText)
       : failure;
   }
+  // 204 No Content (a deletion) has no body to read: the caller asked for nothing back.
+  if (response.status === 204) return undefined as T;
   if (body === null || typeof body !== 'object') {
     throw new ApiError('Formato de resposta inválido da API', response.status);
   }

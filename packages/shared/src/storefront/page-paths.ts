@@ -46,6 +46,7 @@ export const PRIVATE_PAGE_PATHS = [
   '/admin/privacidade',
   '/admin/mensagens',
   '/admin/loja',
+  '/admin/cupons',
 ] as const;
 
 export type PagePath = (typeof PUBLIC_PAGE_PATHS)[number] | (typeof PRIVATE_PAGE_PATHS)[number];

@@ -1,5 +1,6 @@
 import { AdminLayout } from '../../features/admin/components/admin-layout.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
+import { Component as Coupons } from './admin-coupons.tsx';
 import { Component as Messages } from './admin-messages.tsx';
 import { Component as Order } from './admin-order.tsx';
 import { Component as Orders } from './admin-orders.tsx';
@@ -21,6 +22,7 @@ export function Component() {
  * cost the storefront's own bundle, which every shopper downloads, some 100 bytes each.
  */
 export const adminPages = {
+  Coupons,
   Messages,
   Order,
   Orders,

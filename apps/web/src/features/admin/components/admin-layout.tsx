@@ -16,6 +16,7 @@ const SECTIONS = [
   { to: '/admin/mensagens', label: 'Mensagens' },
   { to: '/admin/devolucoes', label: 'Devoluções' },
   { to: '/admin/produtos', label: 'Produtos' },
+  { to: '/admin/cupons', label: 'Cupons' },
   { to: '/admin/seguranca', label: 'Segurança' },
   { to: '/admin/privacidade', label: 'Privacidade' },
   { to: '/admin/loja', label: 'Loja' },

@@ -3,7 +3,7 @@ import { formatBRL } from '@lumina/shared/format/money';
 import { formatDateTime } from '@lumina/shared/format/dates';
 import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
 import { Link } from 'react-router';
-import { OrderTotals } from '../../../components/order-totals.tsx';
+import { discountText, OrderTotals } from '../../../components/order-totals.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -33,6 +33,18 @@ function typedDetailsOf(item: OrderItem): string {
   if (Object.keys(item.option_values).length > 0) return '';
   const label = Object.values(item.variation_details).join(', ');
   return label ? ` · ${label}` : '';
+}
+
+/** What the item's promotion and the coupon took off it, under its SKU line. */
+function itemDiscounts(item: OrderItem) {
+  const parts = [
+    item.promotion_discount_cents > 0
+      ? `Promoção ${discountText(item.promotion_discount_cents)}`
+      : '',
+    item.coupon_discount_cents > 0 ? `Cupom ${discountText(item.coupon_discount_cents)}` : '',
+  ].filter(Boolean);
+  if (parts.length === 0) return null;
+  return <span className="block text-success">{parts.join(' · ')}</span>;
 }
 
 function Alerts({ order }: { order: AdminOrderDetail['order'] }) {
@@ -115,6 +127,7 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
               items={order.items}
               unitPrice={(item) => formatBRL(item.unit_price_cents)}
               note={typedDetailsOf}
+              details={itemDiscounts}
               aside={(item) => (
                 <span className="shrink-0 text-ink-900">{formatBRL(item.total_cents)}</span>
               )}

@@ -4,6 +4,7 @@ import type {
   AdminOrderRow,
 } from '@lumina/shared/admin/admin-orders';
 import type { ProductDto, ProductVariantDto } from '@lumina/shared/catalog/product';
+import type { CouponJson } from '@lumina/shared/promotions/coupon-schema';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -12,6 +13,7 @@ import type { AuthUser } from '../../../lib/auth/auth-types.ts';
 import { createUser } from '../../../lib/auth/testing/create-user.ts';
 import { createTestSession, storeSignedIn } from '../../../lib/auth/testing/signed-in.ts';
 import { AdminLayout } from '../components/admin-layout.tsx';
+import { CouponsPage } from '../components/coupons-page.tsx';
 import { MessagesPage } from '../components/messages-page.tsx';
 import { OrderDetailPage } from '../components/order-detail-page.tsx';
 import { OrdersListPage } from '../components/orders-list-page.tsx';
@@ -71,6 +73,7 @@ export function renderAdmin(route: string) {
               <Route path="devolucoes" element={<ReturnsPage />} />
               <Route path="devolucoes/:id" element={<ReturnRoute />} />
               <Route path="loja" element={<SettingsPage />} />
+              <Route path="cupons" element={<CouponsPage />} />
             </Route>
             <Route path="/minha-conta" element={<p>Página Minha Conta</p>} />
             <Route path="/" element={<p>Página inicial</p>} />
@@ -309,6 +312,41 @@ export function createAdminProduct(overrides: Partial<ProductDto> = {}): Product
     last_sync: null,
     created_at: '2026-11-20T15:30:00.000Z',
     updated_at: '2026-11-20T15:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A coupon as GET /api/admin/coupons answers it: 10% off the whole shop, active, unless told. */
+export function createCoupon(overrides: Partial<CouponJson> = {}): CouponJson {
+  return {
+    id: 1,
+    automatic: false,
+    code: 'BEMVINDO10',
+    name: null,
+    kind: 'percent',
+    value: 10,
+    value_cents: null,
+    max_discount: null,
+    max_discount_cents: null,
+    min_order: null,
+    min_order_cents: null,
+    scope: { categories: [], product_ids: [] },
+    shipping_methods: [],
+    states: [],
+    starts_at: null,
+    ends_at: null,
+    starts_at_local: null,
+    ends_at_local: null,
+    usage_limit: null,
+    per_customer_limit: null,
+    first_purchase_only: false,
+    combines_with_pix: true,
+    combines_with_sale: true,
+    active: true,
+    description: '10% de desconto em toda a loja.',
+    state: 'Ativo',
+    stats: { uses: 0, paid_orders: 0, discount_cents: 0, revenue_cents: 0 },
+    created_at: '2026-11-20T15:30:00.000Z',
     ...overrides,
   };
 }

@@ -27,7 +27,8 @@ export function fakeApi(handler: FakeHandler): FakeRequest[] {
     requests.push(request);
     const answer = handler(request) ?? { status: 404, body: { message: 'Não encontrado' } };
     return Promise.resolve(
-      new Response(JSON.stringify(answer.body ?? {}), {
+      // A 204 carries no body (the Response constructor refuses one).
+      new Response(answer.status === 204 ? null : JSON.stringify(answer.body ?? {}), {
         status: answer.status ?? 200,
         headers: { 'Content-Type': 'application/json' },
       }),

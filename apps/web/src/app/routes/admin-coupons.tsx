@@ -1,0 +1,5 @@
+import { CouponsPage } from '../../features/admin/components/coupons-page.tsx';
+
+export function Component() {
+  return <CouponsPage />;
+}
