@@ -72,6 +72,9 @@ const TABLES: Record<string, { keeps: readonly Marker[]; why: string }> = {
   bling_variant_links: { keeps: [], why: "Bling's ids of product variants" },
   store_settings: { keeps: [], why: "the shop's own settings; who saved them is a staff id" },
   store_settings_versions: { keeps: [], why: "the shop's settings history, by staff id" },
+  coupons: { keeps: [], why: "the shop's coupons and automatic promotions" },
+  coupon_uses: { keeps: [], why: 'the order and the amount stay; the CPF goes' },
+  coupon_customer_uses: { keeps: [], why: "the person's per-customer counters go" },
   bling_sales_orders: {
     keeps: [],
     why: "ids of the sales orders in Bling (the contact there is the shop's fiscal record)",
@@ -200,6 +203,14 @@ async function busyShopper() {
     const step = await call('POST', `/admin/orders/${delivered}/${action}`, adminHeaders, payload);
     expect(step.statusCode, step.body).toBe(200);
   }
+  // The second order with a coupon limited per customer: its use and counters name the CPF.
+  const coupon = await call('POST', '/admin/coupons', adminHeaders, {
+    coupon: { code: 'LGPD10', kind: 'percent', value: 10, per_customer_limit: 1 },
+  });
+  expect(coupon.statusCode, coupon.body).toBe(201);
+  await addToCart(ctx.app, headers, productId, 1);
+  const applied = await call('POST', '/checkout/apply_coupon', headers, { code: 'lgpd10' });
+  expect(applied.statusCode, applied.body).toBe(200);
   const pending = await order();
   await addToCart(ctx.app, headers, productId, 2);
   await ctx.app.outbox.deliverDue();

@@ -21,6 +21,7 @@ import { forgetReturnReasonsOf } from '../returns/repository.ts';
 import { forgetThrottleKeys } from '../security/throttle.ts';
 import { anonymiseAccount } from '../users/repository.ts';
 import { forgetWishlistOf } from '../wishlist/repository.ts';
+import { forgetCouponCustomer } from '../promotions/uses.ts';
 
 /**
  * How long an order's fiscal data outlives the account: 5 years (the privacy policy's
@@ -48,7 +49,7 @@ export interface ErasureResult {
  * Erases one account at its owner's request (LGPD art. 18, VI) in the caller's transaction, each
  * table through the module that owns it: the profile is anonymised, the address book, consents,
  * wishlist, cart, sessions, reset links, sign-in codes, contact messages, the reasons given for
- * withdrawals and exchanges and e-mails go; the
+ * withdrawals and exchanges, the CPF beside coupon uses and e-mails go; the
  * orders keep only their fiscal data until `fiscalRetentionEnd`. The security log stays for its
  * 12 months (the shop's security and Marco Civil da Internet art. 15) and the request itself
  * for the shop's accountability. `apps/api/src/modules/privacy/erasure.test.ts` lists every table.
@@ -72,6 +73,7 @@ export async function eraseAccount(
     ...orderEmails.flatMap(({ email }) => (email ? [email] : [])),
   ];
 
+  await forgetCouponCustomer(tx, userId);
   const kept = await keepFiscalDataOnly(tx, userId, fiscalRetentionEnd, at);
   const orderIds = kept.map((order) => order.id);
   await forgetPaymentPayloadsOf(tx, orderIds);

@@ -176,3 +176,25 @@ export async function reclaimCouponUse(tx: Db, orderId: number): Promise<boolean
   );
   return (row?.held ?? 0) > 0;
 }
+
+/**
+ * Forgets a person in the coupon records when their account is erased (LGPD art. 18, VI): their
+ * uses keep only the order and the amount, and their per-customer counters (account and CPF) go,
+ * so a per-customer limit starts again for that CPF: erasure outweighs the shop's count. Runs
+ * before the account's own CPF is cleared, which it reads.
+ */
+export async function forgetCouponCustomer(tx: Db, userId: number): Promise<void> {
+  await tx.execute(sql`
+    with cpfs as (
+      select customer_cpf as cpf from coupon_uses
+        where user_id = ${userId}::integer and customer_cpf is not null
+      union
+      select cpf from users where id = ${userId}::integer and cpf is not null
+    ), counters as (
+      delete from coupon_customer_uses
+      where customer_key = 'u:' || ${userId}::integer::text
+         or customer_key in (select 'cpf:' || cpf from cpfs)
+    )
+    update coupon_uses set customer_cpf = null where user_id = ${userId}::integer
+  `);
+}
