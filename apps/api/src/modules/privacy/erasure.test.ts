@@ -72,6 +72,15 @@ const TABLES: Record<string, { keeps: readonly Marker[]; why: string }> = {
   bling_variant_links: { keeps: [], why: "Bling's ids of product variants" },
   store_settings: { keeps: [], why: "the shop's own settings; who saved them is a staff id" },
   store_settings_versions: { keeps: [], why: "the shop's settings history, by staff id" },
+  coupons: { keeps: [], why: "the shop's coupons and automatic promotions" },
+  coupon_uses: {
+    keeps: ['cpf'],
+    why: "each order's use of a coupon, with the order's CPF, kept as the order's fiscal data is",
+  },
+  coupon_customer_uses: {
+    keeps: ['cpf'],
+    why: 'uses per account and per CPF: a one-per-customer offer must not restart with a new account',
+  },
   bling_sales_orders: {
     keeps: [],
     why: "ids of the sales orders in Bling (the contact there is the shop's fiscal record)",
