@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { couponCustomerUses, coupons, couponUses } from '../../db/schema/promotions.ts';
+import { users } from '../../db/schema/users.ts';
 import { type CouponRow, toCouponRule } from './rule-row.ts';
 
 /** A coupon's row values as the owner's form gives them (couponInputSchema's output). */
@@ -151,7 +152,7 @@ export function createPromotionsRepository(db: Db) {
      */
     async customerStanding(couponId: number, userId: number): Promise<CustomerStanding> {
       const result = await db.execute(sql`
-        with customer as (select id, cpf from users where id = ${userId}::integer)
+        with customer as (select id, cpf from ${users} where id = ${userId}::integer)
         select
           coalesce((
             select max(u.uses) from ${couponCustomerUses} u, customer

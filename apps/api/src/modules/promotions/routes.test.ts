@@ -13,6 +13,7 @@ import { orders } from '../../db/schema/orders.ts';
 import { couponCustomerUses, coupons, couponUses } from '../../db/schema/promotions.ts';
 import { securityLogs } from '../../db/schema/security.ts';
 import type { ErrorJson } from '../../test/accounts.ts';
+import { announcePromotionsChange } from './changes.ts';
 import { addToCart, checkoutBody, placeOrder } from '../../test/checkout.ts';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
@@ -488,5 +489,23 @@ describe('automatic promotions', () => {
     expect((await product(nose)).promotion).toBeNull();
     expect((await store()).promotions).toEqual([]);
     expect((await cartOf(headers)).promotions).toEqual([]);
+  });
+
+  it('are read again when another process announces a change (NOTIFY)', async () => {
+    // Another process's write: the row and the notice, without this process's service.
+    await ctx.database.db.transaction(async (tx) => {
+      await tx.insert(coupons).values({
+        name: 'Frete Grátis SP',
+        kind: 'free_shipping',
+        value: 0,
+        states: ['SP'],
+      });
+      await announcePromotionsChange(tx);
+    });
+    const names = async () =>
+      (
+        (await send('GET', '/store', {})).json<{ store: PublicStoreJson }>().store.promotions ?? []
+      ).map((row) => row.name);
+    await expect.poll(names, { timeout: 5_000 }).toContain('Frete Grátis SP');
   });
 });
