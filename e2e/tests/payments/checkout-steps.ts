@@ -49,14 +49,19 @@ export async function shopperWithCart(
 
 /**
  * Fills /checkout's customer and delivery (PAC quoted) and chooses `method`; the summary then
- * names it. The caller clicks 'Finalizar pedido'.
+ * names it. The caller clicks 'Finalizar pedido'. A coupon counts its uses by CPF too: a test of
+ * one passes a CPF of its own.
  */
-export async function fillCheckout(page: Page, method: CheckoutMethod): Promise<void> {
+export async function fillCheckout(
+  page: Page,
+  method: CheckoutMethod,
+  cpf: string = TEST_CPF,
+): Promise<void> {
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { level: 1, name: 'Finalizar compra' })).toBeVisible();
   const customer = page.getByRole('region', { name: 'Dados do cliente' });
   await customer.getByLabel('Telefone *').fill('11987654321');
-  await customer.getByLabel('CPF/CNPJ *').fill(TEST_CPF);
+  await customer.getByLabel('CPF/CNPJ *').fill(cpf);
   await customer.getByLabel('CEP *').fill('01310100');
   await customer.getByLabel('Rua *').fill('Avenida Paulista');
   await customer.getByLabel('Número *').fill('1000');

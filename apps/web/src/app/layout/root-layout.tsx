@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { CookieConsent } from '../../features/cookies/components/cookie-consent.tsx';
 import { useAuth } from '../../lib/auth/use-auth.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { AuthDialogHost } from './auth-dialog-host.tsx';
@@ -40,9 +41,33 @@ function SignedInHosts() {
   );
 }
 
+/**
+ * What a link's own parameters start (a return from Google sign-in, a coupon link). The server
+ * renders a page from its address without them (page-address.ts), so they wait for hydration to
+ * end: drawn during it, their Suspense boundary would not match the server's HTML.
+ */
+function AddressHosts() {
+  const { search } = useLocation();
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <>
+      {GOOGLE_RETURN_PARAMS.test(search) ? (
+        <Suspense fallback={null}>
+          <GoogleSignInReturn />
+        </Suspense>
+      ) : null}
+      {COUPON_LINK.test(search) ? (
+        <Suspense fallback={null}>
+          <CouponLink />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
 /** The shell every page shares: skip link, header, main content, footer and app-wide overlays. */
 export function RootLayout() {
-  const { search } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -62,16 +87,7 @@ export function RootLayout() {
       <CartHost />
       <ToastViewport />
       {/* After the toasts, whose listener must be in place before it reports anything. */}
-      {GOOGLE_RETURN_PARAMS.test(search) ? (
-        <Suspense fallback={null}>
-          <GoogleSignInReturn />
-        </Suspense>
-      ) : null}
-      {COUPON_LINK.test(search) ? (
-        <Suspense fallback={null}>
-          <CouponLink />
-        </Suspense>
-      ) : null}
+      <AddressHosts />
       <ScrollRestoration />
     </div>
   );

@@ -2,9 +2,13 @@ import type { PaymentResponse } from '../../../lib/payment/payment-api.ts';
 import { formatReais } from '../format-reais.ts';
 import { shippingCostText } from '@lumina/shared/shipping/shipping-texts';
 
-/** Items and amounts of the order being paid. */
+/**
+ * Items and amounts of the order being paid. The items are listed at their unit price: the
+ * discount line (automatic promotions and the coupon) makes subtotal, freight and total add up.
+ */
 export function PixOrderSummary({ payment }: { payment: PaymentResponse }) {
   const { order_summary: summary, pricing } = payment;
+  const discount = pricing.discount ?? 0;
   return (
     <section
       aria-labelledby="pix-resumo-titulo"
@@ -33,6 +37,12 @@ export function PixOrderSummary({ payment }: { payment: PaymentResponse }) {
           <dt className="text-ink-700">Subtotal</dt>
           <dd>{formatReais(pricing.subtotal)}</dd>
         </div>
+        {discount > 0 ? (
+          <div className="flex justify-between text-success">
+            <dt>Descontos</dt>
+            <dd>−{formatReais(discount)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between">
           <dt className="text-ink-700">Frete</dt>
           <dd>{shippingCostText(Math.round(pricing.shipping_cost * 100))}</dd>

@@ -96,6 +96,23 @@ describe('/payment-pix', () => {
     expect(screen.queryByRole('region', { name: 'Modo de teste' })).not.toBeInTheDocument();
   });
 
+  it("says the order's discount between subtotal and freight, so the total adds up", async () => {
+    const payment = createPaymentResponse();
+    serve({
+      payment: {
+        body: {
+          ...payment,
+          amount: 100.91,
+          pricing: { total: 100.91, subtotal: 89.9, discount: 8.99, shipping_cost: 20 },
+        },
+      },
+    });
+    renderPix();
+    const summary = await screen.findByRole('region', { name: 'Resumo do pedido' });
+    expect(within(summary).getByText('Descontos').nextSibling).toHaveTextContent('−R$ 8,99');
+    expect(within(summary).getByText('R$ 100,91')).toBeVisible();
+  });
+
   it('copies the code and says so', async () => {
     serve();
     const writeText = vi.fn(() => Promise.resolve());
