@@ -194,6 +194,8 @@ export const orderListItemSchema = z
     payment_method: z.string(),
     total: z.string(),
     total_cents: z.number().int(),
+    /** The coupon the order used; null without one. */
+    coupon_code: z.string().nullable(),
     items_count: z.number().int(),
     items: z.array(
       z.object({

@@ -24,6 +24,7 @@ import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
 import { PIX_PAYMENT_WINDOW_MS } from '../payments/service.ts';
 import type { OrderJson } from './order-json.ts';
+import { createOrderLifecycle } from './lifecycle-service.ts';
 import { repriceForMethod } from './reprice.ts';
 
 let ctx: TestContext;
@@ -138,7 +139,13 @@ describe('an order with a coupon', () => {
     const card = await ctx.database.db.transaction((tx) =>
       repriceForMethod(
         tx,
-        { note: () => Promise.resolve(0) },
+        // The application's own lifecycle writer, so the re-pricing is recorded as in production.
+        createOrderLifecycle({
+          now: () => clock,
+          outbox: ctx.app.outbox,
+          appUrl: 'http://localhost',
+          storeSettings: () => ctx.app.settings.storeSettings(),
+        }),
         row!,
         'card',
         { actor: 'customer', userId: user.id },

@@ -180,6 +180,7 @@ export function toOrderListJson(
     payment_method: order.paymentMethod,
     total: formatBRL(order.totalCents),
     total_cents: order.totalCents,
+    coupon_code: order.couponCode,
     items_count: items.reduce((sum, item) => sum + item.quantity, 0),
     items: items.map((item) => ({
       product_name: item.productName,

@@ -15,6 +15,7 @@ function createOrder(overrides: Partial<OrderListItem> = {}): OrderListItem {
     payment_method: 'pix',
     total: 'R$ 109,90',
     total_cents: 10990,
+    coupon_code: null,
     items_count: 2,
     items: [
       {

@@ -59,7 +59,7 @@ const PAYMENT_BADGE_VARIANTS: Record<PaymentStatus, BadgeVariant> = {
  * in full).
  */
 function couponOf(order: OrderListItem): string | null {
-  return (order as OrderListItem & { coupon_code?: string | null }).coupon_code ?? null;
+  return order.coupon_code;
 }
 
 const formatReais = (reais: number) => formatBRL(reaisToCents(reais) ?? 0);

@@ -25,11 +25,6 @@ function nameOf(coupon: CouponJson): string {
   return coupon.automatic ? `promoção ${coupon.name ?? ''}` : `cupom ${coupon.code ?? ''}`;
 }
 
-/** 'Cupom' or 'Promoção', to start a sentence. */
-function kindWord(coupon: CouponJson): string {
-  return coupon.automatic ? 'Promoção' : 'Cupom';
-}
-
 function Figures({ coupon }: { coupon: CouponJson }) {
   const { stats } = coupon;
   const uses =
@@ -174,7 +169,7 @@ function DeleteCoupon({
           disabled={remove.isPending}
           onClick={() =>
             remove.mutate(coupon.id, {
-              onSuccess: () => onDone(T.deleted(kindWord(coupon))),
+              onSuccess: () => onDone(T.deleted(coupon.automatic)),
             })
           }
         >
@@ -223,7 +218,7 @@ export function CouponsPage() {
       toggle.mutate(
         { id: coupon.id, body: toggledBody(coupon) },
         {
-          onSuccess: () => setResult((coupon.active ? T.paused : T.activated)(kindWord(coupon))),
+          onSuccess: () => setResult((coupon.active ? T.paused : T.activated)(coupon.automatic)),
           onError: (error) => setToggleError(error.message),
         },
       );

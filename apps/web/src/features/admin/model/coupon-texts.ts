@@ -7,9 +7,10 @@ import { COUPON_MESSAGES } from '@lumina/shared/promotions/coupon-messages';
 export const COUPON_ADMIN_TEXTS = {
   couponSaved: COUPON_MESSAGES.saved,
   promotionSaved: 'Promoção salva',
-  paused: (label: string) => `${label} pausado`,
-  activated: (label: string) => `${label} ativado`,
-  deleted: (label: string) => `${label} excluído`,
+  // 'Promoção' is feminine, 'Cupom' masculine: the participle agrees with the one named.
+  paused: (automatic: boolean) => (automatic ? 'Promoção pausada' : 'Cupom pausado'),
+  activated: (automatic: boolean) => (automatic ? 'Promoção ativada' : 'Cupom ativado'),
+  deleted: (automatic: boolean) => (automatic ? 'Promoção excluída' : 'Cupom excluído'),
   pickScope: 'Escolha ao menos uma categoria ou um produto',
   pickMethod: COUPON_MESSAGES.shippingMethods,
   pickState: 'Escolha ao menos um estado, ou marque todo o Brasil',

@@ -71,6 +71,18 @@ export function CartSummary({ cart }: { cart: CartView }) {
             {formatBRL(list.totalCents + shippingCents)}
           </dd>
         </div>
+        {pix.totalCents < list.totalCents
+          ? // The discounts above are on the list prices; by PIX they are on the PIX prices.
+            pix.discounts.map((discount) => (
+              <div
+                key={`pix-${discount.label}`}
+                className="flex justify-between gap-2 text-xs text-ink-700"
+              >
+                <dt>{discount.label} no PIX</dt>
+                <dd className="tabular-nums">{discountText(discount.cents)}</dd>
+              </div>
+            ))
+          : null}
         {pix.totalCents < list.totalCents ? (
           <div className="flex justify-between gap-2 text-success">
             <dt>No PIX</dt>

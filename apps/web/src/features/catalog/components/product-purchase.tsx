@@ -176,7 +176,9 @@ export function ProductPurchase({
         <div aria-live="polite" className="text-sm text-ink-700">
           {pixCents === null ? null : (
             <p>
-              Total no PIX:{' '}
+              {/* The promotion comes off in the cart, where its conditions (a minimum order) are
+              known: this total is without it, and says so. */}
+              {promotion ? 'Total no PIX sem a promoção:' : 'Total no PIX:'}{' '}
               <strong className="text-lg text-ink-900 tabular-nums">
                 {formatBRL(pixCents * units)}
               </strong>
