@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
 
 /**
@@ -27,6 +28,16 @@ interface Fixtures {
 
 export const test = base.extend<Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
+  /**
+   * Each test comes from an address of its own (the test servers trust X-Forwarded-For from
+   * 127.0.0.1, playwright.config.ts): the shop allows 30 logins per address in 15 minutes, which
+   * the whole suite from one address would pass, so a test's retry met 429 answers instead of its
+   * own failure. A test that plays an attacker still sets its own header on its requests.
+   */
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    const source = `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`;
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': source });
+  },
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
       const goto = page.goto.bind(page);
