@@ -24,6 +24,8 @@ interface Fixtures {
    */
   pageErrors: string[];
   allowedConsoleErrors: RegExp[];
+  /** The address this test's requests come from, as the shop sees it. */
+  clientSource: string;
 }
 
 export const test = base.extend<Fixtures>({
@@ -32,12 +34,35 @@ export const test = base.extend<Fixtures>({
    * Each test comes from an address of its own (the test servers trust X-Forwarded-For from
    * 127.0.0.1, playwright.config.ts): the shop allows 30 logins per address in 15 minutes, which
    * the whole suite from one address would pass, so a test's retry met 429 answers instead of its
-   * own failure. A test that plays an attacker still sets its own header on its requests.
+   * own failure. Only the shop's own requests carry it: a custom header on a cross-origin call
+   * (MercadoPago's SDK) would need a CORS preflight the provider does not answer. A test that
+   * plays an attacker still sets its own header on its requests.
    */
-  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
-    const source = `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`;
-    await use({ ...extraHTTPHeaders, 'x-forwarded-for': source });
+  // Playwright hands a fixture its dependencies as an object, none here.
+  // eslint-disable-next-line no-empty-pattern
+  clientSource: async ({}, use) => {
+    await use(`10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`);
   },
+  context: async ({ context, baseURL, clientSource }, use) => {
+    if (baseURL) {
+      await context.route(`${new URL(baseURL).origin}/**`, (route) =>
+        route.continue({
+          headers: { ...route.request().headers(), 'x-forwarded-for': clientSource },
+        }),
+      );
+    }
+    await use(context);
+  },
+  request: async ({ playwright, baseURL, clientSource }, use) => {
+    // The `request` fixture's calls go to the shop only.
+    const request = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { 'x-forwarded-for': clientSource },
+    });
+    await use(request);
+    await request.dispose();
+  },
+
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
       const goto = page.goto.bind(page);
