@@ -32,6 +32,12 @@ const OWNERS: Record<string, string> = {
   coupons: 'promotions',
   coupon_uses: 'promotions',
   coupon_customer_uses: 'promotions',
+  shipping_labels: 'fulfilment',
+  tracking_events: 'fulfilment',
+  melhor_envio_connection: 'fulfilment',
+  melhor_envio_oauth_states: 'fulfilment',
+  melhor_envio_webhook_events: 'fulfilment',
+  invoices: 'fulfilment',
 };
 
 /** Every table the schema files export, by the name code uses for it (`productVariants`). */
