@@ -1,3 +1,9 @@
+import {
+  INVOICE_STATES,
+  type InvoiceStateJson,
+  LABEL_STATES,
+  type LabelStateJson,
+} from '@lumina/shared/fulfilment/fulfilment-json';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -15,22 +21,13 @@ import { users } from './users.ts';
 const list = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
- * How far a label's purchase went at Melhor Envio. Each step is recorded as soon as it is
- * answered, so a retry (the job queue, or the owner's button) resumes at the next step and
- * never buys a second label: 'claimed' (nothing sent yet, or the cart call went unanswered:
+ * How far a label's purchase went at Melhor Envio (LABEL_STATES). Each step is recorded as soon
+ * as it is answered, so a retry (the job queue, or the owner's button) resumes at the next step
+ * and never buys a second label: 'claimed' (nothing sent yet, or the cart call went unanswered:
  * `uncertain`), 'carted' (Melhor Envio's order id known), 'paid' (checkout with the wallet),
  * 'generated' (printable), then 'posted' and 'delivered' from the carrier, or 'canceled'.
  */
-export const LABEL_STATES = [
-  'claimed',
-  'carted',
-  'paid',
-  'generated',
-  'posted',
-  'delivered',
-  'canceled',
-] as const;
-export type LabelState = (typeof LABEL_STATES)[number];
+export type LabelState = LabelStateJson;
 
 /** A shipping label bought for an order, owned by the fulfilment module. */
 export const shippingLabels = pgTable(
@@ -139,21 +136,12 @@ export const melhorEnvioWebhookEvents = pgTable('melhor_envio_webhook_events', {
 });
 
 /**
- * Where an NF-e stands: 'requesting' (the shop asked Bling to generate it; `uncertain` when
- * no answer came back), then Bling's own states read into 'pending' (not sent to SEFAZ yet),
- * 'processing' (waiting for SEFAZ), 'authorised', 'rejected' (with the reason, fixable in
- * Bling and sent again), 'denied' and 'cancelled'.
+ * Where an NF-e stands (INVOICE_STATES): 'requesting' (the shop asked Bling to generate it;
+ * `uncertain` when no answer came back), then Bling's own states read into 'pending' (not sent
+ * to SEFAZ yet), 'processing' (waiting for SEFAZ), 'authorised', 'rejected' (with the reason,
+ * fixable in Bling and sent again), 'denied' and 'cancelled'.
  */
-export const INVOICE_STATES = [
-  'requesting',
-  'pending',
-  'processing',
-  'authorised',
-  'rejected',
-  'denied',
-  'cancelled',
-] as const;
-export type InvoiceState = (typeof INVOICE_STATES)[number];
+export type InvoiceState = InvoiceStateJson;
 
 /** An order's NF-e, issued through Bling from its sales order; owned by the fulfilment module. */
 export const invoices = pgTable(
