@@ -4,10 +4,14 @@ import {
   blingCreated,
   blingDeposits,
   blingErrorBody,
+  blingGeneratedNfe,
+  blingNfe,
+  type BlingNfe,
   blingProductDetail,
   type BlingProductDetail,
   blingProductPage,
   blingSalesOrderCreated,
+  blingSalesOrderInvoice,
   blingStockBalances,
   blingContacts,
   blingTokenAnswer,
@@ -39,6 +43,11 @@ export class BlingRequestError extends Error {
     message: string,
     readonly status: number,
     readonly type: string | undefined,
+    /**
+     * Bling's own words, without the method and path: its message, description and each field's
+     * msg, which is where it says what is missing (the shop's fiscal setup, SEFAZ's rejection).
+     */
+    readonly detail = '',
   ) {
     super(message);
   }
@@ -75,6 +84,7 @@ export interface BlingClientOptions {
 type Query = Record<string, string | number | (string | number)[] | undefined>;
 
 const blingProductAnswer = z.looseObject({ data: blingProductDetail });
+const blingNfeAnswer = z.looseObject({ data: blingNfe });
 
 function buildUrl(base: string, path: string, query: Query = {}): string {
   const params = new URLSearchParams();
@@ -86,11 +96,31 @@ function buildUrl(base: string, path: string, query: Query = {}): string {
   return `${base}${path}${qs ? `?${qs}` : ''}`;
 }
 
-function errorText(body: unknown): { type: string | undefined; message: string } {
+function fieldMessages(fields: unknown[] | undefined): string[] {
+  return (fields ?? []).flatMap((field) => {
+    const msg =
+      typeof field === 'object' && field !== null ? (field as { msg?: unknown }).msg : null;
+    return typeof msg === 'string' && msg.trim() ? [msg.trim()] : [];
+  });
+}
+
+function errorText(body: unknown): { type: string | undefined; message: string; detail: string } {
   const parsed = blingErrorBody.safeParse(body);
-  if (!parsed.success) return { type: undefined, message: '' };
-  const { type, message, description } = parsed.data.error;
-  return { type, message: [message, description].filter(Boolean).join(': ') };
+  if (!parsed.success) return { type: undefined, message: '', detail: '' };
+  const { type, message, description, fields } = parsed.data.error;
+  const head = [message, description].filter(Boolean).join(': ');
+  // A description may already repeat the fields' msgs (the fake's does): each said once.
+  const extra = [...new Set(fieldMessages(fields))].filter((msg) => !head.includes(msg));
+  return { type, message: head, detail: [head, extra.join('; ')].filter(Boolean).join(': ') };
+}
+
+/** An id from our own records goes into a path: digits only, so it cannot reach another one. */
+function pathId(value: number | string): string {
+  const text = String(value);
+  if (!/^\d{1,20}$/.test(text)) {
+    throw new BlingRequestError(`Id inválido para o Bling: ${text}`, 400, 'INVALID_ID', '');
+  }
+  return text;
 }
 
 function read<T extends z.ZodType>(schema: T, body: unknown, what: string): z.output<T> {
@@ -160,7 +190,7 @@ export function createBlingClient(options: BlingClientOptions) {
     for (let rateRetry = 0; ;) {
       const answer = await send(method, path, request.query, request.body, token);
       if (answer.status >= 200 && answer.status < 300) return answer.body;
-      const { type, message } = errorText(answer.body);
+      const { type, message, detail } = errorText(answer.body);
       if (answer.status === 401 && !renewed) {
         renewed = true;
         token = await options.tokens.renew(token);
@@ -183,6 +213,7 @@ export function createBlingClient(options: BlingClientOptions) {
         `Bling recusou ${method} ${path} (HTTP ${answer.status}${message ? `: ${message}` : ''})`,
         answer.status,
         type,
+        detail,
       );
     }
   }
@@ -245,6 +276,27 @@ export function createBlingClient(options: BlingClientOptions) {
     async createSalesOrder(order: Record<string, unknown>) {
       const body = await call('POST', '/pedidos/vendas', { body: order });
       return read(blingSalesOrderCreated, body, 'pedido de venda').data;
+    },
+    /** The NF-e already linked to a sales order, or null: how a lost generate is found again. */
+    async salesOrderInvoiceId(salesOrderId: number | string): Promise<number | null> {
+      const body = await call('GET', `/pedidos/vendas/${pathId(salesOrderId)}`);
+      return read(blingSalesOrderInvoice, body, 'pedido de venda').data.notaFiscal?.id || null;
+    },
+    /** Bling builds the NF-e from the sales order (its fiscal setup decides taxes): its id. */
+    async generateNfeFromSalesOrder(salesOrderId: number | string): Promise<number> {
+      const body = await call('POST', `/pedidos/vendas/${pathId(salesOrderId)}/gerar-nfe`);
+      return read(blingGeneratedNfe, body, 'NF-e gerada');
+    },
+    /**
+     * Sends the NF-e to SEFAZ. Its answer ({data:{xml}}) is not read: the state comes from
+     * getNfe. Without enviarEmail Bling does not e-mail the customer (its default is false).
+     */
+    async sendNfe(nfeId: number | string): Promise<void> {
+      await call('POST', `/nfe/${pathId(nfeId)}/enviar`);
+    },
+    async getNfe(nfeId: number | string): Promise<BlingNfe> {
+      const body = await call('GET', `/nfe/${pathId(nfeId)}`);
+      return read(blingNfeAnswer, body, 'NF-e').data;
     },
   };
 }

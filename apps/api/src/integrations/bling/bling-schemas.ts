@@ -97,11 +97,65 @@ export const blingSalesOrderCreated = z.looseObject({
   data: z.looseObject({ id, numero: z.coerce.number().nullish() }),
 });
 
-/** Bling's error body: {"error":{"type","message","description"}}. */
+/**
+ * POST /pedidos/vendas/{id}/gerar-nfe. Bling's reference documents a bare {idNotaFiscal}, but
+ * answers seen in use come wrapped in `data` like every other answer; both are read, and
+ * `data.id` too.
+ */
+export const blingGeneratedNfe = z
+  .looseObject({
+    idNotaFiscal: z.unknown().optional(),
+    data: z
+      .looseObject({ idNotaFiscal: z.unknown().optional(), id: z.unknown().optional() })
+      .optional(),
+  })
+  .transform((answer) => answer.data?.idNotaFiscal ?? answer.data?.id ?? answer.idNotaFiscal)
+  .pipe(id);
+
+/** A text Bling leaves empty ('') until it exists (the key, the links) reads as null. */
+const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => value?.trim() || null);
+
+/** numero is documented as a string and serie as an integer; either may come as the other. */
+const numberOrText = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value) =>
+    value === null || value === undefined ? null : String(value).trim() || null,
+  );
+
+/** GET /nfe/{idNotaFiscal}: what the shop reads of an NF-e. */
+export const blingNfe = z.looseObject({
+  id,
+  situacao: z.coerce.number().int(),
+  numero: numberOrText,
+  serie: numberOrText,
+  chaveAcesso: optionalText,
+  /** Bling's page of the DANFE; linkPDF is the PDF itself. */
+  linkDanfe: optionalText,
+  linkPDF: optionalText,
+  /** A link to the authorised XML. */
+  xml: optionalText,
+});
+export type BlingNfe = z.infer<typeof blingNfe>;
+
+/** GET /pedidos/vendas/{id}: only the NF-e linked to it (id 0 or absent when none). */
+export const blingSalesOrderInvoice = z.looseObject({
+  data: z.looseObject({
+    id,
+    notaFiscal: z.looseObject({ id: z.coerce.number().int().nonnegative() }).nullish(),
+  }),
+});
+
+/** Bling's error body: {"error":{"type","message","description","fields"}}. */
 export const blingErrorBody = z.looseObject({
   error: z.looseObject({
     type: z.string().optional(),
     message: z.string().optional(),
     description: z.string().optional(),
+    /** Where a refusal names what is wrong (a field, the fiscal setup, SEFAZ's rejection). */
+    fields: z.array(z.unknown()).optional().catch(undefined),
   }),
 });

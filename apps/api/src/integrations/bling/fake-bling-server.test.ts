@@ -518,6 +518,190 @@ describe('rate limit and failures', () => {
   });
 });
 
+describe('NF-e', () => {
+  function rawPost(path: string, token: string): Promise<Response> {
+    return fetch(`${fake.apiUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+  }
+
+  async function json(response: Promise<Response>): Promise<{ status: number; body: unknown }> {
+    const answered = await response;
+    return { status: answered.status, body: await answered.json() };
+  }
+
+  async function salesOrderId(numeroLoja: string): Promise<number> {
+    const contact = fake.addContact({ nome: 'Ana Souza', numeroDocumento: '52998224725' });
+    const created = await client().createSalesOrder({
+      contato: { id: contact.id },
+      itens: [{ codigo: 'ARG-1', descricao: 'Argola 6mm', quantidade: 1, valor: 59.9 }],
+      numeroLoja,
+    });
+    return created.id;
+  }
+
+  it('generates a pending, numbered NF-e only from an existing sales order, once', async () => {
+    const token = fake.issueTokens().access_token;
+    await expect(json(rawPost('/pedidos/vendas/18999999999/gerar-nfe', token))).resolves.toEqual({
+      status: 404,
+      body: {
+        error: {
+          type: 'RESOURCE_NOT_FOUND',
+          message: 'Recurso não encontrado',
+          description: 'Pedido de venda 18999999999',
+        },
+      },
+    });
+    const orderId = await salesOrderId('LP1');
+    const generated = await json(rawPost(`/pedidos/vendas/${orderId}/gerar-nfe`, token));
+    expect(generated).toEqual({ status: 201, body: { data: { idNotaFiscal: 20_000_000_001 } } });
+    await expect(json(rawGet('/nfe/20000000001', token))).resolves.toMatchObject({
+      status: 200,
+      body: {
+        data: {
+          id: 20_000_000_001,
+          situacao: 1,
+          numero: '000001',
+          serie: 1,
+          chaveAcesso: '',
+          linkDanfe: '',
+          xml: '',
+          numeroPedidoLoja: 'LP1',
+          contato: { nome: 'Ana Souza', numeroDocumento: '52998224725' },
+        },
+      },
+    });
+    await expect(json(rawGet(`/pedidos/vendas/${orderId}`, token))).resolves.toMatchObject({
+      status: 200,
+      body: { data: { id: orderId, numeroLoja: 'LP1', notaFiscal: { id: 20_000_000_001 } } },
+    });
+
+    // Again for the same order: the same NF-e; or Bling's refusal when told to.
+    await expect(json(rawPost(`/pedidos/vendas/${orderId}/gerar-nfe`, token))).resolves.toEqual(
+      generated,
+    );
+    fake.nfeRepeat = 'error';
+    await expect(
+      json(rawPost(`/pedidos/vendas/${orderId}/gerar-nfe`, token)),
+    ).resolves.toMatchObject({ status: 400, body: { error: { type: 'VALIDATION_ERROR' } } });
+    // Another order's NF-e takes the next number.
+    const other = await salesOrderId('LP2');
+    await rawPost(`/pedidos/vendas/${other}/gerar-nfe`, token);
+    expect([...fake.nfes.values()].map((nfe) => nfe.numero)).toEqual([1, 2]);
+    await expect(json(rawGet('/nfe/20000000099', token))).resolves.toMatchObject({ status: 404 });
+  });
+
+  it('authorises on send, serving a real PDF and the XML at its links; a second send is refused', async () => {
+    const token = fake.issueTokens().access_token;
+    await rawPost(`/pedidos/vendas/${await salesOrderId('LP1')}/gerar-nfe`, token);
+    const sent = await json(rawPost('/nfe/20000000001/enviar', token));
+    const nfe = fake.nfes.get(20_000_000_001);
+    const key = nfe?.chaveAcesso ?? '';
+    expect(nfe?.situacao).toBe(5);
+    expect(key).toMatch(/^\d{44}$/);
+    expect(sent).toEqual({
+      status: 200,
+      body: { data: { xml: `${fake.url}/documentos/xml/${key}.xml` } },
+    });
+    const read = await json(rawGet('/nfe/20000000001', token));
+    expect(read.body).toMatchObject({
+      data: {
+        situacao: 5,
+        chaveAcesso: key,
+        linkDanfe: `${fake.url}/documentos/danfe/${key}.pdf`,
+        linkPDF: `${fake.url}/documentos/danfe/${key}.pdf`,
+      },
+    });
+
+    // A PDF a viewer opens: its cross-reference table points at each object and at itself.
+    const pdf = Buffer.from(
+      await (await fetch(`${fake.url}/documentos/danfe/${key}.pdf`)).arrayBuffer(),
+    ).toString('latin1');
+    expect(pdf.startsWith('%PDF-1.4\n')).toBe(true);
+    expect(pdf.endsWith('%%EOF\n')).toBe(true);
+    const xrefAt = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(pdf)?.[1]);
+    expect(pdf.slice(xrefAt).startsWith('xref\n0 6\n')).toBe(true);
+    const offsets = [...pdf.slice(xrefAt).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) =>
+      Number(m[1]),
+    );
+    expect(offsets).toHaveLength(5);
+    offsets.forEach((offset, index) => {
+      expect(pdf.slice(offset).startsWith(`${index + 1} 0 obj\n`)).toBe(true);
+    });
+    const stream = /<< \/Length (\d+) >>\nstream\n([\s\S]*?)\nendstream/.exec(pdf);
+    expect(Number(stream?.[1])).toBe(Buffer.byteLength(stream?.[2] ?? '', 'latin1'));
+
+    await expect(json(rawPost('/nfe/20000000001/enviar', token))).resolves.toMatchObject({
+      status: 400,
+      body: { error: { description: 'A nota fiscal já está autorizada' } },
+    });
+  });
+
+  it('rejects with a reason, or keeps a note processing (3, then 8) for the reads asked', async () => {
+    const token = fake.issueTokens().access_token;
+    await rawPost(`/pedidos/vendas/${await salesOrderId('LP1')}/gerar-nfe`, token);
+    fake.nfeOutcome = 'reject';
+    await expect(json(rawPost('/nfe/20000000001/enviar', token))).resolves.toEqual({
+      status: 400,
+      body: {
+        error: {
+          type: 'VALIDATION_ERROR',
+          message: 'Não foi possível emitir a nota fiscal',
+          description: 'Rejeição 225: Falha no Schema XML do lote de NFe',
+        },
+      },
+    });
+    expect(fake.nfes.get(20_000_000_001)).toMatchObject({ situacao: 4, chaveAcesso: null });
+
+    fake.nfeOutcome = 'processing';
+    fake.processingReads = 2;
+    await expect(json(rawPost('/nfe/20000000001/enviar', token))).resolves.toEqual({
+      status: 200,
+      body: { data: { xml: '' } },
+    });
+    await expect(json(rawPost('/nfe/20000000001/enviar', token))).resolves.toMatchObject({
+      status: 400,
+    });
+    const situacoes: unknown[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const { body } = await json(rawGet('/nfe/20000000001', token));
+      situacoes.push((body as { data: { situacao: number } }).data.situacao);
+    }
+    expect(situacoes).toEqual([3, 8, 5, 5]);
+  });
+
+  it('fails a send on demand: a 500 does nothing, a dropped answer still authorises', async () => {
+    const api = client({ timeoutMs: 300 });
+    const nfeId = await api.generateNfeFromSalesOrder(await salesOrderId('LP1'));
+    fake.failNext(1, 500);
+    await expect(api.sendNfe(nfeId)).rejects.toBeInstanceOf(BlingUnavailableError);
+    expect(fake.nfes.get(nfeId)?.situacao).toBe(1);
+    fake.failNext(1, 'timeout');
+    await expect(api.sendNfe(nfeId)).rejects.toMatchObject({ answered: false });
+    expect(fake.nfes.get(nfeId)?.situacao).toBe(5);
+  });
+
+  it('reset forgets NF-e, their documents and the NF-e settings', async () => {
+    const api = client();
+    const nfeId = await api.generateNfeFromSalesOrder(await salesOrderId('LP1'));
+    await api.sendNfe(nfeId);
+    const danfe = (await api.getNfe(nfeId)).linkDanfe ?? '';
+    expect((await fetch(danfe)).status).toBe(200);
+    fake.nfeOutcome = 'reject';
+    fake.nfeRefusal = 'Sem certificado digital';
+    fake.nfeRepeat = 'error';
+    fake.reset();
+    expect(fake.nfes.size).toBe(0);
+    expect((await fetch(danfe)).status).toBe(404);
+    expect([fake.nfeOutcome, fake.nfeRefusal, fake.nfeRepeat]).toEqual([
+      'authorise',
+      null,
+      'existing',
+    ]);
+  });
+});
+
 describe('webhooks', () => {
   let receiver: ReturnType<typeof createServer>;
   let receiverUrl = '';

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { blingDateTime } from './bling-date.ts';
+import { buildNfeAccessKey } from './nfe-access-key.ts';
 
 export interface FakeBlingRequest {
   method: string;
@@ -94,6 +95,34 @@ export interface FakeBlingSalesOrder {
   body: Record<string, unknown>;
 }
 
+/**
+ * What sending an NF-e to SEFAZ does: 'authorise' (situacao 5 at once), 'reject' (situacao 4,
+ * the send answered 400 with SEFAZ's words) or 'processing' (3, then 8, for `processingReads`
+ * reads of GET /nfe/{id}, then 5).
+ */
+export type FakeBlingNfeOutcome = 'authorise' | 'reject' | 'processing';
+
+/** An NF-e generated from a sales order, in Bling's terms. */
+export interface FakeBlingNfe {
+  id: number;
+  salesOrderId: number;
+  /** 1 Pendente, 2 Cancelada, 3 Aguardando recibo, 4 Rejeitada, 5 Autorizada, 8 Aguardando protocolo... */
+  situacao: number;
+  /** Bling numbers a note when it creates it (POST /nfe answers numero and serie). */
+  numero: number;
+  serie: number;
+  /** Issued with the authorisation; null before. */
+  chaveAcesso: string | null;
+  authorisedAt: Date | null;
+  /** SEFAZ's words for the last rejection. */
+  rejection: string | null;
+  /** GET reads left before a 'processing' note is authorised; null when not processing. */
+  readsLeft: number | null;
+}
+
+/** The shop the fake's NF-e are issued by: a São Paulo CNPJ whose check digits are valid. */
+export const FAKE_BLING_NFE_ISSUER = { cnpj: '11222333000181', stateCode: 35 } as const;
+
 export interface FakeBlingTokens {
   access_token: string;
   refresh_token: string;
@@ -119,6 +148,10 @@ export interface FakeBlingOptions {
   redirectUri?: string;
   /** A fixed port (default: any free one). */
   port?: number;
+  /** What sending an NF-e does (default 'authorise'); reset() comes back to it. */
+  nfeOutcome?: FakeBlingNfeOutcome;
+  /** Reads a 'processing' NF-e stays unauthorised (default 2); reset() comes back to it. */
+  processingReads?: number;
 }
 
 export interface FakeBlingServer {
@@ -140,6 +173,25 @@ export interface FakeBlingServer {
   stockMovements: FakeBlingStockMovement[];
   contacts: FakeBlingContact[];
   salesOrders: FakeBlingSalesOrder[];
+  /** NF-e by id. */
+  nfes: Map<number, FakeBlingNfe>;
+  /** Settable; reset() brings back the started value. */
+  nfeOutcome: FakeBlingNfeOutcome;
+  /** Settable; reset() brings back the started value. */
+  processingReads: number;
+  /** SEFAZ's words when nfeOutcome is 'reject'. Settable; reset() brings back the default. */
+  nfeRejection: string;
+  /**
+   * When set, generating an NF-e is refused (400) with these words, as Bling refuses a shop
+   * whose fiscal setup is incomplete. reset() clears it.
+   */
+  nfeRefusal: string | null;
+  /**
+   * Generating again for a sales order whose NF-e is not cancelled: 'existing' answers that
+   * NF-e's id (the default), 'error' refuses it (400). Bling's own behaviour is not documented.
+   * reset() brings back 'existing'.
+   */
+  nfeRepeat: 'existing' | 'error';
   /** Date.now() of every API request let through by the rate limit (OAuth not counted). */
   acceptedAt: number[];
   /** API requests refused by the sliding-window limit (injected 429s are not counted). */
@@ -169,6 +221,8 @@ export interface FakeBlingServer {
   respondWithShape(productId: number, body: unknown): void;
   setStock(productId: number, quantity: number): void;
   addContact(input: Partial<Omit<FakeBlingContact, 'id'>>): FakeBlingContact;
+  /** The owner cancels the NF-e in Bling's own screen (situacao 2): the API has no call for it. */
+  cancelNfe(id: number): void;
   /** The most API requests accepted within any sliding 1000 ms window. */
   peakPerSecond(): number;
   /**
@@ -200,6 +254,9 @@ const FIRST_PRODUCT_ID = 16_000_000_001;
 const FIRST_CONTACT_ID = 17_000_000_001;
 const FIRST_ORDER_ID = 18_000_000_001;
 const FIRST_MOVEMENT_ID = 19_000_000_001;
+const FIRST_NFE_ID = 20_000_000_001;
+const DEFAULT_REJECTION = 'Rejeição 225: Falha no Schema XML do lote de NFe';
+const DEFAULT_PROCESSING_READS = 2;
 const DEPOSIT = { id: 14_000_000_001, descricao: 'Geral', situacao: 1, padrao: true };
 const SCOPE = '98308 98309 98310 98313 98314 5990556 106168710 199272829';
 const MAX_PAGE_SIZE = 100;
@@ -353,6 +410,39 @@ function write(response: ServerResponse, result: Answer): void {
   response.end(typeof result.body === 'string' ? result.body : JSON.stringify(result.body));
 }
 
+/** PDF text strings escape their delimiters; the DANFE's lines are plain ASCII. */
+function pdfText(line: string): string {
+  return line.replace(/[\\()]/g, (char) => `\\${char}`);
+}
+
+/**
+ * A one-page PDF 1.4 a viewer opens: Helvetica text, and a cross-reference table whose offsets
+ * are the objects' real byte positions.
+ */
+function minimalPdf(lines: string[]): Buffer {
+  const text = lines.map((line, index) => `${index === 0 ? '' : '0 -18 Td '}(${pdfText(line)}) Tj`);
+  const content = `BT /F1 12 Tf 50 790 Td ${text.join(' ')} ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] ' +
+      '/Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(Buffer.byteLength(pdf, 'latin1'));
+    pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xrefAt = Buffer.byteLength(pdf, 'latin1');
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  pdf += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
 function newToken(): string {
   return randomBytes(20).toString('hex');
 }
@@ -427,7 +517,8 @@ function productFieldErrors(record: Record<string, unknown>): FieldError[] {
 /**
  * A local stand-in for Bling ERP API v3 on a free loopback port (REFERENCE.md, Bling): OAuth
  * with single-use codes and rotating refresh tokens, bearer checks, the 3-a-second limit,
- * products, stock, contacts, sales orders and signed webhooks, held in memory.
+ * products, stock, contacts, sales orders, NF-e generated from them (with a DANFE PDF and the
+ * XML served at their links) and signed webhooks, held in memory.
  */
 export async function startFakeBlingServer(
   options: FakeBlingOptions = {},
@@ -444,6 +535,14 @@ export async function startFakeBlingServer(
   const stockMovements: FakeBlingStockMovement[] = [];
   const contacts: FakeBlingContact[] = [];
   const salesOrders: FakeBlingSalesOrder[] = [];
+  const nfes = new Map<number, FakeBlingNfe>();
+  const startedNfeOutcome = options.nfeOutcome ?? 'authorise';
+  const startedProcessingReads = options.processingReads ?? DEFAULT_PROCESSING_READS;
+  let nfeOutcome = startedNfeOutcome;
+  let processingReads = startedProcessingReads;
+  let nfeRejection = DEFAULT_REJECTION;
+  let nfeRefusal: string | null = null;
+  let nfeRepeat: 'existing' | 'error' = 'existing';
   const acceptedAt: number[] = [];
   const shapes = new Map<number, unknown>();
   const codes = new Set<string>();
@@ -459,6 +558,8 @@ export async function startFakeBlingServer(
   let nextOrderId = FIRST_ORDER_ID;
   let nextMovementId = FIRST_MOVEMENT_ID;
   let nextOrderNumber = 1;
+  let nextNfeId = FIRST_NFE_ID;
+  let nextNfeNumber = 1;
   let seeded = 0;
 
   // --- OAuth ---------------------------------------------------------------------------------
@@ -979,6 +1080,197 @@ export async function startFakeBlingServer(
     return answer(201, { data: { id: order.id, numero: order.numero } });
   }
 
+  // --- NF-e ------------------------------------------------------------------------------------
+
+  function getSalesOrder(id: number): Answer {
+    const order = salesOrders.find((candidate) => candidate.id === id);
+    if (!order) return notFound(`Pedido de venda ${id}`);
+    const nfe = liveNfeOf(id);
+    return answer(200, {
+      data: {
+        ...order.body,
+        id: order.id,
+        numero: order.numero,
+        numeroLoja: order.numeroLoja ?? '',
+        contato: { id: order.contatoId },
+        // Modelled, not confirmed: a sales order without an NF-e answers id 0.
+        notaFiscal: { id: nfe?.id ?? 0 },
+      },
+    });
+  }
+
+  /** The sales order's NF-e that still counts: a cancelled one leaves room for a new one. */
+  function liveNfeOf(salesOrderId: number): FakeBlingNfe | undefined {
+    return [...nfes.values()].find((n) => n.salesOrderId === salesOrderId && n.situacao !== 2);
+  }
+
+  function generateNfe(salesOrderId: number): Answer {
+    if (!salesOrders.some((order) => order.id === salesOrderId)) {
+      return notFound(`Pedido de venda ${salesOrderId}`);
+    }
+    if (nfeRefusal) {
+      return blingError(
+        400,
+        'VALIDATION_ERROR',
+        'Não foi possível gerar a nota fiscal',
+        nfeRefusal,
+      );
+    }
+    const existing = liveNfeOf(salesOrderId);
+    if (existing && nfeRepeat === 'existing') {
+      return answer(201, { data: { idNotaFiscal: existing.id } });
+    }
+    if (existing) {
+      return blingError(
+        400,
+        'VALIDATION_ERROR',
+        'Não foi possível gerar a nota fiscal',
+        `O pedido de venda já tem a nota fiscal ${existing.numero} vinculada`,
+      );
+    }
+    const nfe: FakeBlingNfe = {
+      id: nextNfeId++,
+      salesOrderId,
+      situacao: 1,
+      numero: nextNfeNumber++,
+      serie: 1,
+      chaveAcesso: null,
+      authorisedAt: null,
+      rejection: null,
+      readsLeft: null,
+    };
+    nfes.set(nfe.id, nfe);
+    // Documented as a bare {idNotaFiscal}; answers seen in use wrap it in `data`.
+    return answer(201, { data: { idNotaFiscal: nfe.id } });
+  }
+
+  function danfePath(key: string): string {
+    return `/documentos/danfe/${key}.pdf`;
+  }
+
+  function xmlPath(key: string): string {
+    return `/documentos/xml/${key}.xml`;
+  }
+
+  /** SEFAZ's yes: the key, the DANFE and the XML come into being. */
+  function authorise(nfe: FakeBlingNfe): void {
+    const now = new Date();
+    nfe.situacao = 5;
+    nfe.readsLeft = null;
+    nfe.rejection = null;
+    nfe.authorisedAt = now;
+    nfe.chaveAcesso = buildNfeAccessKey({
+      stateCode: FAKE_BLING_NFE_ISSUER.stateCode,
+      issuedAt: now,
+      cnpj: FAKE_BLING_NFE_ISSUER.cnpj,
+      model: 55,
+      series: nfe.serie,
+      number: nfe.numero,
+      emissionType: 1,
+      randomCode: randomBytes(4).readUInt32BE() % 100_000_000,
+    });
+    serveFile(danfePath(nfe.chaveAcesso), danfePdf(nfe), 'application/pdf');
+    serveFile(xmlPath(nfe.chaveAcesso), Buffer.from(nfeXml(nfe)), 'application/xml');
+  }
+
+  /** Modelled on Bling's screen: only a pending or rejected note goes (again) to SEFAZ. */
+  function sendNfe(id: number): Answer {
+    const nfe = nfes.get(id);
+    if (!nfe) return notFound(`Nota fiscal ${id}`);
+    if (nfe.situacao !== 1 && nfe.situacao !== 4) {
+      const why =
+        nfe.situacao === 2
+          ? 'A nota fiscal está cancelada'
+          : nfe.chaveAcesso
+            ? 'A nota fiscal já está autorizada'
+            : 'A nota fiscal já foi enviada e aguarda o retorno da SEFAZ';
+      return blingError(400, 'VALIDATION_ERROR', 'Não foi possível emitir a nota fiscal', why);
+    }
+    if (nfeOutcome === 'reject') {
+      nfe.situacao = 4;
+      nfe.rejection = nfeRejection;
+      return blingError(
+        400,
+        'VALIDATION_ERROR',
+        'Não foi possível emitir a nota fiscal',
+        nfeRejection,
+      );
+    }
+    if (nfeOutcome === 'processing') {
+      nfe.situacao = 3;
+      nfe.readsLeft = processingReads;
+      return answer(200, { data: { xml: '' } });
+    }
+    authorise(nfe);
+    return answer(200, { data: { xml: `${url}${xmlPath(nfe.chaveAcesso ?? '')}` } });
+  }
+
+  /** A read moves a 'processing' note along: 3 (recibo), then 8 (protocolo), then authorised. */
+  function getNfe(id: number): Answer {
+    const nfe = nfes.get(id);
+    if (!nfe) return notFound(`Nota fiscal ${id}`);
+    if (nfe.readsLeft === 0) authorise(nfe);
+    const body = nfeFields(nfe);
+    if (nfe.readsLeft !== null) {
+      nfe.readsLeft -= 1;
+      nfe.situacao = 8;
+    }
+    return answer(200, { data: body });
+  }
+
+  function nfeFields(nfe: FakeBlingNfe): Record<string, unknown> {
+    const order = salesOrders.find((candidate) => candidate.id === nfe.salesOrderId);
+    const contact = contacts.find((candidate) => candidate.id === order?.contatoId);
+    const key = nfe.chaveAcesso;
+    return {
+      id: nfe.id,
+      tipo: 1,
+      situacao: nfe.situacao,
+      // numero is documented as a string, serie as an integer.
+      numero: String(nfe.numero).padStart(6, '0'),
+      serie: nfe.serie,
+      dataEmissao: blingDateTime(nfe.authorisedAt ?? new Date()),
+      dataOperacao: blingDateTime(nfe.authorisedAt ?? new Date()),
+      // Empty until SEFAZ authorises the note.
+      chaveAcesso: key ?? '',
+      contato: {
+        id: contact?.id ?? 0,
+        nome: contact?.nome ?? '',
+        numeroDocumento: contact?.numeroDocumento ?? '',
+      },
+      naturezaOperacao: { id: 1 },
+      loja: { id: 0 },
+      numeroPedidoLoja: order?.numeroLoja ?? '',
+      xml: key ? `${url}${xmlPath(key)}` : '',
+      linkDanfe: key ? `${url}${danfePath(key)}` : '',
+      linkPDF: key ? `${url}${danfePath(key)}` : '',
+    };
+  }
+
+  function nfeXml(nfe: FakeBlingNfe): string {
+    const key = nfe.chaveAcesso ?? '';
+    return [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">',
+      `<NFe><infNFe Id="NFe${key}" versao="4.00"><ide><cUF>${key.slice(0, 2)}</cUF>`,
+      `<cNF>${key.slice(35, 43)}</cNF><mod>55</mod><serie>${nfe.serie}</serie>`,
+      `<nNF>${nfe.numero}</nNF><tpEmis>1</tpEmis><cDV>${key.slice(43)}</cDV><tpAmb>2</tpAmb></ide>`,
+      `<emit><CNPJ>${FAKE_BLING_NFE_ISSUER.cnpj}</CNPJ></emit></infNFe></NFe>`,
+      `<protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><chNFe>${key}</chNFe>`,
+      '<cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe>',
+      '</nfeProc>',
+    ].join('');
+  }
+
+  function danfePdf(nfe: FakeBlingNfe): Buffer {
+    return minimalPdf([
+      'DANFE - Documento Auxiliar da NF-e (Bling de teste)',
+      `NF-e ${String(nfe.numero).padStart(9, '0')} - Serie ${nfe.serie}`,
+      `Chave de acesso: ${nfe.chaveAcesso ?? ''}`,
+      `Emitente CNPJ ${FAKE_BLING_NFE_ISSUER.cnpj}`,
+    ]);
+  }
+
   // --- Routing ---------------------------------------------------------------------------------
 
   const routes: { method: string; pattern: RegExp; act: (call: Call, id: number) => Answer }[] = [
@@ -996,6 +1288,14 @@ export async function startFakeBlingServer(
     { method: 'GET', pattern: /^\/contatos$/, act: (call) => findContacts(call.params) },
     { method: 'POST', pattern: /^\/contatos$/, act: (call) => createContactFromApi(call.body) },
     { method: 'POST', pattern: /^\/pedidos\/vendas$/, act: (call) => createSalesOrder(call.body) },
+    { method: 'GET', pattern: /^\/pedidos\/vendas\/(\d+)$/, act: (_call, id) => getSalesOrder(id) },
+    {
+      method: 'POST',
+      pattern: /^\/pedidos\/vendas\/(\d+)\/gerar-nfe$/,
+      act: (_call, id) => generateNfe(id),
+    },
+    { method: 'POST', pattern: /^\/nfe\/(\d+)\/enviar$/, act: (_call, id) => sendNfe(id) },
+    { method: 'GET', pattern: /^\/nfe\/(\d+)$/, act: (_call, id) => getNfe(id) },
   ];
 
   /** The limit counts every API request (even one refused for its token), then the token. */
@@ -1020,7 +1320,7 @@ export async function startFakeBlingServer(
   }
 
   async function handle(incoming: IncomingMessage, response: ServerResponse): Promise<void> {
-    // Bling's image storage: plain files, outside the API (no token, no rate limit).
+    // Bling's image and document storage: plain files, outside the API (no token, no limit).
     const file = images.get(incoming.url ?? '');
     if (file) {
       response.writeHead(200, { 'content-type': file.type, 'content-length': file.bytes.length });
@@ -1049,6 +1349,9 @@ export async function startFakeBlingServer(
   }
 
   const images = new Map<string, { bytes: Buffer; type: string }>();
+  function serveFile(path: string, bytes: Buffer, type: string): void {
+    images.set(path, { bytes, type });
+  }
   const server = createServer((request, response) => {
     handle(request, response).catch(() => {
       if (!response.headersSent) {
@@ -1067,7 +1370,7 @@ export async function startFakeBlingServer(
   return {
     addImage(name: string, bytes: Buffer, type = 'image/png') {
       const path = `/imagens/${encodeURIComponent(name)}`;
-      images.set(path, { bytes, type });
+      serveFile(path, bytes, type);
       return `${url}${path}`;
     },
     url,
@@ -1093,6 +1396,37 @@ export async function startFakeBlingServer(
     stockMovements,
     contacts,
     salesOrders,
+    nfes,
+    get nfeOutcome() {
+      return nfeOutcome;
+    },
+    set nfeOutcome(value: FakeBlingNfeOutcome) {
+      nfeOutcome = value;
+    },
+    get processingReads() {
+      return processingReads;
+    },
+    set processingReads(value: number) {
+      processingReads = value;
+    },
+    get nfeRejection() {
+      return nfeRejection;
+    },
+    set nfeRejection(value: string) {
+      nfeRejection = value;
+    },
+    get nfeRefusal() {
+      return nfeRefusal;
+    },
+    set nfeRefusal(value: string | null) {
+      nfeRefusal = value;
+    },
+    get nfeRepeat() {
+      return nfeRepeat;
+    },
+    set nfeRepeat(value: 'existing' | 'error') {
+      nfeRepeat = value;
+    },
     acceptedAt,
     get rateLimited() {
       return rateLimited;
@@ -1151,6 +1485,12 @@ export async function startFakeBlingServer(
       stock.set(productId, quantity);
     },
     addContact,
+    cancelNfe(id) {
+      const nfe = nfes.get(id);
+      if (!nfe) throw new Error(`fake Bling has no NF-e ${id}`);
+      nfe.situacao = 2;
+      nfe.readsLeft = null;
+    },
     peakPerSecond,
     failNext(count, mode) {
       for (let i = 0; i < count; i += 1) failures.push(mode);
@@ -1188,6 +1528,18 @@ export async function startFakeBlingServer(
       stockMovements.length = 0;
       contacts.length = 0;
       salesOrders.length = 0;
+      for (const nfe of nfes.values()) {
+        if (nfe.chaveAcesso) {
+          images.delete(danfePath(nfe.chaveAcesso));
+          images.delete(xmlPath(nfe.chaveAcesso));
+        }
+      }
+      nfes.clear();
+      nfeOutcome = startedNfeOutcome;
+      processingReads = startedProcessingReads;
+      nfeRejection = DEFAULT_REJECTION;
+      nfeRefusal = null;
+      nfeRepeat = 'existing';
       acceptedAt.length = 0;
       shapes.clear();
       codes.clear();
@@ -1202,6 +1554,8 @@ export async function startFakeBlingServer(
       nextOrderId = FIRST_ORDER_ID;
       nextMovementId = FIRST_MOVEMENT_ID;
       nextOrderNumber = 1;
+      nextNfeId = FIRST_NFE_ID;
+      nextNfeNumber = 1;
       seeded = 0;
     },
     close: () =>
