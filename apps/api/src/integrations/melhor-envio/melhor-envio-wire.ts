@@ -69,15 +69,18 @@ function texts(value: unknown): string[] {
 /**
  * The owner-readable words of an error answer. Melhor Envio answers Laravel's
  * {message, errors: {field: [text]}} for invalid data, {error: text} for a refused purchase or
- * label, and {message} otherwise; the field texts are the most specific.
+ * label, {message} otherwise, and OAuth's {error: code, error_description}; the most specific
+ * field that has text wins.
  */
 export function errorText(body: unknown): string | null {
   if (typeof body === 'string') return body.trim() || null;
   if (!body || typeof body !== 'object') return null;
   const record = body as Record<string, unknown>;
-  const found = [...texts(record.errors), ...texts(record.error)];
-  if (found.length > 0) return [...new Set(found)].join(' ');
-  return texts(record.message)[0] ?? null;
+  for (const field of ['errors', 'error_description', 'error', 'message']) {
+    const found = texts(record[field]);
+    if (found.length > 0) return [...new Set(found)].join(' ');
+  }
+  return null;
 }
 
 /**
