@@ -6,7 +6,7 @@
 //
 // <service> is one of FAKE_SERVICES below. The port is --port, else PORT, else the service's own
 // (0: any free one); the fakes that let a person play the service's side (Bling's stock,
-// MercadoPago's payer) answer on the next port too. Everything is kept in memory until Ctrl+C.
+// MercadoPago's payer, Melhor Envio's carrier) answer on the next port too. Everything is kept in memory until Ctrl+C.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 import {
@@ -19,6 +19,7 @@ import {
   type ReceivedMail,
   startTestSmtpServer,
 } from '../src/integrations/mail/test-smtp-server.ts';
+import { melhorEnvioControl } from '../src/integrations/melhor-envio/fake-melhor-envio-control.ts';
 import { startFakeMelhorEnvio } from '../src/integrations/melhor-envio/fake-melhor-envio-server.ts';
 import { startFakeMercadoPago } from '../src/integrations/mercadopago/fake-mercadopago-server.ts';
 import { mercadoPagoTestEnv } from '../src/integrations/mercadopago/mercadopago-test-env.ts';
@@ -364,20 +365,44 @@ const pixBank: FakeService = {
 };
 
 const melhorEnvio: FakeService = {
-  title: 'Melhor Envio (shipping quotes: PAC R$ 26,35 in 8 days, SEDEX R$ 41,70 in 2)',
+  title:
+    'Melhor Envio (quotes, labels paid from a wallet, OAuth that approves at once, signed webhooks)',
   defaultPort: 3994,
-  async start({ port }) {
-    const fake = await startFakeMelhorEnvio({ port });
+  control: true,
+  async start({ port, shopUrl }) {
+    const fake = await startFakeMelhorEnvio({
+      port,
+      redirectUri: `${shopUrl}/api/melhorenvio/oauth/callback`,
+      webhookUrl: `${shopUrl}/api/webhooks/melhorenvio`,
+    });
+    // Melhor Envio signs an app's webhooks with that app's secret.
+    fake.webhookSecret = fake.clientSecret;
+    const control = await startControlServer(nextPort(port), melhorEnvioControl(fake, shopUrl));
     return {
       url: fake.url,
+      controlUrl: control.url,
       settings: {
         SHIPPING_PROVIDER: 'melhor_envio',
         MELHOR_ENVIO_API_URL: fake.url,
         MELHOR_ENVIO_TOKEN: fake.token,
         MELHOR_ENVIO_EMAIL: 'dev@lumina.local',
+        MELHOR_ENVIO_CLIENT_ID: fake.clientId,
+        MELHOR_ENVIO_CLIENT_SECRET: fake.clientSecret,
       },
-      notes: ['Every CEP gets the same two quotes; the cart and checkout show them.'],
-      close: () => fake.close(),
+      notes: [
+        'Every CEP gets PAC R$ 26,35 in 8 days and SEDEX R$ 41,70 in 2; the cart and checkout show them.',
+        "Labels ('Gerar etiqueta' in the admin) are paid from a wallet of R$ 1.000,00: PAC R$ 26,35,",
+        "SEDEX R$ 41,70, Mini Envios R$ 15,20. 'Conectar ao Melhor Envio' approves at once.",
+        `Play the carrier ('Postar', 'Entregar': the shop gets the signed webhook) and set the`,
+        `wallet's balance at ${control.url}/`,
+        `Or: curl ${control.url}/_fake/etiquetas`,
+        `    curl -X POST '${control.url}/_fake/etiquetas/<id>/postar'`,
+        `    curl -X POST '${control.url}/_fake/saldo?saldo=5,00'`,
+      ],
+      close: async () => {
+        await control.close();
+        await fake.close();
+      },
     };
   },
 };

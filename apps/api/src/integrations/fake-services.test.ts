@@ -7,6 +7,8 @@ import { choosePort } from '../../scripts/fake-service.ts';
 import { CONFIG_VARIABLES, loadConfig } from '../config.ts';
 import { REPO_ROOT } from '../paths.ts';
 import { createMailer } from './mail/mailer.ts';
+import { createMelhorEnvioLabelProvider } from './melhor-envio/label-provider.ts';
+import { createMelhorEnvioOauth } from './melhor-envio/melhor-envio-oauth.ts';
 import { createPixBankClient } from './pix-bank/pix-bank-client.ts';
 import { pixBankClientConfig } from './pix-bank/pix-bank-provider.ts';
 import { createViaCepClient } from './viacep/viacep-client.ts';
@@ -194,6 +196,83 @@ describe('npm run fake:<service>', () => {
       'PAC',
       'SEDEX',
     ]);
+  });
+
+  it("melhor-envio: the app's OAuth comes back to the shop, and the control page plays the carrier", async () => {
+    const { settings, output } = await startScript('melhor-envio');
+    const config = expectShopAccepts(settings);
+    expect(settings.MELHOR_ENVIO_CLIENT_ID).toBeTruthy();
+    expect(settings.MELHOR_ENVIO_CLIENT_SECRET).toBeTruthy();
+    const oauth = createMelhorEnvioOauth({
+      baseUrl: config.melhorEnvioApiUrl,
+      clientId: settings.MELHOR_ENVIO_CLIENT_ID ?? '',
+      clientSecret: settings.MELHOR_ENVIO_CLIENT_SECRET ?? '',
+      redirectUri: `${SHOP_URL}/api/melhorenvio/oauth/callback`,
+      contactEmail: config.melhorEnvioEmail ?? '',
+    });
+    const consent = await fetch(oauth.authorizeUrl('estado-1'), { redirect: 'manual' });
+    const back = new URL(consent.headers.get('location') ?? '');
+    expect(`${back.origin}${back.pathname}`).toBe(`${SHOP_URL}/api/melhorenvio/oauth/callback`);
+    const tokens = await oauth.exchangeCode(back.searchParams.get('code') ?? '');
+
+    // A label bought with the connected account, ready to post.
+    const labels = createMelhorEnvioLabelProvider({
+      baseUrl: config.melhorEnvioApiUrl,
+      contactEmail: config.melhorEnvioEmail ?? '',
+      tokens: { current: () => Promise.resolve(tokens.accessToken) },
+    });
+    const party = {
+      name: 'Ana Souza',
+      document: '52998224725',
+      email: null,
+      phone: null,
+      address: {
+        zipCode: '01310100',
+        street: 'Avenida Paulista',
+        number: '1000',
+        complement: null,
+        neighborhood: 'Bela Vista',
+        city: 'São Paulo',
+        state: 'SP',
+      },
+    };
+    const { providerOrderId } = await labels.addToCart({
+      orderNumber: 'LUM-3001',
+      serviceId: 1,
+      from: party,
+      to: party,
+      products: [{ name: 'Argola', quantity: 1, unitaryValueCents: 3990 }],
+      volume: { heightCm: 2, widthCm: 11, lengthCm: 16, weightGrams: 30 },
+      insuranceValueCents: 3990,
+      invoiceKey: null,
+    });
+    await labels.checkout([providerOrderId]);
+    await labels.generate([providerOrderId]);
+
+    const control = /at (http:\/\/127\.0\.0\.1:\d+)\/$/m.exec(output())?.[1];
+    expect(control, output()).toBeDefined();
+    const page = await (await fetch(`${control}/`)).text();
+    expect(page).toContain('LUM-3001');
+    expect(page).toContain('>Postar</button>');
+
+    // No shop listens here: the label is posted all the same, and the answer says why no webhook.
+    const posted = await fetch(`${control}/_fake/etiquetas/${providerOrderId}/postar`, {
+      method: 'POST',
+    });
+    expect(posted.status).toBe(502);
+    expect(((await posted.json()) as { mensagem: string }).mensagem).toContain(
+      `${SHOP_URL}/api/webhooks/melhorenvio`,
+    );
+    expect((await labels.tracking([providerOrderId]))[0]?.status).toBe('posted');
+
+    const balance = await fetch(`${control}/_fake/saldo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      body: 'saldo=12%2C34',
+      redirect: 'manual',
+    });
+    expect(balance.status).toBe(303);
+    await expect(labels.balanceCents()).resolves.toBe(1234);
   });
 
   it('correios: the printed contract credentials get a token', async () => {
