@@ -11,6 +11,7 @@ import type {
   OrderFulfilmentJson,
 } from '@lumina/shared/fulfilment/fulfilment-json';
 import type { CouponJson } from '@lumina/shared/promotions/coupon-schema';
+import type { AdminSettingsAnswer } from '@lumina/shared/settings/store-settings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -415,5 +416,46 @@ export function createFulfilmentStatus(
       ...melhorEnvio,
     },
     invoices: { available: true, auto_invoice: false, ...invoices },
+  };
+}
+
+/** GET /api/admin/settings of a shop that still lacks its legal data, unless told. */
+export function createSettingsAnswer(
+  overrides: Partial<AdminSettingsAnswer> = {},
+): AdminSettingsAnswer {
+  return {
+    settings: {
+      trade_name: 'Lumina Piercings',
+      legal_name: '',
+      document: '',
+      address: {
+        zip_code: '01310100',
+        street: '',
+        number: '',
+        complement: '',
+        neighborhood: '',
+        city: '',
+        state: '',
+      },
+      sac_email: '',
+      phone: '',
+      whatsapp: '11999999999',
+      business_hours: '',
+      dpo_name: '',
+      dpo_email: '',
+      mail_from: 'Lumina Piercings <nao-responda@lumina.local>',
+      reply_to: '',
+      pix_discount_percent: 5,
+      free_shipping_threshold: 299,
+      free_shipping_threshold_cents: 29_900,
+      installments: { max: 12, interest_free: 3, min_installment: 20, min_installment_cents: 2000 },
+      boleto_due_days: 3,
+      social: { instagram: '', facebook: '', tiktok: '' },
+      policies: { terms: '', returns: '', shipping: '' },
+    },
+    missing: ['legal_name', 'document', 'address', 'sac_email', 'phone_or_whatsapp'],
+    version: 1,
+    updated_at: null,
+    ...overrides,
   };
 }
