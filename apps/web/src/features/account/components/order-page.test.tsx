@@ -561,3 +561,66 @@ describe('OrderPage: payment', () => {
     expect(within(item).getByText('R$ 97,04')).toBeVisible();
   });
 });
+
+describe('OrderPage: tracking and NF-e', () => {
+  const shipped = {
+    ...createOrder({
+      status: 'shipped',
+      delivered_at: null,
+      tracking_code: 'AA473124829BR',
+      tracking_url: 'https://rastreamento.correios.com.br/app/index.php',
+    }),
+    tracking_events: [
+      { status: 'posted', description: 'Objeto postado', occurred_at: '2026-11-22T13:05:00.000Z' },
+      {
+        status: 'in_transit',
+        description: 'Objeto em trânsito - por favor aguarde',
+        occurred_at: '2026-11-23T09:00:00.000Z',
+      },
+      // No description from the carrier: the shop's own words for the step.
+      { status: 'delivered', description: '', occurred_at: '2026-11-25T18:40:00.000Z' },
+    ],
+    invoice: { number: '1234', danfe_url: 'https://bling.example/danfe/8.pdf' },
+  };
+
+  it('lists the parcel’s steps newest first, on Brasília time, and links the DANFE', async () => {
+    renderOrder({
+      'GET /api/orders/12': { body: { id: 12, status: 'shipped', order: shipped } },
+      'GET /api/my_returns': { body: { returns: [] } },
+    });
+    const tracking = await screen.findByRole('region', { name: 'Rastreamento' });
+    expect(within(tracking).getByText('AA473124829BR')).toBeVisible();
+    expect(
+      within(tracking)
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual([
+      '25/11/2026 15:40Objeto entregue ao destinatário',
+      '23/11/2026 06:00Objeto em trânsito - por favor aguarde',
+      '22/11/2026 10:05Objeto postado',
+    ]);
+
+    const invoice = screen.getByRole('region', { name: 'Nota fiscal' });
+    expect(within(invoice).getByText('NF-e nº 1234')).toBeVisible();
+    const danfe = within(invoice).getByRole('link', { name: /^Ver DANFE/ });
+    expect(danfe).toHaveAttribute('href', 'https://bling.example/danfe/8.pdf');
+    expect(danfe).toHaveAttribute('target', '_blank');
+    expect(danfe).toHaveAttribute('rel', expect.stringContaining('noopener'));
+  });
+
+  it('shows neither before the first step and the authorised NF-e', async () => {
+    renderOrder({
+      'GET /api/orders/12': {
+        body: {
+          id: 12,
+          status: 'processing',
+          order: { ...createOrder({ status: 'processing' }), tracking_events: [], invoice: null },
+        },
+      },
+      'GET /api/my_returns': { body: { returns: [] } },
+    });
+    expect(await screen.findByRole('heading', { name: 'Pagamento' })).toBeVisible();
+    expect(screen.queryByRole('region', { name: 'Rastreamento' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Nota fiscal' })).toBeNull();
+  });
+});

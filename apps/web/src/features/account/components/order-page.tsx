@@ -21,6 +21,7 @@ import {
 } from '../model/return-window.ts';
 import { serverMessages } from '../model/server-errors.ts';
 import { ORDER_BADGES } from './order-badges.ts';
+import { OrderInvoiceLink, OrderTracking, type OrderWithFulfilment } from './order-fulfilment.tsx';
 import { ReturnForm } from './return-form.tsx';
 import { OrderPayment } from './order-payment.tsx';
 import { ReturnRequestCard } from './return-request-card.tsx';
@@ -198,7 +199,7 @@ function Done({ answer }: { answer: CreateReturnResponse }) {
   );
 }
 
-function Order({ userId, order }: { userId: number; order: OrderDetail }) {
+function Order({ userId, order }: { userId: number; order: OrderWithFulfilment }) {
   const returns = useMyReturns(userId);
   const [answer, setAnswer] = useState<CreateReturnResponse | null>(null);
   const mine = (returns.data ?? []).filter((request) => request.order_id === order.id);
@@ -222,9 +223,11 @@ function Order({ userId, order }: { userId: number; order: OrderDetail }) {
         </Badge>
       </header>
       {answer ? <Done answer={answer} /> : null}
+      <OrderTracking order={order} />
       <Box title="Pagamento">
         <OrderPayment order={order} />
       </Box>
+      <OrderInvoiceLink order={order} />
       {/* The units left come from the requests: wait for them before offering a form. */}
       {returns.isSuccess ? (
         <AfterSale
@@ -304,7 +307,10 @@ function ItemDiscounts({ item }: { item: OrderDetail['items'][number] }) {
   ));
 }
 
-/** /minha-conta/pedidos/:id: one of my orders, how it was paid, its refunds, withdrawals and exchanges. */
+/**
+ * /minha-conta/pedidos/:id: one of my orders, where its parcel is, how it was paid, its NF-e, its
+ * refunds, withdrawals and exchanges.
+ */
 export function OrderPage({ orderId }: { orderId: number }) {
   const userId = useAccountUserId();
   const order = useMyOrder(userId, orderId);

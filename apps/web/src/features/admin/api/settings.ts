@@ -7,6 +7,12 @@ import { adminRequest } from './admin-request.ts';
 
 export const settingsKeys = { all: ['admin', 'settings'] as const };
 
+/**
+ * The document PUT sends: the form's fields and `auto_invoice` (whether Bling issues the NF-e
+ * when an order is paid), which the page keeps beside the form.
+ */
+export type SettingsDocument = StoreSettingsInput & { auto_invoice?: boolean };
+
 export function settingsQueryOptions() {
   return queryOptions({
     queryKey: settingsKeys.all,
@@ -24,7 +30,7 @@ export function useStoreSettings() {
 export function useSaveStoreSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: StoreSettingsInput) =>
+    mutationFn: (settings: SettingsDocument) =>
       adminRequest<AdminSettingsAnswer>('/admin/settings', {
         method: 'PUT',
         body: { settings },

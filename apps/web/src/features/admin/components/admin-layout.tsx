@@ -4,6 +4,7 @@ import { cn } from '../../../lib/cn.ts';
 import { useAuth } from '../../../lib/auth/use-auth.ts';
 import { useLogout } from '../../../lib/auth/use-logout.ts';
 import { useShopName } from '../../../lib/store-settings.ts';
+import { openPendingTab } from '../../../lib/pending-tab.ts';
 import { notify } from '../../../lib/ui-events.ts';
 import { openDocsSession } from '../api/catalog.ts';
 import { useUnreadContactMessages } from '../api/contact-messages.ts';
@@ -47,17 +48,14 @@ function UnreadCount() {
  */
 function DocsButton() {
   const open = async () => {
-    const tab = window.open('', '_blank');
+    const tab = openPendingTab();
     try {
       const { url } = await openDocsSession();
-      if (tab) {
-        tab.opener = null;
-        tab.location.href = url;
-      } else {
+      if (!tab.show(url)) {
         notify('Permita janelas pop-up para abrir a documentação da API.', 'error');
       }
     } catch (error) {
-      tab?.close();
+      tab.close();
       notify(error instanceof Error ? error.message : String(error), 'error');
     }
   };

@@ -21,6 +21,7 @@ import { CustomerBox, ERASED_CONTACT } from './customer-box.tsx';
 import { DetailBox, DetailRow } from './detail-box.tsx';
 import { OrderActionDialog } from './order-action-dialog.tsx';
 import { OrderBadges } from './order-badges.tsx';
+import { OrderFulfilment } from './order-fulfilment.tsx';
 import { OrderItemList } from './order-item-list.tsx';
 import { OrderPayments } from './order-payments.tsx';
 import { OrderRefunds } from './order-refunds.tsx';
@@ -134,6 +135,7 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
             />
             <OrderTotals order={order} />
           </DetailBox>
+          <OrderFulfilment detail={detail} />
           <OrderPayments detail={detail} />
           <OrderRefunds detail={detail} />
           <DetailBox title="Histórico">

@@ -13,6 +13,8 @@ import { type AdminOrderFilters, useAdminOrders } from '../api/orders.ts';
 import { PAID_AFTER_CANCEL } from '../model/order-labels.ts';
 import { FilterBar, FilterInput, FilterSelect, ListLoadError } from './list-filters.tsx';
 import { OrderBadges } from './order-badges.tsx';
+import { OrdersBulkBar } from './orders-bulk-bar.tsx';
+import { type RowSelection, useRowSelection } from './use-row-selection.ts';
 
 const FILTER_KEYS = ['status', 'payment_status', 'from', 'to', 'q'] as const;
 type FilterKey = (typeof FILTER_KEYS)[number];
@@ -105,12 +107,34 @@ function Filters({ initial }: { initial: AdminOrderFilters }) {
   );
 }
 
+/** A row's tick box, a thumb's width wide, named by the order it picks. */
+function RowCheckbox({
+  order,
+  selection,
+}: {
+  order: { id: number; order_number: string };
+  selection: RowSelection;
+}) {
+  return (
+    <label className="flex size-11 shrink-0 cursor-pointer items-center justify-center">
+      <input
+        type="checkbox"
+        className="size-5 accent-ink-900"
+        aria-label={`Selecionar pedido #${order.order_number}`}
+        checked={selection.ids.has(order.id)}
+        onChange={(event) => selection.toggle(order.id, event.target.checked)}
+      />
+    </label>
+  );
+}
+
 /** The orders section of the panel: filters in the address, a table (cards on phones), pages. */
 export function OrdersListPage() {
   const [params] = useSearchParams();
   const filters = filtersFrom(params);
   const orders = useAdminOrders(filters);
   const data = orders.data;
+  const selection = useRowSelection(params.toString());
 
   return (
     <section aria-labelledby="pedidos-admin">
@@ -148,12 +172,17 @@ export function OrdersListPage() {
             <p className="py-10 text-center text-ink-700">Nenhum pedido encontrado.</p>
           ) : (
             <>
+              <OrdersBulkBar rows={data.orders} selection={selection} />
               <ul className="mt-3 space-y-3 md:hidden">
                 {data.orders.map((order) => (
-                  <li key={order.id}>
+                  <li
+                    key={order.id}
+                    className="flex items-start rounded-2xl border border-ink-300/60 bg-white pt-1.5 pl-1 hover:border-gold-600"
+                  >
+                    <RowCheckbox order={order} selection={selection} />
                     <Link
                       to={`/admin/pedidos/${order.id}`}
-                      className="block rounded-2xl border border-ink-300/60 bg-white p-4 hover:border-gold-600"
+                      className="block min-w-0 flex-1 py-2.5 pr-4 pl-1"
                     >
                       <span className="flex items-baseline justify-between gap-2">
                         <span className="font-semibold text-ink-900">{order.order_number}</span>
@@ -180,6 +209,9 @@ export function OrdersListPage() {
                 <table className="w-full text-left text-sm">
                   <thead className="bg-cream-100 text-ink-800">
                     <tr>
+                      <th scope="col" className="w-14 px-1.5 py-1">
+                        <span className="sr-only">Selecionar</span>
+                      </th>
                       <th scope="col" className="px-4 py-3 font-semibold">
                         Pedido
                       </th>
@@ -203,6 +235,9 @@ export function OrdersListPage() {
                   <tbody className="divide-y divide-ink-300/40">
                     {data.orders.map((order) => (
                       <tr key={order.id} className="hover:bg-cream-50">
+                        <td className="px-1.5 py-1">
+                          <RowCheckbox order={order} selection={selection} />
+                        </td>
                         <td className="px-4 py-3">
                           <Link
                             to={`/admin/pedidos/${order.id}`}

@@ -1,48 +1,13 @@
-import type { AdminSettingsAnswer } from '@lumina/shared/settings/store-settings';
 import { SETTINGS_MESSAGES } from '@lumina/shared/settings/store-settings';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../lib/auth/testing/fake-api.ts';
 import { storeAnswer } from '../../../lib/testing/store-fixture.ts';
-import { renderAdmin, storeLogin } from '../testing/admin-fixtures.tsx';
-
-function createAnswer(overrides: Partial<AdminSettingsAnswer> = {}): AdminSettingsAnswer {
-  return {
-    settings: {
-      trade_name: 'Lumina Piercings',
-      legal_name: '',
-      document: '',
-      address: {
-        zip_code: '01310100',
-        street: '',
-        number: '',
-        complement: '',
-        neighborhood: '',
-        city: '',
-        state: '',
-      },
-      sac_email: '',
-      phone: '',
-      whatsapp: '11999999999',
-      business_hours: '',
-      dpo_name: '',
-      dpo_email: '',
-      mail_from: 'Lumina Piercings <nao-responda@lumina.local>',
-      reply_to: '',
-      pix_discount_percent: 5,
-      free_shipping_threshold: 299,
-      free_shipping_threshold_cents: 29_900,
-      installments: { max: 12, interest_free: 3, min_installment: 20, min_installment_cents: 2000 },
-      boleto_due_days: 3,
-      social: { instagram: '', facebook: '', tiktok: '' },
-      policies: { terms: '', returns: '', shipping: '' },
-    },
-    missing: ['legal_name', 'document', 'address', 'sac_email', 'phone_or_whatsapp'],
-    version: 1,
-    updated_at: null,
-    ...overrides,
-  };
-}
+import {
+  createSettingsAnswer as createAnswer,
+  renderAdmin,
+  storeLogin,
+} from '../testing/admin-fixtures.tsx';
 
 beforeEach(() => {
   storeLogin();

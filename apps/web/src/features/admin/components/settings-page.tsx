@@ -21,7 +21,9 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { CepLookupHint } from '../../../lib/cep/cep-lookup-hint.tsx';
 import { useCepAutofill } from '../../../lib/cep/use-cep-autofill.ts';
 import { useSaveStoreSettings, useStoreSettings } from '../api/settings.ts';
-import { formFieldOf, settingsFormValues } from '../model/settings-form.ts';
+import { autoInvoiceOf, formFieldOf, settingsFormValues } from '../model/settings-form.ts';
+import { AutoInvoiceField } from './auto-invoice-field.tsx';
+import { MelhorEnvioCard } from './melhor-envio-card.tsx';
 import { PolicyEditor } from './policy-editor.tsx';
 
 type Field = FieldPath<StoreSettingsInput>;
@@ -60,6 +62,8 @@ function Section({ title, hint, children }: { title: string; hint?: string; chil
 function SettingsForm({ answer }: { answer: AdminSettingsAnswer }) {
   const save = useSaveStoreSettings();
   const [saved, setSaved] = useState(false);
+  // Kept beside the form's fields (a switch, not a typed value) and sent with them on each save.
+  const [autoInvoice, setAutoInvoice] = useState(() => autoInvoiceOf(answer.settings));
   const { register, handleSubmit, formState, setError, getValues, setValue, reset } = useForm<
     StoreSettingsInput,
     unknown,
@@ -115,19 +119,23 @@ function SettingsForm({ answer }: { answer: AdminSettingsAnswer }) {
   const submit = handleSubmit(() => {
     setSaved(false);
     // The API parses the same typed values the form checked (its schema is this one).
-    save.mutate(getValues(), {
-      onSuccess: (next) => {
-        reset(settingsFormValues(next.settings));
-        setSaved(true);
+    save.mutate(
+      { ...getValues(), auto_invoice: autoInvoice },
+      {
+        onSuccess: (next) => {
+          reset(settingsFormValues(next.settings));
+          setAutoInvoice(autoInvoiceOf(next.settings));
+          setSaved(true);
+        },
+        onError: (error) => {
+          if (!(error instanceof ApiError)) return;
+          for (const [field, messages] of Object.entries(error.fields)) {
+            const message = messages[0];
+            if (message) setError(formFieldOf(field) as Field, { message });
+          }
+        },
       },
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        for (const [field, messages] of Object.entries(error.fields)) {
-          const message = messages[0];
-          if (message) setError(formFieldOf(field) as Field, { message });
-        }
-      },
-    });
+    );
   });
 
   const serverError =
@@ -135,6 +143,7 @@ function SettingsForm({ answer }: { answer: AdminSettingsAnswer }) {
       ? save.error.message
       : null;
   const current = save.data ?? answer;
+  const unsaved = formState.isDirty || autoInvoice !== autoInvoiceOf(current.settings);
   const cepRegistration = withMask(register('address.zip_code'), formatCep);
 
   return (
@@ -246,6 +255,8 @@ function SettingsForm({ answer }: { answer: AdminSettingsAnswer }) {
         })}
       </Section>
 
+      <AutoInvoiceField checked={autoInvoice} onChange={setAutoInvoice} />
+
       <Section title="Redes sociais" hint="O @perfil ou o endereço do perfil.">
         {text('social.instagram', 'Instagram')}
         {text('social.facebook', 'Facebook')}
@@ -273,9 +284,7 @@ function SettingsForm({ answer }: { answer: AdminSettingsAnswer }) {
       </fieldset>
 
       {serverError ? <FormAlert kind="error" messages={[serverError]} /> : null}
-      {saved && !formState.isDirty ? (
-        <FormAlert kind="success" messages={[SETTINGS_MESSAGES.saved]} />
-      ) : null}
+      {saved && !unsaved ? <FormAlert kind="success" messages={[SETTINGS_MESSAGES.saved]} /> : null}
       <div className="sticky bottom-0 -mx-4 border-t border-cream-200 bg-cream-50/95 px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0">
         <Button
           type="submit"
@@ -304,6 +313,7 @@ export function SettingsPage() {
           políticas.
         </p>
       </div>
+      <MelhorEnvioCard />
       {settings.isError ? (
         <FormAlert kind="error" messages={[settings.error.message]}>
           <Button

@@ -36,6 +36,14 @@ export function settingsFormValues(settings: AdminSettingsJson): StoreSettingsIn
   };
 }
 
+/**
+ * Whether the settings ask Bling for the NF-e of each paid order; false when the API does not
+ * send the setting (one from before it existed).
+ */
+export function autoInvoiceOf(settings: AdminSettingsJson & { auto_invoice?: boolean }): boolean {
+  return settings.auto_invoice ?? false;
+}
+
 /** A field named by the server ('settings.address.zip_code') as the form names it. */
 export function formFieldOf(serverField: string): string {
   return serverField.replace(/^settings\./, '');

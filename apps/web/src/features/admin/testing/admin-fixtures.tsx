@@ -4,7 +4,14 @@ import type {
   AdminOrderRow,
 } from '@lumina/shared/admin/admin-orders';
 import type { ProductDto, ProductVariantDto } from '@lumina/shared/catalog/product';
+import type {
+  FulfilmentStatusJson,
+  InvoiceJson,
+  LabelJson,
+  OrderFulfilmentJson,
+} from '@lumina/shared/fulfilment/fulfilment-json';
 import type { CouponJson } from '@lumina/shared/promotions/coupon-schema';
+import type { AdminSettingsAnswer } from '@lumina/shared/settings/store-settings';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -347,6 +354,108 @@ export function createCoupon(overrides: Partial<CouponJson> = {}): CouponJson {
     state: 'Ativo',
     stats: { uses: 0, paid_orders: 0, discount_cents: 0, revenue_cents: 0 },
     created_at: '2026-11-20T15:30:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A PAC label bought and ready to print, unless told. */
+export function createLabel(overrides: Partial<LabelJson> = {}): LabelJson {
+  return {
+    id: 5,
+    state: 'generated',
+    service: 'PAC',
+    tracking_code: 'AA473124829BR',
+    price: 23.45,
+    last_error: null,
+    can_cancel: true,
+    can_print: true,
+    created_at: '2026-11-21T12:00:00.000Z',
+    posted_at: null,
+    delivered_at: null,
+    ...overrides,
+  };
+}
+
+/** An NF-e authorised a moment ago (so still cancellable), unless told. */
+export function createInvoice(overrides: Partial<InvoiceJson> = {}): InvoiceJson {
+  return {
+    id: 8,
+    state: 'authorised',
+    number: '1234',
+    series: '1',
+    access_key: '35261112345678000195550010000012341000012345',
+    danfe_url: 'https://bling.example/danfe/8.pdf',
+    xml_url: 'https://bling.example/xml/8.xml',
+    reason: null,
+    last_error: null,
+    needs_cancellation: false,
+    can_cancel: true,
+    ...overrides,
+  };
+}
+
+/** The admin order JSON's fulfilment block: nothing yet, unless told. */
+export function createFulfilment(
+  overrides: Partial<OrderFulfilmentJson> = {},
+): OrderFulfilmentJson {
+  return { label: null, invoice: null, tracking_events: [], ...overrides };
+}
+
+/** GET /api/admin/fulfilment: Melhor Envio connected by OAuth with R$ 150,00, Bling ready. */
+export function createFulfilmentStatus(
+  melhorEnvio: Partial<FulfilmentStatusJson['melhor_envio']> = {},
+  invoices: Partial<FulfilmentStatusJson['invoices']> = {},
+): FulfilmentStatusJson {
+  return {
+    melhor_envio: {
+      configured: true,
+      connected: true,
+      via: 'oauth',
+      balance: 150,
+      balance_error: null,
+      ...melhorEnvio,
+    },
+    invoices: { available: true, auto_invoice: false, ...invoices },
+  };
+}
+
+/** GET /api/admin/settings of a shop that still lacks its legal data, unless told. */
+export function createSettingsAnswer(
+  overrides: Partial<AdminSettingsAnswer> = {},
+): AdminSettingsAnswer {
+  return {
+    settings: {
+      trade_name: 'Lumina Piercings',
+      legal_name: '',
+      document: '',
+      address: {
+        zip_code: '01310100',
+        street: '',
+        number: '',
+        complement: '',
+        neighborhood: '',
+        city: '',
+        state: '',
+      },
+      sac_email: '',
+      phone: '',
+      whatsapp: '11999999999',
+      business_hours: '',
+      dpo_name: '',
+      dpo_email: '',
+      mail_from: 'Lumina Piercings <nao-responda@lumina.local>',
+      reply_to: '',
+      pix_discount_percent: 5,
+      free_shipping_threshold: 299,
+      free_shipping_threshold_cents: 29_900,
+      installments: { max: 12, interest_free: 3, min_installment: 20, min_installment_cents: 2000 },
+      boleto_due_days: 3,
+      social: { instagram: '', facebook: '', tiktok: '' },
+      policies: { terms: '', returns: '', shipping: '' },
+    },
+    missing: ['legal_name', 'document', 'address', 'sac_email', 'phone_or_whatsapp'],
+    version: 1,
+    updated_at: null,
     ...overrides,
   };
 }

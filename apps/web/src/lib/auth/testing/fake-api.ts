@@ -7,7 +7,14 @@ export interface FakeRequest {
   body: unknown;
 }
 
-export type FakeHandler = (request: FakeRequest) => { status?: number; body?: unknown } | undefined;
+/** `type` sends a text `body` as is under that content type (an HTML page), not as JSON. */
+export interface FakeAnswer {
+  status?: number;
+  body?: unknown;
+  type?: string;
+}
+
+export type FakeHandler = (request: FakeRequest) => FakeAnswer | undefined;
 
 /**
  * Replaces the network only (the real api-client and auth session run): answers each fetch from
@@ -25,12 +32,19 @@ export function fakeApi(handler: FakeHandler): FakeRequest[] {
       body: typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
     };
     requests.push(request);
-    const answer = handler(request) ?? { status: 404, body: { message: 'Não encontrado' } };
+    const answer: FakeAnswer = handler(request) ?? {
+      status: 404,
+      body: { message: 'Não encontrado' },
+    };
+    const text =
+      answer.type !== undefined && typeof answer.body === 'string'
+        ? answer.body
+        : JSON.stringify(answer.body ?? {});
     return Promise.resolve(
       // A 204 carries no body (the Response constructor refuses one).
-      new Response(answer.status === 204 ? null : JSON.stringify(answer.body ?? {}), {
+      new Response(answer.status === 204 ? null : text, {
         status: answer.status ?? 200,
-        headers: { 'Content-Type': 'application/json' },
+        headers: { 'Content-Type': answer.type ?? 'application/json' },
       }),
     );
   });
