@@ -61,8 +61,9 @@ beforeAll(async () => {
       BLING_TOKEN_KEY: 'a'.repeat(64),
       // Photos brought from Bling are written here, not into the repository's data folder.
       DATA_DIR: dataDir,
-      // A lost answer (the fake's 'timeout') is given up on quickly.
-      BLING_TIMEOUT_MS: '1500',
+      // A lost answer (the fake's 'timeout') is given up on in seconds, yet a slow answer on a
+      // busy machine (a test worker per core) is still waited for.
+      BLING_TIMEOUT_MS: '4000',
     },
     jobs: { send: (name, data, options) => runner!.send(name, data, options) },
     // The fake serves Bling's photos from 127.0.0.1: that port alone, and only in tests.
