@@ -43,15 +43,15 @@ export const FULFILMENT_ACTIONS = {
 
 /** The reasons a label or an NF-e step failed, with what to do, as the owner reads them. */
 export const FULFILMENT_MESSAGES = {
-  notConnected: 'Conecte o Melhor Envio em Configurações para gerar etiquetas.',
+  notConnected: 'Conecte o Melhor Envio no painel, em Loja, para gerar etiquetas.',
   insufficientBalance:
     'Saldo insuficiente no Melhor Envio: adicione saldo na carteira do Melhor Envio e tente de novo.',
   melhorEnvioDown: 'O Melhor Envio não respondeu. Tente de novo em alguns minutos.',
   melhorEnvioAuth:
-    'O Melhor Envio recusou o acesso da loja. Conecte o Melhor Envio de novo em Configurações.',
+    'O Melhor Envio recusou o acesso da loja. Conecte o Melhor Envio de novo no painel, em Loja.',
   melhorEnvioRefused: (reason: string) => `O Melhor Envio recusou a etiqueta: ${reason}`,
   blingDown: 'O Bling não respondeu. Tente de novo em alguns minutos.',
-  blingNotConnected: 'Conecte o Bling em Configurações para emitir NF-e.',
+  blingNotConnected: 'Conecte o Bling no painel, em Produtos, para emitir NF-e.',
   blingRefused: (reason: string) => `O Bling recusou a NF-e: ${reason}`,
   notPaid: 'Só pedidos pagos têm etiqueta e NF-e.',
   labelExists: 'Este pedido já tem uma etiqueta.',
