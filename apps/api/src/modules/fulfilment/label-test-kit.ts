@@ -81,6 +81,8 @@ export function createMemoryMelhorEnvio(
   let codesLater = false;
   /** The tokens the calls came with (the adapter sends the connection's current one). */
   const tokensSeen: string[] = [];
+  /** Every id the tracking calls asked about, in order. */
+  const trackingAsked: string[] = [];
 
   async function enter(method: Method): Promise<Failure | undefined> {
     calls[method] += 1;
@@ -184,6 +186,7 @@ export function createMemoryMelhorEnvio(
     async tracking(ids) {
       const failure = await enter('tracking');
       if (failure) raise(failure);
+      trackingAsked.push(...ids);
       return ids.flatMap((id): ProviderLabelTracking[] => {
         const label = labels.get(id);
         if (!label) return [];
@@ -206,6 +209,7 @@ export function createMemoryMelhorEnvio(
     calls,
     labels,
     tokensSeen,
+    trackingAsked,
     get balanceCents() {
       return balanceCents;
     },
