@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { shippingLabels } from '../../db/schema/fulfilment.ts';
+import { invoices, shippingLabels } from '../../db/schema/fulfilment.ts';
 import { orders } from '../../db/schema/orders.ts';
 import { LIFECYCLE_MESSAGES } from '../orders/lifecycle.ts';
 import { AUTH_MESSAGES } from '../auth/authenticate.ts';
@@ -135,6 +135,22 @@ describe('buying a label', () => {
     expect(mails.find((mail) => mail.kind === 'order_shipped')?.textBody).toContain(
       label.tracking_code ?? '',
     );
+  });
+
+  it("sends the authorised NF-e's key instead of a content declaration", async () => {
+    const order = await fixture.order(admin);
+    const accessKey = '35261111222333000181550010000012341000012345';
+    await ctx.database.db
+      .insert(invoices)
+      .values({
+        orderId: order.id,
+        state: 'authorised',
+        accessKey,
+        providerInvoiceId: `nfe-${order.id}`,
+      });
+    await bought(order.id);
+    expect(me.byTag(order.order_number)[0]?.request.invoiceKey).toBe(accessKey);
+    expect((await labelRow(order.id))?.invoiceKey).toBe(accessKey);
   });
 
   it('buys one label however many clicks arrive at once', async () => {
@@ -474,5 +490,15 @@ describe('a shop without Melhor Envio (the offline default)', () => {
     expect(status.json()).toMatchObject({
       melhor_envio: { configured: false, connected: false, via: null, balance: null },
     });
+    const start = await offline.app.inject({ url: '/api/melhorenvio/oauth/start', headers: owner });
+    expect(start.statusCode).toBe(503);
+    expect(start.json<ErrorJson>().message).toBe(LABEL_TEXTS.notConfigured);
+    const webhook = await offline.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/melhorenvio',
+      headers: { 'content-type': 'application/json', 'x-me-signature': 'x' },
+      payload: '{}',
+    });
+    expect(webhook.statusCode).toBe(503);
   });
 });
