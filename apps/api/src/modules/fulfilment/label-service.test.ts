@@ -140,14 +140,12 @@ describe('buying a label', () => {
   it("sends the authorised NF-e's key instead of a content declaration", async () => {
     const order = await fixture.order(admin);
     const accessKey = '35261111222333000181550010000012341000012345';
-    await ctx.database.db
-      .insert(invoices)
-      .values({
-        orderId: order.id,
-        state: 'authorised',
-        accessKey,
-        providerInvoiceId: `nfe-${order.id}`,
-      });
+    await ctx.database.db.insert(invoices).values({
+      orderId: order.id,
+      state: 'authorised',
+      accessKey,
+      providerInvoiceId: `nfe-${order.id}`,
+    });
     await bought(order.id);
     expect(me.byTag(order.order_number)[0]?.request.invoiceKey).toBe(accessKey);
     expect((await labelRow(order.id))?.invoiceKey).toBe(accessKey);
