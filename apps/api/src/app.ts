@@ -134,6 +134,13 @@ import { adminReturnRoutes, returnRoutes } from './modules/returns/routes.ts';
 import { createReturnService } from './modules/returns/service.ts';
 import { mercadoPagoWebhookRoutes } from './modules/payments/webhook-routes.ts';
 import { pixBankWebhookRoutes } from './modules/payments/pix-bank-webhook-routes.ts';
+import {
+  createLabelModule,
+  type LabelModule,
+  type MelhorEnvioAdapterFactory,
+} from './modules/fulfilment/label-module.ts';
+import { labelAdminRoutes, melhorEnvioCallbackRoutes } from './modules/fulfilment/label-routes.ts';
+import { melhorEnvioWebhookRoutes } from './modules/fulfilment/tracking-webhook-routes.ts';
 
 // Messages zod writes itself (a number where an object was expected, say) come out in pt-BR too.
 z.config(z.locales.ptBR());
@@ -161,6 +168,12 @@ export interface AppDeps {
    * quotes price by; tests pass a reader of the table.
    */
   promotionRules?: () => readonly CouponRule[] | Promise<readonly CouponRule[]>;
+  /**
+   * The Melhor Envio integration for labels, its OAuth and its webhooks (createMelhorEnvioLabelProvider,
+   * createMelhorEnvioOauth, verifyMelhorEnvioSignature and parseMelhorEnvioWebhook behind
+   * one factory). Without it labels are off: hand-typed tracking codes, as with no credentials.
+   */
+  melhorEnvio?: MelhorEnvioAdapterFactory;
 }
 
 declare module 'fastify' {
@@ -177,6 +190,8 @@ declare module 'fastify' {
     privacy: PrivacyRequests;
     /** The store settings: `settings.storeSettings()` for any module that needs them. */
     settings: SettingsService;
+    /** Melhor Envio labels and tracking: their jobs run in server.ts. */
+    labels: LabelModule;
   }
 }
 
@@ -510,6 +525,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     allowLoopbackPorts: deps.testLoopbackPorts,
   });
   app.decorate('erp', erp);
+  const labels = createLabelModule({
+    config,
+    db: database.db,
+    now,
+    lifecycle,
+    outbox,
+    securityLog: services.securityLog,
+    storeSettings,
+    adapter: deps.melhorEnvio?.(config),
+    invoicesAvailable: async () => erp.configured && (await erp.connection.status()).connected,
+    logger: app.log,
+  });
+  app.decorate('labels', labels);
   const monitoring = createSecurityMonitoring({
     db: database.db,
     now,
@@ -621,6 +649,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(erpOauthCallbackRoutes, { erp });
       await api.register(blingWebhookRoutes, { webhooks: erp.webhooks });
       await api.register(blingTestWebhookRoutes, { webhooks: erp.webhooks });
+      await api.register(labelAdminRoutes, { fulfilment: labels, secureCookies });
+      await api.register(melhorEnvioCallbackRoutes, { fulfilment: labels });
+      await api.register(melhorEnvioWebhookRoutes, { webhooks: labels.webhooks });
       await api.register(adminDocsSessionRoutes, { secureCookies });
       await api.register(adminProductPhotoRoutes, { photos, priceRules });
       await api.register(pixTicketRoutes, {

@@ -208,13 +208,26 @@ export const CONFIG_VARIABLES = [
   {
     name: 'MELHOR_ENVIO_TOKEN',
     default: '(unset)',
-    description: 'Melhor Envio access token; required with SHIPPING_PROVIDER=melhor_envio.',
+    description:
+      'Melhor Envio access token (pasted from its panel); required with SHIPPING_PROVIDER=melhor_envio, and enough for labels without the OAuth app.',
   },
   {
     name: 'MELHOR_ENVIO_EMAIL',
     default: '(unset)',
     description:
       'Technical contact e-mail Melhor Envio asks for in the User-Agent; required with SHIPPING_PROVIDER=melhor_envio.',
+  },
+  {
+    name: 'MELHOR_ENVIO_CLIENT_ID',
+    default: '(unset)',
+    description:
+      "Client id of the shop's Melhor Envio app; with MELHOR_ENVIO_CLIENT_SECRET it enables 'Conectar ao Melhor Envio' in the panel (labels paid from the shop's Melhor Envio wallet). Unset and no MELHOR_ENVIO_TOKEN: tracking codes are typed by hand.",
+  },
+  {
+    name: 'MELHOR_ENVIO_CLIENT_SECRET',
+    default: '(unset)',
+    description:
+      'Client secret of the Melhor Envio app: authenticates the token calls and signs the tracking webhooks (X-ME-Signature).',
   },
   {
     name: 'VIACEP_BASE_URL',
@@ -529,6 +542,8 @@ export const configEnvSchema = z.object({
   MELHOR_ENVIO_API_URL: httpUrl.default('https://www.melhorenvio.com.br'),
   MELHOR_ENVIO_TOKEN: optionalString,
   MELHOR_ENVIO_EMAIL: optionalString,
+  MELHOR_ENVIO_CLIENT_ID: optionalString,
+  MELHOR_ENVIO_CLIENT_SECRET: optionalString,
   VIACEP_BASE_URL: httpUrl.default('https://viacep.com.br/ws'),
   VIACEP_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3000),
   PAYMENT_PROVIDER: z.enum(['pix', 'mercadopago', 'pix-bank']).default('pix'),
@@ -629,6 +644,9 @@ export interface Config {
   melhorEnvioApiUrl: string;
   melhorEnvioToken: string | undefined;
   melhorEnvioEmail: string | undefined;
+  /** The OAuth app ('Conectar ao Melhor Envio') is on only when both are set. */
+  melhorEnvioClientId: string | undefined;
+  melhorEnvioClientSecret: string | undefined;
   viacepBaseUrl: string;
   viacepTimeoutMs: number;
   paymentProvider: 'pix' | 'mercadopago' | 'pix-bank';
@@ -860,6 +878,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     melhorEnvioApiUrl: e.MELHOR_ENVIO_API_URL,
     melhorEnvioToken: e.MELHOR_ENVIO_TOKEN,
     melhorEnvioEmail: e.MELHOR_ENVIO_EMAIL,
+    melhorEnvioClientId: e.MELHOR_ENVIO_CLIENT_ID,
+    melhorEnvioClientSecret: e.MELHOR_ENVIO_CLIENT_SECRET,
     viacepBaseUrl: e.VIACEP_BASE_URL,
     viacepTimeoutMs: e.VIACEP_TIMEOUT_MS,
     paymentProvider: e.PAYMENT_PROVIDER,

@@ -71,6 +71,7 @@ export async function serve(config: Config): Promise<void> {
       erp: app.erp,
       monitoring: app.monitoring,
       privacy: app.privacy,
+      labels: app.labels,
       backups,
       reconcileIntervalSeconds: config.pixReconcileIntervalSeconds,
     }),

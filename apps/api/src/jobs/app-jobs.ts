@@ -10,6 +10,7 @@ import type { PrivacyRequests } from '../modules/privacy/service.ts';
 import type { SecurityMonitoring } from '../modules/security/monitoring.ts';
 import { nightlyBackupJob } from '../modules/backup/backup-job.ts';
 import type { BackupService } from '../modules/backup/service.ts';
+import type { LabelModule } from '../modules/fulfilment/label-module.ts';
 import type { JobDefinition } from './job-runner.ts';
 
 export interface AppJobDeps {
@@ -21,6 +22,8 @@ export interface AppJobDeps {
   monitoring: Pick<SecurityMonitoring, 'jobs'>;
   privacy: Pick<PrivacyRequests, 'jobs'>;
   backups: Pick<BackupService, 'takeBackup'>;
+  /** Melhor Envio's tracking poll and the retry of labels an outage stopped halfway. */
+  labels?: Pick<LabelModule, 'jobs'>;
   /** PIX_RECONCILE_SECONDS (default 60). */
   reconcileIntervalSeconds?: number;
 }
@@ -36,5 +39,6 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
     ...deps.monitoring.jobs(),
     ...deps.privacy.jobs(),
     nightlyBackupJob(deps.backups),
+    ...(deps.labels?.jobs() ?? []),
   ];
 }

@@ -24,6 +24,7 @@ export async function createTestContext(
     jobs?: AppDeps['jobs'];
     testLoopbackPorts?: AppDeps['testLoopbackPorts'];
     promotionRules?: AppDeps['promotionRules'];
+    melhorEnvio?: AppDeps['melhorEnvio'];
     /** A database the test opened itself (closed with the context); default: a fresh copy. */
     database?: Database;
   } = {},
@@ -50,6 +51,7 @@ export async function createTestContext(
     jobs: options.jobs,
     testLoopbackPorts: options.testLoopbackPorts,
     promotionRules: options.promotionRules,
+    melhorEnvio: options.melhorEnvio,
   });
   await app.ready();
   return {

@@ -1,0 +1,64 @@
+import type { Db } from '../../db/database.ts';
+import type { OrderRow } from '../../db/schema/orders.ts';
+import type { AdminActor } from '../admin/orders/service.ts';
+import type { OrderDecision } from '../orders/lifecycle.ts';
+import type { OrderActor, OrderLifecycle } from '../orders/lifecycle-service.ts';
+import type { LabelRow } from './fulfilment-json.ts';
+
+/** Who moved the order: the administrator who bought the label, else Melhor Envio's news. */
+export function orderActorOf(admin: AdminActor | null): OrderActor {
+  return admin
+    ? { actor: 'admin', adminId: admin.id, ip: admin.ip }
+    : { actor: 'system', source: 'melhor_envio' };
+}
+
+/** Statuses an order reaches once it has left the shop (its tracking code then stays). */
+const LEFT_THE_SHOP: readonly OrderRow['status'][] = [
+  'shipped',
+  'delivered',
+  'partially_returned',
+  'returned',
+  'refunded',
+];
+
+/**
+ * The order's steps a label brings, through the orders' lifecycle (the one writer of an order's
+ * status, which also queues the shopper's e-mails), in the caller's transaction.
+ */
+export function createLabelOrderSteps(lifecycle: OrderLifecycle) {
+  return {
+    /**
+     * 'ship' with the label's code, unless the order already left with that code. Answers the
+     * lifecycle's decision (a refusal: cancelled meanwhile, shipped by hand with another code),
+     * or null when there was nothing to do.
+     */
+    async ship(tx: Db, label: LabelRow, by: OrderActor): Promise<OrderDecision | null> {
+      if (!label.trackingCode) return null;
+      const order = await lifecycle.lock(tx, label.orderId);
+      if (!order) return null;
+      if (LEFT_THE_SHOP.includes(order.status) && order.trackingCode === label.trackingCode) {
+        return null;
+      }
+      const applied = await lifecycle.apply(
+        tx,
+        order,
+        { type: 'ship', trackingCode: label.trackingCode },
+        by,
+        { label_id: label.id },
+      );
+      return applied.decision;
+    },
+
+    /** 'deliver' for a shipped order; anything else (refunded meanwhile) is left as it is. */
+    async deliver(tx: Db, label: LabelRow, by: OrderActor): Promise<OrderDecision | null> {
+      const order = await lifecycle.lock(tx, label.orderId);
+      if (order?.status !== 'shipped') return null;
+      const applied = await lifecycle.apply(tx, order, { type: 'deliver' }, by, {
+        label_id: label.id,
+      });
+      return applied.decision;
+    },
+  };
+}
+
+export type LabelOrderSteps = ReturnType<typeof createLabelOrderSteps>;
