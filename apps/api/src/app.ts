@@ -140,6 +140,7 @@ import {
   type MelhorEnvioAdapterFactory,
 } from './modules/fulfilment/label-module.ts';
 import { labelAdminRoutes, melhorEnvioCallbackRoutes } from './modules/fulfilment/label-routes.ts';
+import { melhorEnvioAdapter } from './integrations/melhor-envio/melhor-envio-adapter.ts';
 import { melhorEnvioWebhookRoutes } from './modules/fulfilment/tracking-webhook-routes.ts';
 
 // Messages zod writes itself (a number where an object was expected, say) come out in pt-BR too.
@@ -169,9 +170,9 @@ export interface AppDeps {
    */
   promotionRules?: () => readonly CouponRule[] | Promise<readonly CouponRule[]>;
   /**
-   * The Melhor Envio integration for labels, its OAuth and its webhooks (createMelhorEnvioLabelProvider,
-   * createMelhorEnvioOauth, verifyMelhorEnvioSignature and parseMelhorEnvioWebhook behind
-   * one factory). Without it labels are off: hand-typed tracking codes, as with no credentials.
+   * The Melhor Envio integration for labels, its OAuth and its webhooks; by default the real one
+   * (melhorEnvioAdapter), which is off without MELHOR_ENVIO_TOKEN or an app's client id and
+   * secret: tracking codes are then typed by hand.
    */
   melhorEnvio?: MelhorEnvioAdapterFactory;
 }
@@ -533,7 +534,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     outbox,
     securityLog: services.securityLog,
     storeSettings,
-    adapter: deps.melhorEnvio?.(config),
+    adapter: (deps.melhorEnvio ?? melhorEnvioAdapter)(config),
     invoicesAvailable: async () => erp.configured && (await erp.connection.status()).connected,
     logger: app.log,
   });

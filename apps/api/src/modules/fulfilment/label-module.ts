@@ -32,7 +32,7 @@ export interface MelhorEnvioAdapter extends MelhorEnvioWebhookReader {
 }
 
 /** Builds the adapter from the configuration; `buildApp` takes one (AppDeps.melhorEnvio). */
-export type MelhorEnvioAdapterFactory = (config: Config) => MelhorEnvioAdapter;
+export type MelhorEnvioAdapterFactory = (config: Config) => MelhorEnvioAdapter | undefined;
 
 /** Whether the shop issues NF-e by itself when paid (a store setting the NF-e side adds). */
 function autoInvoiceOf(settings: StoreSettings): boolean {

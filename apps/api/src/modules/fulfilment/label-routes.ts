@@ -15,7 +15,8 @@ import { MELHOR_ENVIO_STATE_TTL_MS, type MelhorEnvioActor } from './melhor-envio
 export const MELHOR_ENVIO_STATE_COOKIE = 'lumina_melhorenvio_state';
 const CALLBACK_PATH = '/api/melhorenvio/oauth/callback';
 /** Where the callback sends the administrator back: the settings page reads `melhorenvio`. */
-const PANEL_PATH = '/admin/configuracoes';
+// The panel's store settings page, where the Melhor Envio card reads `?melhorenvio=`.
+const PANEL_PATH = '/admin/loja';
 
 const orderIdsBody = z.object({
   order_ids: z

@@ -85,7 +85,7 @@ async function connect() {
   const { state, cookie } = await start();
   const response = await callback(`code=${GOOD_CODE}&state=${encodeURIComponent(state)}`, cookie);
   expect(response.statusCode).toBe(302);
-  expect(response.headers.location).toBe('/admin/configuracoes?melhorenvio=connected');
+  expect(response.headers.location).toBe('/admin/loja?melhorenvio=connected');
 }
 
 async function status() {
@@ -139,7 +139,7 @@ describe('connecting', () => {
       await go('outro-estado', cookie),
       await go(state, 'x'),
     ]) {
-      expect(response.headers.location).toBe('/admin/configuracoes?melhorenvio=error');
+      expect(response.headers.location).toBe('/admin/loja?melhorenvio=error');
     }
     expect((await go(state, cookie)).headers.location).toContain('connected');
     // One use only.
