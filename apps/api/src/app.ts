@@ -134,6 +134,11 @@ import { adminReturnRoutes, returnRoutes } from './modules/returns/routes.ts';
 import { createReturnService } from './modules/returns/service.ts';
 import { mercadoPagoWebhookRoutes } from './modules/payments/webhook-routes.ts';
 import { pixBankWebhookRoutes } from './modules/payments/pix-bank-webhook-routes.ts';
+import type { InvoiceProvider } from './modules/fulfilment/ports.ts';
+import { danfeLinkOf } from './modules/fulfilment/invoice-repository.ts';
+import { invoiceRoutes } from './modules/fulfilment/invoice-routes.ts';
+import { createInvoiceService, type InvoiceService } from './modules/fulfilment/invoice-service.ts';
+import { createPackingSlips } from './modules/fulfilment/packing-slip.ts';
 
 // Messages zod writes itself (a number where an object was expected, say) come out in pt-BR too.
 z.config(z.locales.ptBR());
@@ -161,6 +166,8 @@ export interface AppDeps {
    * quotes price by; tests pass a reader of the table.
    */
   promotionRules?: () => readonly CouponRule[] | Promise<readonly CouponRule[]>;
+  /** Issues NF-e (Bling's adapter once wired; tests pass their own); default none. */
+  invoiceProvider?: () => InvoiceProvider | null;
 }
 
 declare module 'fastify' {
@@ -177,6 +184,8 @@ declare module 'fastify' {
     privacy: PrivacyRequests;
     /** The store settings: `settings.storeSettings()` for any module that needs them. */
     settings: SettingsService;
+    /** The NF-e of orders: its jobs (poll, automatic issue) run in server.ts. */
+    invoices: InvoiceService;
   }
 }
 
@@ -414,7 +423,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     accountsPerIpHour: config.accountsPerIpHour,
   });
   const profile = createProfileService({ ...services, emailVerification });
-  const lifecycle = createOrderLifecycle({ now, outbox, appUrl: config.appUrl, storeSettings });
+  const lifecycle = createOrderLifecycle({
+    now,
+    outbox,
+    appUrl: config.appUrl,
+    storeSettings,
+    invoiceLinkOf: danfeLinkOf,
+  });
   const orders = createOrderService({
     db: database.db,
     now,
@@ -510,6 +525,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     allowLoopbackPorts: deps.testLoopbackPorts,
   });
   app.decorate('erp', erp);
+  const invoices = createInvoiceService({
+    db: database.db,
+    now,
+    provider: deps.invoiceProvider ?? (() => null),
+    blingConnected: async () => erp.configured && (await erp.connection.status()).connected,
+    erp,
+    refunds,
+    autoInvoice: () => storeSettings().auto_invoice === true,
+    jobs: deps.jobs,
+    securityLog: services.securityLog,
+    logger: app.log,
+  });
+  // A sale Bling took may have its NF-e issued by itself (the store setting auto_invoice).
+  erp.onSalesOrderSent((orderId) => invoices.salesOrderSent(orderId));
+  app.decorate('invoices', invoices);
   const monitoring = createSecurityMonitoring({
     db: database.db,
     now,
@@ -597,6 +627,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(adminOrderRoutes, { adminOrders });
       await api.register(returnRoutes, { returns });
       await api.register(adminReturnRoutes, { adminReturns });
+      await api.register(invoiceRoutes, {
+        invoices,
+        packingSlips: createPackingSlips({
+          db: database.db,
+          shopName: () => shopName(storeSettings()),
+        }),
+      });
       await api.register(adminCatalogRoutes, { db: database.db, now, priceRules });
       await api.register(adminProductWriteRoutes, {
         priceRules,

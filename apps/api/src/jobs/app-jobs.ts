@@ -6,6 +6,7 @@ import type { PaymentService } from '../modules/payments/service.ts';
 import { mailOutboxJob } from '../modules/mail/outbox-job.ts';
 import type { MailOutbox } from '../modules/mail/outbox.ts';
 import type { Erp } from '../modules/erp/erp.ts';
+import type { InvoiceService } from '../modules/fulfilment/invoice-service.ts';
 import type { PrivacyRequests } from '../modules/privacy/service.ts';
 import type { SecurityMonitoring } from '../modules/security/monitoring.ts';
 import { nightlyBackupJob } from '../modules/backup/backup-job.ts';
@@ -21,6 +22,8 @@ export interface AppJobDeps {
   monitoring: Pick<SecurityMonitoring, 'jobs'>;
   privacy: Pick<PrivacyRequests, 'jobs'>;
   backups: Pick<BackupService, 'takeBackup'>;
+  /** The NF-e poll and automatic issue (absent: none, as in tests that do not need them). */
+  invoices?: Pick<InvoiceService, 'jobs'>;
   /** PIX_RECONCILE_SECONDS (default 60). */
   reconcileIntervalSeconds?: number;
 }
@@ -36,5 +39,6 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
     ...deps.monitoring.jobs(),
     ...deps.privacy.jobs(),
     nightlyBackupJob(deps.backups),
+    ...(deps.invoices?.jobs() ?? []),
   ];
 }
