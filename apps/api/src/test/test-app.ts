@@ -24,6 +24,7 @@ export async function createTestContext(
     jobs?: AppDeps['jobs'];
     testLoopbackPorts?: AppDeps['testLoopbackPorts'];
     promotionRules?: AppDeps['promotionRules'];
+    invoiceProvider?: AppDeps['invoiceProvider'];
     /** A database the test opened itself (closed with the context); default: a fresh copy. */
     database?: Database;
   } = {},
@@ -50,6 +51,7 @@ export async function createTestContext(
     jobs: options.jobs,
     testLoopbackPorts: options.testLoopbackPorts,
     promotionRules: options.promotionRules,
+    invoiceProvider: options.invoiceProvider,
   });
   await app.ready();
   return {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { invoices } from '../../db/schema/fulfilment.ts';
 
@@ -127,8 +127,6 @@ export function createInvoiceRepository(db: Db) {
         .orderBy(asc(invoices.id))
         .limit(limit);
     },
-
-    /** Whether the row is still the same one (the poll skips a row an attempt just moved). */
   };
 }
 

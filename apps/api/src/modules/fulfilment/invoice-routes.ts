@@ -94,10 +94,7 @@ export const invoiceRoutes: FastifyPluginCallbackZod<{
     },
     async (request, reply) => {
       const html = await packingSlips.html(parseOrderId(request.params.id), request.query.layout);
-      return reply
-        .header('x-robots-tag', 'noindex')
-        .type('text/html; charset=utf-8')
-        .send(html);
+      return reply.header('x-robots-tag', 'noindex').type('text/html; charset=utf-8').send(html);
     },
   );
 

@@ -166,7 +166,8 @@ export function createInvoiceService(deps: {
 
   async function orderOrFail(orderId: number): Promise<OrderRow> {
     const order = await orders.findOrder(orderId);
-    if (!order) throw new AppError('not_found', ORDER_MESSAGES.notFound, { code: 'order_not_found' });
+    if (!order)
+      throw new AppError('not_found', ORDER_MESSAGES.notFound, { code: 'order_not_found' });
     return order;
   }
 
@@ -390,7 +391,10 @@ export function createInvoiceService(deps: {
       case 'processing':
         return readInto(provider, row);
       case 'denied':
-        throw conflict(INVOICE_MESSAGES.denied(row.reason ?? 'motivo não informado'), 'invoice_denied');
+        throw conflict(
+          INVOICE_MESSAGES.denied(row.reason ?? 'motivo não informado'),
+          'invoice_denied',
+        );
       case 'authorised':
       case 'cancelled':
         return row;
