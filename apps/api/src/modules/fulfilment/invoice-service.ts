@@ -389,7 +389,7 @@ export function createInvoiceService(deps: {
         return taken ? resend(provider, taken, row.state) : current(row);
       }
       case 'processing':
-        return readInto(provider, row);
+        return settled(await readInto(provider, row));
       case 'denied':
         throw conflict(
           INVOICE_MESSAGES.denied(row.reason ?? 'motivo não informado'),
