@@ -142,6 +142,12 @@ import {
 import { labelAdminRoutes, melhorEnvioCallbackRoutes } from './modules/fulfilment/label-routes.ts';
 import { melhorEnvioAdapter } from './integrations/melhor-envio/melhor-envio-adapter.ts';
 import { melhorEnvioWebhookRoutes } from './modules/fulfilment/tracking-webhook-routes.ts';
+import type { InvoiceProvider } from './modules/fulfilment/ports.ts';
+import { danfeLinkOf } from './modules/fulfilment/invoice-repository.ts';
+import { invoiceRoutes } from './modules/fulfilment/invoice-routes.ts';
+import { createInvoiceService, type InvoiceService } from './modules/fulfilment/invoice-service.ts';
+import { createPackingSlips } from './modules/fulfilment/packing-slip.ts';
+import { createBlingInvoiceProvider } from './integrations/bling/invoice-provider.ts';
 
 // Messages zod writes itself (a number where an object was expected, say) come out in pt-BR too.
 z.config(z.locales.ptBR());
@@ -175,6 +181,8 @@ export interface AppDeps {
    * secret: tracking codes are then typed by hand.
    */
   melhorEnvio?: MelhorEnvioAdapterFactory;
+  /** Issues NF-e (Bling's adapter once wired; tests pass their own); default none. */
+  invoiceProvider?: () => InvoiceProvider | null;
 }
 
 declare module 'fastify' {
@@ -193,6 +201,8 @@ declare module 'fastify' {
     settings: SettingsService;
     /** Melhor Envio labels and tracking: their jobs run in server.ts. */
     labels: LabelModule;
+    /** The NF-e of orders: its jobs (poll, automatic issue) run in server.ts. */
+    invoices: InvoiceService;
   }
 }
 
@@ -430,7 +440,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     accountsPerIpHour: config.accountsPerIpHour,
   });
   const profile = createProfileService({ ...services, emailVerification });
-  const lifecycle = createOrderLifecycle({ now, outbox, appUrl: config.appUrl, storeSettings });
+  const lifecycle = createOrderLifecycle({
+    now,
+    outbox,
+    appUrl: config.appUrl,
+    storeSettings,
+    invoiceLinkOf: danfeLinkOf,
+  });
   const orders = createOrderService({
     db: database.db,
     now,
@@ -539,6 +555,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: app.log,
   });
   app.decorate('labels', labels);
+  // Bling issues the NF-e from its sales order once the shop has a Bling app (the service asks
+  // whether it is connected before each call).
+  const blingInvoices = erp.configured ? createBlingInvoiceProvider(erp.client) : null;
+  const invoices = createInvoiceService({
+    db: database.db,
+    now,
+    provider: deps.invoiceProvider ?? (() => blingInvoices),
+    blingConnected: async () => erp.configured && (await erp.connection.status()).connected,
+    erp,
+    refunds,
+    autoInvoice: () => storeSettings().auto_invoice === true,
+    jobs: deps.jobs,
+    securityLog: services.securityLog,
+    logger: app.log,
+  });
+  // A sale Bling took may have its NF-e issued by itself (the store setting auto_invoice).
+  erp.onSalesOrderSent((orderId) => invoices.salesOrderSent(orderId));
+  app.decorate('invoices', invoices);
   const monitoring = createSecurityMonitoring({
     db: database.db,
     now,
@@ -626,6 +660,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(adminOrderRoutes, { adminOrders });
       await api.register(returnRoutes, { returns });
       await api.register(adminReturnRoutes, { adminReturns });
+      await api.register(invoiceRoutes, {
+        invoices,
+        packingSlips: createPackingSlips({
+          db: database.db,
+          shopName: () => shopName(storeSettings()),
+        }),
+      });
       await api.register(adminCatalogRoutes, { db: database.db, now, priceRules });
       await api.register(adminProductWriteRoutes, {
         priceRules,

@@ -69,6 +69,7 @@ export async function serve(config: Config): Promise<void> {
       payments: app.payments,
       outbox: app.outbox,
       erp: app.erp,
+      invoices: app.invoices,
       monitoring: app.monitoring,
       privacy: app.privacy,
       labels: app.labels,

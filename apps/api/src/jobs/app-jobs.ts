@@ -6,6 +6,7 @@ import type { PaymentService } from '../modules/payments/service.ts';
 import { mailOutboxJob } from '../modules/mail/outbox-job.ts';
 import type { MailOutbox } from '../modules/mail/outbox.ts';
 import type { Erp } from '../modules/erp/erp.ts';
+import type { InvoiceService } from '../modules/fulfilment/invoice-service.ts';
 import type { PrivacyRequests } from '../modules/privacy/service.ts';
 import type { SecurityMonitoring } from '../modules/security/monitoring.ts';
 import { nightlyBackupJob } from '../modules/backup/backup-job.ts';
@@ -24,6 +25,8 @@ export interface AppJobDeps {
   backups: Pick<BackupService, 'takeBackup'>;
   /** Melhor Envio's tracking poll and the retry of labels an outage stopped halfway. */
   labels?: Pick<LabelModule, 'jobs'>;
+  /** The NF-e poll and automatic issue (absent: none, as in tests that do not need them). */
+  invoices?: Pick<InvoiceService, 'jobs'>;
   /** PIX_RECONCILE_SECONDS (default 60). */
   reconcileIntervalSeconds?: number;
 }
@@ -40,5 +43,6 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
     ...deps.privacy.jobs(),
     nightlyBackupJob(deps.backups),
     ...(deps.labels?.jobs() ?? []),
+    ...(deps.invoices?.jobs() ?? []),
   ];
 }

@@ -25,6 +25,7 @@ export async function createTestContext(
     testLoopbackPorts?: AppDeps['testLoopbackPorts'];
     promotionRules?: AppDeps['promotionRules'];
     melhorEnvio?: AppDeps['melhorEnvio'];
+    invoiceProvider?: AppDeps['invoiceProvider'];
     /** A database the test opened itself (closed with the context); default: a fresh copy. */
     database?: Database;
   } = {},
@@ -52,6 +53,7 @@ export async function createTestContext(
     testLoopbackPorts: options.testLoopbackPorts,
     promotionRules: options.promotionRules,
     melhorEnvio: options.melhorEnvio,
+    invoiceProvider: options.invoiceProvider,
   });
   await app.ready();
   return {

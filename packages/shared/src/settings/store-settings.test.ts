@@ -65,6 +65,22 @@ describe('storeSettingsInputSchema', () => {
     ).toBe(7.1);
   });
 
+  it('takes the automatic NF-e switch, or leaves it out for the stored value to stand', () => {
+    expect(storeSettingsInputSchema.parse(createSettingsInput()).auto_invoice).toBeUndefined();
+    const on = storeSettingsInputSchema.parse(createSettingsInput({ auto_invoice: true }));
+    expect(on.auto_invoice).toBe(true);
+    expect(adminSettingsJson(on).auto_invoice).toBe(true);
+    expect(
+      adminSettingsJson(storeSettingsInputSchema.parse(createSettingsInput())).auto_invoice,
+    ).toBe(false);
+    expect(
+      messagesByPath(storeSettingsInputSchema, {
+        ...createSettingsInput(),
+        auto_invoice: 'sim',
+      }).auto_invoice,
+    ).toBe(M.autoInvoice);
+  });
+
   it('leaves unfilled fields empty and free shipping off', () => {
     const settings = storeSettingsInputSchema.parse(
       createSettingsInput({ document: '', whatsapp: null, free_shipping_threshold: '' }),

@@ -34,6 +34,7 @@ export const SETTINGS_MESSAGES = {
   installmentsMax: 'Parcelas: use um número inteiro de 1 a 12',
   interestFree: 'Parcelas sem juros: use um número inteiro de 1 até o máximo de parcelas',
   boletoDueDays: 'Vencimento do boleto: use um número inteiro de 1 a 30 dias',
+  autoInvoice: 'Emissão automática de NF-e: marque ou desmarque a opção',
   social: (network: string) => `${network}: informe o @perfil ou o endereço do perfil`,
   policyUnsafe:
     'A política contém conteúdo não permitido (scripts, atributos de evento ou links javascript:). Use só texto, títulos, listas, negrito, itálico e links.',
@@ -186,6 +187,9 @@ export const storeSettingsInputSchema = z
       .min(BOLETO_DUE_DAYS.min, M.boletoDueDays)
       .max(BOLETO_DUE_DAYS.max, M.boletoDueDays)
       .default(BOLETO_DUE_DAYS.default),
+    // Issue the NF-e through Bling by itself once a paid order reaches Bling. Left out (a panel
+    // from before the setting): what is stored stays, so saving other fields never turns it off.
+    auto_invoice: z.boolean({ error: M.autoInvoice }).optional(),
     social: z.object({
       instagram: social('instagram', 'Instagram'),
       facebook: social('facebook', 'Facebook'),
@@ -208,7 +212,10 @@ export const storeSettingsInputSchema = z
     },
   }));
 
-/** The settings as stored and as every module reads them: money in cents. */
+/**
+ * The settings as stored and as every module reads them: money in cents. `auto_invoice` is
+ * undefined only in a body that left it out (the service keeps the stored value then).
+ */
 export type StoreSettings = z.output<typeof storeSettingsInputSchema>;
 export type StoreSettingsInput = z.input<typeof storeSettingsInputSchema>;
 
@@ -313,6 +320,9 @@ const settingsJsonFields = {
 /** GET/PUT /api/admin/settings: the whole document, money in reais (and in cents beside it). */
 export const adminSettingsJsonSchema = z.object({
   ...settingsJsonFields,
+  auto_invoice: z
+    .boolean()
+    .describe('issue the NF-e through Bling by itself when an order is paid (needs Bling)'),
   mail_from: z.string(),
   reply_to: z.string(),
   policies: z.object({ terms: z.string(), returns: z.string(), shipping: z.string() }),
@@ -394,6 +404,7 @@ function sharedJson(settings: StoreSettings) {
 export function adminSettingsJson(settings: StoreSettings): AdminSettingsJson {
   return {
     ...sharedJson(settings),
+    auto_invoice: settings.auto_invoice ?? false,
     mail_from: settings.mail_from,
     reply_to: settings.reply_to,
     policies: { ...settings.policies },

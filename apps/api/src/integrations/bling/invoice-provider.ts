@@ -113,6 +113,11 @@ export function createBlingInvoiceProvider(client: () => BlingClient): InvoicePr
           return { providerInvoiceId: String(existing) };
         }
       }),
+    findBySalesOrder: (salesOrderId) =>
+      translated(async () => {
+        const id = await client().salesOrderInvoiceId(salesOrderId);
+        return id === null ? null : { providerInvoiceId: String(id) };
+      }),
     send: (providerInvoiceId) => translated(() => client().sendNfe(providerInvoiceId)),
     get: (providerInvoiceId) =>
       translated(async () => toProviderInvoice(await client().getNfe(providerInvoiceId))),

@@ -20,7 +20,7 @@ import {
 } from './connection.ts';
 import { createProductPush } from './product-push.ts';
 import { createProductSync } from './product-sync.ts';
-import { createSalesOrderPush } from './sales-orders.ts';
+import { createSalesOrderPush, salesOrderOf } from './sales-orders.ts';
 import { createStockPush } from './stock-push.ts';
 import { createBlingWebhooks } from './webhooks.ts';
 import { createBlingRateLimiter } from './rate-limiter.ts';
@@ -95,7 +95,17 @@ export function createErp(deps: {
   }
   const { shopName } = deps;
   const stockPush = createStockPush({ db, client: blingClient, now, shopName });
-  const salesOrders = createSalesOrderPush({ db, client: blingClient, now, shopName });
+  let salesOrderSent: ((orderId: number) => Promise<void>) | undefined;
+  const salesOrders = createSalesOrderPush({
+    db,
+    client: blingClient,
+    now,
+    shopName,
+    onSent: async (orderId) => {
+      // What follows a sale (its NF-e) is queued by its module; a failure there is not the push's.
+      await salesOrderSent?.(orderId).catch(() => undefined);
+    },
+  });
   const productSync = createProductSync({
     db,
     client: blingClient,
@@ -276,6 +286,14 @@ export function createErp(deps: {
     pushStock: () => stockPush.pushAll(),
     /** Sends the paid orders Bling has not had yet (the job does it every minute). */
     pushSalesOrders: () => salesOrders.pushPaid(),
+    /** Where the order's sale stands in Bling (its id there once sent). */
+    salesOrderOf: (orderId: number) => salesOrderOf(db, orderId),
+    /** Whoever acts once Bling has an order's sale (fulfilment's NF-e): one listener. */
+    onSalesOrderSent(hook: (orderId: number) => Promise<void>): void {
+      salesOrderSent = hook;
+    },
+    /** Bling's API client behind the shared rate limit (its NF-e adapter calls through it). */
+    client: blingClient,
     requestSync,
     runSync,
     jobs,

@@ -33,6 +33,40 @@ export interface SalesOrderSummary {
 const digits = (value: string | null) => (value ?? '').replace(/\D/g, '');
 
 /**
+ * Where an order's sale stands in Bling, for the modules that act on it there (its NF-e):
+ * 'waiting' for the next push (paid since the shop connected), 'never' (not paid, or paid before
+ * the connection: the push leaves those out), or the push's own states.
+ */
+export interface SalesOrderLink {
+  state: 'waiting' | 'never' | 'sending' | 'sent' | 'uncertain' | 'failed';
+  /** Bling's id of the sales order, once it answered. */
+  blingId: string | null;
+  /** Why it did not go (pt-BR, or Bling's own words), for 'failed' and 'uncertain'. */
+  error: string | null;
+}
+
+/** The order's sales order in Bling, by the push's rule of which paid orders it sends. */
+export async function salesOrderOf(db: Db, orderId: number): Promise<SalesOrderLink> {
+  const [row] = rowsOf<{
+    state: Exclude<SalesOrderLink['state'], 'waiting' | 'never'> | null;
+    bling_id: string | null;
+    error: string | null;
+    due: boolean | null;
+  }>(
+    await db.execute(sql`
+      select b.state, b.bling_id, b.error,
+        (o.paid_at is not null and o.paid_at >= c.connected_at) as due
+      from orders o
+      left join bling_sales_orders b on b.order_id = o.id
+      left join bling_connection c on c.id = 1
+      where o.id = ${orderId}::integer
+    `),
+  );
+  if (row?.state) return { state: row.state, blingId: row.bling_id, error: row.error };
+  return { state: row?.due ? 'waiting' : 'never', blingId: null, error: null };
+}
+
+/**
  * Paid orders become Bling sales orders, each once: the customer's contact found by CPF or
  * e-mail (or created), the items by SKU at the price paid, shipping, how it was paid (method,
  * card brand and end, instalments), and the shop's order number as `numeroLoja`. Orders paid
@@ -44,6 +78,8 @@ export function createSalesOrderPush(deps: {
   now: () => Date;
   /** The shop's name as its settings have it now ('' when none). */
   shopName: () => string;
+  /** Told of each order Bling took as a sales order (its NF-e may follow); never throws. */
+  onSent?: (orderId: number) => Promise<void>;
 }) {
   const { db, now } = deps;
 
@@ -162,6 +198,7 @@ export function createSalesOrderPush(deps: {
                 .set({ blingId: String(created.id) })
                 .where(eq(orders.id, id));
               summary.sent += 1;
+              await deps.onSent?.(id);
             } catch (error) {
               if (error instanceof BlingUnavailableError && !error.answered) {
                 await settle(id, { state: 'uncertain', error: UNCERTAIN_SALES_ORDER });

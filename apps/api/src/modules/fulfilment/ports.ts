@@ -119,4 +119,10 @@ export interface InvoiceProvider {
   get(providerInvoiceId: string): Promise<ProviderInvoice>;
   /** Asks SEFAZ, through Bling, to cancel an authorised NF-e (within the legal 24 hours). */
   cancel(providerInvoiceId: string, justification: string): Promise<void>;
+  /**
+   * The NF-e Bling already generated from this sales order, or null when none (Bling's sales
+   * order names its `notaFiscal`): how a generate call left unanswered is resolved without
+   * generating a second one. Optional: without it the owner is asked to look in Bling.
+   */
+  findBySalesOrder?(salesOrderId: string): Promise<{ providerInvoiceId: string } | null>;
 }

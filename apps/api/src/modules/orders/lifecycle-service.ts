@@ -85,6 +85,11 @@ export function createOrderLifecycle(deps: {
   appUrl: string;
   /** The store settings now: the e-mails speak with the shop's current name and signature. */
   storeSettings: () => StoreSettings;
+  /**
+   * The DANFE of the order's authorised NF-e, read in the e-mail's transaction: the fulfilment
+   * module owns NF-e, so the shipped e-mail asks it rather than reading its table.
+   */
+  invoiceLinkOf?: (tx: Db, orderId: number) => Promise<string | null>;
 }) {
   const { now, outbox, appUrl } = deps;
 
@@ -127,11 +132,14 @@ export function createOrderLifecycle(deps: {
           kind === 'payment_approved'
             ? paymentOfRecord(await createPaymentRepository(tx).paymentsOf([order.id]))
             : null;
+        const danfeUrl =
+          kind === 'order_shipped' ? ((await deps.invoiceLinkOf?.(tx, order.id)) ?? null) : null;
+        const shop = mailShop(deps.storeSettings());
         await outbox.enqueue(tx, {
           key: `order-event:${eventId}:${kind}`,
           kind,
           orderId: order.id,
-          message: customerMail(kind, customer, appUrl, mailShop(deps.storeSettings()), payment),
+          message: customerMail(kind, customer, appUrl, shop, payment, danfeUrl),
         });
       }
     }

@@ -5,6 +5,7 @@ import {
   type SummaryRow,
 } from '@lumina/shared/checkout/contract-summary';
 import { formatBRL } from '@lumina/shared/format/money';
+import { INVOICE_MESSAGES } from '@lumina/shared/fulfilment/invoice-messages';
 import { paidWithText } from '@lumina/shared/payments/payment-labels';
 import { COUPON_MESSAGES } from '@lumina/shared/promotions/coupon-messages';
 import { POLICY_PAGES } from '@lumina/shared/settings/policy-pages';
@@ -292,7 +293,13 @@ export function orderCancelledMail(order: MailOrder, appUrl: string, shop: MailS
   ]);
 }
 
-export function orderShippedMail(order: MailOrder, appUrl: string, shop: MailShop): MailMessage {
+/** `danfeUrl`: the order's authorised NF-e (its DANFE), when it has one. */
+export function orderShippedMail(
+  order: MailOrder,
+  appUrl: string,
+  shop: MailShop,
+  danfeUrl: string | null = null,
+): MailMessage {
   const code = order.trackingCode ?? '';
   return orderMail(order.customerEmail, ORDER_MAIL_SUBJECTS.shipped(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
@@ -300,6 +307,7 @@ export function orderShippedMail(order: MailOrder, appUrl: string, shop: MailSho
     { pre: code },
     'Para acompanhar a entrega, abra a página de rastreamento dos Correios e cole o código.',
     { link: CORREIOS_TRACKING_URL, label: 'Rastrear nos Correios' },
+    ...(danfeUrl ? [{ link: danfeUrl, label: INVOICE_MESSAGES.danfeLink }] : []),
     orderPageLink(appUrl, order.id),
     shop,
   ]);
@@ -362,12 +370,14 @@ export function customerMail(
   shop: MailShop,
   /** The approved e-mail's payment (paymentOfRecord); the other e-mails do not read it. */
   payment: PaymentRow | null = null,
+  /** The shipped e-mail's DANFE link (the order's authorised NF-e), when there is one. */
+  danfeUrl: string | null = null,
 ): MailMessage {
   switch (kind) {
     case 'payment_approved':
       return paymentApprovedMail(order, appUrl, shop, payment);
     case 'order_shipped':
-      return orderShippedMail(order, appUrl, shop);
+      return orderShippedMail(order, appUrl, shop, danfeUrl);
     case 'order_delivered':
       return orderDeliveredMail(order, appUrl, shop);
     case 'order_cancelled':

@@ -46,6 +46,8 @@ export function defaultStoreSettings(config: DefaultsConfig): StoreSettings {
     ...DEFAULT_PRICE_RULES,
     installments: { ...DEFAULT_INSTALLMENTS },
     boleto_due_days: BOLETO_DUE_DAYS.default,
+    // Issuing NF-e by itself needs Bling and the owner's word: off until they turn it on.
+    auto_invoice: false,
     social: { instagram: '', facebook: '', tiktok: '' },
     policies: { terms: '', returns: '', shipping: '' },
   };

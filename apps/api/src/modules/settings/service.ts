@@ -194,7 +194,7 @@ export function createSettingsService(deps: {
      * it) and answers them as saved; policies are cleaned by the allow-list first.
      */
     async update(parsed: StoreSettings, actor: AdminActor): Promise<AdminSettingsAnswer> {
-      const settings: StoreSettings = {
+      const cleaned: StoreSettings = {
         ...parsed,
         policies: Object.fromEntries(
           POLICY_KEYS.map((key) => [key, sanitizePolicy(parsed.policies[key])]),
@@ -209,6 +209,8 @@ export function createSettingsService(deps: {
         }
         if (!row) throw new Error('store settings missing after their creation');
         const before = withDefaults(row.settings, defaults);
+        // A body without the switch (a panel that predates it) leaves it as it is.
+        const settings = { ...cleaned, auto_invoice: cleaned.auto_invoice ?? before.auto_invoice };
         const fields = changedFields(before, settings);
         if (fields.length === 0) {
           return {
