@@ -147,6 +147,7 @@ import { danfeLinkOf } from './modules/fulfilment/invoice-repository.ts';
 import { invoiceRoutes } from './modules/fulfilment/invoice-routes.ts';
 import { createInvoiceService, type InvoiceService } from './modules/fulfilment/invoice-service.ts';
 import { createPackingSlips } from './modules/fulfilment/packing-slip.ts';
+import { createFulfilmentView } from './modules/fulfilment/order-view.ts';
 import { createBlingInvoiceProvider } from './integrations/bling/invoice-provider.ts';
 
 // Messages zod writes itself (a number where an object was expected, say) come out in pt-BR too.
@@ -495,14 +496,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   }
   app.decorate('outbox', outbox);
-  const adminOrders = createAdminOrderService({
-    db: database.db,
-    lifecycle,
-    payments,
-    refunds,
-    outbox,
-    securityLog: services.securityLog,
-  });
   const returnDeps = {
     db: database.db,
     now,
@@ -573,6 +566,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // A sale Bling took may have its NF-e issued by itself (the store setting auto_invoice).
   erp.onSalesOrderSent((orderId) => invoices.salesOrderSent(orderId));
   app.decorate('invoices', invoices);
+  const fulfilment = createFulfilmentView({ labels: labels.labels, invoices });
+  const adminOrders = createAdminOrderService({
+    db: database.db,
+    lifecycle,
+    payments,
+    refunds,
+    outbox,
+    securityLog: services.securityLog,
+    fulfilment,
+  });
   const monitoring = createSecurityMonitoring({
     db: database.db,
     now,
@@ -655,7 +658,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(adminCouponRoutes, { promotions });
       await api.register(wishlistRoutes, { wishlist });
       await api.register(shippingRoutes, { shipping });
-      await api.register(orderRoutes, { orders, payments });
+      await api.register(orderRoutes, { orders, payments, fulfilment });
       await api.register(paymentRoutes, { payments });
       await api.register(adminOrderRoutes, { adminOrders });
       await api.register(returnRoutes, { returns });

@@ -1,3 +1,5 @@
+import { INVOICE_STATES, LABEL_STATES } from '../fulfilment/fulfilment-json.ts';
+import { orderFulfilmentJsonSchema } from '../fulfilment/fulfilment-schemas.ts';
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../orders/order-status.ts';
 import { adminRefundSchema } from '../returns/return-schemas.ts';
@@ -95,6 +97,9 @@ export const adminOrderRowSchema = z.object({
   /** A payment approved after the order had been cancelled: refund it or restore the order. */
   paid_after_cancel: z.boolean(),
   refund_status: z.enum(REFUND_STATUSES),
+  /** The label's and the NF-e's states; null when the order has none. */
+  label_state: z.enum(LABEL_STATES).nullable().optional(),
+  invoice_state: z.enum(INVOICE_STATES).nullable().optional(),
 });
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
@@ -188,6 +193,8 @@ export const adminOrderDetailSchema = z
     events: z.array(adminOrderEventSchema),
     /** What the order's state allows now; the panel shows these buttons only. */
     available_actions: z.array(z.enum(ADMIN_ORDER_ACTIONS)),
+    /** The label, the NF-e and the parcel's tracking. */
+    fulfilment: orderFulfilmentJsonSchema.optional(),
   })
   .meta({ id: 'AdminOrder' });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;

@@ -1,3 +1,7 @@
+import {
+  shopperInvoiceJsonSchema,
+  trackingEventJsonSchema,
+} from '../fulfilment/fulfilment-schemas.ts';
 import { z } from 'zod';
 import { ORDER_PAYMENT_METHODS } from '../payments/payment-methods.ts';
 import { orderRefundSchema } from '../returns/return-schemas.ts';
@@ -157,6 +161,10 @@ export const orderSchema = z
     refunded_total_cents: z.number().int(),
     /** Null before any payment was started. */
     payment: orderPaymentSchema.nullable(),
+    /** The NF-e's DANFE once authorised (GET /api/orders/{id} only). */
+    invoice: shopperInvoiceJsonSchema.nullable().optional(),
+    /** Where the parcel went, oldest first (GET /api/orders/{id} only). */
+    tracking_events: z.array(trackingEventJsonSchema).optional(),
   })
   .meta({ id: 'Order' });
 export type OrderJson = z.infer<typeof orderSchema>;

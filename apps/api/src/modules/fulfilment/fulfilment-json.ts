@@ -1,13 +1,11 @@
 import {
   LABEL_SERVICES,
-  LABEL_STATES,
   type LabelJson,
   type LabelServiceName,
   type TrackingEventJson,
 } from '@lumina/shared/fulfilment/fulfilment-json';
 import { TRACKING_STATUS_TEXTS } from '@lumina/shared/fulfilment/fulfilment-texts';
 import { centsToReais } from '@lumina/shared/format/money';
-import { z } from 'zod';
 import type { shippingLabels, trackingEvents } from '../../db/schema/fulfilment.ts';
 
 export type LabelRow = typeof shippingLabels.$inferSelect;
@@ -51,23 +49,7 @@ export function trackingEventsJson(rows: readonly TrackingEventRow[]): TrackingE
     }));
 }
 
-/** The routes' description of a label (OpenAPI and the serializer), the shared LabelJson. */
-export const labelJsonSchema = z
-  .object({
-    id: z.number().int(),
-    state: z.enum(LABEL_STATES),
-    service: z.enum(['PAC', 'SEDEX', 'Mini Envios']),
-    tracking_code: z.string().nullable(),
-    price: z.number().nullable().describe('reais'),
-    last_error: z.string().nullable().describe('pt-BR: why the last step failed, what to do'),
-    can_cancel: z.boolean(),
-    can_print: z.boolean(),
-    created_at: z.string(),
-    posted_at: z.string().nullable(),
-    delivered_at: z.string().nullable(),
-  })
-  .meta({ id: 'Label' }) satisfies z.ZodType<LabelJson>;
-
-export const trackingEventJsonSchema = z
-  .object({ status: z.string(), description: z.string(), occurred_at: z.string() })
-  .meta({ id: 'TrackingEvent' }) satisfies z.ZodType<TrackingEventJson>;
+export {
+  labelJsonSchema,
+  trackingEventJsonSchema,
+} from '@lumina/shared/fulfilment/fulfilment-schemas';

@@ -1,4 +1,4 @@
-import { INVOICE_STATES, type InvoiceJson } from '@lumina/shared/fulfilment/fulfilment-json';
+import { invoiceJsonSchema } from '@lumina/shared/fulfilment/fulfilment-schemas';
 import {
   cancelInvoiceBodySchema,
   packingSlipQuerySchema,
@@ -11,22 +11,7 @@ import { parseOrderId } from '../orders/service.ts';
 import type { InvoiceService } from './invoice-service.ts';
 import type { PackingSlips } from './packing-slip.ts';
 
-/** The contract's Invoice (fulfilment-json.ts), as /api/docs shows it. */
-export const invoiceJsonSchema = z.object({
-  id: z.number().int(),
-  state: z.enum(INVOICE_STATES),
-  number: z.string().nullable(),
-  series: z.string().nullable(),
-  access_key: z.string().nullable().describe('the 44-digit chave de acesso'),
-  danfe_url: z.string().nullable(),
-  xml_url: z.string().nullable(),
-  reason: z.string().nullable().describe("SEFAZ's or Bling's reason for a rejection or denial"),
-  last_error: z.string().nullable().describe('the last failed step, in pt-BR, with what to do'),
-  needs_cancellation: z
-    .boolean()
-    .describe('the whole order was refunded, withdrawn or cancelled while this NF-e stands'),
-  can_cancel: z.boolean().describe('authorised less than 24 hours ago'),
-}) satisfies z.ZodType<InvoiceJson>;
+export { invoiceJsonSchema };
 
 const invoiceAnswerSchema = z.object({ invoice: invoiceJsonSchema });
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { currentUser, isAdmin } from '../auth/authenticate.ts';
 import { privateScope } from '../auth/private-scope.ts';
+import type { FulfilmentView } from '../fulfilment/order-view.ts';
 import type { PaymentService } from '../payments/service.ts';
 import { toOrderListJson } from './order-json.ts';
 import { type OrderService, parseOrderId } from './service.ts';
@@ -23,7 +24,9 @@ const failures = {
 export const orderRoutes: FastifyPluginCallbackZod<{
   orders: OrderService;
   payments: Pick<PaymentService, 'paymentInfo'>;
-}> = (app, { orders, payments }, done) => {
+  /** The order's NF-e and parcel tracking, for its own page (absent where a test does without). */
+  fulfilment?: Pick<FulfilmentView, 'forShopper'>;
+}> = (app, { orders, payments, fulfilment }, done) => {
   void app.register(privateScope);
 
   app.post(
@@ -69,7 +72,8 @@ export const orderRoutes: FastifyPluginCallbackZod<{
     },
     async (request) => {
       const viewer = { id: currentUser(request).id, isAdmin: (await isAdmin(request)) === true };
-      const order = await orders.get(viewer, parseOrderId(request.params.id));
+      const found = await orders.get(viewer, parseOrderId(request.params.id));
+      const order = fulfilment ? { ...found, ...(await fulfilment.forShopper(found.id)) } : found;
       return {
         id: order.id,
         status: order.status,

@@ -18,6 +18,7 @@ import type { OrderAction } from '../../orders/lifecycle.ts';
 import { availableActions } from '../../orders/lifecycle.ts';
 import { type OrderLifecycle, orderState } from '../../orders/lifecycle-service.ts';
 import { paymentOfRecord, toOrderJson, toOrderPaymentJson } from '../../orders/order-json.ts';
+import type { FulfilmentView } from '../../fulfilment/order-view.ts';
 import { createOrderRepository } from '../../orders/repository.ts';
 import type { PaymentService } from '../../payments/service.ts';
 import { isOpen } from '../../payments/transitions.ts';
@@ -77,6 +78,8 @@ export function createAdminOrderService(deps: {
   refunds: Refunds;
   outbox: Pick<MailOutbox, 'kick' | 'ofOrder'>;
   securityLog: SecurityLog;
+  /** The label, the NF-e and the tracking of orders (absent where a test does without). */
+  fulfilment?: Pick<FulfilmentView, 'ofOrder' | 'statesOf'>;
 }) {
   const { db, lifecycle, payments, refunds, outbox, securityLog } = deps;
   const queries = createAdminOrderQueries(db);
@@ -89,13 +92,14 @@ export function createAdminOrderService(deps: {
   async function detail(orderId: number): Promise<AdminOrderDetail> {
     const order = await orderRepository.findOrder(orderId);
     if (!order) throw notFound();
-    const [items, history, mails, events, refundRows, refundable] = await Promise.all([
+    const [items, history, mails, events, refundRows, refundable, fulfilment] = await Promise.all([
       orderRepository.itemsOf([orderId]),
       payments.historyOf(orderId),
       outbox.ofOrder(orderId),
       queries.events(orderId),
       refunds.completedOf([orderId]),
       refunds.refundableOf(orderId),
+      deps.fulfilment?.ofOrder(orderId),
     ]);
     return {
       order: {
@@ -154,6 +158,7 @@ export function createAdminOrderService(deps: {
         created_at: event.createdAt.toISOString(),
       })),
       available_actions: availableActions(orderState(order), providerOf(history[0]?.payment)),
+      ...(fulfilment ? { fulfilment } : {}),
     };
   }
 
@@ -210,6 +215,7 @@ export function createAdminOrderService(deps: {
   return {
     async list(query: AdminOrderListQuery): Promise<AdminOrderListResponse> {
       const { rows, total, paidAfterCancel } = await queries.list(query);
+      const states = await deps.fulfilment?.statesOf(rows.map(({ order }) => order.id));
       return {
         orders: rows.map(({ order, itemsCount, provider }) => ({
           id: order.id,
@@ -226,6 +232,8 @@ export function createAdminOrderService(deps: {
           tracking_code: order.trackingCode,
           paid_after_cancel: order.paidAfterCancel,
           refund_status: order.refundStatus,
+          label_state: states?.label.get(order.id) ?? null,
+          invoice_state: states?.invoice.get(order.id) ?? null,
         })),
         total,
         page: query.page,
