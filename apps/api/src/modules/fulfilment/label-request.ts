@@ -55,9 +55,17 @@ export function senderOf(settings: StoreSettings): LabelParty {
 /** The shopper as the recipient, as the order has them (name, CPF, contacts, delivery address). */
 export function recipientOf(order: OrderRow): LabelParty {
   const address = order.shippingAddress;
+  // The checkout takes a PIX order without a CPF, but Melhor Envio wants the recipient's
+  // document on every label: say so before anything is bought.
+  const document = digits(order.customerCpf);
+  if (!document) {
+    throw new AppError('conflict', LABEL_TEXTS.recipientDocumentMissing, {
+      code: 'recipient_document_missing',
+    });
+  }
   return {
     name: order.customerName,
-    document: digits(order.customerCpf),
+    document,
     email: order.customerEmail,
     phone: digits(order.customerPhone) || null,
     address: {

@@ -10,7 +10,9 @@ export const LABEL_TEXTS = {
   notPrintable: (orderNumbers: string) =>
     `Só etiquetas prontas podem ser impressas. Ainda sem etiqueta pronta: ${orderNumbers}.`,
   senderIncomplete:
-    'Preencha os dados da loja em Configurações (nome, CNPJ ou CPF e endereço completo) para gerar etiquetas.',
+    'Preencha os dados da loja no painel, em Loja (nome, CNPJ ou CPF e endereço completo), para gerar etiquetas.',
+  recipientDocumentMissing:
+    'Este pedido não tem o CPF do cliente, que o Melhor Envio exige na etiqueta. Gere a etiqueta no site do Melhor Envio e informe o código de rastreio no pedido.',
   notConfigured:
     'O Melhor Envio não está configurado: defina MELHOR_ENVIO_CLIENT_ID e MELHOR_ENVIO_CLIENT_SECRET.',
   badState: 'A autorização do Melhor Envio expirou ou não vale mais. Tente conectar de novo.',

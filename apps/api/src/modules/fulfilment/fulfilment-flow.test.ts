@@ -1,0 +1,224 @@
+// From paid to delivered with the real integrations over HTTP: the Bling adapter against the
+// fake Bling (the sales order, then its NF-e generated, sent and authorised) and the Melhor
+// Envio adapter against the fake Melhor Envio (cart, checkout, generate, print), whose signed
+// webhooks, sent to the listening API, move the order to shipped and delivered. No code is typed.
+import type { InvoiceJson, LabelJson } from '@lumina/shared/fulfilment/fulfilment-json';
+import type { OrderStatusResponse } from '@lumina/shared/orders/order-schemas';
+import type { AdminOrderDetail, AdminOrderListResponse } from '@lumina/shared/admin/admin-orders';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FakeBlingServer,
+  startFakeBlingServer,
+} from '../../integrations/bling/fake-bling-server.ts';
+import { isValidNfeAccessKey } from '../../integrations/bling/nfe-access-key.ts';
+import {
+  type FakeMelhorEnvioServer,
+  startFakeMelhorEnvio,
+} from '../../integrations/melhor-envio/fake-melhor-envio-server.ts';
+import { waitUntil } from '../../jobs/testing.ts';
+import { addToCart, checkoutBody, payOrder, placeOrder, shopper } from '../../test/checkout.ts';
+import { createProduct, insertProducts } from '../../test/product-builder.ts';
+import { createSettingsBody } from '../../test/settings-builder.ts';
+import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
+import { BLING_STATE_COOKIE } from '../erp/routes.ts';
+import { LABEL_TEXTS } from './label-texts.ts';
+
+const CALLBACK = 'http://127.0.0.1/api/bling/oauth/callback';
+const dataDir = mkdtempSync(join(tmpdir(), 'lumina-fulfilment-'));
+let bling: FakeBlingServer;
+let melhorEnvio: FakeMelhorEnvioServer;
+let ctx: TestContext;
+let admin: Record<string, string>;
+let productId: number;
+
+beforeAll(async () => {
+  bling = await startFakeBlingServer({ redirectUri: CALLBACK });
+  melhorEnvio = await startFakeMelhorEnvio();
+  ctx = await createTestContext({
+    env: {
+      BLING_CLIENT_ID: bling.clientId,
+      BLING_CLIENT_SECRET: bling.clientSecret,
+      BLING_API_URL: bling.apiUrl,
+      BLING_AUTH_URL: bling.authUrl,
+      BLING_TOKEN_KEY: 'd'.repeat(64),
+      DATA_DIR: dataDir,
+      MELHOR_ENVIO_API_URL: melhorEnvio.url,
+      MELHOR_ENVIO_TOKEN: melhorEnvio.token,
+      MELHOR_ENVIO_EMAIL: 'tecnico@aurora.example',
+      MELHOR_ENVIO_CLIENT_ID: melhorEnvio.clientId,
+      MELHOR_ENVIO_CLIENT_SECRET: melhorEnvio.clientSecret,
+    },
+  });
+  // Melhor Envio delivers its webhooks over HTTP: the API listens on a port of its own.
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = ctx.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the API has no port');
+  melhorEnvio.webhookUrl = `http://127.0.0.1:${address.port}/api/webhooks/melhorenvio`;
+  melhorEnvio.webhookSecret = melhorEnvio.clientSecret;
+
+  const owner = await createUser(ctx.database, { role: 'admin' });
+  admin = bearerHeader((await signIn(ctx.app, owner)).access_token);
+  const saved = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/admin/settings',
+    headers: admin,
+    payload: { settings: createSettingsBody() },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  [productId] = (await insertProducts(ctx.database.db, [
+    createProduct({ name: 'Argola Entrega', sku: 'ENTREGA-1', stock_quantity: 50 }),
+  ])) as [number];
+
+  // 'Conectar ao Bling' as the browser goes through it.
+  const start = await ctx.app.inject({ url: '/api/bling/oauth/start', headers: admin });
+  const cookie = start.cookies.find((c) => c.name === BLING_STATE_COOKIE);
+  const authorize = await fetch(start.json<{ url: string }>().url, { redirect: 'manual' });
+  const back = new URL(authorize.headers.get('location') ?? '');
+  const callback = await ctx.app.inject({
+    url: `/api/bling/oauth/callback${back.search}`,
+    headers: { cookie: `${BLING_STATE_COOKIE}=${cookie?.value ?? ''}` },
+  });
+  expect(callback.statusCode).toBe(302);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+  await bling?.close();
+  await melhorEnvio?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function adminOrder(orderId: number): Promise<AdminOrderDetail> {
+  const answer = await ctx.app.inject({ url: `/api/admin/orders/${orderId}`, headers: admin });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json<AdminOrderDetail>();
+}
+
+/** An order placed and paid (simulated PIX), with the CPF the checkout may leave out. */
+async function paidOrder(cpf: string | null) {
+  const buyer = await shopper(ctx.app, ctx.database);
+  await addToCart(ctx.app, buyer.headers, productId, 2);
+  const placed = await placeOrder(
+    ctx.app,
+    buyer.headers,
+    checkoutBody({ customer_cpf: cpf ?? '' }),
+  );
+  expect(placed.statusCode, placed.body).toBe(201);
+  const order = placed.json<{ order: { id: number; order_number: string } }>().order;
+  expect((await payOrder(ctx.app, buyer.headers, order.id)).statusCode).toBe(200);
+  const paid = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/orders/${order.id}/simulate_payment`,
+    headers: buyer.headers,
+  });
+  expect(paid.statusCode, paid.body).toBe(200);
+  return { buyer, order };
+}
+
+describe('a paid order goes to delivered with its NF-e and label', () => {
+  it('is refused a label without the CPF Melhor Envio needs, before anything is bought', async () => {
+    const { order } = await paidOrder(null);
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/label`,
+      headers: admin,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe(LABEL_TEXTS.recipientDocumentMissing);
+    expect(melhorEnvio.requests.filter((r) => r.path.endsWith('/cart'))).toEqual([]);
+  });
+
+  it('without the owner typing a code, and the shopper sees each step', async () => {
+    const { buyer, order } = await paidOrder('529.982.247-25');
+    expect(await ctx.app.erp.pushSalesOrders()).toMatchObject({ failed: 0, stopped: null });
+
+    const fulfilment = await ctx.app.inject({ url: '/api/admin/fulfilment', headers: admin });
+    expect(fulfilment.json()).toMatchObject({
+      melhor_envio: { configured: true, connected: true, via: 'token' },
+      invoices: { available: true },
+    });
+
+    // The NF-e: Bling generates it from the sale, sends it to SEFAZ, and it comes back authorised.
+    const issued = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/invoice`,
+      headers: admin,
+    });
+    expect(issued.statusCode, issued.body).toBe(200);
+    const invoice = issued.json<{ invoice: InvoiceJson }>().invoice;
+    expect(invoice).toMatchObject({ state: 'authorised', needs_cancellation: false });
+    expect(isValidNfeAccessKey(invoice.access_key ?? '')).toBe(true);
+    const danfe = await fetch(invoice.danfe_url ?? '');
+    expect((await danfe.text()).startsWith('%PDF')).toBe(true);
+
+    // The label carries the NF-e's key and moves the order to shipped with its code.
+    const bought = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/label`,
+      headers: admin,
+    });
+    expect(bought.statusCode, bought.body).toBe(200);
+    const label = bought.json<{ label: LabelJson }>().label;
+    expect(label).toMatchObject({ state: 'generated', service: 'PAC', can_print: true });
+    expect(label.tracking_code).toMatch(/^[A-Z]{2}\d{9}BR$/);
+    const cart = melhorEnvio.requests.find((r) => r.method === 'POST' && r.path.endsWith('/cart'));
+    expect(cart?.body).toMatchObject({
+      options: { non_commercial: false, invoice: { key: invoice.access_key } },
+    });
+    expect((await adminOrder(order.id)).order).toMatchObject({
+      status: 'shipped',
+      tracking_code: label.tracking_code,
+    });
+
+    // A second click (or a second administrator) gets the same label, not a second purchase.
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${order.id}/label`,
+      headers: admin,
+    });
+    expect(again.json<{ label: LabelJson }>().label.id).toBe(label.id);
+    expect(melhorEnvio.labels.size).toBe(1);
+
+    const printed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/admin/labels/print',
+      headers: admin,
+      payload: { order_ids: [order.id] },
+    });
+    expect(printed.statusCode, printed.body).toBe(200);
+    const pdf = await fetch(printed.json<{ url: string }>().url);
+    expect(pdf.headers.get('content-type')).toContain('application/pdf');
+
+    // The carrier posts and delivers: Melhor Envio's signed webhooks move the order.
+    const [providerOrderId] = [...melhorEnvio.labels.keys()] as [string];
+    expect((await melhorEnvio.post(providerOrderId))?.status).toBe(200);
+    expect((await melhorEnvio.deliver(providerOrderId))?.status).toBe(200);
+    await waitUntil(async () => (await adminOrder(order.id)).order.status === 'delivered');
+
+    const detail = await adminOrder(order.id);
+    expect(detail.fulfilment?.label?.state).toBe('delivered');
+    expect(detail.fulfilment?.tracking_events.map((event) => event.status)).toEqual([
+      'posted',
+      'delivered',
+    ]);
+    const list = await ctx.app.inject({ url: '/api/admin/orders', headers: admin });
+    expect(
+      list.json<AdminOrderListResponse>().orders.find((row) => row.id === order.id),
+    ).toMatchObject({ label_state: 'delivered', invoice_state: 'authorised' });
+
+    // The shopper's order page: the DANFE and where the parcel went.
+    const own = await ctx.app.inject({ url: `/api/orders/${order.id}`, headers: buyer.headers });
+    expect(own.statusCode, own.body).toBe(200);
+    const shown = own.json<OrderStatusResponse>().order;
+    expect(shown.status).toBe('delivered');
+    expect(shown.invoice).toEqual({ number: invoice.number, danfe_url: invoice.danfe_url });
+    expect(shown.tracking_events?.map((event) => event.description)).toEqual([
+      'Objeto postado',
+      'Objeto entregue ao destinatário',
+    ]);
+  });
+});
