@@ -367,7 +367,8 @@ const pixBank: FakeService = {
 const melhorEnvio: FakeService = {
   title:
     'Melhor Envio (quotes, labels paid from a wallet, OAuth that approves at once, signed webhooks)',
-  defaultPort: 3994,
+  // 3994 would put the carrier's page on 3995, Google's port.
+  defaultPort: 3988,
   control: true,
   async start({ port, shopUrl }) {
     const fake = await startFakeMelhorEnvio({
