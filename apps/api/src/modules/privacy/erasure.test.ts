@@ -79,6 +79,18 @@ const TABLES: Record<string, { keeps: readonly Marker[]; why: string }> = {
     keeps: [],
     why: "ids of the sales orders in Bling (the contact there is the shop's fiscal record)",
   },
+  shipping_labels: {
+    keeps: [],
+    why: "the label's ids, state and tracking code; the address is the order's",
+  },
+  tracking_events: { keeps: [], why: "the parcel's steps, in the shop's own words" },
+  melhor_envio_connection: { keeps: [], why: "the shop's Melhor Envio connection" },
+  melhor_envio_oauth_states: { keeps: [], why: "the shop's Melhor Envio connection" },
+  melhor_envio_webhook_events: { keeps: [], why: 'label events by Melhor Envio id' },
+  invoices: {
+    keeps: [],
+    why: 'the NF-e number, key and links: a fiscal record kept as the order is (LGPD art. 16, I)',
+  },
 };
 
 const PERSON = {
