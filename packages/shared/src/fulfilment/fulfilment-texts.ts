@@ -60,5 +60,6 @@ export const FULFILMENT_MESSAGES = {
   invoiceNotCancellable:
     'A NF-e só pode ser cancelada até 24 horas depois de autorizada; depois disso, emita uma nota de devolução no Bling.',
   needsInvoiceCancellation:
-    'O pedido foi reembolsado por inteiro: cancele a NF-e ou emita uma nota de devolução no Bling.',
+    'O pedido foi reembolsado por inteiro: cancele a NF-e no Bling (até 24 horas depois de autorizada) ou emita lá uma nota de devolução.',
+  cancelInBling: 'O cancelamento da NF-e é feito no Bling.',
 } as const;

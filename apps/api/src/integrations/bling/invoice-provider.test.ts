@@ -11,11 +11,7 @@ import {
   type FakeBlingServer,
   startFakeBlingServer,
 } from './fake-bling-server.ts';
-import {
-  createBlingInvoiceProvider,
-  invoiceStateOf,
-  NFE_CANCEL_IN_BLING,
-} from './invoice-provider.ts';
+import { createBlingInvoiceProvider, invoiceStateOf } from './invoice-provider.ts';
 import { isValidNfeAccessKey } from './nfe-access-key.ts';
 
 let fake: FakeBlingServer;
@@ -265,10 +261,8 @@ describe('Bling invoice provider', () => {
     const { providerInvoiceId } = await invoices.generateFromSalesOrder(orderId);
     await invoices.send(providerInvoiceId);
 
-    const refused = await failure(
-      invoices.cancel(providerInvoiceId, 'Pedido devolvido pela cliente'),
-    );
-    expect(refused).toMatchObject({ kind: 'refused', message: NFE_CANCEL_IN_BLING });
+    // Bling's API has no call that cancels an NF-e: the adapter offers none.
+    expect(invoices.cancel).toBeUndefined();
 
     fake.cancelNfe(Number(providerInvoiceId));
     await expect(invoices.get(providerInvoiceId)).resolves.toMatchObject({ state: 'cancelled' });

@@ -13,14 +13,8 @@ import {
 } from './bling-client.ts';
 import type { BlingNfe } from './bling-schemas.ts';
 
-/**
- * Bling's API v3 has no call that cancels an NF-e (its reference lists one for NFS-e only), so
- * the owner cancels it in Bling's own screen.
- */
-export const NFE_CANCEL_IN_BLING = 'O cancelamento da NF-e é feito no Bling.';
-
 const BLING_AUTH_REFUSED =
-  'O Bling recusou o acesso da loja. Conecte o Bling de novo em Configurações.';
+  'O Bling recusou o acesso da loja. Conecte o Bling de novo no painel, em Produtos.';
 
 /** Bling's situacao of an NF-e (its reference's list) as the shop's states. */
 const STATES: Record<number, ProviderInvoice['state']> = {
@@ -121,6 +115,5 @@ export function createBlingInvoiceProvider(client: () => BlingClient): InvoicePr
     send: (providerInvoiceId) => translated(() => client().sendNfe(providerInvoiceId)),
     get: (providerInvoiceId) =>
       translated(async () => toProviderInvoice(await client().getNfe(providerInvoiceId))),
-    cancel: () => Promise.reject(new ProviderError('refused', NFE_CANCEL_IN_BLING)),
   };
 }

@@ -10,6 +10,8 @@ export interface InvoiceFacts {
   now: Date;
   /** The whole order was refunded, withdrawn or cancelled after it was paid (orderUndone). */
   orderUndone: boolean;
+  /** The provider's API cancels an NF-e (Bling's does not: the owner cancels in Bling). */
+  providerCancels: boolean;
 }
 
 /**
@@ -49,7 +51,7 @@ export function invoiceJson(row: InvoiceRow, facts: InvoiceFacts): InvoiceJson {
     reason: row.reason,
     last_error: row.lastError,
     needs_cancellation: row.state === 'authorised' && facts.orderUndone,
-    can_cancel: canCancel(row, facts.now),
+    can_cancel: facts.providerCancels && canCancel(row, facts.now),
   };
 }
 

@@ -87,7 +87,11 @@ export function createInvoiceService(deps: {
       (sum, { refund }) => sum + refund.amountCents,
       0,
     );
-    return invoiceJson(row, { now: now(), orderUndone: orderUndone(order, refunded) });
+    return invoiceJson(row, {
+      now: now(),
+      orderUndone: orderUndone(order, refunded),
+      providerCancels: typeof deps.provider()?.cancel === 'function',
+    });
   }
 
   async function connectedProvider(): Promise<InvoiceProvider> {
@@ -442,6 +446,9 @@ export function createInvoiceService(deps: {
         throw conflict(FULFILMENT_MESSAGES.invoiceNotCancellable, 'invoice_not_cancellable');
       }
       const provider = await connectedProvider();
+      const cancelInvoice = provider.cancel?.bind(provider);
+      if (!cancelInvoice)
+        throw conflict(FULFILMENT_MESSAGES.cancelInBling, 'invoice_cancel_in_provider');
       const taken = await repository.take(row, {
         lastError: null,
         lastErrorAt: null,
@@ -449,7 +456,7 @@ export function createInvoiceService(deps: {
       });
       if (!taken) throw conflict(INVOICE_MESSAGES.cancelling, 'invoice_cancelling');
       try {
-        await provider.cancel(row.providerInvoiceId, justification);
+        await cancelInvoice(row.providerInvoiceId, justification);
       } catch (error) {
         throw await fail(taken, error);
       }

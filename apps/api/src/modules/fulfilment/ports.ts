@@ -117,8 +117,11 @@ export interface InvoiceProvider {
   /** Sends it to SEFAZ; the answer may already be the final state. */
   send(providerInvoiceId: string): Promise<void>;
   get(providerInvoiceId: string): Promise<ProviderInvoice>;
-  /** Asks SEFAZ, through Bling, to cancel an authorised NF-e (within the legal 24 hours). */
-  cancel(providerInvoiceId: string, justification: string): Promise<void>;
+  /**
+   * Asks SEFAZ to cancel an authorised NF-e (within the legal 24 hours). Absent where the
+   * provider's API has no such call (Bling's: the owner cancels in Bling's own screen).
+   */
+  cancel?(providerInvoiceId: string, justification: string): Promise<void>;
   /**
    * The NF-e Bling already generated from this sales order, or null when none (Bling's sales
    * order names its `notaFiscal`): how a generate call left unanswered is resolved without

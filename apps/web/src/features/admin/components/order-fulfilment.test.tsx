@@ -395,13 +395,12 @@ describe('admin order: Envio e nota fiscal', () => {
     expect(within(part).getByRole('button', { name: 'Cancelar NF-e' })).toBeVisible();
   });
 
-  it('says what to do instead once SEFAZ no longer takes the cancellation', async () => {
+  it('says what to do in Bling when the shop cannot cancel the NF-e itself', async () => {
     fakeShop({ detail: refunded(false) });
     renderAdmin('/admin/pedidos/41');
     const part = await invoicePart();
     const warning = within(part).getByRole('status');
     expect(warning).toHaveTextContent(FULFILMENT_MESSAGES.needsInvoiceCancellation);
-    expect(warning).toHaveTextContent(FULFILMENT_MESSAGES.invoiceNotCancellable);
     expect(within(part).queryByRole('button', { name: 'Cancelar NF-e' })).toBeNull();
   });
 

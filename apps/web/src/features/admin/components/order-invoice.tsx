@@ -92,17 +92,7 @@ export function OrderInvoice({ orderId, order, invoice, status }: OrderInvoicePr
         <p className="text-sm text-ink-700">Nenhuma NF-e emitida.</p>
       )}
       {invoice?.needs_cancellation ? (
-        <FormAlert
-          kind="warning"
-          messages={
-            invoice.can_cancel
-              ? [FULFILMENT_MESSAGES.needsInvoiceCancellation]
-              : [
-                  FULFILMENT_MESSAGES.needsInvoiceCancellation,
-                  FULFILMENT_MESSAGES.invoiceNotCancellable,
-                ]
-          }
-        />
+        <FormAlert kind="warning" messages={[FULFILMENT_MESSAGES.needsInvoiceCancellation]} />
       ) : null}
       {lastError ? <FormAlert kind="error" messages={[lastError]} /> : null}
       {issueFailure ? <FormAlert kind="error" messages={[issueFailure]} /> : null}
