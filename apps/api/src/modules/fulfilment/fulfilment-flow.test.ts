@@ -150,7 +150,12 @@ describe('a paid order goes to delivered with its NF-e and label', () => {
     });
     expect(issued.statusCode, issued.body).toBe(200);
     const invoice = issued.json<{ invoice: InvoiceJson }>().invoice;
-    expect(invoice).toMatchObject({ state: 'authorised', needs_cancellation: false });
+    // Bling's API has no call that cancels an NF-e: the panel sends the owner to Bling for it.
+    expect(invoice).toMatchObject({
+      state: 'authorised',
+      needs_cancellation: false,
+      can_cancel: false,
+    });
     expect(isValidNfeAccessKey(invoice.access_key ?? '')).toBe(true);
     const danfe = await fetch(invoice.danfe_url ?? '');
     expect((await danfe.text()).startsWith('%PDF')).toBe(true);
