@@ -1,12 +1,12 @@
 // Labels, NF-e and tracking, end to end on the owner's phone: the shop is connected to the fake
 // Bling (through its OAuth, unless an earlier test already did) and to the fake Melhor Envio (by
-// the token start-server.ts sets). A shopper's order is paid; once the shop has pushed it to
-// Bling as a sales order, the owner issues its NF-e ('Autorizada', the DANFE a real PDF), buys
-// its label ('Pronta para imprimir' with a Correios code, paid from the Melhor Envio wallet,
-// carrying the NF-e's key), prints it and both packing slips; the carrier posts and delivers the
-// parcel through the fake's control server (signed webhooks), and the owner's page, the orders
-// list, the shopper's order page and the shopper's e-mails follow. Screenshots of every new
-// screen go to SHOT_DIR.
+// the token start-server.ts sets). A shopper's order is paid after Bling was connected (the shop
+// sends Bling only those); once the shop has pushed it to Bling as a sales order, the owner
+// issues its NF-e ('Autorizada', the DANFE a real PDF), buys its label ('Pronta para imprimir'
+// with a Correios code, paid from the Melhor Envio wallet), prints it (alone, and from the orders
+// list's bar) and both packing slips; the carrier posts and delivers the parcel through the
+// fake's control server (signed webhooks), and the owner's page, the orders list, the shopper's
+// order page and the shopper's e-mails follow. Screenshots of every new screen go to SHOT_DIR.
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { loginThroughHeader, shopAdministrator } from './support/accounts.ts';
 import { acceptCookies } from './support/cookie-banner.ts';
