@@ -18,6 +18,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverArgs, serverEnv } from '../scripts/server-command.mjs';
 import { E2E_FAKE_BLING_FILE } from './tests/support/fake-bling.ts';
+import { E2E_FAKE_MELHOR_ENVIO_FILE } from './tests/support/fake-melhor-envio.ts';
 import { E2E_FAKE_PAYMENTS_FILE, type FakePaymentsFile } from './tests/support/fake-payments.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -63,7 +64,8 @@ if (builds) {
   process.exit(1);
 }
 
-const fakes = role === 'shop' ? [await startE2eBling()] : await startE2ePayments();
+const fakes =
+  role === 'shop' ? [await startE2eBling(), await startE2eMelhorEnvio()] : await startE2ePayments();
 const server: ChildProcess = spawn(process.execPath, serverArgs(apiOutDir), {
   cwd: root,
   stdio: 'inherit',
@@ -123,6 +125,27 @@ async function startE2eBling(): Promise<E2eFake> {
     close: () => fake.close(),
     env: { ...fake.settings, BLING_TOKEN_KEY: randomBytes(32).toString('hex') },
   };
+}
+
+/**
+ * The fake Melhor Envio a person starts with `npm run fake:melhorenvio`, for the labels: its
+ * token connects the shop ('conectado pelo token'), labels are paid from its wallet, and its
+ * control server plays the carrier (post, deliver: the signed webhook goes to this server's
+ * /api/webhooks/melhorenvio) and sets the wallet's balance. The quotes stay on the built-in
+ * table (no SHIPPING_PROVIDER): the other browser tests count on its prices. The control
+ * server's address goes into the data folder, as the Bling one's does.
+ */
+async function startE2eMelhorEnvio(): Promise<E2eFake> {
+  const fake = await startFake('melhor-envio');
+  const dataDir = process.env.DATA_DIR;
+  if (dataDir) {
+    writeFileSync(
+      join(dataDir, E2E_FAKE_MELHOR_ENVIO_FILE),
+      JSON.stringify({ controlUrl: fake.controlUrl }),
+    );
+  }
+  const { SHIPPING_PROVIDER: _quotesStayOnTheTable, ...settings } = fake.settings;
+  return { close: () => fake.close(), env: settings };
 }
 
 /**

@@ -46,3 +46,12 @@ export async function setBlingBalance(codigo: string, saldo: number): Promise<vo
     throw new Error(`The fake Bling answered ${response.status}: ${JSON.stringify(body)}`);
   }
 }
+
+/** The shop's order numbers (numeroLoja) of the sales orders Bling has received. */
+export async function blingSalesOrderNumbers(): Promise<string[]> {
+  const response = await fetch(`${controlUrl()}/_fake/estoque`);
+  const { pedidos_de_venda: orders } = (await response.json()) as {
+    pedidos_de_venda: { id: number; numeroLoja: string | null }[];
+  };
+  return orders.flatMap((order) => (order.numeroLoja ? [order.numeroLoja] : []));
+}

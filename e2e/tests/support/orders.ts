@@ -25,6 +25,8 @@ export interface CustomerOrderOptions {
    * ('paid'), posted with TRACKING ('shipped'), 'delivered'. Left out: the PIX is open, unpaid.
    */
   until?: 'paid' | 'shipped' | 'delivered';
+  /** The buyer's CPF ('' by default: the checkout lets it out). */
+  cpf?: string;
 }
 
 /** The order's fields the tests read (POST /api/orders answers the whole order). */
@@ -75,7 +77,7 @@ export async function customerWithOrder(
         customer_name: account.name,
         customer_email: account.email,
         customer_phone: '(11) 98765-4321',
-        customer_cpf: '',
+        customer_cpf: options.cpf ?? '',
         customer_street: 'Rua Augusta',
         customer_number: '1500',
         customer_neighborhood: 'Consolação',
