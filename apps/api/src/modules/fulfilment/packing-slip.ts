@@ -72,7 +72,8 @@ const COMMON_STYLES = `* { box-sizing: border-box; }
 .notes { border: 1px solid #000; padding: 2mm; margin-top: 3mm; white-space: pre-wrap; }
 .total { font-weight: bold; margin-top: 3mm; }
 input[type=checkbox] { width: 4mm; height: 4mm; margin: 0; }
-@media print { .no-print { display: none; } }`;
+@media print { .no-print { display: none; } }
+@media screen { body { padding: 12px; } }`;
 
 const e = escapeHtml;
 

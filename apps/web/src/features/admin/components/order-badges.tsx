@@ -47,7 +47,8 @@ export function OrderBadges({ order }: { order: BadgeFields }) {
       ) : null}
       {order.invoice_state ? (
         <Badge variant={INVOICE_BADGE_VARIANTS[order.invoice_state]}>
-          NF-e: {INVOICE_STATE_LABELS[order.invoice_state]}
+          {/* Badges are set in capitals; the NF-e keeps its small e, as everyone writes it. */}
+          <span className="normal-case">NF-e</span>: {INVOICE_STATE_LABELS[order.invoice_state]}
         </Badge>
       ) : null}
     </span>
