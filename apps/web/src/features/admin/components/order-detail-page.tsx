@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type OrderActionInput, useAdminOrder, useOrderAction } from '../api/orders.ts';
 import {
   ACTOR_LABELS,
+  systemActorLabel,
   actionLabel,
   eventLabel,
   MAIL_KIND_LABELS,
@@ -150,7 +151,7 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
                       <span className="block text-ink-700">
                         {event.actor === 'admin'
                           ? `${event.admin_name ?? ACTOR_LABELS.admin}${event.ip ? ` (${event.ip})` : ''}`
-                          : ACTOR_LABELS[event.actor]}
+                          : systemActorLabel(event.actor, event.details.source)}
                         {typeof event.details.tracking_code === 'string'
                           ? ` · ${event.details.tracking_code}`
                           : ''}

@@ -1,6 +1,6 @@
 import { ORDER_EVENT_ACTIONS } from '@lumina/shared/orders/order-events';
 import { describe, expect, it } from 'vitest';
-import { eventLabel, paymentSourceLabel } from './order-labels.ts';
+import { eventLabel, paymentSourceLabel, systemActorLabel } from './order-labels.ts';
 
 describe('eventLabel', () => {
   it.each(ORDER_EVENT_ACTIONS)('names %s, a step the API writes, in pt-BR', (action) => {
@@ -24,5 +24,15 @@ describe('paymentSourceLabel', () => {
     expect(paymentSourceLabel('superseded')).toBe('trocado por outra forma de pagamento');
     expect(paymentSourceLabel('webhook')).toBe('aviso do provedor');
     expect(paymentSourceLabel('bank')).toBe('bank');
+  });
+});
+
+describe('systemActorLabel', () => {
+  it('names the outside service that moved the order, else who moved it', () => {
+    expect(systemActorLabel('system', 'melhor_envio')).toBe('Melhor Envio');
+    expect(systemActorLabel('system', 'pix_expiry')).toBe('Sistema');
+    expect(systemActorLabel('provider', undefined)).toBe('Provedor de pagamento');
+    // A name that is not the map's own key (inherited from Object) is not a service.
+    expect(systemActorLabel('system', 'toString')).toBe('Sistema');
   });
 });

@@ -138,6 +138,17 @@ export const ACTOR_LABELS = {
   system: 'Sistema',
 } as const;
 
+/** The outside services that move an order by themselves, by the source their events carry. */
+const EVENT_SOURCE_LABELS: Record<string, string> = { melhor_envio: 'Melhor Envio' };
+
+/** Who took a step the shop's system took for an outside service: named after that service. */
+export function systemActorLabel(actor: 'customer' | 'provider' | 'system', source: unknown) {
+  if (typeof source === 'string' && Object.hasOwn(EVENT_SOURCE_LABELS, source)) {
+    return EVENT_SOURCE_LABELS[source] ?? ACTOR_LABELS[actor];
+  }
+  return ACTOR_LABELS[actor];
+}
+
 /**
  * The button for an action, in the order's situation: on a cancelled order, confirming is
  * restoring a late payment and cancelling is giving that payment back.
