@@ -36,6 +36,7 @@ import {
 } from '../../test/checkout.ts';
 import { insertCoupon } from '../../test/coupon-builder.ts';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
+import { connectBling } from '../../test/bling-connection.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
 import { SYNC_ERRORS } from './product-sync.ts';
@@ -125,21 +126,7 @@ async function status(): Promise<BlingStatus> {
 }
 
 /** 'Conectar ao Bling' as the browser goes through it: start, Bling's page, the callback. */
-async function connect(): Promise<string> {
-  const start = await ctx.app.inject({ url: '/api/bling/oauth/start', headers: admin });
-  expect(start.statusCode, start.body).toBe(200);
-  const cookie = start.cookies.find((c) => c.name === BLING_STATE_COOKIE);
-  expect(cookie).toMatchObject({ httpOnly: true, path: '/api/bling/oauth/callback' });
-  const authorize = await fetch(start.json<{ url: string }>().url, { redirect: 'manual' });
-  expect(authorize.status).toBe(302);
-  const back = new URL(authorize.headers.get('location') ?? '');
-  const callback = await ctx.app.inject({
-    url: `/api/bling/oauth/callback${back.search}`,
-    headers: { cookie: `${BLING_STATE_COOKIE}=${cookie?.value ?? ''}` },
-  });
-  expect(callback.statusCode).toBe(302);
-  return String(callback.headers.location);
-}
+const connect = () => connectBling(ctx.app, admin);
 
 const SYNC_PATHS = {
   full: '/api/products/sync_full_with_bling',

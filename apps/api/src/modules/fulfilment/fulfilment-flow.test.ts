@@ -22,9 +22,9 @@ import { waitUntil } from '../../jobs/testing.ts';
 import { addToCart, checkoutBody, payOrder, placeOrder, shopper } from '../../test/checkout.ts';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createSettingsBody } from '../../test/settings-builder.ts';
+import { connectBling } from '../../test/bling-connection.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
-import { BLING_STATE_COOKIE } from '../erp/routes.ts';
 import { LABEL_TEXTS } from './label-texts.ts';
 
 const CALLBACK = 'http://127.0.0.1/api/bling/oauth/callback';
@@ -73,16 +73,7 @@ beforeAll(async () => {
     createProduct({ name: 'Argola Entrega', sku: 'ENTREGA-1', stock_quantity: 50 }),
   ])) as [number];
 
-  // 'Conectar ao Bling' as the browser goes through it.
-  const start = await ctx.app.inject({ url: '/api/bling/oauth/start', headers: admin });
-  const cookie = start.cookies.find((c) => c.name === BLING_STATE_COOKIE);
-  const authorize = await fetch(start.json<{ url: string }>().url, { redirect: 'manual' });
-  const back = new URL(authorize.headers.get('location') ?? '');
-  const callback = await ctx.app.inject({
-    url: `/api/bling/oauth/callback${back.search}`,
-    headers: { cookie: `${BLING_STATE_COOKIE}=${cookie?.value ?? ''}` },
-  });
-  expect(callback.statusCode).toBe(302);
+  await connectBling(ctx.app, admin);
 });
 
 afterAll(async () => {

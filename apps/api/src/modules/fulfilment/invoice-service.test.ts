@@ -22,9 +22,9 @@ import { startTestJobRunner, waitUntil } from '../../jobs/testing.ts';
 import { addToCart, payOrder, placeOrder, shopper } from '../../test/checkout.ts';
 import { createMemoryInvoiceProvider } from '../../test/invoice-provider.ts';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
+import { connectBling } from '../../test/bling-connection.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
-import { BLING_STATE_COOKIE } from '../erp/routes.ts';
 import { INVOICE_AUTO_ISSUE_JOB, INVOICE_POLL_JOB } from './invoice-service.ts';
 import { ProviderError } from './ports.ts';
 
@@ -42,20 +42,6 @@ let productId: number;
 interface ErrorAnswer {
   code: string;
   message: string;
-}
-
-/** 'Conectar ao Bling' as the browser goes through it: start, Bling's page, the callback. */
-async function connectBling(): Promise<void> {
-  const start = await ctx.app.inject({ url: '/api/bling/oauth/start', headers: admin });
-  expect(start.statusCode, start.body).toBe(200);
-  const cookie = start.cookies.find((c) => c.name === BLING_STATE_COOKIE);
-  const authorize = await fetch(start.json<{ url: string }>().url, { redirect: 'manual' });
-  const back = new URL(authorize.headers.get('location') ?? '');
-  const callback = await ctx.app.inject({
-    url: `/api/bling/oauth/callback${back.search}`,
-    headers: { cookie: `${BLING_STATE_COOKIE}=${cookie?.value ?? ''}` },
-  });
-  expect(callback.statusCode).toBe(302);
 }
 
 beforeAll(async () => {
@@ -88,7 +74,7 @@ beforeAll(async () => {
   [productId] = (await insertProducts(ctx.database.db, [
     createProduct({ name: 'Argola Nota Fiscal', sku: 'NFE-ARGOLA', stock_quantity: 500 }),
   ])) as [number];
-  await connectBling();
+  await connectBling(ctx.app, admin);
 });
 
 afterAll(async () => {
@@ -228,7 +214,7 @@ describe('POST /api/admin/orders/{id}/invoice', () => {
       expect(refused.json<ErrorAnswer>().message).toBe(FULFILMENT_MESSAGES.blingNotConnected);
       expect(await ctx.app.invoices.status()).toEqual({ available: false, auto_invoice: false });
     } finally {
-      await connectBling();
+      await connectBling(ctx.app, admin);
     }
     expect(await ctx.app.invoices.status()).toEqual({ available: true, auto_invoice: false });
   });

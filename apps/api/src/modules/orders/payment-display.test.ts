@@ -17,9 +17,9 @@ import {
 } from '../../integrations/mail/test-smtp-server.ts';
 import { addToCart, checkoutBody, placeOrder, shopper } from '../../test/checkout.ts';
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
+import { connectBling } from '../../test/bling-connection.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
-import { BLING_STATE_COOKIE } from '../erp/routes.ts';
 import { ORDER_MAIL_SUBJECTS } from './order-mails.ts';
 import { mercadoPagoTestEnv } from '../../integrations/mercadopago/mercadopago-test-env.ts';
 
@@ -66,7 +66,7 @@ beforeAll(async () => {
   webhookUrl = `${address}/api/webhooks/mercadopago`;
   const owner = await createUser(ctx.database, { role: 'admin' });
   admin = bearerHeader((await signIn(ctx.app, owner)).access_token);
-  await connectBling();
+  await connectBling(ctx.app, admin);
 });
 
 afterAll(async () => {
@@ -75,20 +75,6 @@ afterAll(async () => {
   await bling?.close();
   await smtp?.close();
 });
-
-/** The panel's 'Conectar ao Bling', through the fake's authorisation page. */
-async function connectBling() {
-  const start = await ctx.app.inject({ url: '/api/bling/oauth/start', headers: admin });
-  expect(start.statusCode, start.body).toBe(200);
-  const cookie = start.cookies.find((c) => c.name === BLING_STATE_COOKIE);
-  const authorize = await fetch(start.json<{ url: string }>().url, { redirect: 'manual' });
-  const back = new URL(authorize.headers.get('location') ?? '');
-  const callback = await ctx.app.inject({
-    url: `/api/bling/oauth/callback${back.search}`,
-    headers: { cookie: `${BLING_STATE_COOKIE}=${cookie?.value ?? ''}` },
-  });
-  expect(callback.statusCode).toBe(302);
-}
 
 /** An order of two pieces of R$ 80,00 plus shipping, placed by a new shopper. */
 async function placedOrder() {
