@@ -9,13 +9,11 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
+import { keepSignedJsonBodies, signedRawBody } from '../../http/signed-json-body.ts';
 import { currentUser, requireAdmin } from '../auth/authenticate.ts';
 import { OAUTH_STATE_TTL_MS, type BlingActor } from './connection.ts';
 import type { Erp } from './erp.ts';
 import { type BlingWebhooks, WEBHOOK_TEXTS } from './webhooks.ts';
-
-/** Bling's events are small; anything bigger is not Bling. */
-const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 /** The `state` of one authorization, in the browser that started it (httpOnly, callback only). */
 export const BLING_STATE_COOKIE = 'lumina_bling_state';
@@ -181,22 +179,7 @@ export const blingWebhookRoutes: FastifyPluginCallbackZod<{ webhooks: BlingWebho
   { webhooks },
   done,
 ) => {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
-    // The exact bytes for the signature, and their reading for the API-wide text check
-    // (reject-invalid-text.ts), which sees the parsed strings as it does on every route.
-    (_request, body, parsed) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(String(body));
-      } catch {
-        json = undefined;
-      }
-      parsed(null, { raw: String(body), json });
-    },
-  );
+  keepSignedJsonBodies(app);
   app.post(
     '/webhooks/bling',
     {
@@ -212,7 +195,7 @@ export const blingWebhookRoutes: FastifyPluginCallbackZod<{ webhooks: BlingWebho
       },
     },
     async (request) => {
-      const raw = (request.body as { raw?: string } | undefined)?.raw ?? '';
+      const raw = signedRawBody(request);
       const { duplicate, event } = await webhooks.receive(
         raw,
         request.headers['x-bling-signature-256'],

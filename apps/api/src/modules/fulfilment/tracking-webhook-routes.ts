@@ -1,10 +1,8 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../http/error-schema.ts';
+import { keepSignedJsonBodies, signedRawBody } from '../../http/signed-json-body.ts';
 import type { TrackingWebhooks } from './tracking-webhooks.ts';
-
-/** Melhor Envio's events are small; anything bigger is not Melhor Envio. */
-const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 /**
  * POST /api/webhooks/melhorenvio. The signature covers the exact bytes Melhor Envio sent, so this
@@ -15,22 +13,7 @@ export const melhorEnvioWebhookRoutes: FastifyPluginCallbackZod<{ webhooks: Trac
   { webhooks },
   done,
 ) => {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT },
-    // The exact bytes for the signature, and their reading for the API-wide text check
-    // (reject-invalid-text.ts), which sees the parsed strings as it does on every route.
-    (_request, body, parsed) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(String(body));
-      } catch {
-        json = undefined;
-      }
-      parsed(null, { raw: String(body), json });
-    },
-  );
+  keepSignedJsonBodies(app);
   app.post(
     '/webhooks/melhorenvio',
     {
@@ -46,7 +29,7 @@ export const melhorEnvioWebhookRoutes: FastifyPluginCallbackZod<{ webhooks: Trac
       },
     },
     async (request) => {
-      const raw = (request.body as { raw?: string } | undefined)?.raw ?? '';
+      const raw = signedRawBody(request);
       const { event, outcome } = await webhooks.receive(raw, request.headers['x-me-signature'], {
         ip: request.ip,
         userAgent: request.headers['user-agent'],
