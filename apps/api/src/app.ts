@@ -561,6 +561,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     autoInvoice: () => storeSettings().auto_invoice === true,
     jobs: deps.jobs,
     securityLog: services.securityLog,
+    lifecycle,
     logger: app.log,
   });
   // A sale Bling took may have its NF-e issued by itself (the store setting auto_invoice).

@@ -9,6 +9,7 @@ import type { PaymentRowStatus } from './order-schemas.ts';
 export const ORDER_EVENT_ACTIONS = [
   'confirm_payment',
   'ship',
+  'reopen_shipment',
   'deliver',
   'cancel',
   'refund',
@@ -31,6 +32,14 @@ export const ORDER_EVENT_ACTIONS = [
   'exchange_shipped',
   // A second payment of an order already paid (two tabs, a superseded PIX paid anyway).
   'duplicate_payment',
+  // Fulfilment: the label paid for and cancelled, the NF-e asked for and what SEFAZ decided.
+  'label_purchased',
+  'label_cancelled',
+  'invoice_requested',
+  'invoice_authorised',
+  'invoice_rejected',
+  'invoice_denied',
+  'invoice_cancelled',
 ] as const;
 export type OrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
 

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invoices } from '../../db/schema/fulfilment.ts';
+import { orderEvents } from '../../db/schema/orders.ts';
 import {
   type FakeBlingServer,
   startFakeBlingServer,
@@ -123,6 +124,24 @@ const cancel = (orderId: number, body: unknown, headers: Record<string, string> 
 
 const invoiceOf = (answer: { json: <T>() => T }) => answer.json<{ invoice: InvoiceJson }>().invoice;
 
+/** The NF-e's steps in the order's history: action, who, and the number or reason kept. */
+async function historyOf(orderId: number) {
+  const rows = await ctx.database.db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.id));
+  return rows
+    .filter((row) => row.action.startsWith('invoice_'))
+    .map((row) => ({
+      action: row.action,
+      actor: row.actor,
+      source: row.details.source ?? null,
+      number: row.details.invoice_number ?? null,
+      reason: row.details.reason ?? null,
+    }));
+}
+
 function rowsOf(orderId: number) {
   return ctx.database.db
     .select()
@@ -182,6 +201,16 @@ describe('POST /api/admin/orders/{id}/invoice', () => {
     });
     const states = await ctx.app.invoices.invoiceStatesOf([order.id, order.id + 10_000]);
     expect([...states]).toEqual([[order.id, 'authorised']]);
+    expect(await historyOf(order.id)).toEqual([
+      { action: 'invoice_requested', actor: 'admin', source: null, number: null, reason: null },
+      {
+        action: 'invoice_authorised',
+        actor: 'system',
+        source: 'bling',
+        number: nfe?.number,
+        reason: null,
+      },
+    ]);
   });
 
   it('refuses unpaid orders, unknown ones and orders Bling has no sale of yet, in pt-BR', async () => {
@@ -337,6 +366,11 @@ describe('POST /api/admin/orders/{id}/invoice', () => {
     });
     expect(bling.calls).toMatchObject({ generate: 1, send: 2 });
     expect([...bling.invoices.values()][0]?.sends).toBe(2);
+    expect((await historyOf(order.id)).map(({ action, reason }) => [action, reason])).toEqual([
+      ['invoice_requested', null],
+      ['invoice_rejected', reason],
+      ['invoice_authorised', null],
+    ]);
   });
 
   it('answers a denied NF-e with its reason, and never sends it again', async () => {
@@ -459,6 +493,11 @@ describe('the automatic NF-e', () => {
       const order = await paidOrder();
       await waitUntil(async () => (await rowsOf(order.id))[0]?.state === 'authorised', 20_000);
       expect(await rowsOf(order.id)).toMatchObject([{ requestedBy: null, state: 'authorised' }]);
+      expect((await historyOf(order.id))[0]).toMatchObject({
+        action: 'invoice_requested',
+        actor: 'system',
+        source: 'auto_invoice',
+      });
       expect(queued).toContainEqual({
         name: INVOICE_AUTO_ISSUE_JOB,
         data: { order_id: order.id },
@@ -491,6 +530,10 @@ describe('cancelling an NF-e', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json<ErrorAnswer>().message).toBe(INVOICE_MESSAGES.notAuthorised);
     expect(await ctx.app.invoices.shopperInvoiceOf(order.id)).toBeNull();
+    expect((await historyOf(order.id)).at(-1)).toMatchObject({
+      action: 'invoice_cancelled',
+      actor: 'admin',
+    });
   });
 
   it('refuses after 24 hours: the shop issues a return NF-e instead', async () => {

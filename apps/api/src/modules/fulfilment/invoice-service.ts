@@ -6,6 +6,7 @@ import type {
 import { FULFILMENT_MESSAGES } from '@lumina/shared/fulfilment/fulfilment-texts';
 import { INVOICE_MESSAGES } from '@lumina/shared/fulfilment/invoice-messages';
 import { ORDER_MESSAGES } from '@lumina/shared/orders/order-messages';
+import type { OrderEventAction } from '@lumina/shared/orders/order-events';
 import type { OrderStatus } from '@lumina/shared/orders/order-status';
 import type { Db } from '../../db/database.ts';
 import type { OrderRow } from '../../db/schema/orders.ts';
@@ -14,6 +15,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { JobDefinition, JobLogger, JobSender } from '../../jobs/job-runner.ts';
 import type { AdminActor } from '../admin/orders/service.ts';
 import type { SalesOrderLink } from '../erp/sales-orders.ts';
+import type { OrderActor, OrderLifecycle } from '../orders/lifecycle-service.ts';
 import { createOrderRepository } from '../orders/repository.ts';
 import type { Refunds } from '../payments/refunds.ts';
 import type { SecurityLog } from '../security/security-log.ts';
@@ -22,6 +24,7 @@ import { changeFor, failureOf, sameReading } from './invoice-readings.ts';
 import {
   createInvoiceRepository,
   type InvoiceChange,
+  type InvoiceRepository,
   type InvoiceRow,
 } from './invoice-repository.ts';
 import { type InvoiceProvider, type ProviderInvoice, ProviderError } from './ports.ts';
@@ -49,6 +52,17 @@ export interface PollSummary {
 
 const conflict = (message: string, code: string) => new AppError('conflict', message, { code });
 
+/** The NF-e states the owner follows in the order's history, with the step each writes. */
+const HISTORY_STEPS: Partial<Record<InvoiceRow['state'], OrderEventAction>> = {
+  authorised: 'invoice_authorised',
+  rejected: 'invoice_rejected',
+  denied: 'invoice_denied',
+  cancelled: 'invoice_cancelled',
+};
+
+/** Bling (and SEFAZ through it) decided: the history names Bling, not 'Sistema'. */
+const BLING: OrderActor = { actor: 'system', source: 'bling' };
+
 /**
  * The shop's NF-e, issued through Bling from the order's sales order (DESIGN.md: fulfilment
  * owns its invoices, the ERP its sales orders). Each step is recorded as soon as it is answered,
@@ -69,11 +83,49 @@ export function createInvoiceService(deps: {
   autoInvoice: () => boolean;
   jobs: JobSender | undefined;
   securityLog: SecurityLog;
+  /** The orders' history (order_events), where the NF-e's steps are kept beside the order's. */
+  lifecycle: Pick<OrderLifecycle, 'lock' | 'note'>;
   logger?: Pick<JobLogger, 'warn' | 'error'>;
 }) {
   const { db, now } = deps;
   const repository = createInvoiceRepository(db);
   const orders = createOrderRepository(db);
+
+  /**
+   * Writes the row (`take`: only while it is as `row` was seen) and, when its state moves to one
+   * the owner follows, the step in the order's history in the same transaction (the NF-e row
+   * first, then the order).
+   */
+  async function write(
+    row: InvoiceRow,
+    values: InvoiceChange,
+    how: { take: boolean; by?: OrderActor },
+  ): Promise<InvoiceRow | undefined> {
+    const step =
+      values.state && values.state !== row.state ? HISTORY_STEPS[values.state] : undefined;
+    const apply = (rows: InvoiceRepository) =>
+      how.take ? rows.take(row, values) : rows.update(row.id, values);
+    if (!step) return apply(repository);
+    return db.transaction(async (tx) => {
+      const moved = await apply(createInvoiceRepository(tx));
+      const order = moved && (await deps.lifecycle.lock(tx, moved.orderId));
+      if (moved && order) {
+        await deps.lifecycle.note(tx, order, step, how.by ?? BLING, {
+          invoice_id: moved.id,
+          invoice_number: moved.number,
+          ...(moved.reason ? { reason: moved.reason } : {}),
+        });
+      }
+      return moved;
+    });
+  }
+
+  /** `write` of a row this attempt holds: it is there to be written. */
+  async function update(row: InvoiceRow, values: InvoiceChange, by?: OrderActor) {
+    const written = await write(row, values, { take: false, by });
+    if (!written) throw new Error(`invoice ${row.id} vanished`);
+    return written;
+  }
 
   async function orderOrFail(orderId: number): Promise<OrderRow> {
     const order = await orders.findOrder(orderId);
@@ -174,7 +226,7 @@ export function createInvoiceService(deps: {
       deps.logger?.warn({ err: error, invoiceId: row.id }, 'NF-e state not read; the poll will');
       return row;
     }
-    return repository.update(row.id, changeFor(row, read, now()));
+    return update(row, changeFor(row, read, now()));
   }
 
   /** Sends the NF-e to SEFAZ and reads where it got; a failure puts back `restore`. */
@@ -245,7 +297,7 @@ export function createInvoiceService(deps: {
       throw await fail(row, error, () => ({ state: seen }));
     }
     if (read.state !== 'pending' && read.state !== 'rejected') {
-      return settled(await repository.update(row.id, changeFor(row, read, now())));
+      return settled(await update(row, changeFor(row, read, now())));
     }
     return send(provider, { ...row, providerInvoiceId: id }, seen);
   }
@@ -338,7 +390,17 @@ export function createInvoiceService(deps: {
     const standing = await repository.live(orderId);
     if (standing) return json(await resume(provider, standing), order);
     const salesOrderId = await salesOrderIdOf(orderId);
-    const claimed = await repository.claim(orderId, actor?.id ?? null, now());
+    const by: OrderActor = actor
+      ? { actor: 'admin', adminId: actor.id, ip: actor.ip }
+      : { actor: 'system', source: 'auto_invoice' };
+    const claimed = await db.transaction(async (tx) => {
+      const row = await createInvoiceRepository(tx).claim(orderId, actor?.id ?? null, now());
+      const locked = row && (await deps.lifecycle.lock(tx, orderId));
+      if (row && locked) {
+        await deps.lifecycle.note(tx, locked, 'invoice_requested', by, { invoice_id: row.id });
+      }
+      return row;
+    });
     if (!claimed) {
       // Another click or administrator claimed it a moment ago: theirs goes on.
       const other = await repository.live(orderId);
@@ -378,7 +440,7 @@ export function createInvoiceService(deps: {
     const read = await provider.get(row.providerInvoiceId);
     if (sameReading(row, read)) return false;
     // An attempt that moved the row meanwhile wins over this reading.
-    return (await repository.take(row, changeFor(row, read, now()))) !== undefined;
+    return (await write(row, changeFor(row, read, now()), { take: true })) !== undefined;
   }
 
   /** Every open NF-e read from Bling, in batches, until Bling stops answering. */
@@ -426,7 +488,7 @@ export function createInvoiceService(deps: {
       } catch (error) {
         deps.logger?.warn({ err: error, invoiceId: row.id }, 'NF-e state not read');
       }
-      const moved = read && (await repository.take(row, changeFor(row, read, now())));
+      const moved = read && (await write(row, changeFor(row, read, now()), { take: true }));
       return json(moved || (await current(row)), order);
     },
 
@@ -461,13 +523,11 @@ export function createInvoiceService(deps: {
         throw await fail(taken, error);
       }
       const at = now();
-      const cancelled = await repository.update(row.id, {
-        state: 'cancelled',
-        cancelledAt: at,
-        lastError: null,
-        lastErrorAt: null,
-        updatedAt: at,
-      });
+      const cancelled = await update(
+        taken,
+        { state: 'cancelled', cancelledAt: at, lastError: null, lastErrorAt: null, updatedAt: at },
+        { actor: 'admin', adminId: actor.id, ip: actor.ip },
+      );
       await logAction(actor, order, 'invoice_cancel', `NF-e ${row.number ?? ''} cancelada`.trim());
       return json(cancelled, order);
     },

@@ -49,6 +49,40 @@ export function createLabelOrderSteps(lifecycle: OrderLifecycle) {
       return applied.decision;
     },
 
+    /**
+     * The label is cancelled (from the panel, or in Melhor Envio's): the order it shipped goes
+     * back to waiting for a label, so the shop can buy another; any other order only keeps the
+     * step in its history. An order shipped with another code (typed by hand) stays shipped.
+     */
+    async cancelled(tx: Db, label: LabelRow, by: OrderActor): Promise<OrderDecision | null> {
+      const order = await lifecycle.lock(tx, label.orderId);
+      if (!order) return null;
+      const details = { label_id: label.id, tracking_code: label.trackingCode };
+      if (label.trackingCode && order.status === 'shipped') {
+        const applied = await lifecycle.apply(
+          tx,
+          order,
+          { type: 'reopen_shipment', trackingCode: label.trackingCode },
+          by,
+          { label_id: label.id },
+        );
+        if (applied.decision.outcome === 'changed') return applied.decision;
+      }
+      await lifecycle.note(tx, order, 'label_cancelled', by, details);
+      return null;
+    },
+
+    /** The label paid for at Melhor Envio: the money the shop spent, in the order's history. */
+    async purchased(tx: Db, label: LabelRow, by: OrderActor): Promise<void> {
+      const order = await lifecycle.lock(tx, label.orderId);
+      if (!order) return;
+      await lifecycle.note(tx, order, 'label_purchased', by, {
+        label_id: label.id,
+        service_id: label.serviceId,
+        price_cents: label.priceCents,
+      });
+    },
+
     /** 'deliver' for a shipped order; anything else (refunded meanwhile) is left as it is. */
     async deliver(tx: Db, label: LabelRow, by: OrderActor): Promise<OrderDecision | null> {
       const order = await lifecycle.lock(tx, label.orderId);

@@ -7,7 +7,7 @@ import { type OrderRow, orders } from '../../db/schema/orders.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { AdminActor } from '../admin/orders/service.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
-import type { OrderLifecycle } from '../orders/lifecycle-service.ts';
+import type { OrderActor, OrderLifecycle } from '../orders/lifecycle-service.ts';
 import type { LabelRow } from './fulfilment-json.ts';
 import { type LabelFailure, labelFailureOf } from './label-errors.ts';
 import { createLabelOrderSteps, orderActorOf } from './label-order-steps.ts';
@@ -170,11 +170,29 @@ export function createLabelPurchase(deps: {
     );
   }
 
+  /**
+   * Records a step's answer; the one that pays the label also writes the order's history, in the
+   * same transaction (label first, then the order: the tracking's order of locks).
+   */
+  async function recordStep(
+    label: LabelRow,
+    values: Parameters<typeof labels.record>[1],
+    by: OrderActor,
+  ): Promise<LabelRow | undefined> {
+    if (values.state !== 'paid') return labels.record(label, values, now());
+    return db.transaction(async (tx) => {
+      const paid = await createLabelRepository(tx).record(label, values, now());
+      if (paid) await steps.purchased(tx, paid, by);
+      return paid;
+    });
+  }
+
   /** Checkout and generate: look first when the last call went unanswered, then call. */
   async function providerStep(
     provider: LabelProvider,
     label: LabelRow,
     step: 'checkout' | 'generate',
+    by: OrderActor,
   ): Promise<LabelRow | undefined> {
     const id = label.providerOrderId;
     if (!id) throw new Error(`label ${label.id} is ${label.state} without Melhor Envio's id`);
@@ -189,10 +207,10 @@ export function createLabelPurchase(deps: {
         return fail(label, error, () => true);
       }
       if (status && done.includes(status.status)) {
-        return labels.record(
+        return recordStep(
           label,
           { state: next, uncertain: false, trackingCode: status.trackingCode, ...stamp() },
-          now(),
+          by,
         );
       }
     }
@@ -201,10 +219,10 @@ export function createLabelPurchase(deps: {
     try {
       if (step === 'checkout') {
         const { priceCents } = await provider.checkout([id]);
-        return await labels.record(
+        return await recordStep(
           sending,
           { state: 'paid', priceCents: priceCents[id] ?? null, uncertain: false, ...stamp() },
-          now(),
+          by,
         );
       }
       await provider.generate([id]);
@@ -263,6 +281,7 @@ export function createLabelPurchase(deps: {
               provider,
               current,
               current.state === 'carted' ? 'checkout' : 'generate',
+              orderActorOf(admin),
             );
       // Moved under us (cancelled, or the carrier's news): whatever it is now is the answer.
       if (!next) return (await labels.byId(current.id)) ?? current;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { invoices, shippingLabels } from '../../db/schema/fulfilment.ts';
-import { orders } from '../../db/schema/orders.ts';
+import { orderEvents, orders } from '../../db/schema/orders.ts';
 import { LIFECYCLE_MESSAGES } from '../orders/lifecycle.ts';
 import { AUTH_MESSAGES } from '../auth/authenticate.ts';
 import type { ErrorJson } from '../../test/accounts.ts';
@@ -80,6 +80,27 @@ async function labelRow(orderId: number) {
 async function orderRow(orderId: number) {
   const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
   return row;
+}
+
+/** The order's history: each step, the statuses around it and the details the test names. */
+async function historyOf(orderId: number) {
+  const rows = await ctx.database.db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(orderEvents.id);
+  return rows
+    .filter((row) => row.action !== 'confirm_payment' && !row.action.startsWith('payment_'))
+    .map((row) => [
+      row.action,
+      row.fromStatus,
+      row.toStatus,
+      Object.fromEntries(
+        ['tracking_code', 'price_cents', 'service_id']
+          .filter((key) => key in row.details)
+          .map((key) => [key, row.details[key]]),
+      ),
+    ]);
 }
 
 describe('buying a label', () => {
@@ -312,11 +333,29 @@ describe('cancelling, printing and buying in bulk', () => {
       can_print: false,
     });
     expect(me.balanceCents).toBe(100_000);
-    // The lifecycle has no way back from shipped: the order keeps its status and code.
+    // The order it had shipped waits for a new label, and gets one with a new code.
+    expect(await orderRow(order.id)).toMatchObject({
+      status: 'processing',
+      trackingCode: null,
+      shippedAt: null,
+    });
+    const replacement = await bought(order.id);
+    expect(replacement.tracking_code).not.toBe(label.tracking_code);
     expect(await orderRow(order.id)).toMatchObject({
       status: 'shipped',
-      trackingCode: label.tracking_code,
+      trackingCode: replacement.tracking_code,
     });
+    expect(await historyOf(order.id)).toEqual([
+      ['label_purchased', 'processing', 'processing', { price_cents: 2_390, service_id: 1 }],
+      ['ship', 'processing', 'shipped', { tracking_code: label.tracking_code }],
+      ['reopen_shipment', 'shipped', 'processing', { tracking_code: label.tracking_code }],
+      ['label_purchased', 'processing', 'processing', { price_cents: 2_390, service_id: 1 }],
+      ['ship', 'processing', 'shipped', { tracking_code: replacement.tracking_code }],
+    ]);
+    const shippedMails = (await ctx.app.outbox.ofOrder(order.id)).filter(
+      (mail) => mail.kind === 'order_shipped',
+    );
+    expect(shippedMails.at(-1)?.textBody).toContain(replacement.tracking_code ?? '');
 
     const other = await fixture.order(admin);
     const posted = await bought(other.id);
@@ -336,6 +375,7 @@ describe('cancelling, printing and buying in bulk', () => {
     expect(response.json<{ label: LabelJson }>().label.state).toBe('canceled');
     expect(me.calls.cancel).toBe(1);
     expect((await orderRow(order.id))?.status).toBe('processing');
+    expect((await historyOf(order.id)).map(([action]) => action)).toEqual(['label_cancelled']);
     me.balanceCents = 10_000;
     const again = await bought(order.id);
     expect(again.state).toBe('generated');

@@ -27,6 +27,7 @@ import {
   PURCHASE_STATES,
   refusalFor,
 } from './label-purchase.ts';
+import { createLabelOrderSteps, orderActorOf } from './label-order-steps.ts';
 import { createLabelRepository } from './label-repository.ts';
 import { serviceIdOf } from './label-request.ts';
 import { LABEL_TEXTS } from './label-texts.ts';
@@ -63,6 +64,7 @@ export function createLabelService(deps: LabelServiceDeps) {
   const labels = createLabelRepository(db);
   const purchase = createLabelPurchase(deps);
   const { orderOf, advance, resume, finish } = purchase;
+  const steps = createLabelOrderSteps(deps.lifecycle);
 
   async function providerOrFail(): Promise<LabelProvider> {
     const provider = await deps.provider();
@@ -102,10 +104,8 @@ export function createLabelService(deps: LabelServiceDeps) {
 
   /**
    * Cancels the order's label before the carrier has the parcel (Melhor Envio credits the
-   * wallet); a purchase stopped halfway is cancelled where it stands. The order is left as it
-   * is: the lifecycle has no step back from shipped, so an order the label had already shipped
-   * keeps that status and the code the shopper was told. A replacement label for it needs the
-   * orders module to reopen the shipment first (see the module's notes for the integrator).
+   * wallet); a purchase stopped halfway is cancelled where it stands. An order the label had
+   * shipped goes back to waiting for a label, so the owner can buy another.
    */
   async function cancel(orderId: number, admin: AdminActor): Promise<LabelRow> {
     const order = await orderOf(orderId);
@@ -142,11 +142,15 @@ export function createLabelService(deps: LabelServiceDeps) {
       throw labelFailureOf(error).error;
     }
     const at = now();
-    const canceled = await labels.record(
-      held,
-      { state: 'canceled', canceledAt: at, uncertain: false, lastError: null, lastErrorAt: null },
-      at,
-    );
+    const canceled = await db.transaction(async (tx) => {
+      const row = await createLabelRepository(tx).record(
+        held,
+        { state: 'canceled', canceledAt: at, uncertain: false, lastError: null, lastErrorAt: null },
+        at,
+      );
+      if (row) await steps.cancelled(tx, row, orderActorOf(admin));
+      return row;
+    });
     await deps.securityLog.record({
       type: 'admin_order_action',
       severity: 'warning',

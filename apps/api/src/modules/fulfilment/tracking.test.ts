@@ -16,7 +16,7 @@ import {
   shippingLabels,
   trackingEvents,
 } from '../../db/schema/fulfilment.ts';
-import { orders } from '../../db/schema/orders.ts';
+import { orderEvents, orders } from '../../db/schema/orders.ts';
 import { securityLogs } from '../../db/schema/security.ts';
 import { appJobs } from '../../jobs/app-jobs.ts';
 import type { JobRunner } from '../../jobs/job-runner.ts';
@@ -255,12 +255,24 @@ describe('polling', () => {
     expect(await orderOf(order.id)).toMatchObject({ status: 'shipped', trackingCode: code });
   });
 
-  it('takes a label cancelled in Melhor Envio as cancelled', async () => {
+  it('takes a label cancelled in Melhor Envio as cancelled, and the order waits for a new one', async () => {
     const { order, providerOrderId } = await shippedOrder();
+    const shippedWith = (await orderOf(order.id))?.trackingCode;
+    expect(shippedWith).toBeTruthy();
     await me.provider.cancel(providerOrderId, 'no painel');
     await ctx.app.labels.tracking.pollOpenLabels();
     const fulfilment = await ctx.app.labels.labels.fulfilmentOfOrder(order.id);
     expect(fulfilment.label?.state).toBe('canceled');
+    expect(await orderOf(order.id)).toMatchObject({ status: 'processing', trackingCode: null });
+    // Told once, however often the news comes again.
+    await ctx.app.labels.tracking.pollOpenLabels();
+    const reopened = await ctx.database.db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.action, 'reopen_shipment')));
+    expect(reopened).toMatchObject([
+      { actor: 'system', details: { source: 'melhor_envio', tracking_code: shippedWith } },
+    ]);
   });
 
   it('runs as a job of the app', async () => {

@@ -109,6 +109,9 @@ export function createTracking(deps: {
         if (inserted.length > 0) fresh.add(event.status);
       }
       let mailed = false;
+      if (updated.state === 'canceled' && label.state !== 'canceled') {
+        await steps.cancelled(tx, updated, system);
+      }
       if (updated.state === 'posted' || updated.state === 'delivered') {
         mailed = (await steps.ship(tx, updated, system))?.outcome === 'changed';
       }

@@ -57,6 +57,8 @@ function columnsOf(
   const columns: Partial<typeof orders.$inferInsert> = { ...set, updatedAt: at };
   if (set.paymentStatus === 'approved' && !order.paidAt) columns.paidAt = at;
   if (set.status === 'shipped') columns.shippedAt = at;
+  // Back to waiting for a label: the order has not left the shop after all.
+  if (action.type === 'reopen_shipment') columns.shippedAt = null;
   if (set.status === 'delivered') columns.deliveredAt = at;
   if (set.status === 'cancelled') columns.cancelledAt = at;
   if (action.type === 'confirm_payment' && by.actor === 'admin') {
@@ -205,7 +207,9 @@ export function createOrderLifecycle(deps: {
           details: {
             ...details,
             ...('source' in by ? { source: by.source } : {}),
-            ...(action.type === 'ship' ? { tracking_code: action.trackingCode } : {}),
+            ...(action.type === 'ship' || action.type === 'reopen_shipment'
+              ? { tracking_code: action.trackingCode }
+              : {}),
             ...(decision.refund ? { refund: decision.refund } : {}),
           },
           createdAt: at,

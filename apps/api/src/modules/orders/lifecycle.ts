@@ -8,7 +8,7 @@ import type { OrderStatus } from '@lumina/shared/orders/order-status';
 
 /**
  * The one state machine of an order: pending -> processing (paid) -> shipped ->
- * delivered; cancelled from pending or paid-and-not-shipped; refunded when a paid order's money
+ * delivered, and shipped -> processing when the label that shipped it is cancelled; cancelled from pending or paid-and-not-shipped; refunded when a paid order's money
  * goes back; partially_returned / returned when goods came back under a withdrawal and their money
  * went back (part of the order, or all of it). Pure: `decide` says what an action does to an order as it stands, and the
  * lifecycle service (the only writer of an order's status) applies it under the order's lock.
@@ -21,6 +21,12 @@ export type OrderAction =
   /** An administrator saw a built-in PIX payment arrive in the shop's bank. */
   | { type: 'confirm_payment'; provider: PaymentProviderName }
   | { type: 'ship'; trackingCode: string }
+  /**
+   * The shipment is undone before the carrier had the parcel: the label that shipped the order
+   * was cancelled, so the order waits for a new one. Only when `trackingCode` is still the
+   * order's (a code typed by hand, or a later label's, stays).
+   */
+  | { type: 'reopen_shipment'; trackingCode: string }
   | { type: 'deliver' }
   /**
    * By an administrator, by the expiry of an unpaid order (`unpaid: true`), or by the shopper's
@@ -105,6 +111,9 @@ export const LIFECYCLE_MESSAGES = {
   delivered: 'Pedido marcado como entregue. O cliente foi avisado por e-mail.',
   alreadyDelivered: 'Este pedido já estava marcado como entregue.',
   deliverNotShipped: 'Só pedidos enviados podem ser marcados como entregues.',
+  reopened: 'Envio desfeito: o pedido voltou para Processando e aguarda uma nova etiqueta.',
+  reopenNotShipped: 'Só um pedido enviado e ainda não entregue pode voltar para Processando.',
+  reopenOtherCode: 'O pedido foi enviado com outro código de rastreio; o envio continua valendo.',
   cancelled: 'Pedido cancelado. As peças voltaram ao estoque.',
   cancelledRefunded:
     'Pedido cancelado. As peças voltaram ao estoque e o valor foi estornado pelo MercadoPago.',
@@ -244,6 +253,20 @@ function onShip(order: OrderState, trackingCode: string): OrderDecision {
   });
 }
 
+function onReopenShipment(order: OrderState, trackingCode: string): OrderDecision {
+  if (order.status === 'processing' && order.trackingCode === null) {
+    return unchanged(LIFECYCLE_MESSAGES.noChange);
+  }
+  if (order.status !== 'shipped') {
+    return refuse('order_not_shipped', LIFECYCLE_MESSAGES.reopenNotShipped);
+  }
+  if (order.trackingCode !== trackingCode) {
+    return refuse('other_tracking_code', LIFECYCLE_MESSAGES.reopenOtherCode);
+  }
+  // No e-mail of its own: the shipped e-mail with the new code follows the new label.
+  return change({ status: 'processing', trackingCode: null }, LIFECYCLE_MESSAGES.reopened);
+}
+
 function onDeliver(order: OrderState): OrderDecision {
   if (order.status === 'delivered') return unchanged(LIFECYCLE_MESSAGES.alreadyDelivered);
   if (order.status !== 'shipped') {
@@ -359,6 +382,8 @@ export function decide(order: OrderState, action: OrderAction): OrderDecision {
       return onConfirm(order, action.provider);
     case 'ship':
       return onShip(order, action.trackingCode);
+    case 'reopen_shipment':
+      return onReopenShipment(order, action.trackingCode);
     case 'deliver':
       return onDeliver(order);
     case 'cancel':

@@ -12,6 +12,7 @@ import {
   ACTOR_LABELS,
   systemActorLabel,
   actionLabel,
+  eventDetails,
   eventLabel,
   MAIL_KIND_LABELS,
   MAIL_STATUS_LABELS,
@@ -152,12 +153,7 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
                         {event.actor === 'admin'
                           ? `${event.admin_name ?? ACTOR_LABELS.admin}${event.ip ? ` (${event.ip})` : ''}`
                           : systemActorLabel(event.actor, event.details.source)}
-                        {typeof event.details.tracking_code === 'string'
-                          ? ` · ${event.details.tracking_code}`
-                          : ''}
-                        {typeof event.details.protocol === 'string'
-                          ? ` · ${event.details.protocol}`
-                          : ''}
+                        {eventDetails(event.details)}
                       </span>
                     </span>
                     <span className="text-ink-700">{formatDateTime(event.created_at)}</span>

@@ -158,7 +158,7 @@ export function OrderLabel({ orderId, order, label, status }: OrderLabelProps) {
           if (!open && busy !== 'cancel') setConfirming(false);
         }}
         title={FULFILMENT_ACTIONS.cancelLabel}
-        description={`A etiqueta do pedido ${order.order_number} deixa de valer para a postagem e o Melhor Envio devolve o valor à carteira.`}
+        description={`A etiqueta do pedido ${order.order_number} deixa de valer para a postagem e o Melhor Envio devolve o valor à carteira.${order.status === 'shipped' ? ' O pedido volta para Processando, à espera de uma nova etiqueta.' : ''}`}
       >
         <div className="mt-6 space-y-4">
           {failure?.action === 'cancel' ? (

@@ -96,6 +96,14 @@ export const ORDER_EVENT_LABELS: Record<OrderEventAction, string> = {
   return_rejected: 'Devolução recusada',
   exchange_shipped: 'Troca enviada',
   duplicate_payment: 'Pagamento em duplicidade',
+  reopen_shipment: 'Envio desfeito: etiqueta cancelada, aguardando nova etiqueta',
+  label_purchased: 'Etiqueta comprada no Melhor Envio',
+  label_cancelled: 'Etiqueta cancelada',
+  invoice_requested: 'Emissão de NF-e pedida ao Bling',
+  invoice_authorised: 'NF-e autorizada',
+  invoice_rejected: 'NF-e rejeitada',
+  invoice_denied: 'NF-e denegada',
+  invoice_cancelled: 'NF-e cancelada',
 };
 
 /** Steps older histories may hold under names no longer written. */
@@ -139,7 +147,11 @@ export const ACTOR_LABELS = {
 } as const;
 
 /** The outside services that move an order by themselves, by the source their events carry. */
-const EVENT_SOURCE_LABELS: Record<string, string> = { melhor_envio: 'Melhor Envio' };
+const EVENT_SOURCE_LABELS: Record<string, string> = {
+  melhor_envio: 'Melhor Envio',
+  bling: 'Bling',
+  auto_invoice: 'Emissão automática de NF-e',
+};
 
 /** Who took a step the shop's system took for an outside service: named after that service. */
 export function systemActorLabel(actor: 'customer' | 'provider' | 'system', source: unknown) {
@@ -147,6 +159,17 @@ export function systemActorLabel(actor: 'customer' | 'provider' | 'system', sour
     return EVENT_SOURCE_LABELS[source] ?? ACTOR_LABELS[actor];
   }
   return ACTOR_LABELS[actor];
+}
+
+/** What a history step adds after who took it: its code, protocol, NF-e number or price. */
+export function eventDetails(details: Record<string, unknown>): string {
+  const parts: string[] = [];
+  if (typeof details.tracking_code === 'string') parts.push(details.tracking_code);
+  if (typeof details.protocol === 'string') parts.push(details.protocol);
+  if (typeof details.invoice_number === 'string') parts.push(`NF-e ${details.invoice_number}`);
+  if (typeof details.price_cents === 'number') parts.push(formatBRL(details.price_cents));
+  if (typeof details.reason === 'string') parts.push(details.reason);
+  return parts.map((part) => ` · ${part}`).join('');
 }
 
 /**
