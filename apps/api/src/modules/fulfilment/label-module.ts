@@ -8,6 +8,7 @@ import { resolveTokenCipher, type TokenCipher } from '../erp/token-cipher.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { OrderLifecycle } from '../orders/lifecycle-service.ts';
 import type { SecurityLog } from '../security/security-log.ts';
+import type { InvoiceService } from './invoice-service.ts';
 import { labelFailureOf } from './label-errors.ts';
 import { labelJobs } from './label-jobs.ts';
 import { createLabelService } from './label-service.ts';
@@ -34,11 +35,6 @@ export interface MelhorEnvioAdapter extends MelhorEnvioWebhookReader {
 /** Builds the adapter from the configuration; `buildApp` takes one (AppDeps.melhorEnvio). */
 export type MelhorEnvioAdapterFactory = (config: Config) => MelhorEnvioAdapter | undefined;
 
-/** Whether the shop issues NF-e by itself when paid (a store setting the NF-e side adds). */
-function autoInvoiceOf(settings: StoreSettings): boolean {
-  return (settings as StoreSettings & { auto_invoice?: unknown }).auto_invoice === true;
-}
-
 /**
  * The label and tracking side of fulfilment, wired: the Melhor Envio connection, the label
  * purchase, the tracking (webhooks and polling) and their jobs. Without an adapter (the offline
@@ -57,8 +53,8 @@ export function createLabelModule(deps: {
   securityLog: SecurityLog;
   storeSettings: () => StoreSettings;
   adapter: MelhorEnvioAdapter | undefined;
-  /** Whether NF-e can be issued (Bling connected), asked of the ERP. */
-  invoicesAvailable: () => Promise<boolean>;
+  /** The NF-e side, for the status's `invoices`. */
+  invoices: Pick<InvoiceService, 'status'>;
   logger?: { error(details: Record<string, unknown>, message: string): void };
 }) {
   const { config, db, now, adapter } = deps;
@@ -132,10 +128,7 @@ export function createLabelModule(deps: {
           balance,
           balance_error: balanceError,
         },
-        invoices: {
-          available: await deps.invoicesAvailable(),
-          auto_invoice: autoInvoiceOf(deps.storeSettings()),
-        },
+        invoices: await deps.invoices.status(),
       };
     },
 
