@@ -2,7 +2,11 @@
 // fake Bling (the sales order, then its NF-e generated, sent and authorised) and the Melhor
 // Envio adapter against the fake Melhor Envio (cart, checkout, generate, print), whose signed
 // webhooks, sent to the listening API, move the order to shipped and delivered. No code is typed.
-import type { InvoiceJson, LabelJson } from '@lumina/shared/fulfilment/fulfilment-json';
+import type {
+  FulfilmentStatusJson,
+  InvoiceJson,
+  LabelJson,
+} from '@lumina/shared/fulfilment/fulfilment-json';
 import type { OrderStatusResponse } from '@lumina/shared/orders/order-schemas';
 import type { AdminOrderDetail, AdminOrderListResponse } from '@lumina/shared/admin/admin-orders';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -83,6 +87,16 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+async function fulfilmentStatus(): Promise<FulfilmentStatusJson> {
+  const answer = await ctx.app.inject({ url: '/api/admin/fulfilment', headers: admin });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json<FulfilmentStatusJson>();
+}
+
+/** How many times the shop asked the fake Melhor Envio for the wallet's balance. */
+const balanceReads = () =>
+  melhorEnvio.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/balance')).length;
+
 async function adminOrder(orderId: number): Promise<AdminOrderDetail> {
   const answer = await ctx.app.inject({ url: `/api/admin/orders/${orderId}`, headers: admin });
   expect(answer.statusCode, answer.body).toBe(200);
@@ -132,6 +146,9 @@ describe('a paid order goes to delivered with its NF-e and label', () => {
       melhor_envio: { configured: true, connected: true, via: 'token' },
       invoices: { available: true },
     });
+    // Every admin order page asks for this status: the wallet is read once for pages close together.
+    const walletBefore = (await fulfilmentStatus()).melhor_envio.balance ?? 0;
+    expect(balanceReads()).toBe(1);
 
     // The NF-e: Bling generates it from the sale, sends it to SEFAZ, and it comes back authorised.
     const issued = await ctx.app.inject({
@@ -169,6 +186,10 @@ describe('a paid order goes to delivered with its NF-e and label', () => {
       status: 'shipped',
       tracking_code: label.tracking_code,
     });
+    // Paying the label moved the wallet: the next page reads it again.
+    const walletAfter = (await fulfilmentStatus()).melhor_envio.balance ?? 0;
+    expect(balanceReads()).toBe(2);
+    expect(walletAfter).toBeCloseTo(walletBefore - (label.price ?? 0), 2);
 
     // A second click (or a second administrator) gets the same label, not a second purchase.
     const again = await ctx.app.inject({

@@ -20,6 +20,7 @@ import {
 import type { LabelProvider } from './ports.ts';
 import { createTracking } from './tracking.ts';
 import { createTrackingWebhooks, type MelhorEnvioWebhookReader } from './tracking-webhooks.ts';
+import { createWalletBalance } from './wallet-balance.ts';
 
 /**
  * What the Melhor Envio integration (src/integrations/melhor-envio) gives the label side: the
@@ -59,6 +60,7 @@ export function createLabelModule(deps: {
 }) {
   const { config, db, now, adapter } = deps;
   let cipher: TokenCipher | undefined;
+  const wallet = createWalletBalance(now);
   const connection = createMelhorEnvioConnection({
     db,
     oauth: adapter?.oauth,
@@ -67,11 +69,12 @@ export function createLabelModule(deps: {
     cipher: () => (cipher ??= resolveTokenCipher(config)),
     securityLog: deps.securityLog,
     now,
+    onChange: wallet.forget,
   });
   let provider: LabelProvider | undefined;
   async function connectedProvider(): Promise<LabelProvider | null> {
     if (!adapter || !(await connection.status()).connected) return null;
-    provider ??= adapter.labelProvider(connection.tokens);
+    provider ??= wallet.watch(adapter.labelProvider(connection.tokens));
     return provider;
   }
   const labels = createLabelService({
@@ -115,7 +118,7 @@ export function createLabelModule(deps: {
       const current = await connectedProvider();
       if (current) {
         try {
-          balance = centsToReais(await current.balanceCents());
+          balance = centsToReais(await wallet.read(current));
         } catch (error) {
           balanceError = labelFailureOf(error).message;
         }
