@@ -535,19 +535,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     allowLoopbackPorts: deps.testLoopbackPorts,
   });
   app.decorate('erp', erp);
-  const labels = createLabelModule({
-    config,
-    db: database.db,
-    now,
-    lifecycle,
-    outbox,
-    securityLog: services.securityLog,
-    storeSettings,
-    adapter: (deps.melhorEnvio ?? melhorEnvioAdapter)(config),
-    invoicesAvailable: async () => erp.configured && (await erp.connection.status()).connected,
-    logger: app.log,
-  });
-  app.decorate('labels', labels);
   // Bling issues the NF-e from its sales order once the shop has a Bling app (the service asks
   // whether it is connected before each call).
   const blingInvoices = erp.configured ? createBlingInvoiceProvider(erp.client) : null;
@@ -567,6 +554,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // A sale Bling took may have its NF-e issued by itself (the store setting auto_invoice).
   erp.onSalesOrderSent((orderId) => invoices.salesOrderSent(orderId));
   app.decorate('invoices', invoices);
+  const labels = createLabelModule({
+    config,
+    db: database.db,
+    now,
+    lifecycle,
+    outbox,
+    securityLog: services.securityLog,
+    storeSettings,
+    adapter: (deps.melhorEnvio ?? melhorEnvioAdapter)(config),
+    invoices,
+    logger: app.log,
+  });
+  app.decorate('labels', labels);
   const fulfilment = createFulfilmentView({ labels: labels.labels, invoices });
   const adminOrders = createAdminOrderService({
     db: database.db,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INVOICE_STATES, LABEL_STATES } from '../fulfilment/fulfilment-json.ts';
 import { PRIVACY_REQUEST_STATUSES, PRIVACY_REQUEST_TYPES } from './privacy-requests.ts';
 
 /**
@@ -77,6 +78,37 @@ export const dataExportSchema = z
             unit_price: z.number(),
             total: z.number(),
           }),
+        ),
+        /** The order's NF-e, a cancelled one and its replacement included, oldest first. */
+        invoices: z.array(
+          z.object({
+            state: z.enum(INVOICE_STATES),
+            number: z.string().nullable(),
+            series: z.string().nullable(),
+            access_key: z.string().nullable(),
+            danfe_url: z.string().nullable(),
+            xml_url: z.string().nullable(),
+            /** When the shop asked for it to be issued. */
+            requested_at: z.string(),
+            authorised_at: z.string().nullable(),
+            cancelled_at: z.string().nullable(),
+          }),
+        ),
+        /** Shipping labels bought for the order (Melhor Envio), oldest first. */
+        shipping_labels: z.array(
+          z.object({
+            /** The carrier's service: PAC, SEDEX or Mini Envios (Correios). */
+            service: z.string(),
+            tracking_code: z.string().nullable(),
+            state: z.enum(LABEL_STATES),
+            created_at: z.string(),
+            posted_at: z.string().nullable(),
+            delivered_at: z.string().nullable(),
+          }),
+        ),
+        /** Where the parcel went, oldest first. */
+        tracking_events: z.array(
+          z.object({ status: z.string(), description: z.string(), occurred_at: z.string() }),
         ),
       }),
     ),

@@ -2,8 +2,13 @@
 // fake Bling (the sales order, then its NF-e generated, sent and authorised) and the Melhor
 // Envio adapter against the fake Melhor Envio (cart, checkout, generate, print), whose signed
 // webhooks, sent to the listening API, move the order to shipped and delivered. No code is typed.
-import type { InvoiceJson, LabelJson } from '@lumina/shared/fulfilment/fulfilment-json';
+import type {
+  FulfilmentStatusJson,
+  InvoiceJson,
+  LabelJson,
+} from '@lumina/shared/fulfilment/fulfilment-json';
 import type { OrderStatusResponse } from '@lumina/shared/orders/order-schemas';
+import type { DataExport } from '@lumina/shared/privacy/data-export';
 import type { AdminOrderDetail, AdminOrderListResponse } from '@lumina/shared/admin/admin-orders';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +39,15 @@ let melhorEnvio: FakeMelhorEnvioServer;
 let ctx: TestContext;
 let admin: Record<string, string>;
 let productId: number;
+/** The order the flow below delivers, for the export that follows it. */
+let delivered:
+  | {
+      buyer: Awaited<ReturnType<typeof paidOrder>>['buyer'];
+      order: { id: number; order_number: string };
+      invoice: InvoiceJson;
+      label: LabelJson;
+    }
+  | undefined;
 
 beforeAll(async () => {
   bling = await startFakeBlingServer({ redirectUri: CALLBACK });
@@ -82,6 +96,16 @@ afterAll(async () => {
   await melhorEnvio?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+async function fulfilmentStatus(): Promise<FulfilmentStatusJson> {
+  const answer = await ctx.app.inject({ url: '/api/admin/fulfilment', headers: admin });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json<FulfilmentStatusJson>();
+}
+
+/** How many times the shop asked the fake Melhor Envio for the wallet's balance. */
+const balanceReads = () =>
+  melhorEnvio.requests.filter((r) => r.method === 'GET' && r.path.endsWith('/balance')).length;
 
 async function adminOrder(orderId: number): Promise<AdminOrderDetail> {
   const answer = await ctx.app.inject({ url: `/api/admin/orders/${orderId}`, headers: admin });
@@ -132,6 +156,9 @@ describe('a paid order goes to delivered with its NF-e and label', () => {
       melhor_envio: { configured: true, connected: true, via: 'token' },
       invoices: { available: true },
     });
+    // Every admin order page asks for this status: the wallet is read once for pages close together.
+    const walletBefore = (await fulfilmentStatus()).melhor_envio.balance ?? 0;
+    expect(balanceReads()).toBe(1);
 
     // The NF-e: Bling generates it from the sale, sends it to SEFAZ, and it comes back authorised.
     const issued = await ctx.app.inject({
@@ -169,6 +196,10 @@ describe('a paid order goes to delivered with its NF-e and label', () => {
       status: 'shipped',
       tracking_code: label.tracking_code,
     });
+    // Paying the label moved the wallet: the next page reads it again.
+    const walletAfter = (await fulfilmentStatus()).melhor_envio.balance ?? 0;
+    expect(balanceReads()).toBe(2);
+    expect(walletAfter).toBeCloseTo(walletBefore - (label.price ?? 0), 2);
 
     // A second click (or a second administrator) gets the same label, not a second purchase.
     const again = await ctx.app.inject({
@@ -215,6 +246,64 @@ describe('a paid order goes to delivered with its NF-e and label', () => {
     expect(shown.tracking_events?.map((event) => event.description)).toEqual([
       'Objeto postado',
       'Objeto entregue ao destinatário',
+    ]);
+    delivered = { buyer, order, invoice, label };
+  });
+
+  it("hands the shopper their order's NF-e, label and tracking in the LGPD export, and no one else", async () => {
+    if (!delivered) throw new Error('the order of the test above was not delivered');
+    const { buyer, order, invoice, label } = delivered;
+    const exportOf = async (headers: Record<string, string>) => {
+      const answer = await ctx.app.inject({ url: '/api/users/me/export', headers });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json<DataExport>();
+    };
+    const when = expect.any(String) as string;
+    const mine = await exportOf(buyer.headers);
+    expect(mine.orders).toHaveLength(1);
+    // Field by field (toEqual): no provider's id, token or the price the shop paid.
+    expect(mine.orders[0]).toMatchObject({
+      order_number: order.order_number,
+      tracking_code: label.tracking_code,
+    });
+    expect(mine.orders[0]?.invoices).toEqual([
+      {
+        state: 'authorised',
+        number: invoice.number,
+        series: invoice.series,
+        access_key: invoice.access_key,
+        danfe_url: invoice.danfe_url,
+        xml_url: invoice.xml_url,
+        requested_at: when,
+        authorised_at: when,
+        cancelled_at: null,
+      },
+    ]);
+    expect(mine.orders[0]?.shipping_labels).toEqual([
+      {
+        service: 'PAC',
+        tracking_code: label.tracking_code,
+        state: 'delivered',
+        created_at: label.created_at,
+        posted_at: when,
+        delivered_at: when,
+      },
+    ]);
+    expect(mine.orders[0]?.tracking_events).toEqual([
+      { status: 'posted', description: 'Objeto postado', occurred_at: when },
+      { status: 'delivered', description: 'Objeto entregue ao destinatário', occurred_at: when },
+    ]);
+
+    // Another shopper's paid order: theirs alone, with nothing of the order above.
+    const other = await paidOrder('529.982.247-25');
+    const theirs = await exportOf(other.buyer.headers);
+    expect(theirs.orders).toEqual([
+      expect.objectContaining({
+        order_number: other.order.order_number,
+        invoices: [],
+        shipping_labels: [],
+        tracking_events: [],
+      }),
     ]);
   });
 });

@@ -25,6 +25,19 @@ export async function danfeLinkOf(db: Pick<Db, 'select'>, orderId: number): Prom
   return row?.danfeUrl ?? null;
 }
 
+/** Every NF-e of these orders, oldest first, read in the caller's transaction (the data export). */
+export async function invoicesOfOrders(
+  db: Pick<Db, 'select'>,
+  orderIds: readonly number[],
+): Promise<InvoiceRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(invoices)
+    .where(inArray(invoices.orderId, [...orderIds]))
+    .orderBy(asc(invoices.id));
+}
+
 /** The SQL of the NF-e rows (the fulfilment module's `invoices`). */
 export function createInvoiceRepository(db: Db) {
   return {

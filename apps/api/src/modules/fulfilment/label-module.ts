@@ -8,6 +8,7 @@ import { resolveTokenCipher, type TokenCipher } from '../erp/token-cipher.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { OrderLifecycle } from '../orders/lifecycle-service.ts';
 import type { SecurityLog } from '../security/security-log.ts';
+import type { InvoiceService } from './invoice-service.ts';
 import { labelFailureOf } from './label-errors.ts';
 import { labelJobs } from './label-jobs.ts';
 import { createLabelService } from './label-service.ts';
@@ -19,6 +20,7 @@ import {
 import type { LabelProvider } from './ports.ts';
 import { createTracking } from './tracking.ts';
 import { createTrackingWebhooks, type MelhorEnvioWebhookReader } from './tracking-webhooks.ts';
+import { createWalletBalance } from './wallet-balance.ts';
 
 /**
  * What the Melhor Envio integration (src/integrations/melhor-envio) gives the label side: the
@@ -33,11 +35,6 @@ export interface MelhorEnvioAdapter extends MelhorEnvioWebhookReader {
 
 /** Builds the adapter from the configuration; `buildApp` takes one (AppDeps.melhorEnvio). */
 export type MelhorEnvioAdapterFactory = (config: Config) => MelhorEnvioAdapter | undefined;
-
-/** Whether the shop issues NF-e by itself when paid (a store setting the NF-e side adds). */
-function autoInvoiceOf(settings: StoreSettings): boolean {
-  return (settings as StoreSettings & { auto_invoice?: unknown }).auto_invoice === true;
-}
 
 /**
  * The label and tracking side of fulfilment, wired: the Melhor Envio connection, the label
@@ -57,12 +54,13 @@ export function createLabelModule(deps: {
   securityLog: SecurityLog;
   storeSettings: () => StoreSettings;
   adapter: MelhorEnvioAdapter | undefined;
-  /** Whether NF-e can be issued (Bling connected), asked of the ERP. */
-  invoicesAvailable: () => Promise<boolean>;
+  /** The NF-e side, for the status's `invoices`. */
+  invoices: Pick<InvoiceService, 'status'>;
   logger?: { error(details: Record<string, unknown>, message: string): void };
 }) {
   const { config, db, now, adapter } = deps;
   let cipher: TokenCipher | undefined;
+  const wallet = createWalletBalance(now);
   const connection = createMelhorEnvioConnection({
     db,
     oauth: adapter?.oauth,
@@ -71,11 +69,12 @@ export function createLabelModule(deps: {
     cipher: () => (cipher ??= resolveTokenCipher(config)),
     securityLog: deps.securityLog,
     now,
+    onChange: wallet.forget,
   });
   let provider: LabelProvider | undefined;
   async function connectedProvider(): Promise<LabelProvider | null> {
     if (!adapter || !(await connection.status()).connected) return null;
-    provider ??= adapter.labelProvider(connection.tokens);
+    provider ??= wallet.watch(adapter.labelProvider(connection.tokens));
     return provider;
   }
   const labels = createLabelService({
@@ -119,7 +118,7 @@ export function createLabelModule(deps: {
       const current = await connectedProvider();
       if (current) {
         try {
-          balance = centsToReais(await current.balanceCents());
+          balance = centsToReais(await wallet.read(current));
         } catch (error) {
           balanceError = labelFailureOf(error).message;
         }
@@ -132,10 +131,7 @@ export function createLabelModule(deps: {
           balance,
           balance_error: balanceError,
         },
-        invoices: {
-          available: await deps.invoicesAvailable(),
-          auto_invoice: autoInvoiceOf(deps.storeSettings()),
-        },
+        invoices: await deps.invoices.status(),
       };
     },
 

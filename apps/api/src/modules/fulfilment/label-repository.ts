@@ -5,6 +5,30 @@ import type { LabelRow, TrackingEventRow } from './fulfilment-json.ts';
 
 type LabelChanges = Partial<Omit<typeof shippingLabels.$inferInsert, 'id' | 'orderId'>>;
 
+/**
+ * Every label and tracking event of these orders, oldest first, read in the caller's transaction
+ * (the data export).
+ */
+export async function labelsAndEventsOfOrders(
+  db: Pick<Db, 'select'>,
+  orderIds: readonly number[],
+): Promise<{ labels: LabelRow[]; events: TrackingEventRow[] }> {
+  if (orderIds.length === 0) return { labels: [], events: [] };
+  const ids = [...orderIds];
+  // One after the other: inside a transaction the statements share one connection.
+  const labels = await db
+    .select()
+    .from(shippingLabels)
+    .where(inArray(shippingLabels.orderId, ids))
+    .orderBy(asc(shippingLabels.id));
+  const events = await db
+    .select()
+    .from(trackingEvents)
+    .where(inArray(trackingEvents.orderId, ids))
+    .orderBy(asc(trackingEvents.occurredAt), asc(trackingEvents.id));
+  return { labels, events };
+}
+
 /** The SQL of the labels and their tracking events (the fulfilment module's tables). */
 export function createLabelRepository(db: Db) {
   const live = ne(shippingLabels.state, 'canceled');

@@ -234,6 +234,9 @@ export function createLabelService(deps: LabelServiceDeps) {
       };
     },
 
+    /** The shopper's order JSON `tracking_events`: where the parcel went, without the label. */
+    trackingEventsOf: async (orderId: number) => trackingEventsJson(await labels.eventsOf(orderId)),
+
     /**
      * The retry job: purchases halfway whose last step met an outage (or whose process died),
      * resumed by the system. Answers how many ended generated and how many failed again.

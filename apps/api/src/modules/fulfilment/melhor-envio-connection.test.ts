@@ -211,4 +211,14 @@ describe('disconnecting', () => {
     expect(await ctx.database.db.select().from(melhorEnvioConnection)).toEqual([]);
     expect(await status()).toMatchObject({ connected: false });
   });
+
+  it('reads the wallet again once another account is connected', async () => {
+    await connect();
+    expect(await status()).toMatchObject({ balance: 1000 });
+    // The owner connects another Melhor Envio account, with a wallet of its own.
+    me.balanceCents = 5_000;
+    await connect();
+    expect(await status()).toMatchObject({ via: 'oauth', balance: 50 });
+    expect(me.calls.balanceCents).toBe(2);
+  });
 });

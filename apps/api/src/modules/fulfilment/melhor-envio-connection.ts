@@ -89,6 +89,8 @@ export function createMelhorEnvioConnection(deps: {
   cipher: () => TokenCipher;
   securityLog: SecurityLog;
   now: () => Date;
+  /** An account was connected or disconnected: what was known of the last one is stale. */
+  onChange?: () => void;
 }) {
   const { db, now } = deps;
 
@@ -152,6 +154,7 @@ export function createMelhorEnvioConnection(deps: {
       const removed = await db
         .delete(melhorEnvioConnection)
         .returning({ id: melhorEnvioConnection.id });
+      deps.onChange?.();
       if (removed.length > 0) {
         await record(
           'melhor_envio_disconnected',
@@ -251,6 +254,7 @@ export function createMelhorEnvioConnection(deps: {
           target: melhorEnvioConnection.id,
           set: { ...values, refreshedAt: null },
         });
+      deps.onChange?.();
       await record('melhor_envio_connected', 'info', 'Melhor Envio conectado à loja', {
         id: claimed.userId,
         ip: input.ip,
@@ -262,6 +266,7 @@ export function createMelhorEnvioConnection(deps: {
       const removed = await db
         .delete(melhorEnvioConnection)
         .returning({ id: melhorEnvioConnection.id });
+      deps.onChange?.();
       if (removed.length > 0) {
         await record('melhor_envio_disconnected', 'info', 'Melhor Envio desconectado', actor);
       }

@@ -13,7 +13,7 @@ import type { LabelModule } from './label-module.ts';
  * administrator's order and list, the shopper's order): the label, the NF-e and the tracking.
  */
 export function createFulfilmentView(deps: {
-  labels: Pick<LabelModule['labels'], 'fulfilmentOfOrder' | 'labelStatesOf'>;
+  labels: Pick<LabelModule['labels'], 'fulfilmentOfOrder' | 'labelStatesOf' | 'trackingEventsOf'>;
   invoices: Pick<InvoiceService, 'invoiceOfOrder' | 'invoiceStatesOf' | 'shopperInvoiceOf'>;
 }) {
   const { labels, invoices } = deps;
@@ -37,11 +37,12 @@ export function createFulfilmentView(deps: {
       return { label, invoice };
     },
 
+    /** The shopper sees the parcel's steps and the DANFE; the label is the shop's business. */
     async forShopper(
       orderId: number,
     ): Promise<{ invoice: ShopperInvoiceJson | null; tracking_events: TrackingEventJson[] }> {
-      const [{ tracking_events }, invoice] = await Promise.all([
-        labels.fulfilmentOfOrder(orderId),
+      const [tracking_events, invoice] = await Promise.all([
+        labels.trackingEventsOf(orderId),
         invoices.shopperInvoiceOf(orderId),
       ]);
       return { invoice, tracking_events };

@@ -13,6 +13,9 @@ import { returnRequests } from '../../db/schema/returns.ts';
 import { products } from '../../db/schema/products.ts';
 import { securityLogs } from '../../db/schema/security.ts';
 import { userConsents, users } from '../../db/schema/users.ts';
+import { serviceName, trackingEventsJson } from '../fulfilment/fulfilment-json.ts';
+import { invoicesOfOrders } from '../fulfilment/invoice-repository.ts';
+import { labelsAndEventsOfOrders } from '../fulfilment/label-repository.ts';
 import { currentConsents } from './consents.ts';
 
 /** The security log is kept 12 months; the export shows what is there. */
@@ -20,9 +23,10 @@ const ACTIVITY_LIMIT = 500;
 
 /**
  * Everything the shop keeps about one person, read in one snapshot (LGPD art. 18, II and V):
- * the profile, consents with their history, addresses, orders, withdrawals and exchanges,
- * wishlist, cart, the account's activity in the security log and the privacy requests. Built field by field, like the user
- * JSON, so a password hash, a token or a Google subject never leaves.
+ * the profile, consents with their history, addresses, orders (with their NF-e, labels and
+ * tracking), withdrawals and exchanges, wishlist, cart, the account's activity in the security
+ * log and the privacy requests. Built field by field, like the user JSON, so a password hash, a
+ * token, a Google subject or a provider's id never leaves.
  */
 export function createDataExport(deps: { now: () => Date; storeSettings: () => StoreSettings }) {
   /** `db` is the caller's connection or transaction: the export is read where it is asked. */
@@ -84,19 +88,17 @@ export function createDataExport(deps: { now: () => Date; storeSettings: () => S
       .where(eq(privacyRequests.userId, userId))
       .orderBy(desc(privacyRequests.requestedAt));
 
+    const orderIds = orderRows.map((order) => order.id);
     const items =
-      orderRows.length === 0
+      orderIds.length === 0
         ? []
         : await db
             .select()
             .from(orderItems)
-            .where(
-              inArray(
-                orderItems.orderId,
-                orderRows.map((order) => order.id),
-              ),
-            )
+            .where(inArray(orderItems.orderId, orderIds))
             .orderBy(asc(orderItems.id));
+    const nfes = await invoicesOfOrders(db, orderIds);
+    const shipped = await labelsAndEventsOfOrders(db, orderIds);
 
     return {
       personalInfo: {
@@ -152,6 +154,32 @@ export function createDataExport(deps: { now: () => Date; storeSettings: () => S
             unit_price: reais(item.unitPriceCents),
             total: reais(item.totalCents),
           })),
+        invoices: nfes
+          .filter((nfe) => nfe.orderId === order.id)
+          .map((nfe) => ({
+            state: nfe.state,
+            number: nfe.number,
+            series: nfe.series,
+            access_key: nfe.accessKey,
+            danfe_url: nfe.danfeUrl,
+            xml_url: nfe.xmlUrl,
+            requested_at: nfe.createdAt.toISOString(),
+            authorised_at: nfe.authorisedAt?.toISOString() ?? null,
+            cancelled_at: nfe.cancelledAt?.toISOString() ?? null,
+          })),
+        shipping_labels: shipped.labels
+          .filter((label) => label.orderId === order.id)
+          .map((label) => ({
+            service: serviceName(label.serviceId),
+            tracking_code: label.trackingCode,
+            state: label.state,
+            created_at: label.createdAt.toISOString(),
+            posted_at: label.postedAt?.toISOString() ?? null,
+            delivered_at: label.deliveredAt?.toISOString() ?? null,
+          })),
+        tracking_events: trackingEventsJson(
+          shipped.events.filter((event) => event.orderId === order.id),
+        ),
       })),
       returns: returned.map(({ request, orderNumber }) => ({
         protocol: request.protocol,

@@ -1,22 +1,13 @@
-import type {
-  ShopperInvoiceJson,
-  TrackingEventJson,
-} from '@lumina/shared/fulfilment/fulfilment-json';
 import { TrackingEventList } from '../../../components/tracking-event-list.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import type { OrderDetail } from '../../../lib/payment/payment-api.ts';
 
-/**
- * The shopper's order JSON with what the shop's fulfilment adds: the parcel's steps and the
- * authorised NF-e. Optional here: an API without them leaves them out, and the page shows neither.
- */
-export type OrderWithFulfilment = OrderDetail & {
-  invoice?: ShopperInvoiceJson | null;
-  tracking_events?: TrackingEventJson[];
-};
-
 /** The parcel's steps, newest first, under its tracking code; nothing before the first one. */
-export function OrderTracking({ order }: { order: OrderWithFulfilment }) {
+export function OrderTracking({
+  order,
+}: {
+  order: Pick<OrderDetail, 'tracking_code' | 'tracking_events'>;
+}) {
   const events = order.tracking_events ?? [];
   if (events.length === 0) return null;
   return (
@@ -41,7 +32,7 @@ export function OrderTracking({ order }: { order: OrderWithFulfilment }) {
 }
 
 /** The order's NF-e, once SEFAZ authorised it: its number and the DANFE to open or keep. */
-export function OrderInvoiceLink({ order }: { order: OrderWithFulfilment }) {
+export function OrderInvoiceLink({ order }: { order: Pick<OrderDetail, 'invoice'> }) {
   const invoice = order.invoice;
   if (!invoice) return null;
   return (

@@ -21,7 +21,7 @@ import {
 } from '../model/return-window.ts';
 import { serverMessages } from '../model/server-errors.ts';
 import { ORDER_BADGES } from './order-badges.ts';
-import { OrderInvoiceLink, OrderTracking, type OrderWithFulfilment } from './order-fulfilment.tsx';
+import { OrderInvoiceLink, OrderTracking } from './order-fulfilment.tsx';
 import { ReturnForm } from './return-form.tsx';
 import { OrderPayment } from './order-payment.tsx';
 import { ReturnRequestCard } from './return-request-card.tsx';
@@ -199,7 +199,7 @@ function Done({ answer }: { answer: CreateReturnResponse }) {
   );
 }
 
-function Order({ userId, order }: { userId: number; order: OrderWithFulfilment }) {
+function Order({ userId, order }: { userId: number; order: OrderDetail }) {
   const returns = useMyReturns(userId);
   const [answer, setAnswer] = useState<CreateReturnResponse | null>(null);
   const mine = (returns.data ?? []).filter((request) => request.order_id === order.id);

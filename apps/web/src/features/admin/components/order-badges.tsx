@@ -6,11 +6,7 @@ import {
 import { ORDER_STATUS_LABELS } from '@lumina/shared/orders/order-status';
 import { PAYMENT_STATUS_LABELS } from '@lumina/shared/payments/payment-status';
 import { Badge } from '../../../components/ui/badge.tsx';
-import {
-  INVOICE_BADGE_VARIANTS,
-  LABEL_BADGE_VARIANTS,
-  type RowWithFulfilment,
-} from '../model/fulfilment-view.ts';
+import { INVOICE_BADGE_VARIANTS, LABEL_BADGE_VARIANTS } from '../model/fulfilment-view.ts';
 import {
   ORDER_BADGE_VARIANTS,
   PAID_AFTER_CANCEL,
@@ -18,11 +14,16 @@ import {
   REFUND_LABELS,
 } from '../model/order-labels.ts';
 
+/** A list row, or the order of the detail page (which has no label or NF-e states). */
 type BadgeFields = Pick<
   AdminOrderRow,
-  'status' | 'payment_status' | 'paid_after_cancel' | 'refund_status'
-> &
-  Partial<Pick<RowWithFulfilment, 'label_state' | 'invoice_state'>>;
+  | 'status'
+  | 'payment_status'
+  | 'paid_after_cancel'
+  | 'refund_status'
+  | 'label_state'
+  | 'invoice_state'
+>;
 
 /**
  * An order's situation in the panel: status, payment, a late payment, a refund, and on the list

@@ -3,7 +3,6 @@ import type { OrderFulfilmentJson } from '@lumina/shared/fulfilment/fulfilment-j
 import { useId } from 'react';
 import { TrackingEventList } from '../../../components/tracking-event-list.tsx';
 import { useFulfilmentStatus } from '../api/fulfilment.ts';
-import { fulfilmentOf, type WithFulfilment } from '../model/fulfilment-view.ts';
 import { DetailBox } from './detail-box.tsx';
 import { OrderInvoice } from './order-invoice.tsx';
 import { OrderLabel } from './order-label.tsx';
@@ -52,8 +51,7 @@ function FulfilmentBox({
  * 'Envio e nota fiscal': the label, the NF-e, the parcel's tracking and the packing slips of an
  * order. Nothing when the API sends no fulfilment block (one without labels and NF-e).
  */
-export function OrderFulfilment({ detail }: { detail: AdminOrderDetail & WithFulfilment }) {
-  const fulfilment = fulfilmentOf(detail);
-  if (!fulfilment) return null;
-  return <FulfilmentBox order={detail.order} fulfilment={fulfilment} />;
+export function OrderFulfilment({ detail }: { detail: AdminOrderDetail }) {
+  if (!detail.fulfilment) return null;
+  return <FulfilmentBox order={detail.order} fulfilment={detail.fulfilment} />;
 }

@@ -1,34 +1,15 @@
-import type { AdminOrderDetail, AdminOrderRow } from '@lumina/shared/admin/admin-orders';
+import type { AdminOrderDetail } from '@lumina/shared/admin/admin-orders';
 import type {
   InvoiceJson,
   InvoiceStateJson,
   LabelJson,
   LabelStateJson,
-  OrderFulfilmentJson,
 } from '@lumina/shared/fulfilment/fulfilment-json';
 import { formatBRL, reaisToCents } from '@lumina/shared/format/money';
 import type { OrderStatus } from '@lumina/shared/orders/order-status';
 import type { BadgeVariant } from '../../../components/ui/badge.tsx';
 
-/**
- * The admin order JSON with the fulfilment block the API adds. Optional here: an API without
- * labels and NF-e leaves it out, and the page then shows no box for it.
- */
-export type WithFulfilment = { fulfilment?: OrderFulfilmentJson | null };
-
-/** A list row with the states of its label and NF-e (null, or absent, when there is none). */
-export type RowWithFulfilment = AdminOrderRow & {
-  label_state?: LabelStateJson | null;
-  invoice_state?: InvoiceStateJson | null;
-};
-
 type Order = Pick<AdminOrderDetail['order'], 'status'>;
-
-export function fulfilmentOf(
-  detail: AdminOrderDetail & WithFulfilment,
-): OrderFulfilmentJson | null {
-  return detail.fulfilment ?? null;
-}
 
 /** A purchase that stopped between claiming the label and Melhor Envio generating it. */
 const UNFINISHED_LABEL: readonly LabelStateJson[] = ['claimed', 'carted', 'paid'];
