@@ -1,8 +1,5 @@
 import { z } from 'zod';
-import type {
-  LabelQuoteRequest,
-  ProviderServiceQuote,
-} from '../../modules/fulfilment/ports.ts';
+import type { LabelQuoteRequest, ProviderServiceQuote } from '../../modules/fulfilment/ports.ts';
 import { centsToReais, reaisToCents } from './melhor-envio-wire.ts';
 
 /**
@@ -35,10 +32,7 @@ const optionalText = z.string().trim().min(1).optional().catch(undefined);
 const entrySchema = z.looseObject({
   id: z.coerce.number().int().positive(),
   name: optionalText,
-  company: z
-    .looseObject({ name: optionalText })
-    .optional()
-    .catch(undefined),
+  company: z.looseObject({ name: optionalText }).optional().catch(undefined),
   price: z.unknown().optional(),
   delivery_time: days,
   custom_delivery_time: days,

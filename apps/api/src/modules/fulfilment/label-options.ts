@@ -38,7 +38,9 @@ function option(
 function byPrice(a: LabelServiceOptionJson, b: LabelServiceOptionJson): number {
   const price = (a.price_cents ?? Infinity) - (b.price_cents ?? Infinity);
   if (price !== 0 && !Number.isNaN(price)) return price;
-  return (a.delivery_days ?? Infinity) - (b.delivery_days ?? Infinity) || a.service_id - b.service_id;
+  return (
+    (a.delivery_days ?? Infinity) - (b.delivery_days ?? Infinity) || a.service_id - b.service_id
+  );
 }
 
 function refused(message: string, code: string): AppError {

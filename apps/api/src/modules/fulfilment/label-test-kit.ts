@@ -430,10 +430,13 @@ export function labelFixture(app: App, database: Database) {
     expect(saved.statusCode, saved.body).toBe(200);
   }
 
-  /** An order of two units of a 30 g piece (its variant's weight) by `method`, paid or not. */
+  /**
+   * An order of two units of a 30 g piece (its variant's weight; `weightGrams` for another) by
+   * `method`, paid or not.
+   */
   async function order(
     adminHeaders: Record<string, string>,
-    options: { paid?: boolean; method?: 'pac' | 'sedex' } = {},
+    options: { paid?: boolean; method?: 'pac' | 'sedex'; weightGrams?: number } = {},
   ): Promise<OrderJson> {
     sequence += 1;
     const [productId] = (await insertProducts(database.db, [
@@ -448,7 +451,7 @@ export function labelFixture(app: App, database: Database) {
             sku: `ETQ-${sequence}-8`,
             option_values: { Diâmetro: '8 mm' },
             stock_quantity: 10,
-            weight_grams: 30,
+            weight_grams: options.weightGrams ?? 30,
           },
         ],
       }),
