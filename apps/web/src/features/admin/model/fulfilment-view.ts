@@ -7,6 +7,7 @@ import type {
   OrderFulfilmentJson,
 } from '@lumina/shared/fulfilment/fulfilment-json';
 import { formatBRL, reaisToCents } from '@lumina/shared/format/money';
+import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
 import type { OrderStatus } from '@lumina/shared/orders/order-status';
 import type { BadgeVariant } from '../../../components/ui/badge.tsx';
 
@@ -28,6 +29,18 @@ export function fulfilmentOf(
   detail: AdminOrderDetail & WithFulfilment,
 ): OrderFulfilmentJson | null {
   return detail.fulfilment ?? null;
+}
+
+/**
+ * Where the order's tracking code is followed: its label's carrier page when the code is the
+ * label's (another carrier's code means nothing to the Correios), else the Correios page, as
+ * for a code typed by hand (the ship form takes Correios codes only).
+ */
+export function orderTrackingUrl(detail: AdminOrderDetail & WithFulfilment): string {
+  const label = fulfilmentOf(detail)?.label;
+  const code = detail.order.tracking_code;
+  if (code && label?.tracking_code === code && label.tracking_url) return label.tracking_url;
+  return CORREIOS_TRACKING_URL;
 }
 
 /** A purchase that stopped between claiming the label and Melhor Envio generating it. */
