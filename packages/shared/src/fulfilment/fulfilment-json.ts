@@ -29,11 +29,13 @@ export type InvoiceStateJson = (typeof INVOICE_STATES)[number];
 /**
  * Melhor Envio's services the shop buys labels for, by their ids there (wp-melhorenvio-v2's
  * Models/ShippingService.php). Only services whose label needs no drop-off agency in the cart:
- * Melhor Envio's 'Inserir fretes no carrinho' makes `agency` mandatory for Latam Cargo, Azul
- * Cargo and Buslog, and its 'Compra de fretes' says Azul Cargo cannot be bought through the API
- * at all; the shop picks no agency, so those stay out. Also out, unverified either way: Jadlog
- * .Package Centralizado (27; the plugin sends a 'centralized' agency of its own for it), Via
- * Brasil (8, 9) and Total Express (18, 35).
+ * Melhor Envio's API reference ('Inserir fretes no carrinho') makes `agency` mandatory for
+ * Latam Cargo, Azul Cargo and Buslog when the integration uses a token pasted from its panel (as
+ * this shop may), and its 'Compra de fretes' guide says Azul Cargo cannot be bought through the
+ * API at all; the shop picks no agency, so those stay out. Also out, unverified either way:
+ * Jadlog .Package Centralizado (27; the plugin sends a 'centralized' agency of its own for it),
+ * Via Brasil (8, 9; the plugin always asks an NF-e for it, and the shop may send a content
+ * declaration) and Total Express (18, 35).
  */
 export const LABEL_SERVICES = {
   1: 'PAC',
