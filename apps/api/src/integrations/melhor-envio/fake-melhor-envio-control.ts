@@ -23,9 +23,11 @@ const STATUS_NAMES: Record<FakeMelhorEnvioLabel['status'], string> = {
   canceled: 'Cancelada',
 };
 
+/** 'PAC' for the Correios' services, the carrier before the others' ('Jadlog .Package'). */
 const serviceName = (id: number) => {
   const service = fakeServiceOf(id);
-  return service ? `${service.company.name} ${service.name}` : String(id);
+  if (!service) return String(id);
+  return service.company.id === 1 ? service.name : `${service.company.name} ${service.name}`;
 };
 
 const brl = (cents: number) =>
