@@ -393,12 +393,15 @@ const melhorEnvio: FakeService = {
       notes: [
         'Every CEP gets PAC R$ 26,35 in 8 days and SEDEX R$ 41,70 in 2; the cart and checkout show them.',
         "Labels ('Gerar etiqueta' in the admin) are paid from a wallet of R$ 1.000,00: PAC R$ 26,35,",
-        "SEDEX R$ 41,70, Mini Envios R$ 15,20. 'Conectar ao Melhor Envio' approves at once.",
-        `Play the carrier ('Postar', 'Entregar': the shop gets the signed webhook) and set the`,
-        `wallet's balance at ${control.url}/`,
+        'SEDEX R$ 41,70, Mini Envios R$ 15,20 (parcels up to 300 g and 24 x 16 x 4 cm), Jadlog',
+        '.Package R$ 19,80 in 5 days; LATAM Cargo éFácil is quoted but needs a drop-off agency.',
+        "'Conectar ao Melhor Envio' approves at once.",
+        `Play the carrier ('Postar', 'Entregar': the shop gets the signed webhook), set the`,
+        `wallet's balance and each service's deadline in the quotes at ${control.url}/`,
         `Or: curl ${control.url}/_fake/etiquetas`,
         `    curl -X POST '${control.url}/_fake/etiquetas/<id>/postar'`,
         `    curl -X POST '${control.url}/_fake/saldo?saldo=5,00'`,
+        `    curl -X POST '${control.url}/_fake/prazos?servico=3&dias=12'`,
       ],
       close: async () => {
         await control.close();

@@ -192,9 +192,13 @@ describe('npm run fake:<service>', () => {
       body: JSON.stringify({ from: { postal_code: '01310100' }, to: { postal_code: '20040002' } }),
     });
     expect(response.status).toBe(200);
+    // No `services` asked for: every service the fake has, as Melhor Envio quotes them all.
     expect(((await response.json()) as { name: string }[]).map((entry) => entry.name)).toEqual([
       'PAC',
       'SEDEX',
+      'Mini Envios',
+      '.Package',
+      'éFácil',
     ]);
   });
 
@@ -273,6 +277,24 @@ describe('npm run fake:<service>', () => {
     });
     expect(balance.status).toBe(303);
     await expect(labels.balanceCents()).resolves.toBe(1234);
+
+    // A service's deadline in the quotes, set on the control page, and back to its usual one.
+    const quoteDays = async () =>
+      (
+        await labels.quote({
+          fromZipCode: '01310100',
+          toZipCode: '20040002',
+          volume: { heightCm: 2, widthCm: 11, lengthCm: 16, weightGrams: 30 },
+          insuranceValueCents: 3990,
+        })
+      ).find((quote) => quote.serviceId === 3)?.deliveryDays;
+    const set = await fetch(`${control}/_fake/prazos?servico=3&dias=12`, { method: 'POST' });
+    expect(set.status).toBe(200);
+    expect(await quoteDays()).toBe(12);
+    const refused = await fetch(`${control}/_fake/prazos?servico=3&dias=x`, { method: 'POST' });
+    expect(refused.status).toBe(422);
+    await fetch(`${control}/_fake/prazos?servico=3&dias=`, { method: 'POST' });
+    expect(await quoteDays()).toBe(5);
   });
 
   it('correios: the printed contract credentials get a token', async () => {

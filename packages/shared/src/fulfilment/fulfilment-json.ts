@@ -26,15 +26,53 @@ export const INVOICE_STATES = [
 ] as const;
 export type InvoiceStateJson = (typeof INVOICE_STATES)[number];
 
-/** Melhor Envio's services the shop buys labels for, by their ids there. */
-export const LABEL_SERVICES = { 1: 'PAC', 2: 'SEDEX', 17: 'Mini Envios' } as const;
-export type LabelServiceName = (typeof LABEL_SERVICES)[keyof typeof LABEL_SERVICES];
+/**
+ * Melhor Envio's services the shop buys labels for, by their ids there (wp-melhorenvio-v2's
+ * Models/ShippingService.php). Only services whose label needs no drop-off agency in the cart:
+ * Melhor Envio's API reference ('Inserir fretes no carrinho') makes `agency` mandatory for
+ * Latam Cargo, Azul Cargo and Buslog when the integration uses a token pasted from its panel (as
+ * this shop may), and its 'Compra de fretes' guide says Azul Cargo cannot be bought through the
+ * API at all; the shop picks no agency, so those stay out. Also out, unverified either way:
+ * Jadlog .Package Centralizado (27; the plugin sends a 'centralized' agency of its own for it),
+ * Via Brasil (8, 9; the plugin always asks an NF-e for it, and the shop may send a content
+ * declaration) and Total Express (18, 35).
+ */
+export const LABEL_SERVICES = {
+  1: 'PAC',
+  2: 'SEDEX',
+  17: 'Mini Envios',
+  3: 'Jadlog .Package',
+  4: 'Jadlog .Com',
+  31: 'Loggi Express',
+  33: 'JeT Standard',
+} as const;
+export type LabelServiceId = keyof typeof LABEL_SERVICES;
+export type LabelServiceName = (typeof LABEL_SERVICES)[LabelServiceId];
+
+/** The carrier behind each of LABEL_SERVICES. */
+export const LABEL_SERVICE_COMPANIES = {
+  1: 'Correios',
+  2: 'Correios',
+  17: 'Correios',
+  3: 'Jadlog',
+  4: 'Jadlog',
+  31: 'Loggi',
+  33: 'JeT',
+} as const satisfies Record<LabelServiceId, string>;
+
+export function isLabelServiceId(serviceId: number): serviceId is LabelServiceId {
+  return Object.hasOwn(LABEL_SERVICES, serviceId);
+}
 
 export interface LabelJson {
   id: number;
   state: LabelStateJson;
   service: LabelServiceName;
+  /** Melhor Envio's id of `service`. */
+  service_id: number;
   tracking_code: string | null;
+  /** Where the parcel is followed: the carrier's page for the code, once there is one. */
+  tracking_url: string | null;
   price: number | null;
   last_error: string | null;
   can_cancel: boolean;
@@ -90,6 +128,26 @@ export interface FulfilmentStatusJson {
     balance_error: string | null;
   };
   invoices: { available: boolean; auto_invoice: boolean };
+}
+
+/** One service the owner may buy the label with (GET /api/admin/orders/{id}/label/options). */
+export interface LabelServiceOptionJson {
+  service_id: number;
+  company: string;
+  name: string;
+  /** null: Melhor Envio has no price for it now (only the shopper's own service is listed so). */
+  price_cents: number | null;
+  /** Business days Melhor Envio quotes now; null as price_cents. */
+  delivery_days: number | null;
+  /** The service the shopper chose at checkout. */
+  chosen: boolean;
+}
+
+/** The services that keep the deadline the shopper was promised, cheapest first. */
+export interface LabelOptionsJson {
+  promised_days: number;
+  chosen_service_id: number;
+  options: LabelServiceOptionJson[];
 }
 
 export interface BulkLabelResultJson {

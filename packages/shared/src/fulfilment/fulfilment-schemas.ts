@@ -2,20 +2,31 @@ import { z } from 'zod';
 import {
   INVOICE_STATES,
   type InvoiceJson,
+  LABEL_SERVICES,
   LABEL_STATES,
   type LabelJson,
+  type LabelOptionsJson,
+  type LabelServiceName,
   type OrderFulfilmentJson,
   type ShopperInvoiceJson,
   type TrackingEventJson,
 } from './fulfilment-json.ts';
+import { LABEL_CHOICE_MESSAGES } from './fulfilment-texts.ts';
+
+const labelServiceNames = Object.values(LABEL_SERVICES) as [
+  LabelServiceName,
+  ...LabelServiceName[],
+];
 
 /** The routes' description of a label (OpenAPI and the serializer), the shared LabelJson. */
 export const labelJsonSchema = z
   .object({
     id: z.number().int(),
     state: z.enum(LABEL_STATES),
-    service: z.enum(['PAC', 'SEDEX', 'Mini Envios']),
+    service: z.enum(labelServiceNames),
+    service_id: z.number().int().describe("Melhor Envio's id of the service"),
     tracking_code: z.string().nullable(),
+    tracking_url: z.string().nullable().describe("the carrier's tracking page for the code"),
     price: z.number().nullable().describe('reais'),
     last_error: z.string().nullable().describe('pt-BR: why the last step failed, what to do'),
     can_cancel: z.boolean(),
@@ -61,3 +72,36 @@ export const shopperInvoiceJsonSchema = z.object({
   number: z.string().nullable(),
   danfe_url: z.string(),
 }) satisfies z.ZodType<ShopperInvoiceJson>;
+
+/**
+ * POST /api/admin/orders/{id}/label: the service to buy the label with; absent (or no body at
+ * all), the one the shopper chose at checkout.
+ */
+export const buyLabelBodySchema = z
+  .object({
+    service_id: z
+      .number({ error: LABEL_CHOICE_MESSAGES.serviceId })
+      .int(LABEL_CHOICE_MESSAGES.serviceId)
+      .positive(LABEL_CHOICE_MESSAGES.serviceId)
+      .optional(),
+  })
+  .nullish();
+export type BuyLabelBody = z.infer<typeof buyLabelBodySchema>;
+
+/** GET /api/admin/orders/{id}/label/options */
+export const labelOptionsJsonSchema = z
+  .object({
+    promised_days: z.number().int().describe('business days the shopper was promised'),
+    chosen_service_id: z.number().int().describe('the service the shopper chose at checkout'),
+    options: z.array(
+      z.object({
+        service_id: z.number().int(),
+        company: z.string(),
+        name: z.string(),
+        price_cents: z.number().int().nullable(),
+        delivery_days: z.number().int().nullable().describe('business days'),
+        chosen: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'LabelOptions' }) satisfies z.ZodType<LabelOptionsJson>;

@@ -63,3 +63,11 @@ export const FULFILMENT_MESSAGES = {
     'O pedido foi reembolsado por inteiro: cancele a NF-e no Bling (até 24 horas depois de autorizada) ou emita lá uma nota de devolução.',
   cancelInBling: 'O cancelamento da NF-e é feito no Bling.',
 } as const;
+
+/** Choosing the service a label is bought with (the owner's, at label time). */
+export const LABEL_CHOICE_MESSAGES = {
+  serviceId: 'Escolha um serviço de envio válido.',
+  outsidePromise: 'Este serviço não entrega no prazo prometido ao cliente. Escolha outro serviço.',
+  unavailable:
+    'Serviço indisponível para este pedido: o Melhor Envio não o cota para este pacote e destino agora.',
+} as const;

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FAKE_MELHOR_ENVIO_SERVICES, fakeServiceOf } from './fake-melhor-envio-calculate.ts';
 import {
   type FakeMelhorEnvioLabel,
   type FakeMelhorEnvioServer,
@@ -8,7 +9,9 @@ import {
 /**
  * The page where a person plays Melhor Envio's and the carrier's side of `npm run
  * fake:melhor-envio`: the labels the shop bought, 'Postar' and 'Entregar' (each posts the signed
- * webhook to the shop), and the wallet's balance. The same actions answer JSON to curl.
+ * webhook to the shop), the wallet's balance and each service's deadline in the quotes (to see
+ * the label's service choice keep, or not, the deadline the shopper was promised). The same
+ * actions answer JSON to curl.
  */
 
 const STATUS_NAMES: Record<FakeMelhorEnvioLabel['status'], string> = {
@@ -20,7 +23,12 @@ const STATUS_NAMES: Record<FakeMelhorEnvioLabel['status'], string> = {
   canceled: 'Cancelada',
 };
 
-const SERVICE_NAMES: Record<number, string> = { 1: 'PAC', 2: 'SEDEX', 17: 'Mini Envios' };
+/** 'PAC' for the Correios' services, the carrier before the others' ('Jadlog .Package'). */
+const serviceName = (id: number) => {
+  const service = fakeServiceOf(id);
+  if (!service) return String(id);
+  return service.company.id === 1 ? service.name : `${service.company.name} ${service.name}`;
+};
 
 const brl = (cents: number) =>
   (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
@@ -39,7 +47,7 @@ function labelSummary(label: FakeMelhorEnvioLabel) {
     id: label.id,
     protocolo: label.protocol,
     pedido: label.tags.map((tag) => tag.tag).join(', '),
-    servico: SERVICE_NAMES[label.serviceId] ?? String(label.serviceId),
+    servico: serviceName(label.serviceId),
     situacao: label.status,
     rastreio: label.trackingCode,
     valor: label.priceCents / 100,
@@ -54,6 +62,28 @@ function action(label: FakeMelhorEnvioLabel): string {
   if (label.status === 'generated') return button('postar', 'Postar');
   if (label.status === 'posted') return button('entregar', 'Entregar');
   return '';
+}
+
+/** Each service with the deadline its quotes give now. */
+function deadlines(fake: FakeMelhorEnvioServer) {
+  return FAKE_MELHOR_ENVIO_SERVICES.map((service) => ({
+    servico: service.id,
+    nome: serviceName(service.id),
+    dias: fake.behaviour.deliveryDays[service.id] ?? service.deliveryDays,
+    agencia: service.needsAgency,
+  }));
+}
+
+function deadlineForm(fake: FakeMelhorEnvioServer): string {
+  const options = deadlines(fake)
+    .map(
+      (row) =>
+        `<option value="${row.servico}">${escapeHtml(row.nome)} (${row.dias} dias úteis${row.agencia ? ', exige agência' : ''})</option>`,
+    )
+    .join('');
+  return `<form method="post" action="/_fake/prazos"><label>Serviço: <select name="servico">${options}</select></label>
+<label>Prazo: <input name="dias" inputmode="numeric" size="3"> dias úteis</label>
+<button type="submit">Definir prazo</button></form>`;
 }
 
 function page(fake: FakeMelhorEnvioServer, shopUrl: string, notice: string | null): string {
@@ -77,6 +107,9 @@ ${notice ? `<p class="aviso" role="status">${escapeHtml(notice)}</p>` : ''}
 <form method="post" action="/_fake/saldo"><label>Saldo: <input name="saldo" inputmode="decimal"
 value="${escapeHtml((fake.behaviour.balanceCents / 100).toFixed(2).replace('.', ','))}"></label>
 <button type="submit">Definir saldo</button></form>
+<h2>Prazos das cotações</h2>
+<p>O prazo que o cálculo de frete responde para cada serviço (vazio volta ao de sempre).</p>
+${deadlineForm(fake)}
 <h2>Etiquetas</h2>
 <p>Você faz o papel da transportadora: 'Postar' e 'Entregar' avisam a loja
 (${escapeHtml(shopUrl)}/api/webhooks/melhorenvio) com o webhook assinado.</p>
@@ -168,6 +201,28 @@ export function melhorEnvioControl(fake: FakeMelhorEnvioServer, shopUrl: string)
       }
       fake.behaviour.balanceCents = cents;
       return reply(request, response, 200, { mensagem: `Saldo definido: ${brl(cents)}.` });
+    }
+    if (method === 'GET' && url.pathname === '/_fake/prazos') {
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify({ prazos: deadlines(fake) }, null, 2));
+      return;
+    }
+    if (method === 'POST' && url.pathname === '/_fake/prazos') {
+      const form = new URLSearchParams(await readBody(request));
+      const field = (name: string) => form.get(name) ?? url.searchParams.get(name) ?? '';
+      const service = fakeServiceOf(Number(field('servico')));
+      const days = field('dias').trim();
+      if (!service || (days !== '' && !/^\d{1,3}$/.test(days))) {
+        return reply(request, response, 422, {
+          mensagem: 'Escolha um serviço e um prazo em dias úteis, como 5.',
+        });
+      }
+      if (days === '') delete fake.behaviour.deliveryDays[service.id];
+      else fake.behaviour.deliveryDays[service.id] = Number(days);
+      const now = fake.behaviour.deliveryDays[service.id] ?? service.deliveryDays;
+      return reply(request, response, 200, {
+        mensagem: `${serviceName(service.id)}: prazo de ${now} dias úteis nas cotações.`,
+      });
     }
     const moving = /^\/_fake\/etiquetas\/([^/]+)\/(postar|entregar)$/.exec(url.pathname);
     if (method === 'POST' && moving) {

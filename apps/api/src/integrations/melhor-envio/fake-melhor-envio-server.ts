@@ -2,6 +2,11 @@ import { s10CheckDigit } from '@lumina/shared/orders/tracking-code';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  FAKE_MELHOR_ENVIO_SERVICES,
+  fakeCalculate,
+  fakeServiceOf,
+} from './fake-melhor-envio-calculate.ts';
 import { simplePdf } from './fake-melhor-envio-pdf.ts';
 import { signMelhorEnvioBody } from './melhor-envio-webhook.ts';
 import { centsToReais, formatMelhorEnvioDate, reaisToCents } from './melhor-envio-wire.ts';
@@ -22,8 +27,15 @@ export interface FakeMelhorEnvioBehaviour {
    * acting; 'slow' acts and then waits `slowMs` before answering, on every path.
    */
   mode: 'ok' | 'error' | 'slow' | 'garbage';
-  /** The entries of a successful calculation, as Melhor Envio writes them. */
-  entries: Record<string, unknown>[];
+  /**
+   * The entries of a successful calculation, as Melhor Envio writes them; null: worked out for
+   * the parcel asked about (fake-melhor-envio-calculate.ts).
+   */
+  entries: Record<string, unknown>[] | null;
+  /** A service's deadline in business days, by its id, instead of its usual one. */
+  deliveryDays: Record<number, number>;
+  /** Services whose quote answers that the carrier does not reach the destination. */
+  notServed: number[];
   slowMs: number;
   /** The wallet: checkout takes from it, a cancellation gives back. */
   balanceCents: number;
@@ -89,7 +101,7 @@ export interface FakeMelhorEnvioServer {
   behaviour: FakeMelhorEnvioBehaviour;
   requests: FakeMelhorEnvioRequest[];
   labels: Map<string, FakeMelhorEnvioLabel>;
-  /** A label's price by Melhor Envio's service id (1 PAC, 2 SEDEX, 17 Mini Envios). */
+  /** A label's price by Melhor Envio's service id (FAKE_MELHOR_ENVIO_SERVICES). */
   prices: Record<number, number>;
   redirectUri: string | null;
   /** Where post() and deliver() send the signed webhook; null: none is sent. */
@@ -133,12 +145,6 @@ export const FAKE_MELHOR_ENVIO_ENTRIES: Record<string, unknown>[] = [
 
 export const FAKE_MELHOR_ENVIO_BALANCE_CENTS = 100_000;
 
-const SERVICES: Record<number, { name: string; trackingPrefix: string }> = {
-  1: { name: 'PAC', trackingPrefix: 'QB' },
-  2: { name: 'SEDEX', trackingPrefix: 'AB' },
-  17: { name: 'Mini Envios', trackingPrefix: 'NX' },
-};
-
 const API = '/api/v2/me';
 const ACCESS_TOKEN_SECONDS = 30 * 24 * 60 * 60;
 const NOT_CANCELLABLE = 'Esta etiqueta já foi postada e não pode mais ser cancelada.';
@@ -161,7 +167,9 @@ const invalid = (field: string, message: string) =>
 function defaultBehaviour(): FakeMelhorEnvioBehaviour {
   return {
     mode: 'ok',
-    entries: FAKE_MELHOR_ENVIO_ENTRIES,
+    entries: null,
+    deliveryDays: {},
+    notServed: [],
     slowMs: 1_000,
     balanceCents: FAKE_MELHOR_ENVIO_BALANCE_CENTS,
     failNext: null,
@@ -229,6 +237,9 @@ function labelJson(label: FakeMelhorEnvioLabel) {
 function cartProblem(body: Record<string, unknown>, prices: Record<number, number>): Answer | null {
   if (!(Number(body.service) in prices))
     return invalid('service', 'O serviço informado é inválido.');
+  if (fakeServiceOf(Number(body.service))?.needsAgency && !body.agency) {
+    return invalid('agency', 'O campo agency é obrigatório para esta transportadora.');
+  }
   for (const side of ['from', 'to'] as const) {
     const party = record(body[side]);
     if (!/^\d{8}$/.test(text(party.postal_code))) {
@@ -261,8 +272,9 @@ function cartProblem(body: Record<string, unknown>, prices: Record<number, numbe
 
 /**
  * A local stand-in for Melhor Envio on a free loopback port (or `port`): the shipment
- * calculator, the label flow (cart, checkout from an in-memory wallet, generate with Correios
- * S10 tracking codes, print to a real PDF, cancel, tracking, search), the OAuth app (an account
+ * calculator for several carriers (fake-melhor-envio-calculate.ts), the label flow (cart,
+ * checkout from an in-memory wallet, generate with Correios S10 tracking codes for the Correios'
+ * services, print to a real PDF, cancel, tracking, search), the OAuth app (an account
  * that approves at once) and signed webhooks when a person, or a test, posts or delivers a
  * parcel. It wants the fixed bearer token or one it issued.
  */
@@ -289,7 +301,9 @@ export async function startFakeMelhorEnvio(
     behaviour: defaultBehaviour(),
     requests,
     labels,
-    prices: { 1: 2635, 2: 4170, 17: 1520 },
+    prices: Object.fromEntries(
+      FAKE_MELHOR_ENVIO_SERVICES.map((service) => [service.id, service.priceCents]),
+    ),
     redirectUri: options.redirectUri ?? null,
     webhookUrl: options.webhookUrl ?? null,
     webhookSecret: options.webhookSecret ?? null,
@@ -320,10 +334,13 @@ export async function startFakeMelhorEnvio(
     return tokens;
   }
 
+  /** Correios S10 codes for the Correios' services; another carrier's are its own numbers. */
   function nextTrackingCode(serviceId: number): string {
     trackingSerial += 1;
     const serial = String(trackingSerial).padStart(8, '0');
-    const prefix = SERVICES[serviceId]?.trackingPrefix ?? 'AA';
+    const service = fakeServiceOf(serviceId);
+    if (service && service.trackingPrefix === null) return `${service.company.id}0${serial}0001`;
+    const prefix = service?.trackingPrefix ?? 'AA';
     return `${prefix}${serial}${s10CheckDigit(serial)}BR`;
   }
 
@@ -519,7 +536,7 @@ export async function startFakeMelhorEnvio(
       if (!label) continue;
       const to = record(label.body.to);
       lines.push(
-        `${label.protocol}  ${SERVICES[label.serviceId]?.name ?? label.serviceId}  ${label.trackingCode ?? ''}`,
+        `${label.protocol}  ${fakeServiceOf(label.serviceId)?.name ?? label.serviceId}  ${label.trackingCode ?? ''}`,
         `  Pedido ${label.tags.map((tag) => tag.tag).join(', ')} - ${text(to.name)}, ` +
           `${text(to.city)}/${text(to.state_abbr)} CEP ${text(to.postal_code)}`,
       );
@@ -600,7 +617,7 @@ export async function startFakeMelhorEnvio(
     const fields = record(body);
     switch (route) {
       case 'POST /shipment/calculate':
-        return json(200, server.behaviour.entries);
+        return json(200, server.behaviour.entries ?? fakeCalculate(fields, server.behaviour));
       case 'POST /cart':
         return addToCart(fields);
       case 'GET /cart':

@@ -141,6 +141,41 @@ describe('Melhor Envio label provider', () => {
     expect(fake.labels.get(providerOrderId)?.status).toBe('posted');
   });
 
+  it("quotes every service for the label's box, leaving out those Melhor Envio cannot offer", async () => {
+    fake.behaviour.notServed = [2];
+    const request = labelRequest();
+    const quotes = await provider().quote({
+      fromZipCode: request.from.address.zipCode,
+      toZipCode: request.to.address.zipCode,
+      volume: { heightCm: 6, widthCm: 11, lengthCm: 16, weightGrams: 120 },
+      insuranceValueCents: 9980,
+    });
+    // SEDEX does not reach the CEP and the box is too tall for Mini Envios: both answer `error`.
+    expect(quotes).toEqual([
+      { serviceId: 1, company: 'Correios', name: 'PAC', priceCents: 2635, deliveryDays: 8 },
+      { serviceId: 3, company: 'Jadlog', name: '.Package', priceCents: 1980, deliveryDays: 5 },
+      { serviceId: 12, company: 'LATAM Cargo', name: 'éFácil', priceCents: 1750, deliveryDays: 3 },
+    ]);
+    const [call] = fake.requests;
+    expect(call?.path).toBe('/api/v2/me/shipment/calculate');
+    // No `services`: Melhor Envio quotes every service it has for the route.
+    expect(call?.body).toEqual({
+      from: { postal_code: '01310100' },
+      to: { postal_code: '69005040' },
+      products: [
+        {
+          id: 'parcel',
+          width: 11,
+          height: 6,
+          length: 16,
+          weight: 0.12,
+          insurance_value: 99.8,
+          quantity: 1,
+        },
+      ],
+    });
+  });
+
   it('cancels a label not yet posted, with the reason, and the wallet gets the price back', async () => {
     const labels = provider();
     const { providerOrderId } = await labels.addToCart(labelRequest({ serviceId: 2 }));

@@ -8,6 +8,11 @@ import {
   type ProviderLabelTracking,
 } from '../../modules/fulfilment/ports.ts';
 import {
+  calculateAnswer,
+  melhorEnvioCalculateBody,
+  readCalculateEntries,
+} from './melhor-envio-calculate.ts';
+import {
   failureOf,
   MELHOR_ENVIO_TIMEOUT_MS,
   type MelhorEnvioAnswer,
@@ -255,6 +260,13 @@ export function createMelhorEnvioLabelProvider(
       const cents = reaisToCents(readAnswer(balanceAnswer, answer, 'saldo').balance);
       if (cents === undefined) throw shapeError('saldo', 'valor ilegível');
       return cents;
+    },
+
+    async quote(request) {
+      const answer = await call('POST', '/shipment/calculate', 'cotação', {
+        body: melhorEnvioCalculateBody(request),
+      });
+      return readCalculateEntries(readAnswer(calculateAnswer, answer, 'cotação'));
     },
 
     async addToCart(request) {

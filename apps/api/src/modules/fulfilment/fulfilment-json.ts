@@ -5,6 +5,7 @@ import {
   type TrackingEventJson,
 } from '@lumina/shared/fulfilment/fulfilment-json';
 import { TRACKING_STATUS_TEXTS } from '@lumina/shared/fulfilment/fulfilment-texts';
+import { labelTrackingUrl } from '@lumina/shared/fulfilment/label-tracking';
 import { centsToReais } from '@lumina/shared/format/money';
 import type { shippingLabels, trackingEvents } from '../../db/schema/fulfilment.ts';
 
@@ -27,7 +28,9 @@ export function labelJson(row: LabelRow): LabelJson {
     id: row.id,
     state: row.state,
     service: serviceName(row.serviceId),
+    service_id: row.serviceId,
     tracking_code: row.trackingCode,
+    tracking_url: labelTrackingUrl(row.serviceId, row.trackingCode),
     price: row.priceCents === null ? null : centsToReais(row.priceCents),
     last_error: row.lastError,
     can_cancel: includes(CANCELLABLE_STATES, row.state),

@@ -142,7 +142,7 @@ export function createLabelPurchase(deps: {
     }
     let request;
     try {
-      request = await labelRequestOf(db, order, deps.storeSettings());
+      request = await labelRequestOf(db, order, deps.storeSettings(), label.serviceId);
     } catch (error) {
       return fail(label, error, () => false);
     }

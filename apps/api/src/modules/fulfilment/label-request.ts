@@ -121,12 +121,14 @@ export async function invoiceKeyOf(db: Db, orderId: number): Promise<string | nu
 /**
  * What Melhor Envio is asked for one order: the shop to the shopper, each item at what was paid
  * for it, one box packed by the shipping module's rules (the quote's), insured for the items'
- * value, with the NF-e's key when one was authorised.
+ * value, with the NF-e's key when one was authorised. `serviceId`: the label's (the owner may
+ * have chosen another than the shopper's).
  */
 export async function labelRequestOf(
   db: Db,
   order: OrderRow,
   settings: StoreSettings,
+  serviceId: number = serviceIdOf(order),
 ): Promise<LabelRequest> {
   const from = senderOf(settings);
   const items = await packedItems(db, order.id);
@@ -134,7 +136,7 @@ export async function labelRequestOf(
   const itemsCents = items.reduce((sum, item) => sum + item.totalCents, 0);
   return {
     orderNumber: order.orderNumber,
-    serviceId: serviceIdOf(order),
+    serviceId,
     from,
     to: recipientOf(order),
     products: items.map((item) => {

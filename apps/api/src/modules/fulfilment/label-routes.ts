@@ -1,4 +1,8 @@
 import { MAX_LABELS_AT_ONCE } from '@lumina/shared/fulfilment/fulfilment-json';
+import {
+  buyLabelBodySchema,
+  labelOptionsJsonSchema,
+} from '@lumina/shared/fulfilment/fulfilment-schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -66,14 +70,37 @@ export const labelAdminRoutes: FastifyPluginCallbackZod<{
         tags: ['admin', 'fulfilment'],
         summary: "Buys the order's Melhor Envio label (or resumes the purchase where it stopped)",
         description:
-          'A paid order not yet shipped. Cart, checkout with the wallet and generation are recorded step by step; a second call gets the same label. With the tracking code the order is marked shipped and the shopper told.',
+          "A paid order not yet shipped. Cart, checkout with the wallet and generation are recorded step by step; a second call gets the same label (whatever service it names). With the tracking code the order is marked shipped and the shopper told. `service_id`: another service than the shopper's, which a fresh quote must offer within the deadline they were promised (422 otherwise).",
         params: idParams,
+        body: buyLabelBodySchema,
         response: { 200: labelAnswer, ...orderCallFailures },
       },
     },
     async (request) => ({
-      label: labelJson(await labels.buy(parseOrderId(request.params.id), actorOf(request))),
+      label: labelJson(
+        await labels.buy(
+          parseOrderId(request.params.id),
+          actorOf(request),
+          request.body?.service_id,
+        ),
+      ),
     }),
+  );
+
+  app.get(
+    '/admin/orders/:id/label/options',
+    {
+      schema: {
+        tags: ['admin', 'fulfilment'],
+        summary:
+          "The services the order's label may be bought with: Melhor Envio's quotes that keep the promised deadline, and the shopper's own",
+        description:
+          "Asks Melhor Envio's calculator for the label's box; only services the shop can buy without a drop-off agency. Cheapest first; `chosen` marks the shopper's service.",
+        params: idParams,
+        response: { 200: labelOptionsJsonSchema, ...orderCallFailures },
+      },
+    },
+    async (request) => labels.options(parseOrderId(request.params.id)),
   );
 
   app.post(

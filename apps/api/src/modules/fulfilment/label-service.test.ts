@@ -460,6 +460,7 @@ describe('the routes', () => {
     const headers = bearerHeader((await signIn(ctx.app, customer)).access_token);
     for (const [method, url] of [
       ['POST', `/api/admin/orders/${order.id}/label`],
+      ['GET', `/api/admin/orders/${order.id}/label/options`],
       ['POST', '/api/admin/labels/print'],
       ['GET', '/api/admin/fulfilment'],
       ['GET', '/api/melhorenvio/oauth/start'],
@@ -528,6 +529,12 @@ describe('a shop without Melhor Envio (the offline default)', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json<ErrorJson>().message).toBe(FULFILMENT_MESSAGES.notConnected);
+    const options = await offline.app.inject({
+      url: `/api/admin/orders/${order.id}/label/options`,
+      headers: owner,
+    });
+    expect(options.statusCode).toBe(409);
+    expect(options.json<ErrorJson>().message).toBe(FULFILMENT_MESSAGES.notConnected);
     const status = await offline.app.inject({ url: '/api/admin/fulfilment', headers: owner });
     expect(status.json()).toMatchObject({
       melhor_envio: { configured: false, connected: false, via: null, balance: null },

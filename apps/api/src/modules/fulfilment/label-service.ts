@@ -21,6 +21,7 @@ import {
   trackingEventsJson,
 } from './fulfilment-json.ts';
 import { labelFailureOf, RETRYABLE_ERROR } from './label-errors.ts';
+import { createLabelOptions } from './label-options.ts';
 import {
   createLabelPurchase,
   LABEL_LEASE_MS,
@@ -65,6 +66,7 @@ export function createLabelService(deps: LabelServiceDeps) {
   const purchase = createLabelPurchase(deps);
   const { orderOf, advance, resume, finish } = purchase;
   const steps = createLabelOrderSteps(deps.lifecycle);
+  const choices = createLabelOptions(deps);
 
   async function providerOrFail(): Promise<LabelProvider> {
     const provider = await deps.provider();
@@ -72,15 +74,21 @@ export function createLabelService(deps: LabelServiceDeps) {
     return provider;
   }
 
-  async function buy(orderId: number, admin: AdminActor): Promise<LabelRow> {
+  /**
+   * `serviceId`: the owner's choice (checked against a fresh quote); absent, the shopper's. An
+   * order that already has its label gets that one, whatever service this call names.
+   */
+  async function buy(orderId: number, admin: AdminActor, serviceId?: number): Promise<LabelRow> {
     const provider = await providerOrFail();
     const order = await orderOf(orderId);
     const existing = await labels.liveOf(orderId);
     if (existing) return resume(provider, existing, admin);
     if (order.status !== 'processing') throw refusalFor(order);
+    const service = serviceId ?? serviceIdOf(order);
+    await choices.check(provider, order, service);
     const claimed = await labels.claim({
       orderId,
-      serviceId: serviceIdOf(order),
+      serviceId: service,
       createdBy: admin.id,
       at: now(),
     });
@@ -96,6 +104,17 @@ export function createLabelService(deps: LabelServiceDeps) {
       metadata: { order_id: orderId, action: 'label', label_id: claimed.id },
     });
     return advance(provider, claimed, admin);
+  }
+
+  /** The services the owner may buy the order's label with (only while it may get one). */
+  async function options(orderId: number) {
+    const provider = await providerOrFail();
+    const order = await orderOf(orderId);
+    if (await labels.liveOf(orderId)) {
+      throw new AppError('conflict', FULFILMENT_MESSAGES.labelExists, { code: 'label_exists' });
+    }
+    if (order.status !== 'processing') throw refusalFor(order);
+    return choices.optionsOf(provider, order);
   }
 
   function throwBuying(): never {
@@ -195,6 +214,8 @@ export function createLabelService(deps: LabelServiceDeps) {
   return {
     /** POST /api/admin/orders/{id}/label: buys (or resumes) the order's one label. */
     buy,
+    /** GET /api/admin/orders/{id}/label/options */
+    options,
 
     /** The bulk purchase, one order after the other; each answers its label or its error. */
     async buyMany(orderIds: readonly number[], admin: AdminActor): Promise<BulkLabelResultJson[]> {

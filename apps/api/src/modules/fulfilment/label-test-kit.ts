@@ -24,6 +24,7 @@ import {
   type ProviderFailureKind,
   type ProviderLabelStatus,
   type ProviderLabelTracking,
+  type ProviderServiceQuote,
 } from './ports.ts';
 import type { MelhorEnvioWebhookReader } from './tracking-webhooks.ts';
 
@@ -65,8 +66,14 @@ export function createMemoryMelhorEnvio(
   let balanceCents = options.balanceCents ?? 100_000;
   const priceCents = options.priceCents ?? 2_390;
   const labels = new Map<string, MemoryLabel>();
+  /** What `quote` answers: the shopper's two services at the label price, by default. */
+  const quotes: ProviderServiceQuote[] = [
+    { serviceId: 1, company: 'Correios', name: 'PAC', priceCents, deliveryDays: 8 },
+    { serviceId: 2, company: 'Correios', name: 'SEDEX', priceCents, deliveryDays: 2 },
+  ];
   const calls: Record<Method, number> = {
     balanceCents: 0,
+    quote: 0,
     addToCart: 0,
     findByTag: 0,
     checkout: 0,
@@ -105,6 +112,11 @@ export function createMemoryMelhorEnvio(
       const failure = await enter('balanceCents');
       if (failure) raise(failure);
       return balanceCents;
+    },
+    async quote() {
+      const failure = await enter('quote');
+      if (failure) raise(failure);
+      return quotes;
     },
     async addToCart(request) {
       const failure = await enter('addToCart');
@@ -207,6 +219,7 @@ export function createMemoryMelhorEnvio(
   return {
     provider,
     calls,
+    quotes,
     labels,
     tokensSeen,
     trackingAsked,
@@ -417,10 +430,13 @@ export function labelFixture(app: App, database: Database) {
     expect(saved.statusCode, saved.body).toBe(200);
   }
 
-  /** An order of two units of a 30 g piece (its variant's weight) by `method`, paid or not. */
+  /**
+   * An order of two units of a 30 g piece (its variant's weight; `weightGrams` for another) by
+   * `method`, paid or not.
+   */
   async function order(
     adminHeaders: Record<string, string>,
-    options: { paid?: boolean; method?: 'pac' | 'sedex' } = {},
+    options: { paid?: boolean; method?: 'pac' | 'sedex'; weightGrams?: number } = {},
   ): Promise<OrderJson> {
     sequence += 1;
     const [productId] = (await insertProducts(database.db, [
@@ -435,7 +451,7 @@ export function labelFixture(app: App, database: Database) {
             sku: `ETQ-${sequence}-8`,
             option_values: { Diâmetro: '8 mm' },
             stock_quantity: 10,
-            weight_grams: 30,
+            weight_grams: options.weightGrams ?? 30,
           },
         ],
       }),

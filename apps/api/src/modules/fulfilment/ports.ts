@@ -28,7 +28,7 @@ export interface LabelParty {
 export interface LabelRequest {
   /** The shop's order number, sent as Melhor Envio's tag so a lost answer can be found again. */
   orderNumber: string;
-  /** Melhor Envio's service id: 1 PAC, 2 SEDEX, 17 Mini Envios. */
+  /** Melhor Envio's service id: 1 PAC, 2 SEDEX, 17 Mini Envios (LABEL_SERVICES). */
   serviceId: number;
   from: LabelParty;
   to: LabelParty;
@@ -38,6 +38,26 @@ export interface LabelRequest {
   insuranceValueCents: number;
   /** The NF-e's 44-digit access key; without one the parcel goes with a content declaration. */
   invoiceKey: string | null;
+}
+
+/** What a price-and-deadline question for one parcel carries: the label request's box. */
+export interface LabelQuoteRequest {
+  fromZipCode: string;
+  toZipCode: string;
+  volume: LabelRequest['volume'];
+  insuranceValueCents: number;
+}
+
+/** One service Melhor Envio quoted for the parcel (those it cannot quote are left out). */
+export interface ProviderServiceQuote {
+  serviceId: number;
+  /** The carrier and the service as Melhor Envio names them (null when it does not). */
+  company: string | null;
+  name: string | null;
+  /** What the label costs the shop. */
+  priceCents: number;
+  /** Business days, with the extra days the shop set in Melhor Envio (as the checkout reads). */
+  deliveryDays: number;
 }
 
 /** Melhor Envio's status of a label (REFERENCE.md), as its tracking answers it. */
@@ -81,6 +101,8 @@ export class ProviderError extends Error {
 export interface LabelProvider {
   /** The wallet's balance, in cents. */
   balanceCents(): Promise<number>;
+  /** Every service Melhor Envio prices for this parcel now, whatever the carrier. */
+  quote(request: LabelQuoteRequest): Promise<ProviderServiceQuote[]>;
   /** Puts the label in Melhor Envio's cart: its order id and protocol. */
   addToCart(request: LabelRequest): Promise<{ providerOrderId: string; protocol: string | null }>;
   /** A label of the shop's cart (or bought) carrying this tag, for a cart call left unanswered. */

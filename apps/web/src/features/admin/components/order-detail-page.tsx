@@ -1,7 +1,6 @@
 import type { AdminOrderAction, AdminOrderDetail } from '@lumina/shared/admin/admin-orders';
 import { formatBRL } from '@lumina/shared/format/money';
 import { formatDateTime } from '@lumina/shared/format/dates';
-import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
 import { Link } from 'react-router';
 import { discountText, OrderTotals } from '../../../components/order-totals.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -19,6 +18,7 @@ import {
   PAID_AFTER_CANCEL,
   REFUND_LABELS,
 } from '../model/order-labels.ts';
+import { orderTrackingUrl } from '../model/fulfilment-view.ts';
 import { CustomerBox, ERASED_CONTACT } from './customer-box.tsx';
 import { DetailBox, DetailRow } from './detail-box.tsx';
 import { OrderActionDialog } from './order-action-dialog.tsx';
@@ -182,7 +182,7 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
                 <DetailRow label="Rastreio">
                   <a
                     className="font-mono underline"
-                    href={CORREIOS_TRACKING_URL}
+                    href={orderTrackingUrl(detail)}
                     target="_blank"
                     rel="noopener noreferrer"
                   >

@@ -15,6 +15,7 @@ import { useBuyLabel, useCancelLabel, usePrintLabels } from '../api/labels.ts';
 import { canBuyLabel, LABEL_BADGE_VARIANTS, reaisText } from '../model/fulfilment-view.ts';
 import { DetailRow } from './detail-box.tsx';
 import { DialogActions } from './dialog-actions.tsx';
+import { LabelServicePicker } from './label-service-picker.tsx';
 import { OpenLink } from './open-link.tsx';
 import { useSingleFlight } from './use-single-flight.ts';
 
@@ -47,7 +48,18 @@ function LabelDetails({ label }: { label: LabelJson }) {
       <DetailRow label="Serviço">{label.service}</DetailRow>
       {label.tracking_code ? (
         <DetailRow label="Código de rastreio">
-          <span className="font-mono break-all">{label.tracking_code}</span>
+          {label.tracking_url ? (
+            <a
+              className="font-mono break-all underline"
+              href={label.tracking_url}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              {label.tracking_code}
+            </a>
+          ) : (
+            <span className="font-mono break-all">{label.tracking_code}</span>
+          )}
         </DetailRow>
       ) : null}
       {label.price !== null ? <DetailRow label="Valor">{reaisText(label.price)}</DetailRow> : null}
@@ -57,7 +69,7 @@ function LabelDetails({ label }: { label: LabelJson }) {
 
 export interface OrderLabelProps {
   orderId: number;
-  order: Pick<AdminOrderDetail['order'], 'status' | 'order_number'>;
+  order: Pick<AdminOrderDetail['order'], 'status' | 'order_number' | 'shipping_name'>;
   label: LabelJson | null;
   /** GET /api/admin/fulfilment; undefined while it loads or when it failed (the API decides). */
   status: FulfilmentStatusJson | undefined;
@@ -74,11 +86,16 @@ export function OrderLabel({ orderId, order, label, status }: OrderLabelProps) {
   const { busy, failure, run, clearFailure } = useSingleFlight<LabelAction>();
   const [confirming, setConfirming] = useState(false);
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
+  /** The service the owner picked; null: the shopper's. */
+  const [serviceId, setServiceId] = useState<number | null>(null);
   const hintId = useId();
 
   const melhorEnvio = status?.melhor_envio;
   const notConnected = melhorEnvio?.connected === false;
   const offerBuy = canBuyLabel(order, label);
+  // A purchase that stopped halfway goes on with the service it started with.
+  const offerChoice =
+    offerBuy && melhorEnvio?.connected === true && (!label || label.state === 'canceled');
   const lastError = label?.last_error ?? null;
   // The refusal that left its reason on the label is said once, by the label.
   const failureText =
@@ -112,6 +129,15 @@ export function OrderLabel({ orderId, order, label, status }: OrderLabelProps) {
       {lastError ? <FormAlert kind="error" messages={[lastError]} /> : null}
       {failureText ? <FormAlert kind="error" messages={[failureText]} /> : null}
       {offerBuy && melhorEnvio ? <Balance melhorEnvio={melhorEnvio} /> : null}
+      {offerChoice ? (
+        <LabelServicePicker
+          orderId={orderId}
+          shopperService={order.shipping_name}
+          value={serviceId}
+          onChange={setServiceId}
+          disabled={busy !== null}
+        />
+      ) : null}
       {offerBuy && notConnected ? (
         <p id={hintId} className="text-sm text-ink-700">
           {FULFILMENT_MESSAGES.notConnected}
@@ -123,7 +149,11 @@ export function OrderLabel({ orderId, order, label, status }: OrderLabelProps) {
             disabled={notConnected || busy !== null}
             aria-describedby={notConnected ? hintId : undefined}
             aria-busy={busy === 'buy'}
-            onClick={() => void run('buy', () => buy.mutateAsync())}
+            onClick={() =>
+              void run('buy', () =>
+                buy.mutateAsync(offerChoice ? (serviceId ?? undefined) : undefined),
+              )
+            }
           >
             {busy === 'buy' ? 'Gerando etiqueta...' : FULFILMENT_ACTIONS.buyLabel}
           </Button>

@@ -6,10 +6,23 @@ import type {
   LabelStateJson,
 } from '@lumina/shared/fulfilment/fulfilment-json';
 import { formatBRL, reaisToCents } from '@lumina/shared/format/money';
+import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
 import type { OrderStatus } from '@lumina/shared/orders/order-status';
 import type { BadgeVariant } from '../../../components/ui/badge.tsx';
 
 type Order = Pick<AdminOrderDetail['order'], 'status'>;
+
+/**
+ * Where the order's tracking code is followed: its label's carrier page when the code is the
+ * label's (another carrier's code means nothing to the Correios), else the Correios page, as
+ * for a code typed by hand (the ship form takes Correios codes only).
+ */
+export function orderTrackingUrl(detail: AdminOrderDetail): string {
+  const label = detail.fulfilment?.label;
+  const code = detail.order.tracking_code;
+  if (code && label?.tracking_code === code && label.tracking_url) return label.tracking_url;
+  return CORREIOS_TRACKING_URL;
+}
 
 /** A purchase that stopped between claiming the label and Melhor Envio generating it. */
 const UNFINISHED_LABEL: readonly LabelStateJson[] = ['claimed', 'carted', 'paid'];
