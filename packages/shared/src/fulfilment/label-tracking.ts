@@ -9,15 +9,24 @@ import { isLabelServiceId, LABEL_SERVICE_COMPANIES } from './fulfilment-json.ts'
  */
 export const MELHOR_RASTREIO_URL = 'https://melhorrastreio.com.br/rastreio/';
 
+/** The carrier of a label's service when it is not the Correios (null for the Correios). */
+export function labelCarrier(serviceId: number): string | null {
+  const company = isLabelServiceId(serviceId) ? LABEL_SERVICE_COMPANIES[serviceId] : null;
+  return company === 'Correios' ? null : (company ?? 'Melhor Envio');
+}
+
 /**
- * Where a label's parcel is followed. A Correios service keeps the Correios page the rest of the
- * shop links to (the code is pasted there); any other carrier's code means nothing to the
- * Correios, so it goes to Melhor Rastreio with the code in the address.
+ * Where a shipped parcel is followed. The Correios (`carrier` null) keep their page, where the
+ * code is pasted; any other carrier's code means nothing to the Correios, so it goes to Melhor
+ * Rastreio with the code in the address.
  */
-export function labelTrackingUrl(serviceId: number, trackingCode: string | null): string | null {
+export function trackingUrlOf(trackingCode: string | null, carrier: string | null): string | null {
   if (!trackingCode) return null;
-  if (isLabelServiceId(serviceId) && LABEL_SERVICE_COMPANIES[serviceId] === 'Correios') {
-    return CORREIOS_TRACKING_URL;
-  }
+  if (carrier === null) return CORREIOS_TRACKING_URL;
   return `${MELHOR_RASTREIO_URL}${encodeURIComponent(trackingCode)}`;
+}
+
+/** Where a label's parcel is followed (see trackingUrlOf). */
+export function labelTrackingUrl(serviceId: number, trackingCode: string | null): string | null {
+  return trackingUrlOf(trackingCode, labelCarrier(serviceId));
 }

@@ -148,6 +148,8 @@ export const orderSchema = z
     bling_id: z.string().nullable(),
     /** Correios code once shipped, and the page where the customer follows it. */
     tracking_code: z.string().nullable(),
+    /** The label's carrier when it is not the Correios (Jadlog, Loggi...); null for the Correios. */
+    tracking_carrier: z.string().nullable(),
     tracking_url: z.string().nullable(),
     paid_at: z.string().nullable(),
     shipped_at: z.string().nullable(),
@@ -216,6 +218,8 @@ export const orderListItemSchema = z
       }),
     ),
     tracking_code: z.string().nullable(),
+    /** The label's carrier when it is not the Correios (Jadlog, Loggi...); null for the Correios. */
+    tracking_carrier: z.string().nullable(),
     tracking_url: z.string().nullable(),
     payment_info: paymentInfoSchema,
   })

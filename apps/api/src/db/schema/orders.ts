@@ -119,8 +119,13 @@ export const orders = pgTable(
     paymentConfirmedBy: integer('payment_confirmed_by').references(() => users.id, {
       onDelete: 'set null',
     }),
-    /** Correios code (UPU S10) given when the parcel was posted. */
+    /** Correios code (UPU S10) given when the parcel was posted, or the label carrier's code. */
     trackingCode: text('tracking_code'),
+    /**
+     * The carrier of a label bought from another company than the Correios (Jadlog, Loggi...);
+     * null for the Correios, as every code typed by hand is.
+     */
+    trackingCarrier: text('tracking_carrier'),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),

@@ -201,6 +201,19 @@ describe('buying the label with the service the owner chose', () => {
     expect(cartCalls().map((call) => (call.body as { agency?: unknown }).agency)).toEqual([
       undefined,
     ]);
+    // The order the label shipped, as the panel and the shopper read it, and the shipped e-mail.
+    const detail = await ctx.app.inject({ url: `/api/admin/orders/${order.id}`, headers: admin });
+    expect(detail.json<{ order: OrderJson }>().order).toMatchObject({
+      status: 'shipped',
+      tracking_code: label.tracking_code,
+      tracking_carrier: 'Jadlog',
+      tracking_url: label.tracking_url,
+    });
+    const shipped = (await ctx.app.outbox.ofOrder(order.id)).find(
+      (mail) => mail.kind === 'order_shipped',
+    );
+    expect(shipped?.textBody).toContain('foi enviado pela Jadlog');
+    expect(shipped?.textBody).not.toContain('Correios');
   });
 
   it('refuses a service outside the promise, or one it cannot buy, and buys nothing', async () => {

@@ -1,3 +1,4 @@
+import { labelCarrier } from '@lumina/shared/fulfilment/label-tracking';
 import type { Db } from '../../db/database.ts';
 import type { OrderRow } from '../../db/schema/orders.ts';
 import type { AdminActor } from '../admin/orders/service.ts';
@@ -42,7 +43,7 @@ export function createLabelOrderSteps(lifecycle: OrderLifecycle) {
       const applied = await lifecycle.apply(
         tx,
         order,
-        { type: 'ship', trackingCode: label.trackingCode },
+        { type: 'ship', trackingCode: label.trackingCode, carrier: labelCarrier(label.serviceId) },
         by,
         { label_id: label.id },
       );

@@ -75,6 +75,7 @@ const order = {
   customerEmail: TO,
   totalCents: 12_990,
   trackingCode: 'AA473124829BR',
+  trackingCarrier: null,
   refundStatus: 'refunded' as const,
   paymentStatus: 'approved' as const,
   paymentMethod: 'pix' as const,
@@ -452,5 +453,26 @@ describe('payment method in the order e-mails', () => {
     expect(mail.text).toContain('\n23790123456789012345678901234567890123456789012\n');
     expect(mail.text).toContain('Abrir o boleto (PDF): https://boleto.example/1.pdf');
     expect(mail.text).toContain(`${APP}/minha-conta/pedidos/${order.id}`);
+  });
+});
+
+describe('shipped e-mail', () => {
+  it('sends a Correios code to the Correios page', () => {
+    const mail = orderShippedMail(order, APP, SHOP);
+    expect(mail.text).toContain('foi postado nos Correios');
+    expect(mail.html).toContain('https://rastreamento.correios.com.br/');
+  });
+
+  it("names another carrier's label and sends its code to Melhor Rastreio, not the Correios", () => {
+    const mail = orderShippedMail(
+      { ...order, trackingCode: 'JD0012345678', trackingCarrier: 'Jadlog' },
+      APP,
+      SHOP,
+    );
+    expect(mail.text).toContain(`O pedido ${order.orderNumber} foi enviado pela Jadlog.`);
+    expect(mail.text).toContain('JD0012345678');
+    expect(mail.html).toContain('https://melhorrastreio.com.br/rastreio/JD0012345678');
+    expect(mail.html).toContain('Rastrear o envio (Jadlog)');
+    expect(mail.text).not.toContain('Correios');
   });
 });

@@ -57,8 +57,14 @@ function columnsOf(
   const columns: Partial<typeof orders.$inferInsert> = { ...set, updatedAt: at };
   if (set.paymentStatus === 'approved' && !order.paidAt) columns.paidAt = at;
   if (set.status === 'shipped') columns.shippedAt = at;
+  if (action.type === 'ship' && set.status === 'shipped') {
+    columns.trackingCarrier = action.carrier ?? null;
+  }
   // Back to waiting for a label: the order has not left the shop after all.
-  if (action.type === 'reopen_shipment') columns.shippedAt = null;
+  if (action.type === 'reopen_shipment') {
+    columns.shippedAt = null;
+    columns.trackingCarrier = null;
+  }
   if (set.status === 'delivered') columns.deliveredAt = at;
   if (set.status === 'cancelled') columns.cancelledAt = at;
   if (action.type === 'confirm_payment' && by.actor === 'admin') {

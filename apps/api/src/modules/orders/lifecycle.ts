@@ -20,7 +20,8 @@ export type OrderAction =
   | { type: 'payment'; status: PaymentRowStatus }
   /** An administrator saw a built-in PIX payment arrive in the shop's bank. */
   | { type: 'confirm_payment'; provider: PaymentProviderName }
-  | { type: 'ship'; trackingCode: string }
+  /** `carrier`: a label's carrier other than the Correios (the shopper is sent to its page). */
+  | { type: 'ship'; trackingCode: string; carrier?: string | null }
   /**
    * The shipment is undone before the carrier had the parcel: the label that shipped the order
    * was cancelled, so the order waits for a new one. Only when `trackingCode` is still the

@@ -11,7 +11,7 @@ import {
   paymentMethodLabel,
   type PaymentMethodFacts,
 } from '@lumina/shared/payments/payment-labels';
-import { CORREIOS_TRACKING_URL } from '@lumina/shared/orders/tracking-code';
+import { trackingUrlOf } from '@lumina/shared/fulfilment/label-tracking';
 import type { OrderItemRow, OrderRow, PaymentRow } from '../../db/schema/orders.ts';
 import type { RefundRow } from '../../db/schema/refunds.ts';
 
@@ -86,9 +86,9 @@ export function toOrderPaymentJson(payment: PaymentRow): OrderPaymentJson {
   };
 }
 
-/** Where the customer follows a shipped parcel (the Correios page, where the code is pasted). */
+/** Where the customer follows a shipped parcel: the Correios page, or its label carrier's. */
 function trackingUrl(order: OrderRow): string | null {
-  return order.trackingCode ? CORREIOS_TRACKING_URL : null;
+  return trackingUrlOf(order.trackingCode, order.trackingCarrier);
 }
 
 /** An order as its owner (or an administrator) reads it; money in reais and in cents. */
@@ -144,6 +144,7 @@ export function toOrderJson(
     items_count: items.reduce((sum, item) => sum + item.quantity, 0),
     bling_id: order.blingId,
     tracking_code: order.trackingCode,
+    tracking_carrier: order.trackingCarrier,
     tracking_url: trackingUrl(order),
     paid_at: order.paidAt?.toISOString() ?? null,
     shipped_at: order.shippedAt?.toISOString() ?? null,
@@ -190,6 +191,7 @@ export function toOrderListJson(
       total_price: reais(item.totalCents),
     })),
     tracking_code: order.trackingCode,
+    tracking_carrier: order.trackingCarrier,
     tracking_url: trackingUrl(order),
     payment_info: paymentInfo,
   };

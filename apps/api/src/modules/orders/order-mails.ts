@@ -1,3 +1,4 @@
+import { trackingUrlOf } from '@lumina/shared/fulfilment/label-tracking';
 import {
   CONTRACT_SUMMARY_TEXTS,
   itemRow,
@@ -37,6 +38,7 @@ type MailOrder = Pick<
   | 'customerName'
   | 'totalCents'
   | 'trackingCode'
+  | 'trackingCarrier'
   | 'refundStatus'
   | 'paymentStatus'
   | 'paymentMethod'
@@ -301,12 +303,24 @@ export function orderShippedMail(
   danfeUrl: string | null = null,
 ): MailMessage {
   const code = order.trackingCode ?? '';
+  const carrier = order.trackingCarrier;
+  // A label bought from another carrier than the Correios is followed on Melhor Rastreio.
+  const follow = carrier
+    ? [
+        `O pedido ${order.orderNumber} foi enviado pela ${carrier}. O código de rastreio é:`,
+        { pre: code },
+        'Para acompanhar a entrega, abra a página de rastreamento:',
+        { link: trackingUrlOf(code, carrier) ?? '', label: `Rastrear o envio (${carrier})` },
+      ]
+    : [
+        `O pedido ${order.orderNumber} foi postado nos Correios. O código de rastreio é:`,
+        { pre: code },
+        'Para acompanhar a entrega, abra a página de rastreamento dos Correios e cole o código.',
+        { link: CORREIOS_TRACKING_URL, label: 'Rastrear nos Correios' },
+      ];
   return orderMail(order.customerEmail, ORDER_MAIL_SUBJECTS.shipped(order.orderNumber), [
     `Olá, ${firstName(order.customerName)}!`,
-    `O pedido ${order.orderNumber} foi postado nos Correios. O código de rastreio é:`,
-    { pre: code },
-    'Para acompanhar a entrega, abra a página de rastreamento dos Correios e cole o código.',
-    { link: CORREIOS_TRACKING_URL, label: 'Rastrear nos Correios' },
+    ...follow,
     ...(danfeUrl ? [{ link: danfeUrl, label: INVOICE_MESSAGES.danfeLink }] : []),
     orderPageLink(appUrl, order.id),
     shop,

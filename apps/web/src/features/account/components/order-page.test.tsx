@@ -100,6 +100,7 @@ function createOrder(overrides: Partial<OrderDetail> = {}): OrderDetail {
     items_count: 5,
     bling_id: null,
     tracking_code: null,
+    tracking_carrier: null,
     tracking_url: null,
     paid_at: '2026-11-01T12:00:00.000Z',
     shipped_at: '2026-11-02T12:00:00.000Z',
@@ -568,6 +569,7 @@ describe('OrderPage: tracking and NF-e', () => {
       status: 'shipped',
       delivered_at: null,
       tracking_code: 'AA473124829BR',
+      tracking_carrier: null,
       tracking_url: 'https://rastreamento.correios.com.br/app/index.php',
     }),
     tracking_events: [

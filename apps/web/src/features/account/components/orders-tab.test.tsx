@@ -34,6 +34,7 @@ function createOrder(overrides: Partial<OrderListItem> = {}): OrderListItem {
       },
     ],
     tracking_code: null,
+    tracking_carrier: null,
     tracking_url: null,
     payment_info: {
       can_pay: true,
@@ -129,6 +130,7 @@ describe('OrdersTab', () => {
     const shipped = {
       ...PAID,
       tracking_code: 'AA473124829BR',
+      tracking_carrier: null,
       tracking_url: 'https://rastreamento.correios.com.br/app/index.php',
     };
     renderTab({ 'GET /api/my_orders': { body: { orders: [shipped, createOrder()] } } });
@@ -144,6 +146,20 @@ describe('OrdersTab', () => {
     // An order not yet shipped has none.
     const pending = screen.getByRole('article', { name: 'Pedido LP-000012' });
     expect(within(pending).queryByText(/Rastrear/)).not.toBeInTheDocument();
+  });
+
+  it("sends a label of another carrier to that carrier's tracking, not the Correios", async () => {
+    const shipped = {
+      ...PAID,
+      tracking_code: 'JD0012345678',
+      tracking_carrier: 'Jadlog',
+      tracking_url: 'https://melhorrastreio.com.br/rastreio/JD0012345678',
+    };
+    renderTab({ 'GET /api/my_orders': { body: { orders: [shipped] } } });
+    const card = await screen.findByRole('article', { name: 'Pedido LP-000013' });
+    const link = within(card).getByRole('link', { name: /Rastrear o envio \(Jadlog\)/ });
+    expect(link).toHaveAttribute('href', 'https://melhorrastreio.com.br/rastreio/JD0012345678');
+    expect(within(card).queryByText(/Correios/)).not.toBeInTheDocument();
   });
 
   it('says a boleto is awaited, links its PDF and still offers PIX', async () => {

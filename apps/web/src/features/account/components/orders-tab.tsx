@@ -78,8 +78,19 @@ function hasPendingPix(orders: readonly OrderListItem[]): boolean {
   );
 }
 
-/** A shipped order: its Correios code and the page where it is pasted (REFERENCE.md). */
-function Tracking({ code, url }: { code: string; url: string | null }) {
+/**
+ * A shipped order: its code and where it is followed, the Correios page (where it is pasted,
+ * REFERENCE.md) or, for a label of another carrier, that carrier's tracking on Melhor Rastreio.
+ */
+function Tracking({
+  code,
+  url,
+  carrier,
+}: {
+  code: string;
+  url: string | null;
+  carrier: string | null;
+}) {
   return (
     <div className="mt-3 rounded-xl bg-cream-100 p-3">
       <p className="text-sm text-ink-700">
@@ -94,7 +105,7 @@ function Tracking({ code, url }: { code: string; url: string | null }) {
             rel="noopener noreferrer"
             className={buttonClasses({ size: 'sm' })}
           >
-            Rastrear nos Correios
+            {carrier ? `Rastrear o envio (${carrier})` : 'Rastrear nos Correios'}
             <span className="sr-only"> (abre em nova aba)</span>
           </a>
         ) : null}
@@ -155,7 +166,11 @@ function OrderCard({ order }: { order: OrderListItem }) {
         <p className="mt-1 text-sm text-success">Com o cupom {couponOf(order)}</p>
       ) : null}
       {order.tracking_code ? (
-        <Tracking code={order.tracking_code} url={order.tracking_url} />
+        <Tracking
+          code={order.tracking_code}
+          url={order.tracking_url}
+          carrier={order.tracking_carrier}
+        />
       ) : null}
       {order.payment_status !== 'pending' ? (
         <Link

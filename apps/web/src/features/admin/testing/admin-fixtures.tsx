@@ -199,6 +199,7 @@ export function createDetail(
       items_count: 2,
       bling_id: null,
       tracking_code: null,
+      tracking_carrier: null,
       tracking_url: null,
       paid_at: null,
       shipped_at: null,

@@ -100,6 +100,7 @@ export function createOrderStatus(
       items_count: 2,
       bling_id: null,
       tracking_code: null,
+      tracking_carrier: null,
       tracking_url: null,
       paid_at: null,
       shipped_at: null,
