@@ -16,6 +16,7 @@ import {
   melhorEnvioState,
   moveMelhorEnvioLabel,
   setMelhorEnvioBalance,
+  setMelhorEnvioDeadline,
 } from './support/fake-melhor-envio.ts';
 import { customerWithOrder } from './support/orders.ts';
 import { outboxSlugsTo, serverDataDir } from './support/outbox.ts';
@@ -28,6 +29,8 @@ const DESKTOP = { width: 1280, height: 800 };
 // Melhor Envio's recipient needs a document: the shopper gives a (valid) CPF at checkout.
 const CPF = '529.982.247-25';
 const CORREIOS_CODE = /^[A-Z]{2}\d{9}BR$/;
+// Melhor Envio's id of Jadlog's .Package.
+const JADLOG_PACKAGE = 3;
 // The settings page's words, as the owner reads them.
 const VIA_TOKEN =
   'Conectado pelo token do Melhor Envio definido no servidor (MELHOR_ENVIO_TOKEN). Para desconectar, remova o token do servidor.';
@@ -207,21 +210,72 @@ test('the owner, on a phone, issues the NF-e, buys and prints the label, and the
   await expect(detail(label, 'Serviço')).toHaveText('PAC');
   await expect(detail(label, 'Valor')).toHaveText('R$ 26,35');
   await expect(detail(label, 'Código de rastreio')).toHaveText(CORREIOS_CODE);
-  const trackingCode = (await detail(label, 'Código de rastreio').textContent()) ?? '';
+  const firstCode = (await detail(label, 'Código de rastreio').textContent()) ?? '';
   await expect(label.getByRole('button', { name: 'Gerar etiqueta' })).toHaveCount(0);
   await expect(label.getByRole('button', { name: 'Cancelar etiqueta' })).toBeVisible();
   await expect(main.getByText('Enviado', { exact: true }).first()).toBeVisible();
-  const bought = await melhorEnvioLabelOf(order.order_number);
-  expect(bought).toMatchObject({
+  expect(await melhorEnvioLabelOf(order.order_number)).toMatchObject({
     situacao: 'generated',
     servico: 'PAC',
-    rastreio: trackingCode,
+    rastreio: firstCode,
     valor: 26.35,
   });
   expect((await melhorEnvioState()).saldo).toBe(973.65);
   await expectNoSidewaysScroll(page);
   await screenshots(page, 'fulfilment-order-label');
   await page.setViewportSize(PHONE);
+
+  // Cancelled before posting: the wallet gets the money back and the order waits for a label.
+  const history = main
+    .getByRole('heading', { level: 2, name: 'Histórico' })
+    .locator('xpath=..')
+    .getByRole('listitem');
+  await label.getByRole('button', { name: 'Cancelar etiqueta' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Cancelar etiqueta' });
+  await expect(
+    confirm.getByText('O pedido volta para Processando, à espera de uma nova etiqueta.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancelar etiqueta' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(detail(label, 'Situação')).toHaveText('Cancelada');
+  await expect(main.getByText('Processando', { exact: true }).first()).toBeVisible();
+  await expect(
+    history.filter({ hasText: 'Envio desfeito: etiqueta cancelada, aguardando nova etiqueta' }),
+  ).toContainText(firstCode);
+  await expect(history.filter({ hasText: 'Etiqueta comprada no Melhor Envio' })).toContainText(
+    'R$ 26,35',
+  );
+  expect((await melhorEnvioState()).saldo).toBe(1000);
+
+  // The new label with another carrier, quoted within the deadline the shopper was promised
+  // (Jadlog's set to 3 business days; the fake's PAC, at 8, is there as the shopper's choice).
+  await setMelhorEnvioDeadline(JADLOG_PACKAGE, 3);
+  await label.getByRole('button', { name: 'Trocar serviço' }).click();
+  const services = label.getByRole('group', { name: 'Serviços disponíveis' });
+  await expect(
+    services.getByRole('radio', { name: /PAC \(escolhido pelo cliente\)/ }),
+  ).toBeChecked();
+  const jadlog = services.getByRole('radio', { name: /^Jadlog \.Package/ });
+  await jadlog.check();
+  await expect(label.getByText('Serviço da etiqueta: Jadlog .Package')).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await screenshots(page, 'fulfilment-label-services', {
+    fullPage: false,
+    before: () => services.evaluate((node) => node.scrollIntoView({ block: 'center' })),
+  });
+  await page.setViewportSize(PHONE);
+  await label.getByRole('button', { name: 'Gerar etiqueta' }).click();
+  await expect(detail(label, 'Situação')).toHaveText('Pronta para imprimir', { timeout: 15_000 });
+  await expect(detail(label, 'Serviço')).toHaveText('Jadlog .Package');
+  await expect(detail(label, 'Valor')).toHaveText('R$ 19,80');
+  const trackingCode = (await detail(label, 'Código de rastreio').textContent()) ?? '';
+  expect(trackingCode).not.toBe(firstCode);
+  await expect(main.getByText('Enviado', { exact: true }).first()).toBeVisible();
+  const bought = await melhorEnvioLabelOf(order.order_number);
+  expect(bought).toMatchObject({ situacao: 'generated', rastreio: trackingCode, valor: 19.8 });
+  expect((await melhorEnvioState()).saldo).toBe(980.2);
 
   // 'Imprimir etiqueta': a new tab with Melhor Envio's PDF.
   const printed = await openedTab(
@@ -326,6 +380,7 @@ test('the owner, on a phone, issues the NF-e, buys and prints the label, and the
   await expect(mine.getByRole('heading', { name: `Pedido ${order.order_number}` })).toBeVisible();
   const steps = mine.getByRole('region', { name: 'Rastreamento' });
   await expect(steps.getByText(`Código de rastreio: ${trackingCode}`)).toBeVisible();
+  await expect(steps.getByText('Transportadora: Jadlog')).toBeVisible();
   await expect(steps.getByRole('listitem')).toHaveText([
     /Objeto entregue ao destinatário$/,
     /Objeto postado$/,
@@ -350,6 +405,8 @@ test('the owner, on a phone, issues the NF-e, buys and prints the label, and the
         'confirme-seu-e-mail-lumina-piercings',
         `pedido-${number}-recebido-pague-com-pix-em-ate-30-minutos`,
         `pagamento-aprovado-pedido-${number}`,
+        `pedido-${number}-enviado-codigo-de-rastreio`,
+        // The second label's code, after the first was cancelled.
         `pedido-${number}-enviado-codigo-de-rastreio`,
         `pedido-${number}-entregue`,
       ]);

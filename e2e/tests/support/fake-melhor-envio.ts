@@ -61,6 +61,18 @@ export async function setMelhorEnvioBalance(reais: string): Promise<void> {
   await call(`/_fake/saldo?saldo=${encodeURIComponent(reais)}`, 'POST');
 }
 
+/** A service's deadline as Melhor Envio's calculator quotes it (business days; null: its own). */
+export async function setMelhorEnvioDeadline(
+  serviceId: number,
+  days: number | null,
+): Promise<void> {
+  const query = new URLSearchParams({
+    servico: String(serviceId),
+    dias: days === null ? '' : String(days),
+  });
+  await call(`/_fake/prazos?${query.toString()}`, 'POST');
+}
+
 /**
  * The carrier takes the parcel ('postar') or hands it over ('entregar'): the label moves and
  * Melhor Envio sends the shop its signed webhook; refused unless the shop answered it 200.

@@ -6,7 +6,7 @@ import type { OrderDetail } from '../../../lib/payment/payment-api.ts';
 export function OrderTracking({
   order,
 }: {
-  order: Pick<OrderDetail, 'tracking_code' | 'tracking_events'>;
+  order: Pick<OrderDetail, 'tracking_code' | 'tracking_carrier' | 'tracking_events'>;
 }) {
   const events = order.tracking_events ?? [];
   if (events.length === 0) return null;
@@ -24,6 +24,9 @@ export function OrderTracking({
           <span className="font-mono font-semibold tracking-wide break-all text-ink-900">
             {order.tracking_code}
           </span>
+          {order.tracking_carrier ? (
+            <span className="block">Transportadora: {order.tracking_carrier}</span>
+          ) : null}
         </p>
       ) : null}
       <TrackingEventList events={events} />

@@ -44,7 +44,7 @@ describe('eventDetails', () => {
     expect(eventDetails({ invoice_number: '000123', invoice_id: 9, source: 'bling' })).toBe(
       ' · NF-e 000123',
     );
-    expect(eventDetails({ price_cents: 2390, service_id: 1 })).toBe(' · R$ 23,90');
+    expect(eventDetails({ price_cents: 2390, service_id: 1 })).toBe(' · R$\u00a023,90');
     expect(eventDetails({ reason: 'Rejeição 778', invoice_number: null })).toBe(' · Rejeição 778');
     expect(eventDetails({ source: 'melhor_envio' })).toBe('');
   });

@@ -167,7 +167,10 @@ export function eventDetails(details: Record<string, unknown>): string {
   if (typeof details.tracking_code === 'string') parts.push(details.tracking_code);
   if (typeof details.protocol === 'string') parts.push(details.protocol);
   if (typeof details.invoice_number === 'string') parts.push(`NF-e ${details.invoice_number}`);
-  if (typeof details.price_cents === 'number') parts.push(formatBRL(details.price_cents));
+  // A price is not split across lines on a phone.
+  if (typeof details.price_cents === 'number') {
+    parts.push(formatBRL(details.price_cents).replace(' ', '\u00a0'));
+  }
   if (typeof details.reason === 'string') parts.push(details.reason);
   return parts.map((part) => ` · ${part}`).join('');
 }
