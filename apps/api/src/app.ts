@@ -14,6 +14,7 @@ import Fastify, {
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
   type RawServerDefault,
+  type RouteOptions,
 } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -36,7 +37,7 @@ import { createPageResolver } from './modules/storefront/pages.ts';
 import { storefrontRoutes } from './modules/storefront/routes.ts';
 import { createStorefrontData } from './modules/storefront/storefront-data.ts';
 import { type AppServices, createAppServices } from './modules/auth/app-services.ts';
-import { authenticate, requireAdmin } from './modules/auth/authenticate.ts';
+import { authenticate, requirePermission } from './modules/auth/authenticate.ts';
 import { createCaptchaService } from './modules/auth/captcha.ts';
 import { createLoginService } from './modules/auth/login-service.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -172,6 +173,11 @@ export interface AppDeps {
    */
   testLoopbackPorts?: readonly number[];
   /**
+   * Sees every route as it is registered, its options (config.permission included, once its
+   * scope has set it) kept by reference: the permission matrix test walks the admin routes.
+   */
+  onRoute?: (route: RouteOptions) => void;
+  /**
    * The shop's automatic promotions (coupons rows without a code) the order and the shipping
    * quotes price by; tests pass a reader of the table.
    */
@@ -240,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     childLoggerFactory: lazyChildLogger,
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -348,8 +355,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       // A map of every route is for the shop's people: in production only administrators get it.
       // The panel's 'open in a new tab' has no bearer header: its path-bound cookie stands in.
       docs.addHook('onRequest', docsCookieAsBearer);
-      await docs.register(authenticate, { tokens: services.tokens, roleOf });
-      docs.addHook('onRequest', requireAdmin);
+      await docs.register(authenticate, {
+        tokens: services.tokens,
+        roleOf,
+        securityLog: services.securityLog,
+      });
+      docs.addHook('onRequest', requirePermission('settings'));
     }
     await docs.register(fastifyEtag, { weak: true });
     await docs.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -611,6 +622,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(authenticate, {
         tokens: services.tokens,
         roleOf,
+        securityLog: services.securityLog,
       });
       if (config.rateLimitMax > 0) {
         // A flood guard per server; the limits that matter for abuse (contact) live in the DB.

@@ -26,6 +26,7 @@ export async function createTestContext(
     promotionRules?: AppDeps['promotionRules'];
     melhorEnvio?: AppDeps['melhorEnvio'];
     invoiceProvider?: AppDeps['invoiceProvider'];
+    onRoute?: AppDeps['onRoute'];
     /** A database the test opened itself (closed with the context); default: a fresh copy. */
     database?: Database;
   } = {},
@@ -54,6 +55,7 @@ export async function createTestContext(
     promotionRules: options.promotionRules,
     melhorEnvio: options.melhorEnvio,
     invoiceProvider: options.invoiceProvider,
+    onRoute: options.onRoute,
   });
   await app.ready();
   return {

@@ -8,7 +8,8 @@ let sequence = 0;
 
 /**
  * A user straight in the database, for tests of what comes after register (resets, addresses,
- * Google linking). `password` is hashed like a real one; without it the account has none.
+ * Google linking). `password` is hashed like a real one; without it the account has none. An
+ * admin is an owner unless `staffRole` says otherwise.
  */
 export async function createUser(
   database: Pick<Database, 'db'>,
@@ -23,6 +24,7 @@ export async function createUser(
     privacyPolicyAccepted: true,
     termsOfServiceAccepted: true,
     ...values,
+    staffRole: values.staffRole ?? (values.role === 'admin' ? 'owner' : null),
   });
 }
 

@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '@lumina/shared/admin/staff-roles';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -45,6 +46,11 @@ export const users = pgTable(
     birthDate: date('birth_date', { mode: 'string' }),
     country: text('country').notNull().default('Brasil'),
     role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
+    /**
+     * Which kind of staff member an admin is (its permissions: shared admin/staff-roles.ts); set
+     * exactly when role is 'admin', so a customer can never carry staff rights.
+     */
+    staffRole: text('staff_role', { enum: STAFF_ROLES }),
     /** OpenID Connect subject of the linked Google account. */
     googleSub: text('google_sub').unique(),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -70,6 +76,14 @@ export const users = pgTable(
     // Case-insensitive uniqueness whatever case a row was written in.
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     check('users_role_check', sql`${t.role} IN ('customer', 'admin')`),
+    check(
+      'users_staff_role_check',
+      sql`${t.staffRole} IS NULL OR ${t.staffRole} IN ('owner', 'manager', 'operator', 'catalogue')`,
+    ),
+    check(
+      'users_staff_role_admin_check',
+      sql`(${t.role} = 'admin') = (${t.staffRole} IS NOT NULL)`,
+    ),
     check('users_gender_check', sql`${t.gender} IS NULL OR ${t.gender} IN ('M', 'F', 'O')`),
     check('users_cpf_check', sql`${t.cpf} IS NULL OR ${t.cpf} ~ '^[0-9]{11}$'`),
     check('users_phone_check', sql`${t.phone} IS NULL OR ${t.phone} ~ '^[0-9]{10,11}$'`),

@@ -1,12 +1,14 @@
+import { can, type Permission, STAFF_ROLE_LABELS } from '@lumina/shared/admin/staff-roles';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
-import type { UserRole } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { SecurityLog } from '../security/security-log.ts';
+import type { AccountRole } from '../users/repository.ts';
 import type { TokenService } from './token-service.ts';
 
 /**
  * Who the access token says is calling. Deliberately without the token's role claim: admin rights
- * come from the database on each request, through `isAdmin` (DESIGN.md).
+ * come from the database on each request, through `isAdmin` / `requirePermission` (DESIGN.md).
  */
 export interface AuthUser {
   id: number;
@@ -17,7 +19,9 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The role an account has in the database now (undefined: no such account). */
-    roleOf(userId: number): Promise<UserRole | undefined>;
+    roleOf(userId: number): Promise<AccountRole | undefined>;
+    /** Where a refused staff request is written (admin_permission_denied). */
+    authSecurityLog: SecurityLog;
   }
   interface FastifyRequest {
     /** Set from a valid `Authorization: Bearer <access token>`; null when anonymous. */
@@ -30,6 +34,7 @@ declare module 'fastify' {
 export const AUTH_MESSAGES = {
   notAuthenticated: 'Usuário não autenticado',
   adminOnly: 'Acesso restrito a administradores.',
+  permissionDenied: 'Seu perfil não tem acesso a esta área.',
 } as const;
 
 const BEARER = /^Bearer ([A-Za-z0-9_.~+/=-]+)$/;
@@ -37,15 +42,18 @@ const BEARER = /^Bearer ([A-Za-z0-9_.~+/=-]+)$/;
 /**
  * Reads the bearer token of every request once: a token whose session ended (logout, a rotated
  * refresh token presented again, a password change or reset, a role change, an erased account)
- * is refused like an invalid one. A missing or refused token leaves the request anonymous; the routes that need a user say so with `requireUser` / `requireAdmin`.
+ * is refused like an invalid one. A missing or refused token leaves the request anonymous; the routes that need a user say so with `requireUser` / `requirePermission`
+ * (through privateScope).
  * Registered with fastify-plugin so the hook covers the routes of the scope it is registered in.
  */
 export const authenticate = fp<{
   tokens: TokenService;
-  roleOf: (userId: number) => Promise<UserRole | undefined>;
+  roleOf: (userId: number) => Promise<AccountRole | undefined>;
+  securityLog: SecurityLog;
 }>(
-  (app, { tokens, roleOf }, done) => {
+  (app, { tokens, roleOf, securityLog }, done) => {
     app.decorate('roleOf', roleOf);
+    app.decorate('authSecurityLog', securityLog);
     app.decorateRequest('user', null);
     app.decorateRequest('authError', null);
     app.addHook('onRequest', async (request) => {
@@ -88,36 +96,71 @@ export function requireUser(
   done(request.user ? undefined : notAuthenticated(request));
 }
 
-const adminChecks = new WeakMap<FastifyRequest, Promise<boolean | undefined>>();
+const roleLookups = new WeakMap<FastifyRequest, Promise<AccountRole | undefined>>();
 
 /**
- * The one place that decides admin rights: the account's role in the database now, read once
- * per request. The token's role claim is never consulted, so a demoted administrator (or a token
- * minted with a claim it should not have) gets no more than a customer. Undefined when anonymous
- * or when the account no longer exists.
+ * The one place that reads rights: the account's role and staff role in the database now, in one
+ * query, once per request. The token's role claim is never consulted, so a demoted administrator
+ * (or a token minted with a claim it should not have) gets no more than a customer. Undefined when
+ * anonymous or when the account no longer exists.
  */
-export function isAdmin(request: FastifyRequest): Promise<boolean | undefined> {
+function accountRole(request: FastifyRequest): Promise<AccountRole | undefined> {
   const user = request.user;
   if (!user) return Promise.resolve(undefined);
-  let check = adminChecks.get(request);
-  if (!check) {
-    check = request.server.roleOf(user.id).then((role) => role && role === 'admin');
-    adminChecks.set(request, check);
+  let lookup = roleLookups.get(request);
+  if (!lookup) {
+    lookup = request.server.roleOf(user.id);
+    roleLookups.set(request, lookup);
   }
-  return check;
+  return lookup;
+}
+
+/** Whether the caller is on the shop's staff (any staff role); undefined as in accountRole. */
+export async function isAdmin(request: FastifyRequest): Promise<boolean | undefined> {
+  const account = await accountRole(request);
+  return account && account.role === 'admin';
+}
+
+/** The caller's account now, refused (401, or 403 admin_only) unless it is on the staff. */
+async function staffAccount(request: FastifyRequest): Promise<AccountRole> {
+  if (!request.user) throw notAuthenticated(request);
+  const account = await accountRole(request);
+  // An account that no longer exists is anonymous.
+  if (account === undefined) throw notAuthenticated(request);
+  if (account.role !== 'admin') {
+    throw new AppError('not_allowed', AUTH_MESSAGES.adminOnly, { code: 'admin_only' });
+  }
+  return account;
 }
 
 /**
- * onRequest/preHandler: 401 when anonymous, 403 to anyone whose role in the database is not admin
- * (DESIGN.md). An account that no longer exists is anonymous.
+ * The one hook that guards an admin route (DESIGN.md): 401 anonymous, 403 'admin_only' to a customer, 403
+ * 'permission_denied' to staff whose role lacks `permission` (shared admin/staff-roles.ts), that
+ * last one written to the security log (someone probing beyond their role is worth a look).
  */
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw notAuthenticated(request);
-  const admin = await isAdmin(request);
-  if (admin === undefined) throw notAuthenticated(request);
-  if (!admin) {
-    throw new AppError('not_allowed', AUTH_MESSAGES.adminOnly, { code: 'admin_only' });
-  }
+export function requirePermission(
+  permission: Permission,
+): (request: FastifyRequest) => Promise<void> {
+  return async function checkPermission(request) {
+    const { staffRole } = await staffAccount(request);
+    if (can(staffRole, permission)) return;
+    await request.server.authSecurityLog.record({
+      type: 'admin_permission_denied',
+      severity: 'warning',
+      userId: request.user?.id ?? null,
+      ip: request.ip,
+      message: `Acesso negado: o perfil ${staffRole ? STAFF_ROLE_LABELS[staffRole] : 'sem papel'} não tem a permissão ${permission}`,
+      metadata: {
+        permission,
+        staff_role: staffRole,
+        method: request.method,
+        path: request.url.split('?')[0],
+      },
+    });
+    throw new AppError('not_allowed', AUTH_MESSAGES.permissionDenied, {
+      code: 'permission_denied',
+    });
+  };
 }
 
 /** Narrows `request.user` inside a handler guarded by requireUser. */

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { securityLogs } from '../../db/schema/security.ts';
 import { registerErrorHandler } from '../../http/error-handler.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
@@ -78,9 +80,10 @@ describe('privateScope', () => {
     await app.register(authenticate, {
       tokens: ctx.app.services.tokens,
       roleOf: (userId) => ctx.app.services.users.roleOf(userId),
+      securityLog: ctx.app.services.securityLog,
     });
     await app.register((scope, _options, next) => {
-      void scope.register(privateScope, { access: 'admin' });
+      void scope.register(privateScope, { access: 'admin', permission: 'settings' });
       scope.get('/admin-only', () => ({ ok: true }));
       next();
     });
@@ -103,6 +106,26 @@ describe('privateScope', () => {
     });
     expect(forbidden.headers['cache-control']).toBe('no-store');
     expect((await as(admin)).statusCode).toBe(200);
+
+    const operator = await createUser(ctx.database, { role: 'admin', staffRole: 'operator' });
+    const denied = await as(operator);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json()).toMatchObject({
+      message: 'Seu perfil não tem acesso a esta área.',
+      code: 'permission_denied',
+    });
+    expect(denied.headers['cache-control']).toBe('no-store');
+    const [logged] = await ctx.database.db
+      .select()
+      .from(securityLogs)
+      .where(eq(securityLogs.type, 'admin_permission_denied'));
+    expect(logged).toMatchObject({
+      severity: 'warning',
+      userId: operator.id,
+      ip: '127.0.0.1',
+      message: 'Acesso negado: o perfil Operador não tem a permissão settings',
+      metadata: { permission: 'settings', staff_role: 'operator', path: '/admin-only' },
+    });
     const open = await app.inject({ url: '/public' });
     expect(open.statusCode).toBe(200);
     expect(open.headers['cache-control']).toBeUndefined();

@@ -5,7 +5,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.ts';
 import { type JsonCache, sendCached } from '../../http/cached-json.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
-import { requireAdmin } from '../auth/authenticate.ts';
+import { isAdmin } from '../auth/authenticate.ts';
 import { cachedProduct } from './cached-product.ts';
 import {
   categoryParamsSchema,
@@ -29,19 +29,13 @@ export interface CatalogRoutesOptions {
 }
 
 /**
- * Whether a 404 may be retried as an administrator's read of an inactive product. Only after the
+ * Whether a 404 may be retried as a staff member's read of an inactive product. Only after the
  * public read failed, so a shopper's signed-in reads cost no role lookup; the role comes from the
- * database (requireAdmin), never from the token.
+ * database (isAdmin), never from the token.
  */
 async function mayReadInactive(request: FastifyRequest, error: unknown): Promise<boolean> {
   if (!(error instanceof AppError) || error.kind !== 'not_found' || !request.user) return false;
-  try {
-    await requireAdmin(request);
-    return true;
-  } catch (refusal) {
-    if (refusal instanceof AppError) return false;
-    throw refusal;
-  }
+  return (await isAdmin(request)) === true;
 }
 
 export const catalogRoutes: FastifyPluginCallbackZod<CatalogRoutesOptions> = (

@@ -57,7 +57,7 @@ export const adminContactRoutes: FastifyPluginCallbackZod<{ contact: ContactServ
   done,
 ) => {
   // 401 anonymous, 403 to anyone whose role in the database is not admin, before any parsing.
-  void app.register(privateScope, { access: 'admin' });
+  void app.register(privateScope, { access: 'admin', permission: 'customers' });
 
   app.get(
     '/admin/contact_messages',

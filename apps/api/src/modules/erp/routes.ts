@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { keepSignedJsonBodies, signedRawBody } from '../../http/signed-json-body.ts';
-import { currentUser, requireAdmin } from '../auth/authenticate.ts';
+import { currentUser } from '../auth/authenticate.ts';
+import { adminScope, privateScope } from '../auth/private-scope.ts';
 import { OAUTH_STATE_TTL_MS, type BlingActor } from './connection.ts';
 import type { Erp } from './erp.ts';
 import { type BlingWebhooks, WEBHOOK_TEXTS } from './webhooks.ts';
@@ -37,84 +38,93 @@ export const erpAdminRoutes: FastifyPluginCallbackZod<{ erp: Erp; secureCookies:
   { erp, secureCookies },
   done,
 ) => {
-  app.addHook('onRequest', requireAdmin);
-
-  app.get(
-    '/bling/status',
-    {
-      schema: {
-        tags: ['admin', 'bling'],
-        summary: 'Whether Bling is configured and connected, and how the last sync went',
-        response: { 200: blingStatusSchema, ...failures },
-      },
-    },
-    async (_request, reply) => {
-      void reply.header('cache-control', 'no-store');
-      return erp.status();
-    },
-  );
-
-  app.get(
-    '/bling/oauth/start',
-    {
-      schema: {
-        tags: ['admin', 'bling'],
-        summary: "Starts 'Conectar ao Bling': the Bling page to send this browser to",
-        description:
-          'Sets the authorization state in an httpOnly cookie read only by the callback; the panel then navigates to `url`.',
-        response: { 200: blingAuthorizeSchema, ...failures },
-      },
-    },
-    async (request, reply) => {
-      const { url, state } = await erp.connection.startAuthorization(actorOf(request));
-      void reply
-        .setCookie(BLING_STATE_COOKIE, state, {
-          path: CALLBACK_PATH,
-          httpOnly: true,
-          // Bling's redirect back is a top-level navigation from another site: Lax lets it in.
-          sameSite: 'lax',
-          secure: secureCookies,
-          maxAge: OAUTH_STATE_TTL_MS / 1000,
-        })
-        .header('cache-control', 'no-store');
-      return { url };
-    },
-  );
-
-  app.delete(
-    '/bling/connection',
-    {
-      schema: {
-        tags: ['admin', 'bling'],
-        summary: 'Disconnects the shop from Bling (the tokens are deleted)',
-        response: { 200: z.object({ message: z.string() }), ...failures },
-      },
-    },
-    async (request) => {
-      await erp.connection.disconnect(actorOf(request));
-      return { message: 'Bling desconectado.' };
-    },
-  );
-
-  for (const [path, kind, summary] of [
-    ['/products/sync_full_with_bling', 'full', 'Full sync with Bling, run as a job'],
-    ['/products/sync_with_bling', 'pending', 'Sends Bling the pending local changes, as a job'],
-  ] as const) {
-    app.post(
-      path,
-      {
-        schema: {
-          tags: ['admin', 'bling'],
-          summary,
-          response: { 202: blingSyncAnswerSchema, ...failures },
+  // Connecting the shop's Bling account is a setting; its product syncs are catalogue work.
+  void app.register(
+    adminScope('settings', (settings, _options, next) => {
+      settings.get(
+        '/bling/status',
+        {
+          schema: {
+            tags: ['admin', 'bling'],
+            summary: 'Whether Bling is configured and connected, and how the last sync went',
+            response: { 200: blingStatusSchema, ...failures },
+          },
         },
-      },
-      async (request, reply) => {
-        const message = await erp.requestSync(kind, actorOf(request));
-        return reply.code(202).send({ message });
-      },
-    );
-  }
+        async (_request, reply) => {
+          void reply.header('cache-control', 'no-store');
+          return erp.status();
+        },
+      );
+
+      settings.get(
+        '/bling/oauth/start',
+        {
+          schema: {
+            tags: ['admin', 'bling'],
+            summary: "Starts 'Conectar ao Bling': the Bling page to send this browser to",
+            description:
+              'Sets the authorization state in an httpOnly cookie read only by the callback; the panel then navigates to `url`.',
+            response: { 200: blingAuthorizeSchema, ...failures },
+          },
+        },
+        async (request, reply) => {
+          const { url, state } = await erp.connection.startAuthorization(actorOf(request));
+          void reply
+            .setCookie(BLING_STATE_COOKIE, state, {
+              path: CALLBACK_PATH,
+              httpOnly: true,
+              // Bling's redirect back is a top-level navigation from another site: Lax lets it in.
+              sameSite: 'lax',
+              secure: secureCookies,
+              maxAge: OAUTH_STATE_TTL_MS / 1000,
+            })
+            .header('cache-control', 'no-store');
+          return { url };
+        },
+      );
+
+      settings.delete(
+        '/bling/connection',
+        {
+          schema: {
+            tags: ['admin', 'bling'],
+            summary: 'Disconnects the shop from Bling (the tokens are deleted)',
+            response: { 200: z.object({ message: z.string() }), ...failures },
+          },
+        },
+        async (request) => {
+          await erp.connection.disconnect(actorOf(request));
+          return { message: 'Bling desconectado.' };
+        },
+      );
+      next();
+    }),
+  );
+
+  void app.register(
+    adminScope('catalogue', (catalogue, _options, next) => {
+      for (const [path, kind, summary] of [
+        ['/products/sync_full_with_bling', 'full', 'Full sync with Bling, run as a job'],
+        ['/products/sync_with_bling', 'pending', 'Sends Bling the pending local changes, as a job'],
+      ] as const) {
+        catalogue.post(
+          path,
+          {
+            schema: {
+              tags: ['admin', 'bling'],
+              summary,
+              response: { 202: blingSyncAnswerSchema, ...failures },
+            },
+          },
+          async (request, reply) => {
+            const message = await erp.requestSync(kind, actorOf(request));
+            return reply.code(202).send({ message });
+          },
+        );
+      }
+      next();
+    }),
+  );
 
   done();
 };
@@ -214,7 +224,7 @@ export const blingTestWebhookRoutes: FastifyPluginCallbackZod<{ webhooks: BlingW
   { webhooks },
   done,
 ) => {
-  app.addHook('onRequest', requireAdmin);
+  void app.register(privateScope, { access: 'admin', permission: 'settings' });
   app.post(
     '/bling/test_webhook',
     {

@@ -24,7 +24,7 @@ export const invoiceRoutes: FastifyPluginCallbackZod<{
   packingSlips: PackingSlips;
 }> = (app, { invoices, packingSlips }, done) => {
   // 401 anonymous, 403 to anyone whose role in the database is not admin, before any parsing.
-  void app.register(privateScope, { access: 'admin' });
+  void app.register(privateScope, { access: 'admin', permission: 'orders' });
 
   app.post(
     '/admin/orders/:id/invoice',

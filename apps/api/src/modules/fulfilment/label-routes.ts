@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../auth/authenticate.ts';
-import { privateScope } from '../auth/private-scope.ts';
+import { adminScope } from '../auth/private-scope.ts';
 import { actorOf, idParams, orderCallFailures } from '../admin/route-parts.ts';
 import { parseOrderId } from '../orders/service.ts';
 import { labelJson, labelJsonSchema } from './fulfilment-json.ts';
@@ -59,155 +59,169 @@ export const labelAdminRoutes: FastifyPluginCallbackZod<{
   fulfilment: LabelModule;
   secureCookies: boolean;
 }> = (app, { fulfilment, secureCookies }, done) => {
-  // 401 anonymous, 403 to anyone whose role in the database is not admin, before any parsing.
-  void app.register(privateScope, { access: 'admin' });
   const { labels, connection } = fulfilment;
 
-  app.post(
-    '/admin/orders/:id/label',
-    {
-      schema: {
-        tags: ['admin', 'fulfilment'],
-        summary: "Buys the order's Melhor Envio label (or resumes the purchase where it stopped)",
-        description:
-          "A paid order not yet shipped. Cart, checkout with the wallet and generation are recorded step by step; a second call gets the same label (whatever service it names). With the tracking code the order is marked shipped and the shopper told. `service_id`: another service than the shopper's, which a fresh quote must offer within the deadline they were promised (422 otherwise).",
-        params: idParams,
-        body: buyLabelBodySchema,
-        response: { 200: labelAnswer, ...orderCallFailures },
-      },
-    },
-    async (request) => ({
-      label: labelJson(
-        await labels.buy(
-          parseOrderId(request.params.id),
-          actorOf(request),
-          request.body?.service_id,
-        ),
-      ),
-    }),
-  );
-
-  app.get(
-    '/admin/orders/:id/label/options',
-    {
-      schema: {
-        tags: ['admin', 'fulfilment'],
-        summary:
-          "The services the order's label may be bought with: Melhor Envio's quotes that keep the promised deadline, and the shopper's own",
-        description:
-          "Asks Melhor Envio's calculator for the label's box; only services the shop can buy without a drop-off agency. Cheapest first; `chosen` marks the shopper's service.",
-        params: idParams,
-        response: { 200: labelOptionsJsonSchema, ...orderCallFailures },
-      },
-    },
-    async (request) => labels.options(parseOrderId(request.params.id)),
-  );
-
-  app.post(
-    '/admin/labels',
-    {
-      schema: {
-        tags: ['admin', 'fulfilment'],
-        summary:
-          'Buys the labels of several orders (at most 50), each answering its label or error',
-        body: orderIdsBody,
-        response: {
-          200: z.object({
-            results: z.array(
-              z.object({
-                order_id: z.number().int(),
-                label: labelJsonSchema.optional(),
-                error: z.string().optional(),
-              }),
-            ),
-          }),
-          ...orderCallFailures,
+  // Labels are order work (the operator's); whether they can be made now too, for the order page.
+  void app.register(
+    adminScope('orders', (orders, _options, next) => {
+      orders.post(
+        '/admin/orders/:id/label',
+        {
+          schema: {
+            tags: ['admin', 'fulfilment'],
+            summary:
+              "Buys the order's Melhor Envio label (or resumes the purchase where it stopped)",
+            description:
+              "A paid order not yet shipped. Cart, checkout with the wallet and generation are recorded step by step; a second call gets the same label (whatever service it names). With the tracking code the order is marked shipped and the shopper told. `service_id`: another service than the shopper's, which a fresh quote must offer within the deadline they were promised (422 otherwise).",
+            params: idParams,
+            body: buyLabelBodySchema,
+            response: { 200: labelAnswer, ...orderCallFailures },
+          },
         },
-      },
-    },
-    async (request) => ({
-      results: await labels.buyMany(request.body.order_ids, actorOf(request)),
+        async (request) => ({
+          label: labelJson(
+            await labels.buy(
+              parseOrderId(request.params.id),
+              actorOf(request),
+              request.body?.service_id,
+            ),
+          ),
+        }),
+      );
+
+      orders.get(
+        '/admin/orders/:id/label/options',
+        {
+          schema: {
+            tags: ['admin', 'fulfilment'],
+            summary:
+              "The services the order's label may be bought with: Melhor Envio's quotes that keep the promised deadline, and the shopper's own",
+            description:
+              "Asks Melhor Envio's calculator for the label's box; only services the shop can buy without a drop-off agency. Cheapest first; `chosen` marks the shopper's service.",
+            params: idParams,
+            response: { 200: labelOptionsJsonSchema, ...orderCallFailures },
+          },
+        },
+        async (request) => labels.options(parseOrderId(request.params.id)),
+      );
+
+      orders.post(
+        '/admin/labels',
+        {
+          schema: {
+            tags: ['admin', 'fulfilment'],
+            summary:
+              'Buys the labels of several orders (at most 50), each answering its label or error',
+            body: orderIdsBody,
+            response: {
+              200: z.object({
+                results: z.array(
+                  z.object({
+                    order_id: z.number().int(),
+                    label: labelJsonSchema.optional(),
+                    error: z.string().optional(),
+                  }),
+                ),
+              }),
+              ...orderCallFailures,
+            },
+          },
+        },
+        async (request) => ({
+          results: await labels.buyMany(request.body.order_ids, actorOf(request)),
+        }),
+      );
+
+      orders.post(
+        '/admin/orders/:id/label/cancel',
+        {
+          schema: {
+            tags: ['admin', 'fulfilment'],
+            summary:
+              "Cancels the order's label before it is posted (Melhor Envio refunds the wallet)",
+            params: idParams,
+            response: { 200: labelAnswer, ...orderCallFailures },
+          },
+        },
+        async (request) => ({
+          label: labelJson(await labels.cancel(parseOrderId(request.params.id), actorOf(request))),
+        }),
+      );
+
+      orders.post(
+        '/admin/labels/print',
+        {
+          schema: {
+            tags: ['admin', 'fulfilment'],
+            summary: 'One PDF with the labels of these orders (each must be ready to print)',
+            body: orderIdsBody,
+            response: { 200: z.object({ url: z.string() }), ...orderCallFailures },
+          },
+        },
+        async (request) => ({ url: await labels.printUrl(request.body.order_ids) }),
+      );
+
+      orders.get(
+        '/admin/fulfilment',
+        {
+          schema: {
+            tags: ['admin', 'fulfilment'],
+            summary:
+              "Whether labels (Melhor Envio, with the wallet's balance) and NF-e are available",
+            response: { 200: statusAnswer, ...orderCallFailures },
+          },
+        },
+        async () => fulfilment.status(),
+      );
+      next();
     }),
   );
 
-  app.post(
-    '/admin/orders/:id/label/cancel',
-    {
-      schema: {
-        tags: ['admin', 'fulfilment'],
-        summary: "Cancels the order's label before it is posted (Melhor Envio refunds the wallet)",
-        params: idParams,
-        response: { 200: labelAnswer, ...orderCallFailures },
-      },
-    },
-    async (request) => ({
-      label: labelJson(await labels.cancel(parseOrderId(request.params.id), actorOf(request))),
+  // Connecting the shop's Melhor Envio account is a setting, the owner's.
+  void app.register(
+    adminScope('settings', (settings, _options, next) => {
+      settings.get(
+        '/melhorenvio/oauth/start',
+        {
+          schema: {
+            tags: ['admin', 'fulfilment'],
+            summary:
+              "Starts 'Conectar ao Melhor Envio': the Melhor Envio page to send this browser to",
+            description:
+              'Sets the authorization state in an httpOnly cookie read only by the callback; the panel then navigates to `url`.',
+            response: { 200: z.object({ url: z.string() }), ...orderCallFailures },
+          },
+        },
+        async (request, reply) => {
+          const { url, state } = await connection.startAuthorization(connectionActorOf(request));
+          void reply.setCookie(MELHOR_ENVIO_STATE_COOKIE, state, {
+            path: CALLBACK_PATH,
+            httpOnly: true,
+            // Melhor Envio's redirect back is a top-level navigation from another site: Lax lets it in.
+            sameSite: 'lax',
+            secure: secureCookies,
+            maxAge: MELHOR_ENVIO_STATE_TTL_MS / 1000,
+          });
+          return { url };
+        },
+      );
+
+      settings.delete(
+        '/melhorenvio/connection',
+        {
+          schema: {
+            tags: ['admin', 'fulfilment'],
+            summary: 'Disconnects the shop from Melhor Envio (the tokens are deleted)',
+            response: { 204: z.null().describe('Disconnected'), ...orderCallFailures },
+          },
+        },
+        async (request, reply) => {
+          await connection.disconnect(connectionActorOf(request));
+          return reply.code(204).send(null);
+        },
+      );
+      next();
     }),
-  );
-
-  app.post(
-    '/admin/labels/print',
-    {
-      schema: {
-        tags: ['admin', 'fulfilment'],
-        summary: 'One PDF with the labels of these orders (each must be ready to print)',
-        body: orderIdsBody,
-        response: { 200: z.object({ url: z.string() }), ...orderCallFailures },
-      },
-    },
-    async (request) => ({ url: await labels.printUrl(request.body.order_ids) }),
-  );
-
-  app.get(
-    '/admin/fulfilment',
-    {
-      schema: {
-        tags: ['admin', 'fulfilment'],
-        summary: "Whether labels (Melhor Envio, with the wallet's balance) and NF-e are available",
-        response: { 200: statusAnswer, ...orderCallFailures },
-      },
-    },
-    async () => fulfilment.status(),
-  );
-
-  app.get(
-    '/melhorenvio/oauth/start',
-    {
-      schema: {
-        tags: ['admin', 'fulfilment'],
-        summary: "Starts 'Conectar ao Melhor Envio': the Melhor Envio page to send this browser to",
-        description:
-          'Sets the authorization state in an httpOnly cookie read only by the callback; the panel then navigates to `url`.',
-        response: { 200: z.object({ url: z.string() }), ...orderCallFailures },
-      },
-    },
-    async (request, reply) => {
-      const { url, state } = await connection.startAuthorization(connectionActorOf(request));
-      void reply.setCookie(MELHOR_ENVIO_STATE_COOKIE, state, {
-        path: CALLBACK_PATH,
-        httpOnly: true,
-        // Melhor Envio's redirect back is a top-level navigation from another site: Lax lets it in.
-        sameSite: 'lax',
-        secure: secureCookies,
-        maxAge: MELHOR_ENVIO_STATE_TTL_MS / 1000,
-      });
-      return { url };
-    },
-  );
-
-  app.delete(
-    '/melhorenvio/connection',
-    {
-      schema: {
-        tags: ['admin', 'fulfilment'],
-        summary: 'Disconnects the shop from Melhor Envio (the tokens are deleted)',
-        response: { 204: z.null().describe('Disconnected'), ...orderCallFailures },
-      },
-    },
-    async (request, reply) => {
-      await connection.disconnect(connectionActorOf(request));
-      return reply.code(204).send(null);
-    },
   );
 
   done();

@@ -12,7 +12,8 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
-import { currentUser, requireAdmin, requireUser } from '../auth/authenticate.ts';
+import { currentUser, requireUser } from '../auth/authenticate.ts';
+import { privateScope } from '../auth/private-scope.ts';
 import { consentsAnswerSchema, updateConsentsSchema } from '@lumina/shared/privacy/consents';
 import { INTEGER_ID_MAX } from '@lumina/shared/validation/integer-id';
 import type { Consents } from './consents.ts';
@@ -118,7 +119,7 @@ export const adminPrivacyRoutes: FastifyPluginCallbackZod<{ privacy: PrivacyRequ
   { privacy },
   done,
 ) => {
-  app.addHook('onRequest', requireAdmin);
+  void app.register(privateScope, { access: 'admin', permission: 'privacy' });
   app.get(
     '/admin/privacy_requests',
     {

@@ -33,7 +33,7 @@ export const adminCouponRoutes: FastifyPluginCallbackZod<{ promotions: Promotion
   done,
 ) => {
   // 401 anonymous, 403 to anyone whose role in the database is not admin, before any parsing.
-  void app.register(privateScope, { access: 'admin' });
+  void app.register(privateScope, { access: 'admin', permission: 'promotions' });
 
   app.get(
     '/admin/coupons',

@@ -85,7 +85,7 @@ export const adminReturnRoutes: FastifyPluginCallbackZod<{ adminReturns: AdminRe
   done,
 ) => {
   // 401 anonymous, 403 to anyone whose role in the database is not admin, before any parsing.
-  void app.register(privateScope, { access: 'admin' });
+  void app.register(privateScope, { access: 'admin', permission: 'orders' });
   const action = { tags: ['admin'], params: idParams };
 
   app.get(

@@ -106,7 +106,7 @@ export const adminSettingsRoutes: FastifyPluginCallbackZod<{ settings: SettingsS
   done,
 ) => {
   // 401 anonymous, 403 to anyone whose role in the database is not admin, before any parsing.
-  void app.register(privateScope, { access: 'admin' });
+  void app.register(privateScope, { access: 'admin', permission: 'settings' });
 
   app.get(
     '/admin/settings',

@@ -7,7 +7,7 @@ import { users } from '../../db/schema/users.ts';
 import { registerErrorHandler } from '../../http/error-handler.ts';
 import { bearer, registerThroughApi, truncateAccounts } from '../../test/accounts.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
-import { authenticate, requireAdmin } from '../auth/authenticate.ts';
+import { authenticate, requirePermission } from '../auth/authenticate.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import {
   ADMIN_EMAIL_NOT_PROMOTED,
@@ -89,7 +89,7 @@ describe('administrators', () => {
     ]);
     expect(line).toBe('Administrador criado: dona@loja.com');
     const row = await userByEmail('dona@loja.com');
-    expect(row).toMatchObject({ role: 'admin', name: 'Dona da Loja' });
+    expect(row).toMatchObject({ role: 'admin', staffRole: 'owner', name: 'Dona da Loja' });
     expect(row?.emailVerifiedAt).not.toBeNull();
     expect(await verifyPassword(row?.passwordHash ?? '', 'Dona2025Loja')).toBe(true);
     expect((await roleLogs()).map((l) => l.message)).toEqual(['Administrador criado']);
@@ -114,8 +114,7 @@ describe('administrators', () => {
     const line = await runAdminCreate(ctx.database, [...args, '--promote']);
     expect(line).toBe('Conta promovida a administrador: bia@example.com');
     const row = await userByEmail('bia@example.com');
-    expect(row?.role).toBe('admin');
-    expect(row?.name).toBe('Ana Souza');
+    expect(row).toMatchObject({ role: 'admin', staffRole: 'owner', name: 'Ana Souza' });
     expect(await verifyPassword(row?.passwordHash ?? '', 'Outra1234')).toBe(true);
     const [log] = await roleLogs();
     expect(log).toMatchObject({
@@ -365,7 +364,7 @@ describe('npm run admin:create -- --demote', () => {
 
     const line = await runAdminCreate(ctx.database, ['--email', ' Dona@Loja.com ', '--demote']);
     expect(line).toBe('Conta voltou a ser de cliente; sessões encerradas: dona@loja.com');
-    expect((await userByEmail('dona@loja.com'))?.role).toBe('customer');
+    expect(await userByEmail('dona@loja.com')).toMatchObject({ role: 'customer', staffRole: null });
     expect((await adminOrders()).statusCode).toBe(401);
     expect((await refresh(session.refresh_token)).statusCode).toBe(401);
     expect((await roleLogs()).at(-1)).toMatchObject({
@@ -405,15 +404,16 @@ interface Tokens {
   refresh_token: string;
 }
 
-describe('requireAdmin', () => {
+describe('requirePermission', () => {
   async function guardedApp() {
     const app = Fastify();
     registerErrorHandler(app);
     await app.register(authenticate, {
       tokens: ctx.app.services.tokens,
       roleOf: (userId) => ctx.app.services.users.roleOf(userId),
+      securityLog: ctx.app.services.securityLog,
     });
-    app.get('/admin-only', { preHandler: requireAdmin }, () => ({ ok: true }));
+    app.get('/admin-only', { preHandler: requirePermission('orders') }, () => ({ ok: true }));
     await app.ready();
     return app;
   }
@@ -453,7 +453,7 @@ describe('requireAdmin', () => {
     expect((await call()).statusCode).toBe(200);
     await ctx.database.db
       .update(users)
-      .set({ role: 'customer' })
+      .set({ role: 'customer', staffRole: null })
       .where(eq(users.email, 'dona@loja.com'));
     expect((await call()).statusCode).toBe(403);
     // And on the real admin routes of the API.

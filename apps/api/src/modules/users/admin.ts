@@ -171,6 +171,8 @@ export async function ensureAdmin(
         name,
         passwordHash: await storablePasswordHash(input.password),
         role: 'admin',
+        // The operator's own account (CLI or ADMIN_EMAIL) runs the shop: it may do everything.
+        staffRole: 'owner',
         // The operator vouches for the address.
         emailVerifiedAt: at,
         createdAt: at,

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@lumina/shared/admin/staff-roles';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
@@ -12,6 +13,12 @@ import {
 /** E-mails are stored and compared in lower case (the unique index is on lower(email) too). */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/** An account's role and, for staff, which kind (null for customers): one row, read together. */
+export interface AccountRole {
+  role: UserRole;
+  staffRole: StaffRole | null;
 }
 
 export interface ConsentRecord {
@@ -86,10 +93,13 @@ export function createUserRepository(db: Db) {
         .where(and(eq(users.id, id), isNull(users.emailVerifiedAt)));
     },
 
-    /** The account's role now: one narrow read, on every administrator request. */
-    async roleOf(id: number): Promise<UserRole | undefined> {
-      const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id));
-      return row?.role;
+    /** The account's role and staff role now: one narrow read, on every administrator request. */
+    async roleOf(id: number): Promise<AccountRole | undefined> {
+      const [row] = await db
+        .select({ role: users.role, staffRole: users.staffRole })
+        .from(users)
+        .where(eq(users.id, id));
+      return row;
     },
 
     /**
@@ -97,9 +107,12 @@ export function createUserRepository(db: Db) {
      * change goes through users/admin.ts (changeRole), which also ends the account's sessions.
      */
     async setRole(id: number, role: UserRole, at: Date): Promise<boolean> {
+      // Whoever is made staff this way (admin:create --promote) is made an owner, the only kind
+      // of administrator before staff roles; a customer carries none (users_staff_role_admin_check).
+      const staffRole = role === 'admin' ? 'owner' : null;
       const rows = await db
         .update(users)
-        .set({ role, updatedAt: at })
+        .set({ role, staffRole, updatedAt: at })
         .where(and(eq(users.id, id), ne(users.role, role)))
         .returning({ id: users.id });
       return rows.length > 0;

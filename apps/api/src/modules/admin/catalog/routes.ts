@@ -18,7 +18,7 @@ import { rowPixPriceCents, toProductDto } from '../../catalog/product-dto.ts';
 import { productIdParamsSchema, productResponseSchema } from '../../catalog/schemas.ts';
 import { createCatalogRepository } from '../../catalog/repository.ts';
 import { parseProductId, PRODUCT_NOT_FOUND } from '../../catalog/service.ts';
-import { privateScope } from '../../auth/private-scope.ts';
+import { adminScope } from '../../auth/private-scope.ts';
 import { readAdminStats } from '../stats.ts';
 import { createAdminCatalogQueries } from './queries.ts';
 
@@ -66,62 +66,73 @@ export const adminCatalogRoutes: FastifyPluginCallbackZod<{
   priceRules: () => PriceRules;
 }> = (app, { db, now, priceRules }, done) => {
   const queries = createAdminCatalogQueries(db);
-  void app.register(privateScope, { access: 'admin' });
 
-  app.get(
-    '/admin/stats',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Products, orders, revenue and customers at a glance',
-        response: { 200: adminStatsSchema, ...failures },
-      },
-    },
-    async () => readAdminStats(db, now()),
+  // The home's figures are a report, the product table the catalogue: a scope for each permission.
+  void app.register(
+    adminScope('reports', (reports, _options, next) => {
+      reports.get(
+        '/admin/stats',
+        {
+          schema: {
+            tags: ['admin'],
+            summary: 'Products, orders, revenue and customers at a glance',
+            response: { 200: adminStatsSchema, ...failures },
+          },
+        },
+        async () => readAdminStats(db, now()),
+      );
+      next();
+    }),
   );
 
-  app.get(
-    '/admin/products',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Every product (inactive and hidden too), 10 a page',
-        description:
-          'filter all | bling | local | pending | failed; sort id | name | price | category; direction asc | desc; q searches name and SKU; page from 1.',
-        querystring: adminProductListQuerySchema,
-        response: { 200: adminProductListResponseSchema, ...failures },
-      },
-    },
-    async (request) => {
-      const { rows, total } = await queries.list(request.query);
-      return {
-        products: rows.map((row) => toRow(row, priceRules())),
-        total,
-        page: request.query.page,
-        per_page: ADMIN_PRODUCTS_PER_PAGE,
-        total_pages: Math.max(1, Math.ceil(total / ADMIN_PRODUCTS_PER_PAGE)),
-      };
-    },
-  );
+  void app.register(
+    adminScope('catalogue', (catalogue, _options, next) => {
+      catalogue.get(
+        '/admin/products',
+        {
+          schema: {
+            tags: ['admin'],
+            summary: 'Every product (inactive and hidden too), 10 a page',
+            description:
+              'filter all | bling | local | pending | failed; sort id | name | price | category; direction asc | desc; q searches name and SKU; page from 1.',
+            querystring: adminProductListQuerySchema,
+            response: { 200: adminProductListResponseSchema, ...failures },
+          },
+        },
+        async (request) => {
+          const { rows, total } = await queries.list(request.query);
+          return {
+            products: rows.map((row) => toRow(row, priceRules())),
+            total,
+            page: request.query.page,
+            per_page: ADMIN_PRODUCTS_PER_PAGE,
+            total_pages: Math.max(1, Math.ceil(total / ADMIN_PRODUCTS_PER_PAGE)),
+          };
+        },
+      );
 
-  app.get(
-    '/admin/products/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'One product as the edit form needs it (inactive and hidden too)',
-        params: productIdParamsSchema,
-        response: { 200: productResponseSchema, 404: errorResponseSchema, ...failures },
-      },
-    },
-    async (request) => {
-      const id = parseProductId(request.params.id);
-      const row = id === null ? undefined : await createCatalogRepository(db).findProductById(id);
-      if (!row) {
-        throw new AppError('not_found', PRODUCT_NOT_FOUND, { code: 'product_not_found' });
-      }
-      return { product: toProductDto(row, priceRules()) };
-    },
+      catalogue.get(
+        '/admin/products/:id',
+        {
+          schema: {
+            tags: ['admin'],
+            summary: 'One product as the edit form needs it (inactive and hidden too)',
+            params: productIdParamsSchema,
+            response: { 200: productResponseSchema, 404: errorResponseSchema, ...failures },
+          },
+        },
+        async (request) => {
+          const id = parseProductId(request.params.id);
+          const row =
+            id === null ? undefined : await createCatalogRepository(db).findProductById(id);
+          if (!row) {
+            throw new AppError('not_found', PRODUCT_NOT_FOUND, { code: 'product_not_found' });
+          }
+          return { product: toProductDto(row, priceRules()) };
+        },
+      );
+      next();
+    }),
   );
 
   done();

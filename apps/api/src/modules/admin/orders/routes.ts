@@ -23,7 +23,7 @@ export const adminOrderRoutes: FastifyPluginCallbackZod<{ adminOrders: AdminOrde
   done,
 ) => {
   // 401 anonymous, 403 to anyone whose role in the database is not admin, before any parsing.
-  void app.register(privateScope, { access: 'admin' });
+  void app.register(privateScope, { access: 'admin', permission: 'orders' });
 
   app.get(
     '/admin/orders',
