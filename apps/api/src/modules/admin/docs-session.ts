@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../http/error-schema.ts';
-import { privateScope } from '../auth/private-scope.ts';
+import { guardScope } from '../auth/private-scope.ts';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../auth/token-service.ts';
 
 /**
@@ -35,7 +35,7 @@ export const adminDocsSessionRoutes: FastifyPluginCallbackZod<{ secureCookies: b
   { secureCookies },
   done,
 ) => {
-  void app.register(privateScope, { access: 'admin', permission: 'settings' });
+  guardScope(app, { access: 'admin', permission: 'settings' });
   app.post(
     '/admin/docs_session',
     {

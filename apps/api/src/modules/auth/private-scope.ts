@@ -1,5 +1,5 @@
 import type { Permission } from '@lumina/shared/admin/staff-roles';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { requirePermission, requireUser } from './authenticate.ts';
@@ -28,15 +28,17 @@ function noStore(
 }
 
 /**
- * The preamble of every private route, registered once at the top of a scope (fastify/demo's
- * autohooks): the session check before anything is parsed (401 anonymous, 403 to a customer or
- * to staff without the scope's permission, the bodies of authenticate.ts) and
- * `Cache-Control: no-store` on every answer, errors included, since each is about one person.
- * An admin scope also writes its permission into each route's config, so the permission matrix
- * test can check that no admin path goes without one. Wrapped with fastify-plugin so the hooks
- * land in the scope that registers it, and only there.
+ * The preamble of every private route, at the top of a scope (fastify/demo's autohooks): the
+ * session check before anything is parsed (401 anonymous, 403 to a customer or to staff without
+ * the scope's permission, the bodies of authenticate.ts) and `Cache-Control: no-store` on every
+ * answer, errors included, since each is about one person. An admin scope also writes its
+ * permission into the config of each route declared after it, where the permission matrix test
+ * reads it.
+ *
+ * Called directly, not registered: Fastify runs onRoute hooks as each route is declared, and a
+ * registered plugin loads only after the file has declared its routes.
  */
-export const privateScope = fp<PrivateScopeOptions>((app, options, done) => {
+export function guardScope(app: FastifyInstance, options: PrivateScopeOptions): void {
   if (options.access === 'admin') {
     const { permission } = options;
     app.addHook('onRoute', (route) => {
@@ -50,6 +52,15 @@ export const privateScope = fp<PrivateScopeOptions>((app, options, done) => {
     app.addHook('onRequest', requireUser);
   }
   app.addHook('onSend', noStore);
+}
+
+/**
+ * guardScope as a plugin, for the scopes of signed-in users (`void app.register(privateScope)`).
+ * Wrapped with fastify-plugin so the hooks land in the scope that registers it, and only there.
+ * An admin scope calls guardScope (or adminScope) instead, so its routes carry their permission.
+ */
+export const privateScope = fp<PrivateScopeOptions>((app, options, done) => {
+  guardScope(app, options);
   done();
 });
 
@@ -62,7 +73,7 @@ export function adminScope(
   routes: FastifyPluginCallbackZod,
 ): FastifyPluginCallbackZod {
   return (scope, options, next) => {
-    void scope.register(privateScope, { access: 'admin', permission });
+    guardScope(scope, { access: 'admin', permission });
     routes(scope, options, next);
   };
 }

@@ -9,7 +9,7 @@ import { contactSchema } from '@lumina/shared/contact/contact-schema';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../http/error-schema.ts';
-import { privateScope } from '../auth/private-scope.ts';
+import { guardScope } from '../auth/private-scope.ts';
 import type { ContactService } from './service.ts';
 
 const contactResponseSchema = z.object({ success: z.literal(true), message: z.string() });
@@ -57,7 +57,7 @@ export const adminContactRoutes: FastifyPluginCallbackZod<{ contact: ContactServ
   done,
 ) => {
   // 401 anonymous, 403 to anyone whose role in the database is not admin, before any parsing.
-  void app.register(privateScope, { access: 'admin', permission: 'customers' });
+  guardScope(app, { access: 'admin', permission: 'customers' });
 
   app.get(
     '/admin/contact_messages',

@@ -11,7 +11,7 @@ import { AppError } from '../../http/app-error.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { keepSignedJsonBodies, signedRawBody } from '../../http/signed-json-body.ts';
 import { currentUser } from '../auth/authenticate.ts';
-import { adminScope, privateScope } from '../auth/private-scope.ts';
+import { adminScope, guardScope } from '../auth/private-scope.ts';
 import { OAUTH_STATE_TTL_MS, type BlingActor } from './connection.ts';
 import type { Erp } from './erp.ts';
 import { type BlingWebhooks, WEBHOOK_TEXTS } from './webhooks.ts';
@@ -224,7 +224,7 @@ export const blingTestWebhookRoutes: FastifyPluginCallbackZod<{ webhooks: BlingW
   { webhooks },
   done,
 ) => {
-  void app.register(privateScope, { access: 'admin', permission: 'settings' });
+  guardScope(app, { access: 'admin', permission: 'settings' });
   app.post(
     '/bling/test_webhook',
     {

@@ -6,7 +6,7 @@ import {
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, idParams, orderCallFailures } from '../admin/route-parts.ts';
-import { privateScope } from '../auth/private-scope.ts';
+import { guardScope } from '../auth/private-scope.ts';
 import { parseOrderId } from '../orders/service.ts';
 import type { InvoiceService } from './invoice-service.ts';
 import type { PackingSlips } from './packing-slip.ts';
@@ -24,7 +24,7 @@ export const invoiceRoutes: FastifyPluginCallbackZod<{
   packingSlips: PackingSlips;
 }> = (app, { invoices, packingSlips }, done) => {
   // 401 anonymous, 403 to anyone whose role in the database is not admin, before any parsing.
-  void app.register(privateScope, { access: 'admin', permission: 'orders' });
+  guardScope(app, { access: 'admin', permission: 'orders' });
 
   app.post(
     '/admin/orders/:id/invoice',

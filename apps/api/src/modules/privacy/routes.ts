@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { currentUser, requireUser } from '../auth/authenticate.ts';
-import { privateScope } from '../auth/private-scope.ts';
+import { guardScope } from '../auth/private-scope.ts';
 import { consentsAnswerSchema, updateConsentsSchema } from '@lumina/shared/privacy/consents';
 import { INTEGER_ID_MAX } from '@lumina/shared/validation/integer-id';
 import type { Consents } from './consents.ts';
@@ -119,7 +119,7 @@ export const adminPrivacyRoutes: FastifyPluginCallbackZod<{ privacy: PrivacyRequ
   { privacy },
   done,
 ) => {
-  void app.register(privateScope, { access: 'admin', permission: 'privacy' });
+  guardScope(app, { access: 'admin', permission: 'privacy' });
   app.get(
     '/admin/privacy_requests',
     {

@@ -7,7 +7,7 @@ import { clientKey } from '../../http/client-rate-limit.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { actorOf, idParams } from '../admin/route-parts.ts';
 import { currentUser } from '../auth/authenticate.ts';
-import { privateScope } from '../auth/private-scope.ts';
+import { guardScope } from '../auth/private-scope.ts';
 import { cartJsonSchema } from '../carts/schemas.ts';
 import type { CartOwner, CartService } from '../carts/service.ts';
 import { requireSessionId } from '../carts/session-header.ts';
@@ -33,7 +33,7 @@ export const adminCouponRoutes: FastifyPluginCallbackZod<{ promotions: Promotion
   done,
 ) => {
   // 401 anonymous, 403 to anyone whose role in the database is not admin, before any parsing.
-  void app.register(privateScope, { access: 'admin', permission: 'promotions' });
+  guardScope(app, { access: 'admin', permission: 'promotions' });
 
   app.get(
     '/admin/coupons',

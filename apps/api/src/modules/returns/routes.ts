@@ -18,7 +18,7 @@ import { AppError } from '../../http/app-error.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { parsePathId } from '../../http/path-id.ts';
 import { currentUser } from '../auth/authenticate.ts';
-import { privateScope } from '../auth/private-scope.ts';
+import { guardScope, privateScope } from '../auth/private-scope.ts';
 import { parseOrderId } from '../orders/service.ts';
 import { actorOf, orderCallFailures, idParams } from '../admin/route-parts.ts';
 import type { AdminReturnService } from './admin-service.ts';
@@ -85,7 +85,7 @@ export const adminReturnRoutes: FastifyPluginCallbackZod<{ adminReturns: AdminRe
   done,
 ) => {
   // 401 anonymous, 403 to anyone whose role in the database is not admin, before any parsing.
-  void app.register(privateScope, { access: 'admin', permission: 'orders' });
+  guardScope(app, { access: 'admin', permission: 'orders' });
   const action = { tags: ['admin'], params: idParams };
 
   app.get(

@@ -9,7 +9,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
-import { privateScope } from '../auth/private-scope.ts';
+import { guardScope } from '../auth/private-scope.ts';
 import { exportRange, logsBetween, toCsv } from './export.ts';
 import type { SecurityMonitoring } from './monitoring.ts';
 
@@ -21,7 +21,7 @@ export const securityRoutes: FastifyPluginCallbackZod<{
   monitoring: SecurityMonitoring;
   now: () => Date;
 }> = (app, { db, monitoring, now }, done) => {
-  void app.register(privateScope, { access: 'admin', permission: 'security' });
+  guardScope(app, { access: 'admin', permission: 'security' });
 
   for (const url of ['/security/dashboard_stats', '/admin/security']) {
     app.get(

@@ -12,7 +12,7 @@ import { AppError } from '../../http/app-error.ts';
 import { type CachedJson, renderJson, sendCached } from '../../http/cached-json.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { actorOf } from '../admin/route-parts.ts';
-import { privateScope } from '../auth/private-scope.ts';
+import { guardScope } from '../auth/private-scope.ts';
 import { CATALOG_CACHE_CONTROL } from '../catalog/routes.ts';
 import { toPromotionJson } from '../promotions/coupon-json.ts';
 import { promotionsOnNow } from '../promotions/live-promotions.ts';
@@ -106,7 +106,7 @@ export const adminSettingsRoutes: FastifyPluginCallbackZod<{ settings: SettingsS
   done,
 ) => {
   // 401 anonymous, 403 to anyone whose role in the database is not admin, before any parsing.
-  void app.register(privateScope, { access: 'admin', permission: 'settings' });
+  guardScope(app, { access: 'admin', permission: 'settings' });
 
   app.get(
     '/admin/settings',

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../http/app-error.ts';
 import { errorResponseSchema } from '../../../http/error-schema.ts';
-import { privateScope } from '../../auth/private-scope.ts';
+import { guardScope } from '../../auth/private-scope.ts';
 import type { PriceRules } from '@lumina/shared/catalog/pricing';
 import { toProductDto } from '../../catalog/product-dto.ts';
 import { productIdParamsSchema, productResponseSchema } from '../../catalog/schemas.ts';
@@ -55,7 +55,7 @@ export const adminProductPhotoRoutes: FastifyPluginAsyncZod<{
   await app.register(fastifyMultipart, {
     limits: { fileSize: PRODUCT_PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6 },
   });
-  await app.register(privateScope, { access: 'admin', permission: 'catalogue' });
+  guardScope(app, { access: 'admin', permission: 'catalogue' });
 
   app.post(
     '/products/:id/images',

@@ -1,7 +1,7 @@
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../../http/error-schema.ts';
-import { privateScope } from '../../auth/private-scope.ts';
+import { guardScope } from '../../auth/private-scope.ts';
 import type { PriceRules } from '@lumina/shared/catalog/pricing';
 import { toProductDto } from '../../catalog/product-dto.ts';
 import { productIdParamsSchema, productResponseSchema } from '../../catalog/schemas.ts';
@@ -36,7 +36,7 @@ export const adminProductWriteRoutes: FastifyPluginCallbackZod<{
   /** The store settings' price rules now: the answered product's PIX price follows them. */
   priceRules: () => PriceRules;
 }> = (app, { writes, priceRules }, done) => {
-  void app.register(privateScope, { access: 'admin', permission: 'catalogue' });
+  guardScope(app, { access: 'admin', permission: 'catalogue' });
 
   app.post(
     '/products',

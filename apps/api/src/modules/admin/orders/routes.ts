@@ -11,7 +11,7 @@ import {
 } from '@lumina/shared/returns/return-schemas';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { privateScope } from '../../auth/private-scope.ts';
+import { guardScope } from '../../auth/private-scope.ts';
 import { parseOrderId } from '../../orders/service.ts';
 import { actorOf, orderCallFailures, idParams } from '../route-parts.ts';
 import type { AdminOrderService } from './service.ts';
@@ -23,7 +23,7 @@ export const adminOrderRoutes: FastifyPluginCallbackZod<{ adminOrders: AdminOrde
   done,
 ) => {
   // 401 anonymous, 403 to anyone whose role in the database is not admin, before any parsing.
-  void app.register(privateScope, { access: 'admin', permission: 'orders' });
+  guardScope(app, { access: 'admin', permission: 'orders' });
 
   app.get(
     '/admin/orders',
