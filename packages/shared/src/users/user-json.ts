@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { addressJsonSchema } from '../addresses/address-json.ts';
+import { PERMISSIONS, STAFF_ROLES } from '../admin/staff-roles.ts';
 import { PROFILE_GENDERS } from './gender.ts';
 
 /**
@@ -19,6 +20,10 @@ export const userJsonSchema = z
     birth_date: z.string().nullable(),
     country: z.string(),
     role: z.enum(['customer', 'admin']),
+    /** Which kind of staff member an admin is; null for customers. */
+    staff_role: z.enum(STAFF_ROLES).nullable(),
+    /** What the staff role may do (admin/staff-roles.ts), for the panel to show; [] for customers. */
+    permissions: z.array(z.enum(PERMISSIONS)),
     email_verified: z.boolean(),
     /** A new address waiting for its confirmation link; `email` stays until it is proven. */
     pending_email: z.string().nullable(),

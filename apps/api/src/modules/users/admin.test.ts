@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { PERMISSIONS } from '@lumina/shared/admin/staff-roles';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseAdminArgs, runAdminCreate, USAGE } from '../../../scripts/admin-create.ts';
@@ -95,7 +96,11 @@ describe('administrators', () => {
     expect((await roleLogs()).map((l) => l.message)).toEqual(['Administrador criado']);
 
     const answer = await login('dona@loja.com', 'Dona2025Loja');
-    expect(answer.json<{ user: { role: string } }>().user.role).toBe('admin');
+    expect(answer.json<{ user: Record<string, unknown> }>().user).toMatchObject({
+      role: 'admin',
+      staff_role: 'owner',
+      permissions: [...PERMISSIONS],
+    });
   });
 
   it('promotes an existing customer only with --promote: role logged, password set, sessions ended', async () => {

@@ -72,6 +72,8 @@ describe('POST /api/users/register', () => {
       birth_date: '1990-05-17',
       country: 'Brasil',
       role: 'customer',
+      staff_role: null,
+      permissions: [],
       email_verified: false,
       privacy_policy_accepted: true,
       terms_of_service_accepted: true,

@@ -1,3 +1,4 @@
+import { ROLE_PERMISSIONS } from '@lumina/shared/admin/staff-roles';
 import { PROFILE_GENDER_BY_CODE } from '@lumina/shared/users/gender';
 import type { ProfileUserJson, UserJson } from '@lumina/shared/users/user-json';
 import type { UserRow } from '../../db/schema/users.ts';
@@ -20,6 +21,9 @@ export function toUserJson(user: UserRow): UserJson {
     birth_date: user.birthDate,
     country: user.country,
     role: user.role,
+    staff_role: user.staffRole,
+    // The server still checks each admin call; this only tells the panel what to show.
+    permissions: user.staffRole ? [...ROLE_PERMISSIONS[user.staffRole]] : [],
     email_verified: user.emailVerifiedAt !== null,
     pending_email: user.pendingEmail,
     has_password: user.passwordHash !== null,

@@ -1,7 +1,10 @@
+import { ROLE_PERMISSIONS } from '@lumina/shared/admin/staff-roles';
 import type { AuthUser } from '../auth-types.ts';
 import type { ProfileUser } from '../../account/get-profile.ts';
 
+/** A customer unless `role: 'admin'` is given: then an owner, or the `staff_role` given. */
 export function createUser(overrides: Partial<AuthUser> = {}): AuthUser {
+  const staffRole = overrides.staff_role ?? (overrides.role === 'admin' ? 'owner' : null);
   return {
     id: 7,
     name: 'Ana Souza',
@@ -12,6 +15,8 @@ export function createUser(overrides: Partial<AuthUser> = {}): AuthUser {
     birth_date: '1995-04-20',
     country: 'Brasil',
     role: 'customer',
+    staff_role: staffRole,
+    permissions: staffRole ? [...ROLE_PERMISSIONS[staffRole]] : [],
     email_verified: true,
     pending_email: null,
     has_password: true,
