@@ -121,6 +121,15 @@ export async function isAdmin(request: FastifyRequest): Promise<boolean | undefi
   return account && account.role === 'admin';
 }
 
+/** Whether the caller is on the staff with `permission` now (false when anonymous). */
+export async function hasPermission(
+  request: FastifyRequest,
+  permission: Permission,
+): Promise<boolean> {
+  const account = await accountRole(request);
+  return account?.role === 'admin' && can(account.staffRole, permission);
+}
+
 /** The caller's account now, refused (401, or 403 admin_only) unless it is on the staff. */
 async function staffAccount(request: FastifyRequest): Promise<AccountRole> {
   if (!request.user) throw notAuthenticated(request);

@@ -234,6 +234,15 @@ describe('reading orders', () => {
       ),
     });
     expect(staff.statusCode).toBe(200);
+
+    // Staff whose role does not work the orders (the catalogue clerk) read only their own.
+    const clerk = await createUser(ctx.database, { role: 'admin', staffRole: 'catalogue' });
+    const clerkView = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders/${order.id}`,
+      headers: bearerHeader((await signIn(ctx.app, { id: clerk.id })).access_token),
+    });
+    expect(clerkView.statusCode).toBe(404);
   });
 });
 

@@ -6,7 +6,7 @@ import {
 } from '@lumina/shared/orders/order-schemas';
 import { z } from 'zod';
 import { errorResponseSchema } from '../../http/error-schema.ts';
-import { currentUser, isAdmin } from '../auth/authenticate.ts';
+import { currentUser, hasPermission } from '../auth/authenticate.ts';
 import { privateScope } from '../auth/private-scope.ts';
 import type { FulfilmentView } from '../fulfilment/order-view.ts';
 import type { PaymentService } from '../payments/service.ts';
@@ -71,7 +71,11 @@ export const orderRoutes: FastifyPluginCallbackZod<{
       },
     },
     async (request) => {
-      const viewer = { id: currentUser(request).id, isAdmin: (await isAdmin(request)) === true };
+      // Staff read any order only with the orders permission (a catalogue clerk reads their own).
+      const viewer = {
+        id: currentUser(request).id,
+        isAdmin: await hasPermission(request, 'orders'),
+      };
       const found = await orders.get(viewer, parseOrderId(request.params.id));
       const order = fulfilment ? { ...found, ...(await fulfilment.forShopper(found.id)) } : found;
       return {
