@@ -63,7 +63,7 @@ export function AdminLayout({ notice }: { notice?: ReactNode }) {
             tabIndex={-1}
             className="flex-1 pb-[calc(5rem+env(safe-area-inset-bottom))] focus:outline-none lg:pb-0"
           >
-            <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8 lg:px-8">
+            <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8 lg:px-6">
               <SectionOutlet />
             </div>
           </main>

@@ -12,7 +12,7 @@ export function ShellTitle({ tone }: { tone: 'dark' | 'light' }) {
     <div className="min-w-0">
       <p
         className={cn(
-          'text-[11px] font-semibold tracking-[0.25em] uppercase',
+          'text-[10px] font-semibold tracking-[0.2em] uppercase',
           tone === 'dark' ? 'text-gold-300' : 'text-gold-700',
         )}
       >
@@ -37,11 +37,11 @@ export function ShellTitle({ tone }: { tone: 'dark' | 'light' }) {
 export function AdminSidebar() {
   const sections = useAdminSections();
   return (
-    <aside className="sticky top-0 hidden h-dvh w-64 shrink-0 flex-col bg-ink-950 lg:flex">
-      <div className="border-b border-ink-800 px-6 py-5">
+    <aside className="sticky top-0 hidden h-dvh w-56 shrink-0 flex-col bg-ink-950 lg:flex">
+      <div className="border-b border-ink-800 px-5 py-5">
         <ShellTitle tone="dark" />
       </div>
-      <nav aria-label="Painel" className="flex-1 overflow-y-auto px-3 py-4">
+      <nav aria-label="Painel" className="flex-1 overflow-y-auto px-2 py-4">
         <ul className="space-y-0.5">
           {sections.map((section) => (
             <li key={section.path}>
@@ -64,7 +64,7 @@ export function AdminSidebar() {
           ))}
         </ul>
       </nav>
-      <div className="border-t border-ink-800 px-3 py-4">
+      <div className="border-t border-ink-800 px-2 py-4">
         <AdminPerson tone="dark" />
         <div className="mt-2">
           <AdminAccountActions tone="dark" />
