@@ -36,7 +36,7 @@ test('a message sent through the contact form is read in the panel', async ({ pa
   await page.goto('/admin/mensagens');
   const main = page.getByRole('main');
   await expect(main.getByRole('heading', { name: 'Mensagens', level: 1 })).toBeVisible();
-  const tab = page.getByRole('navigation', { name: 'Seções do painel' }).getByRole('link', {
+  const tab = page.getByRole('navigation', { name: 'Painel' }).getByRole('link', {
     name: /Mensagens/,
   });
   const count = tab.getByTestId('unread-messages');

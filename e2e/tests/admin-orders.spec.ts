@@ -46,6 +46,18 @@ test('the administrator confirms a PIX order, ships and delivers it; the custome
   await expect(page).toHaveURL(new RegExp(`q=${order.order_number}`));
   await expect(main.getByText('1 pedido', { exact: true })).toBeVisible();
   await screenshots(page, 'admin-orders');
+  // The panel's own shell as the screen shows it, and the phone's 'Mais' sheet.
+  await screenshots(page, 'admin-shell', { fullPage: false });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page
+    .getByRole('navigation', { name: 'Painel' })
+    .getByRole('button', { name: 'Mais' })
+    .click();
+  const more = page.getByRole('dialog', { name: 'Mais opções' });
+  await expect(more.getByRole('link', { name: 'Cupons' })).toBeVisible();
+  await page.screenshot({ path: `${SHOT_DIR}/admin-more-390x844.png`, animations: 'disabled' });
+  await page.keyboard.press('Escape');
+  await expect(more).toBeHidden();
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await main.getByRole('table').getByRole('link', { name: order.order_number }).click();
@@ -116,7 +128,7 @@ test('the administrator confirms a PIX order, ships and delivers it; the custome
   // The catalogue section: the shop's figures and the product table with its sync column.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page
-    .getByRole('navigation', { name: 'Seções do painel' })
+    .getByRole('navigation', { name: 'Painel' })
     .getByRole('link', { name: 'Produtos' })
     .click();
   await expect(page).toHaveURL(/\/admin\/produtos$/);

@@ -90,7 +90,7 @@ async function expectFitsPhone(page: Page) {
 async function openRequest(page: Page, protocol: string, heading: string, shot?: string) {
   await page.setViewportSize({ width: 390, height: 844 });
   await page
-    .getByRole('navigation', { name: 'Seções do painel' })
+    .getByRole('navigation', { name: 'Painel' })
     .getByRole('link', { name: 'Devoluções' })
     .click();
   await expect(page).toHaveURL(/\/admin\/devolucoes$/);

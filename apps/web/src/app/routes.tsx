@@ -1,4 +1,5 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { AppFrame } from './layout/app-frame.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 import type { AdminPageName } from './routes/admin.tsx';
@@ -20,73 +21,82 @@ function policyPage(key: PolicyKey) {
  */
 export const routes: RouteObject[] = [
   {
-    path: '/',
-    element: <RootLayout />,
-    // Shown while the first page's chunk loads, on pages the browser draws itself (the
-    // storefront's come drawn by the server): a screen's height, so the footer never jumps.
-    hydrateFallbackElement: <div className="min-h-dvh" />,
+    element: <AppFrame />,
     children: [
       {
-        // A pathless route so a failing page shows its error inside the header and footer.
+        path: '/',
+        element: <RootLayout />,
+        // Shown while the first page's chunk loads, on pages the browser draws itself (the
+        // storefront's come drawn by the server): a screen's height, so the footer never jumps.
+        hydrateFallbackElement: <div className="min-h-dvh" />,
+        children: [
+          {
+            // A pathless route so a failing page shows its error inside the header and footer.
+            errorElement: <RouteError />,
+            children: [
+              { index: true, lazy: () => import('./routes/home.tsx') },
+              { path: 'produtos', lazy: () => import('./routes/products.tsx') },
+              { path: 'produto/:id', lazy: () => import('./routes/product-detail.tsx') },
+              { path: 'categorias', lazy: () => import('./routes/categories.tsx') },
+              { path: 'carrinho', lazy: () => import('./routes/cart.tsx') },
+              { path: 'minha-conta', lazy: () => import('./routes/my-account.tsx') },
+              { path: 'esqueci-senha', lazy: () => import('./routes/forgot-password.tsx') },
+              { path: 'redefinir-senha', lazy: () => import('./routes/reset-password.tsx') },
+              { path: 'confirmar-email', lazy: () => import('./routes/confirm-email.tsx') },
+              {
+                // Logged-in only (spec 000 §2): anonymous visitors go to / and log in from there.
+                lazy: () => import('./routes/protected-layout.tsx'),
+                children: [
+                  { path: 'gerenciar-dados', lazy: () => import('./routes/manage-data.tsx') },
+                  { path: 'checkout', lazy: () => import('./routes/checkout.tsx') },
+                  { path: 'minha-conta/pedidos/:id', lazy: () => import('./routes/my-order.tsx') },
+                ],
+              },
+              {
+                // Payment and result pages: anonymous visitors are told to log in and sent to
+                // /minha-conta (spec 001 §2), unlike the guard above.
+                lazy: () => import('./routes/payment-layout.tsx'),
+                children: [
+                  { path: 'payment-pix', lazy: () => import('./routes/payment-pix.tsx') },
+                  { path: 'payment-card', lazy: () => import('./routes/payment-card.tsx') },
+                  { path: 'payment-boleto', lazy: () => import('./routes/payment-boleto.tsx') },
+                  { path: 'payment-pending', lazy: () => import('./routes/payment-pending.tsx') },
+                  { path: 'payment-success', lazy: () => import('./routes/payment-success.tsx') },
+                  { path: 'payment-failure', lazy: () => import('./routes/payment-failure.tsx') },
+                  { path: 'checkout-success', lazy: () => import('./routes/checkout-success.tsx') },
+                  { path: 'checkout-pending', lazy: () => import('./routes/checkout-pending.tsx') },
+                  { path: 'checkout-failure', lazy: () => import('./routes/checkout-failure.tsx') },
+                ],
+              },
+              { path: 'politica-privacidade', lazy: () => import('./routes/privacy-policy.tsx') },
+              { path: 'termos-de-uso', lazy: policyPage('terms') },
+              { path: 'trocas-e-devolucoes', lazy: policyPage('returns') },
+              { path: 'politica-de-envio', lazy: policyPage('shipping') },
+              { path: '*', lazy: () => import('./routes/not-found.tsx') },
+            ],
+          },
+        ],
+      },
+      {
+        // The administrator's panel: its own chunks, downloaded by administrators only, and its own
+        // shell (routes/admin.tsx) instead of the storefront's header and footer. Staff pages are
+        // drawn by the browser (the server renders none of /admin).
+        path: '/admin',
+        lazy: () => import('./routes/admin.tsx'),
+        hydrateFallbackElement: <div className="min-h-dvh" />,
         errorElement: <RouteError />,
         children: [
-          { index: true, lazy: () => import('./routes/home.tsx') },
-          { path: 'produtos', lazy: () => import('./routes/products.tsx') },
-          { path: 'produto/:id', lazy: () => import('./routes/product-detail.tsx') },
-          { path: 'categorias', lazy: () => import('./routes/categories.tsx') },
-          { path: 'carrinho', lazy: () => import('./routes/cart.tsx') },
-          { path: 'minha-conta', lazy: () => import('./routes/my-account.tsx') },
-          { path: 'esqueci-senha', lazy: () => import('./routes/forgot-password.tsx') },
-          { path: 'redefinir-senha', lazy: () => import('./routes/reset-password.tsx') },
-          { path: 'confirmar-email', lazy: () => import('./routes/confirm-email.tsx') },
-          {
-            // Logged-in only (spec 000 §2): anonymous visitors go to / and log in from there.
-            lazy: () => import('./routes/protected-layout.tsx'),
-            children: [
-              { path: 'gerenciar-dados', lazy: () => import('./routes/manage-data.tsx') },
-              { path: 'checkout', lazy: () => import('./routes/checkout.tsx') },
-              { path: 'minha-conta/pedidos/:id', lazy: () => import('./routes/my-order.tsx') },
-            ],
-          },
-          {
-            // Payment and result pages: anonymous visitors are told to log in and sent to
-            // /minha-conta (spec 001 §2), unlike the guard above.
-            lazy: () => import('./routes/payment-layout.tsx'),
-            children: [
-              { path: 'payment-pix', lazy: () => import('./routes/payment-pix.tsx') },
-              { path: 'payment-card', lazy: () => import('./routes/payment-card.tsx') },
-              { path: 'payment-boleto', lazy: () => import('./routes/payment-boleto.tsx') },
-              { path: 'payment-pending', lazy: () => import('./routes/payment-pending.tsx') },
-              { path: 'payment-success', lazy: () => import('./routes/payment-success.tsx') },
-              { path: 'payment-failure', lazy: () => import('./routes/payment-failure.tsx') },
-              { path: 'checkout-success', lazy: () => import('./routes/checkout-success.tsx') },
-              { path: 'checkout-pending', lazy: () => import('./routes/checkout-pending.tsx') },
-              { path: 'checkout-failure', lazy: () => import('./routes/checkout-failure.tsx') },
-            ],
-          },
-          {
-            // The administrator's panel: its own chunks, downloaded by administrators only.
-            path: 'admin',
-            lazy: () => import('./routes/admin.tsx'),
-            children: [
-              { index: true, element: <Navigate to="pedidos" replace /> },
-              { path: 'pedidos', lazy: adminPage('Orders') },
-              { path: 'pedidos/:id', lazy: adminPage('Order') },
-              { path: 'produtos', lazy: adminPage('Products') },
-              { path: 'seguranca', lazy: adminPage('Security') },
-              { path: 'privacidade', lazy: adminPage('Privacy') },
-              { path: 'mensagens', lazy: adminPage('Messages') },
-              { path: 'devolucoes', lazy: adminPage('Returns') },
-              { path: 'devolucoes/:id', lazy: adminPage('Return') },
-              { path: 'loja', lazy: adminPage('Settings') },
-              { path: 'cupons', lazy: adminPage('Coupons') },
-            ],
-          },
-          { path: 'politica-privacidade', lazy: () => import('./routes/privacy-policy.tsx') },
-          { path: 'termos-de-uso', lazy: policyPage('terms') },
-          { path: 'trocas-e-devolucoes', lazy: policyPage('returns') },
-          { path: 'politica-de-envio', lazy: policyPage('shipping') },
-          { path: '*', lazy: () => import('./routes/not-found.tsx') },
+          { index: true, lazy: adminPage('Index') },
+          { path: 'pedidos', lazy: adminPage('Orders') },
+          { path: 'pedidos/:id', lazy: adminPage('Order') },
+          { path: 'produtos', lazy: adminPage('Products') },
+          { path: 'seguranca', lazy: adminPage('Security') },
+          { path: 'privacidade', lazy: adminPage('Privacy') },
+          { path: 'mensagens', lazy: adminPage('Messages') },
+          { path: 'devolucoes', lazy: adminPage('Returns') },
+          { path: 'devolucoes/:id', lazy: adminPage('Return') },
+          { path: 'loja', lazy: adminPage('Settings') },
+          { path: 'cupons', lazy: adminPage('Coupons') },
         ],
       },
     ],

@@ -1,9 +1,10 @@
 import type { SVGProps } from 'react';
 
 /** Line icons drawn inline (24 px grid, currentColor) so no icon font or library is loaded. */
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The frame every icon draws in; features draw their own icons in it. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -7,7 +7,6 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { AuthDialogHost } from './auth-dialog-host.tsx';
 import { CartHost } from './cart-host.tsx';
-import { ToastViewport } from './toast-viewport.tsx';
 
 // Only a return from Google sign-in needs this code, so other visits never download it.
 const GoogleSignInReturn = lazy(() =>
@@ -66,7 +65,7 @@ function AddressHosts() {
   );
 }
 
-/** The shell every page shares: skip link, header, main content, footer and app-wide overlays. */
+/** The storefront's shell: skip link, header, main content, footer and the shop's overlays. */
 export function RootLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -85,8 +84,7 @@ export function RootLayout() {
       <AuthDialogHost />
       <SignedInHosts />
       <CartHost />
-      <ToastViewport />
-      {/* After the toasts, whose listener must be in place before it reports anything. */}
+      {/* Their code comes lazily, so they report once the toasts (app-frame.tsx) listen. */}
       <AddressHosts />
       <ScrollRestoration />
     </div>

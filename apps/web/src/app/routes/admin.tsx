@@ -1,4 +1,6 @@
-import { AdminLayout } from '../../features/admin/components/admin-layout.tsx';
+import { ScrollRestoration } from 'react-router';
+import { AdminIndex, AdminLayout } from '../../features/admin/components/admin-layout.tsx';
+import { SandboxNotice } from '../layout/sandbox-notice.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Component as Coupons } from './admin-coupons.tsx';
 import { Component as Messages } from './admin-messages.tsx';
@@ -11,10 +13,19 @@ import { Component as Returns } from './admin-returns.tsx';
 import { Component as Security } from './admin-security.tsx';
 import { Component as Settings } from './admin-settings.tsx';
 
-/** /admin: a lazy route group, so shoppers never download the panel's code. */
+/**
+ * /admin: a lazy route group, so shoppers never download the panel's code. It stands beside the
+ * storefront's RootLayout, not inside it: of that shell the panel keeps the skip link and the
+ * scroll restoration; the toasts (AppFrame), the query client and the session are above both.
+ */
 export function Component() {
   usePageMeta({ title: 'Painel administrativo', description: 'Painel da loja.' });
-  return <AdminLayout />;
+  return (
+    <>
+      <AdminLayout notice={<SandboxNotice />} />
+      <ScrollRestoration />
+    </>
+  );
 }
 
 /**
@@ -22,6 +33,7 @@ export function Component() {
  * cost the storefront's own bundle, which every shopper downloads, some 100 bytes each.
  */
 export const adminPages = {
+  Index: AdminIndex,
   Coupons,
   Messages,
   Order,

@@ -43,16 +43,14 @@ describe('admin guard', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/minha-conta'));
   });
 
-  it('lets an administrator in, with the panel header', async () => {
+  it('lets an administrator in, with the panel shell', async () => {
     storeLogin();
     fakeApi(() => ({ body: createList([]) }));
     renderAdmin('/admin/pedidos');
-    expect(await screen.findByText('Painel administrativo')).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Minha Conta' })).toHaveAttribute(
-      'href',
-      '/minha-conta',
-    );
-    expect(screen.getByRole('button', { name: 'Sair' })).toBeVisible();
+    const sidebar = await screen.findByRole('complementary');
+    expect(within(sidebar).getByText('Painel administrativo')).toBeVisible();
+    expect(within(sidebar).getByRole('link', { name: 'Ver loja' })).toHaveAttribute('href', '/');
+    expect(within(sidebar).getByRole('button', { name: 'Sair' })).toBeVisible();
     expect(await screen.findByText('Nenhum pedido encontrado.')).toBeVisible();
   });
 });

@@ -81,7 +81,8 @@ describe('/admin/mensagens', () => {
     const caio = screen.getByRole('listitem', { name: 'Mensagem de Caio' });
     expect(within(caio).queryByRole('link', { name: /Cliente cadastrado/ })).toBeNull();
     expect(within(caio).queryByRole('button', { name: 'Marcar como respondida' })).toBeNull();
-    const tab = screen.getByRole('link', { name: /Mensagens/ });
+    // The sidebar's link (the phone's bar has its own, hidden by CSS on desktops).
+    const tab = within(screen.getByRole('complementary')).getByRole('link', { name: /Mensagens/ });
     await waitFor(() => expect(within(tab).getByTestId('unread-messages').textContent).toBe('1'));
 
     fireEvent.click(within(bia).getByRole('button', { name: 'Marcar como lida' }));

@@ -71,10 +71,9 @@ describe('admin returns queue', () => {
     serve([late, open, lastDay, refunded]);
     renderAdmin('/admin/devolucoes');
     expect(await screen.findByRole('heading', { level: 1, name: 'Devoluções' })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Devoluções' })).toHaveAttribute(
-      'href',
-      '/admin/devolucoes',
-    );
+    expect(
+      within(screen.getByRole('complementary')).getByRole('link', { name: 'Devoluções' }),
+    ).toHaveAttribute('href', '/admin/devolucoes');
     expect(await screen.findByText('4 pedidos de devolução')).toBeVisible();
     expect(rowsOf()).toEqual([
       [

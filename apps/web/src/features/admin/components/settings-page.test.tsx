@@ -30,7 +30,8 @@ describe('/admin/loja', () => {
       return undefined;
     });
     renderAdmin('/admin/loja');
-    const title = await screen.findByTitle(long);
+    // The sidebar's (phones have it in a bar above the page instead).
+    const title = await within(await screen.findByRole('complementary')).findByTitle(long);
     expect(title).toHaveTextContent(long);
     expect(title).toHaveClass('truncate');
     expect(screen.queryByText('Lumina Piercings', { selector: 'p' })).not.toBeInTheDocument();

@@ -19,7 +19,7 @@ import { AuthProvider } from '../../../lib/auth/auth-provider.tsx';
 import type { AuthUser } from '../../../lib/auth/auth-types.ts';
 import { createUser } from '../../../lib/auth/testing/create-user.ts';
 import { createTestSession, storeSignedIn } from '../../../lib/auth/testing/signed-in.ts';
-import { AdminLayout } from '../components/admin-layout.tsx';
+import { AdminIndex, AdminLayout } from '../components/admin-layout.tsx';
 import { CouponsPage } from '../components/coupons-page.tsx';
 import { MessagesPage } from '../components/messages-page.tsx';
 import { OrderDetailPage } from '../components/order-detail-page.tsx';
@@ -71,6 +71,7 @@ export function renderAdmin(route: string) {
         <MemoryRouter initialEntries={[route]}>
           <Routes>
             <Route path="/admin" element={<AdminLayout />}>
+              <Route index element={<AdminIndex />} />
               <Route path="pedidos" element={<OrdersListPage />} />
               <Route path="pedidos/:id" element={<DetailRoute />} />
               <Route path="produtos" element={<ProductsPage />} />

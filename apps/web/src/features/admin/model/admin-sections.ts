@@ -1,0 +1,86 @@
+import type { AuthUser } from '../../../lib/auth/auth-types.ts';
+
+// The staff role model's names (packages/shared/src/admin/staff-roles.ts, written alongside):
+// kept local, and the user's two fields optional, so the panel builds before the signed-in
+// user's JSON carries them. At the merge these four lines give way to the shared types.
+type StaffRole = 'owner' | 'manager' | 'operator' | 'catalogue';
+type Permission =
+  'orders' | 'catalogue' | 'customers' | 'promotions' | 'settings' | 'security' | 'privacy';
+type StaffUser = Pick<AuthUser, 'name' | 'email'> & {
+  staff_role?: StaffRole | null;
+  permissions?: readonly string[];
+};
+
+const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  owner: 'Proprietário',
+  manager: 'Gerente',
+  operator: 'Operador',
+  catalogue: 'Catálogo',
+};
+
+export type AdminSectionIcon =
+  'orders' | 'messages' | 'returns' | 'products' | 'coupons' | 'security' | 'privacy' | 'store';
+
+export interface AdminSection {
+  /** The address under /admin (routes.tsx). */
+  path: string;
+  label: string;
+  /** What the API asks of the role for the section's calls. */
+  permission: Permission;
+  icon: AdminSectionIcon;
+  /** On the phone's bottom bar; the others wait under 'Mais'. */
+  primary: boolean;
+}
+
+// The order is the panel's: the most used first (the phone's bar shows the primary ones in it).
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { path: 'pedidos', label: 'Pedidos', permission: 'orders', icon: 'orders', primary: true },
+  {
+    path: 'mensagens',
+    label: 'Mensagens',
+    permission: 'customers',
+    icon: 'messages',
+    primary: true,
+  },
+  { path: 'devolucoes', label: 'Devoluções', permission: 'orders', icon: 'returns', primary: true },
+  {
+    path: 'produtos',
+    label: 'Produtos',
+    permission: 'catalogue',
+    icon: 'products',
+    primary: true,
+  },
+  { path: 'cupons', label: 'Cupons', permission: 'promotions', icon: 'coupons', primary: false },
+  {
+    path: 'seguranca',
+    label: 'Segurança',
+    permission: 'security',
+    icon: 'security',
+    primary: false,
+  },
+  {
+    path: 'privacidade',
+    label: 'Privacidade',
+    permission: 'privacy',
+    icon: 'privacy',
+    primary: false,
+  },
+  { path: 'loja', label: 'Loja', permission: 'settings', icon: 'store', primary: false },
+];
+
+/**
+ * The sections this person may open: those their role's permissions name. A user JSON without
+ * `permissions` (an API from before the roles) is an administrator of the old kind, who opens
+ * everything. Only a shortcut for the eye: the API checks each call on its own.
+ */
+export function sectionsFor(user: StaffUser | null | undefined): AdminSection[] {
+  const permissions = user?.permissions;
+  if (!permissions) return [...ADMIN_SECTIONS];
+  return ADMIN_SECTIONS.filter((section) => permissions.includes(section.permission));
+}
+
+/** 'Proprietário', 'Gerente'...; 'Administrador' while the user JSON has no staff role. */
+export function staffRoleLabel(user: StaffUser | null | undefined): string {
+  const role = user?.staff_role;
+  return role ? STAFF_ROLE_LABELS[role] : 'Administrador';
+}
