@@ -119,6 +119,26 @@ function buildUrl(path: string, query?: Query): string {
   return `/api${path}${qs ? `?${qs}` : ''}`;
 }
 
+/** Requests out with the access token, until their answer arrives (see signedRequestsSettled). */
+const signedInFlight = new Set<Promise<unknown>>();
+
+/**
+ * Waits (at most `capMs`) for the requests that went out with the access token: logging out
+ * ends the session on the server only after them, so none of them meets the ended session
+ * (a 401 the shopper would see in the console, and a refresh that could follow).
+ */
+export async function signedRequestsSettled(capMs = 3_000): Promise<void> {
+  if (signedInFlight.size === 0) return;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.allSettled([...signedInFlight]),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, capMs);
+    }),
+  ]);
+  clearTimeout(timer);
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   // Read once, so the 401 handler knows which token the server refused.
   const sentToken = apiClientHooks.accessToken();
@@ -162,8 +182,9 @@ async function sendRequest<T>(
   if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   let response: Response;
+  let answered: Promise<Response> | undefined;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    answered = fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body:
@@ -174,12 +195,15 @@ async function sendRequest<T>(
             : JSON.stringify(options.body),
       signal: controller.signal,
     });
+    if (token) signedInFlight.add(answered);
+    response = await answered;
   } catch (error) {
     if (controller.signal.aborted && !options.signal?.aborted)
       throw new ApiError('Timeout na API', 0);
     throw error;
   } finally {
     clearTimeout(timer);
+    if (answered) signedInFlight.delete(answered);
   }
 
   if (options.download && response.ok) {

@@ -240,7 +240,7 @@ describe('reading orders', () => {
     const clerkView = await ctx.app.inject({
       method: 'GET',
       url: `/api/orders/${order.id}`,
-      headers: bearerHeader((await signIn(ctx.app, { id: clerk.id })).access_token),
+      headers: bearerHeader((await signIn(ctx.app, { id: clerk.id, role: 'admin' })).access_token),
     });
     expect(clerkView.statusCode).toBe(404);
   });

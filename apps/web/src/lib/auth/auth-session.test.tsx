@@ -169,6 +169,36 @@ describe('what the browser keeps', () => {
     expect(calls(requests)).toEqual(['POST /auth/logout']);
   });
 
+  it('ends the session on the server only after the requests already out with its token', async () => {
+    storeSignedIn(TEST_USER);
+    const order: string[] = [];
+    let answerWishlist: (response: Response) => void = () => undefined;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const path = new URL(input instanceof Request ? input.url : input, 'http://localhost')
+        .pathname;
+      order.push(`${init.method ?? 'GET'} ${path}`);
+      if (path === '/api/wishlist') {
+        return new Promise<Response>((resolve) => {
+          answerWishlist = (response) => {
+            order.push('wishlist answered');
+            resolve(response);
+          };
+        });
+      }
+      return Promise.resolve(new Response('{"success":true}', { status: 200 }));
+    });
+    const session = renderSession(createTestSession());
+    const wishlist = apiRequest('/wishlist');
+    const loggingOut = act(() => session.logout());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    // The server's session still stands while the wishlist's answer is on its way.
+    expect(order).toEqual(['GET /api/wishlist']);
+    answerWishlist(new Response('{"wishlist":{"items":[]}}', { status: 200 }));
+    await loggingOut;
+    await wishlist;
+    expect(order).toEqual(['GET /api/wishlist', 'wishlist answered', 'POST /api/auth/logout']);
+  });
+
   it('is gone after logout even when the server cannot be reached', async () => {
     storeSignedIn(TEST_USER);
     vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));

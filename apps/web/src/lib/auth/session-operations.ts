@@ -1,5 +1,10 @@
 import type { LoginAnswer, RegisterAnswer } from '@lumina/shared/users/user-json';
-import { ApiError, apiRequest, type UnauthorizedInfo } from '../api-client.ts';
+import {
+  ApiError,
+  apiRequest,
+  signedRequestsSettled,
+  type UnauthorizedInfo,
+} from '../api-client.ts';
 import { accessTokenExpiry, isAccessTokenFresh } from './access-token.ts';
 import type { SessionCore } from './auth-session.ts';
 import type { AuthUser, LoginInput, LoginResult, RegisterPayload } from './auth-types.ts';
@@ -214,9 +219,11 @@ export function createSessionOperations(core: SessionCore) {
     },
     async logout(): Promise<void> {
       // The local session ends first: requests made from now on go out anonymous instead of
-      // meeting the session the server is about to end (a 401). The server ends it by the
-      // refresh cookie, which the call below carries.
+      // meeting the session the server is about to end (a 401); those already out with the
+      // token are let finish first. The server ends it by the refresh cookie, which the call
+      // below carries.
       signOut();
+      await signedRequestsSettled();
       try {
         await apiRequest('/auth/logout', { method: 'POST', body: {} });
       } catch {

@@ -66,7 +66,7 @@ describe('the panel shell', () => {
     const aside = screen.getByRole('complementary');
     expect(within(aside).getByText('Ana Souza')).toBeVisible();
     expect(within(aside).getByText('ana@example.com')).toBeVisible();
-    expect(within(aside).getByText('Administrador')).toBeVisible();
+    expect(within(aside).getByText('Proprietário')).toBeVisible();
     expect(within(aside).getByRole('button', { name: 'Documentação da API' })).toBeVisible();
   });
 
@@ -126,7 +126,7 @@ describe('the phone’s bar', () => {
     fireEvent.click(more);
     const sheet = await screen.findByRole('dialog', { name: 'Mais opções' });
     expect(linkNames(sheet)).toEqual(['Cupons', 'Segurança', 'Privacidade', 'Loja', 'Ver loja']);
-    expect(within(sheet).getByText('Administrador')).toBeVisible();
+    expect(within(sheet).getByText('Proprietário')).toBeVisible();
     expect(within(sheet).getByRole('button', { name: 'Sair' })).toBeVisible();
 
     fireEvent.click(within(sheet).getByRole('link', { name: 'Cupons' }));

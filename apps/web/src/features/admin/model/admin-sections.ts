@@ -1,22 +1,9 @@
+import { type Permission, STAFF_ROLE_LABELS } from '@lumina/shared/admin/staff-roles';
 import type { AuthUser } from '../../../lib/auth/auth-types.ts';
 
-// The staff role model's names (packages/shared/src/admin/staff-roles.ts, written alongside):
-// kept local, and the user's two fields optional, so the panel builds before the signed-in
-// user's JSON carries them. At the merge these four lines give way to the shared types.
-type StaffRole = 'owner' | 'manager' | 'operator' | 'catalogue';
-type Permission =
-  'orders' | 'catalogue' | 'customers' | 'promotions' | 'settings' | 'security' | 'privacy';
-type StaffUser = Pick<AuthUser, 'name' | 'email'> & {
-  staff_role?: StaffRole | null;
-  permissions?: readonly string[];
-};
-
-const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
-  owner: 'Proprietário',
-  manager: 'Gerente',
-  operator: 'Operador',
-  catalogue: 'Catálogo',
-};
+/** Who the shell shows; the fields optional so a session stored before the roles still reads. */
+type StaffUser = Pick<AuthUser, 'name' | 'email'> &
+  Partial<Pick<AuthUser, 'staff_role' | 'permissions'>>;
 
 export type AdminSectionIcon =
   'orders' | 'messages' | 'returns' | 'products' | 'coupons' | 'security' | 'privacy' | 'store';
