@@ -189,12 +189,13 @@ describe('what the browser keeps', () => {
     });
     const session = renderSession(createTestSession());
     const wishlist = apiRequest('/wishlist');
-    const loggingOut = act(() => session.logout());
+    // Started outside act: the act below waits while the logout holds on the wishlist.
+    const loggingOut = session.logout();
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     // The server's session still stands while the wishlist's answer is on its way.
     expect(order).toEqual(['GET /api/wishlist']);
     answerWishlist(new Response('{"wishlist":{"items":[]}}', { status: 200 }));
-    await loggingOut;
+    await act(() => loggingOut);
     await wishlist;
     expect(order).toEqual(['GET /api/wishlist', 'wishlist answered', 'POST /api/auth/logout']);
   });
