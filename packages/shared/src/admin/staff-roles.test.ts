@@ -7,9 +7,9 @@ describe('staff roles', () => {
   });
 
   it.each([
-    ['manager', ['orders', 'catalogue', 'customers', 'promotions', 'reports']],
-    ['operator', ['orders']],
-    ['catalogue', ['catalogue']],
+    ['manager', ['panel', 'orders', 'catalogue', 'customers', 'promotions', 'reports']],
+    ['operator', ['panel', 'orders']],
+    ['catalogue', ['panel', 'catalogue']],
   ] as const)('gives %s exactly %j', (role, allowed) => {
     expect(PERMISSIONS.filter((permission) => can(role, permission))).toEqual(allowed);
   });

@@ -7,6 +7,7 @@ export const STAFF_ROLES = ['owner', 'manager', 'operator', 'catalogue'] as cons
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const PERMISSIONS = [
+  'panel', // the panel's home: its queue shows only what the role's other permissions reach
   'orders', // orders, payments confirm/refund, returns/withdrawals, labels, NF-e, packing slips
   'catalogue', // products, variants, stock, photos, categories, Bling product sync/mapping
   'customers', // customer list/pages, contact messages
@@ -21,9 +22,9 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly Permission[]> = {
   owner: PERMISSIONS,
-  manager: ['orders', 'catalogue', 'customers', 'promotions', 'reports'],
-  operator: ['orders'],
-  catalogue: ['catalogue'],
+  manager: ['panel', 'orders', 'catalogue', 'customers', 'promotions', 'reports'],
+  operator: ['panel', 'orders'],
+  catalogue: ['panel', 'catalogue'],
 };
 
 /** Whether a staff role has the permission; no role (a customer, an unknown value) has none. */

@@ -127,6 +127,13 @@ export const productVariants = pgTable(
     gtin: text('gtin'),
     image: text('image'),
     active: boolean('active').notNull().default(true),
+    /** Below this many units the catalogue's people are told; null: the store settings' default. */
+    lowStockThreshold: integer('low_stock_threshold'),
+    /**
+     * When the catalogue's people were last told this variant ran low; cleared when its stock is
+     * back above the threshold, so one crossing sends one e-mail, not one per sale.
+     */
+    lowStockAlertedAt: timestamp('low_stock_alerted_at', { withTimezone: true }),
     retiredAt: timestamp('retired_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -142,6 +149,10 @@ export const productVariants = pgTable(
       sql`(${t.priceCents} IS NULL OR ${t.priceCents} >= 0) AND (${t.pixPriceCents} IS NULL OR ${t.pixPriceCents} >= 0) AND (${t.salePriceCents} IS NULL OR ${t.salePriceCents} >= 0)`,
     ),
     check('product_variants_weight_check', sql`${t.weightGrams} IS NULL OR ${t.weightGrams} > 0`),
+    check(
+      'product_variants_low_stock_threshold_check',
+      sql`${t.lowStockThreshold} IS NULL OR ${t.lowStockThreshold} >= 0`,
+    ),
   ],
 );
 

@@ -1,0 +1,3 @@
+ALTER TABLE "product_variants" ADD COLUMN "low_stock_threshold" integer;--> statement-breakpoint
+ALTER TABLE "product_variants" ADD COLUMN "low_stock_alerted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_low_stock_threshold_check" CHECK ("product_variants"."low_stock_threshold" IS NULL OR "product_variants"."low_stock_threshold" >= 0);
