@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSIONS, ROLE_PERMISSIONS, STAFF_ROLES, can } from './staff-roles.ts';
+import {
+  PERMISSIONS,
+  ROLE_PERMISSIONS,
+  STAFF_ROLES,
+  can,
+  customerFieldsFor,
+  maskCpf,
+} from './staff-roles.ts';
 
 describe('staff roles', () => {
   it('gives the owner every permission', () => {
@@ -25,5 +32,22 @@ describe('staff roles', () => {
     for (const role of STAFF_ROLES) {
       for (const permission of ROLE_PERMISSIONS[role]) expect(PERMISSIONS).toContain(permission);
     }
+  });
+});
+
+describe('customer fields by role', () => {
+  it('shows the CPF to the owner only and the phone to owner and manager', () => {
+    expect(customerFieldsFor('owner')).toEqual({ cpf: true, phone: true });
+    expect(customerFieldsFor('manager')).toEqual({ cpf: false, phone: true });
+    expect(customerFieldsFor('operator')).toEqual({ cpf: false, phone: false });
+    expect(customerFieldsFor('catalogue')).toEqual({ cpf: false, phone: false });
+    expect(customerFieldsFor(null)).toEqual({ cpf: false, phone: false });
+  });
+
+  it('masks a CPF in either form and refuses anything else', () => {
+    expect(maskCpf('123.456.789-09')).toBe('***.456.789-**');
+    expect(maskCpf('12345678909')).toBe('***.456.789-**');
+    expect(maskCpf('123')).toBeNull();
+    expect(maskCpf(null)).toBeNull();
   });
 });

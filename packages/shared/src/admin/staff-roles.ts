@@ -39,3 +39,22 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   operator: 'Operador',
   catalogue: 'Catálogo',
 };
+
+/**
+ * Which of a customer's identifying fields a role reads in the panel (customer pages and the
+ * accountant's export): the owner reads the CPF and phone, a manager the phone with the CPF masked
+ * (`maskCpf`), the others neither (their permissions never reach a customer page anyway).
+ */
+export function customerFieldsFor(role: StaffRole | null | undefined): {
+  cpf: boolean;
+  phone: boolean;
+} {
+  return { cpf: role === 'owner', phone: role === 'owner' || role === 'manager' };
+}
+
+/** '***.456.789-**': enough to tell two customers apart on the phone, not to reuse the number. */
+export function maskCpf(cpf: string | null | undefined): string | null {
+  const digits = (cpf ?? '').replace(/\D/g, '');
+  if (digits.length !== 11) return null;
+  return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`;
+}
