@@ -76,6 +76,7 @@ export const authenticate = fp<{
         request.authError = error instanceof AppError ? error.code : 'invalid_token';
       }
     });
+    app.addHook('onResponse', recordAdminAction);
     done();
   },
   { name: 'lumina-authenticate' },
@@ -170,6 +171,40 @@ export function requirePermission(
       code: 'permission_denied',
     });
   };
+}
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The audit trail of the panel: every change made through an admin path (one whose config names a
+ * permission) that succeeded is written to the security log with who made it. The route's pattern
+ * and its parameters are kept, never the body or the query (addresses, CPFs, tokens stay out).
+ * Written after the answer left, so a slow log never delays the panel; a failed write is reported
+ * to the process log and does not touch the answer.
+ */
+async function recordAdminAction(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const permission = request.routeOptions.config?.permission;
+  if (permission === undefined || !WRITES.has(request.method)) return;
+  if (!request.user || reply.statusCode >= 400) return;
+  const route = request.routeOptions.url ?? request.url.split('?')[0];
+  try {
+    await request.server.authSecurityLog.record({
+      type: 'admin_action',
+      severity: 'info',
+      userId: request.user.id,
+      ip: request.ip,
+      message: `Ação no painel: ${request.method} ${route}`,
+      metadata: {
+        permission,
+        method: request.method,
+        route,
+        params: request.params ?? {},
+        status: reply.statusCode,
+      },
+    });
+  } catch (error) {
+    request.log.error({ err: error }, 'admin action not written to the security log');
+  }
 }
 
 /** Narrows `request.user` inside a handler guarded by requireUser. */
