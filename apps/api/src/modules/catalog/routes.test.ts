@@ -296,6 +296,15 @@ describe('GET /api/products/{id} of an inactive product', () => {
     const forged = await signIn(live.app, { id: customer.id, role: 'admin' });
     expect((await read(bearerHeader(forged.access_token))).statusCode).toBe(404);
   });
+
+  it('answers it to the catalogue role and not to an operator, who only packs orders', async () => {
+    const status = async (staffRole: 'catalogue' | 'operator') => {
+      const staff = await createUser(live.database, { role: 'admin', staffRole });
+      return (await read(bearerHeader((await signIn(live.app, staff)).access_token))).statusCode;
+    };
+    expect(await status('catalogue')).toBe(200);
+    expect(await status('operator')).toBe(404);
+  });
 });
 
 describe('GET /api/categories/{slug}/subcategories', () => {

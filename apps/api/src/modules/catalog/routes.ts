@@ -5,7 +5,7 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.ts';
 import { type JsonCache, sendCached } from '../../http/cached-json.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
-import { isAdmin } from '../auth/authenticate.ts';
+import { hasPermission } from '../auth/authenticate.ts';
 import { cachedProduct } from './cached-product.ts';
 import {
   categoryParamsSchema,
@@ -29,13 +29,14 @@ export interface CatalogRoutesOptions {
 }
 
 /**
- * Whether a 404 may be retried as a staff member's read of an inactive product. Only after the
- * public read failed, so a shopper's signed-in reads cost no role lookup; the role comes from the
- * database (isAdmin), never from the token.
+ * Whether a 404 may be retried as a read of an inactive product by someone who manages the
+ * catalogue (an operator who packs orders has no business with unpublished products). Only after
+ * the public read failed, so a shopper's signed-in reads cost no role lookup; the permission comes
+ * from the database, never from the token.
  */
 async function mayReadInactive(request: FastifyRequest, error: unknown): Promise<boolean> {
   if (!(error instanceof AppError) || error.kind !== 'not_found' || !request.user) return false;
-  return (await isAdmin(request)) === true;
+  return hasPermission(request, 'catalogue');
 }
 
 export const catalogRoutes: FastifyPluginCallbackZod<CatalogRoutesOptions> = (
