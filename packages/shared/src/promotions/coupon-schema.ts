@@ -3,16 +3,11 @@ import { isStateCode, type StateCode } from '../addresses/brazil-states.ts';
 import { CATEGORY_SLUGS } from '../catalog/categories.ts';
 import { SHIPPING_METHODS } from '../constants/storefront-constants.ts';
 import { reaisToCents } from '../format/money.ts';
+import { COUPON_CODE, normalizeCouponCode } from './coupon-code.ts';
 import { COUPON_MESSAGES as M } from './coupon-messages.ts';
 import { COUPON_KINDS, type CouponKind } from './coupon-rules.ts';
 
-/** Codes shoppers type and share: letters, digits, '-' and '_', compared in upper case. */
-export const COUPON_CODE = /^[A-Z0-9_-]{3,30}$/;
-
-/** A typed code as the shop compares it: trimmed, upper case. */
-export function normalizeCouponCode(code: string): string {
-  return code.trim().toUpperCase();
-}
+export { COUPON_CODE, normalizeCouponCode };
 
 const MAX_MONEY_CENTS = 10_000_000;
 const PRICE_TEXT = /^\d{1,6}([.,]\d{1,2})?$/;

@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useCartScope } from '../../lib/cart/cart-key.ts';
 import { applyCoupon } from '../../lib/cart/coupon-operations.ts';
-import { COUPON_TEXTS, typedCouponCode } from '../../lib/cart/coupon-texts.ts';
+import { normalizeCouponCode } from '@lumina/shared/promotions/coupon-code';
+import { COUPON_TEXTS } from '../../lib/cart/coupon-texts.ts';
 import { notify } from '../../lib/ui-events.ts';
 
 /** The address's parameter a shared link carries its coupon in: /?cupom=BEMVINDA10. */
@@ -36,7 +37,7 @@ export function CouponLink() {
       { pathname: location.pathname, search: search && `?${search}`, hash: location.hash },
       { replace: true, state: location.state as unknown },
     );
-    const code = typedCouponCode(typed);
+    const code = normalizeCouponCode(typed);
     if (code === '') return;
     void applyCoupon({ client, mode, userId }, code).then((outcome) => {
       if (outcome.kind === 'applied') notify(COUPON_TEXTS.linkApplied(code), 'success');

@@ -13,12 +13,3 @@ export const COUPON_TEXTS = {
   linkApplied: (code: string) => `Cupom ${code} aplicado ao seu carrinho`,
   linkRefused: (code: string, reason: string) => `Cupom ${code}: ${reason}`,
 } as const;
-
-/**
- * A typed code as the server compares it (trimmed, upper case: normalizeCouponCode, which the
- * server applies again). Written here because its module carries the owner's form schema, which
- * the shopper's pages should not download.
- */
-export function typedCouponCode(typed: string): string {
-  return typed.trim().toUpperCase();
-}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { COUPON_MESSAGES } from '@lumina/shared/promotions/coupon-messages';
 import { useCartScope } from './cart-key.ts';
 import { applyCoupon, removeCoupon } from './coupon-operations.ts';
-import { typedCouponCode } from './coupon-texts.ts';
+import { normalizeCouponCode } from '@lumina/shared/promotions/coupon-code';
 
 /**
  * The coupon field's state: apply a code or remove the cart's coupon, for the visitor's cart or
@@ -34,7 +34,7 @@ export function useCartCoupon() {
     clearError: () => setError(null),
     /** Resolves true when the code was applied. */
     apply(typed: string): Promise<boolean> {
-      const code = typedCouponCode(typed);
+      const code = normalizeCouponCode(typed);
       if (code === '') {
         setError(COUPON_MESSAGES.codeRequired);
         return Promise.resolve(false);
