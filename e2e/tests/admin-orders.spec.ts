@@ -38,8 +38,15 @@ test('the administrator confirms a PIX order, ships and delivers it; the custome
   await acceptCookies(page);
   await loginThroughHeader(page, admin);
   await siteHeader(page).getByRole('link', { name: 'Admin' }).click();
-  await expect(page).toHaveURL(/\/admin\/pedidos$/);
+  // The panel opens on its home; the orders are the next section.
+  await expect(page).toHaveURL(/\/admin$/);
   const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Início', level: 1 })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Painel' })
+    .getByRole('link', { name: 'Pedidos' })
+    .click();
+  await expect(page).toHaveURL(/\/admin\/pedidos$/);
   await expect(main.getByRole('heading', { name: 'Pedidos', level: 1 })).toBeVisible();
   await main.getByRole('searchbox', { name: 'Buscar' }).fill(order.order_number);
   await main.getByRole('button', { name: 'Filtrar' }).click();

@@ -4,6 +4,7 @@ import { NavLink, useLocation } from 'react-router';
 import { CloseIcon } from '../../../components/icons.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { AdminAccountActions, AdminPerson, shellRowClasses } from './admin-account.tsx';
+import { sectionOwns, splitForBar } from '../model/admin-sections.ts';
 import { MoreIcon, SectionIcon } from './admin-icons.tsx';
 import { sectionHref, UnreadCount, useAdminSections } from './admin-nav-parts.tsx';
 import { ShellTitle } from './admin-sidebar.tsx';
@@ -30,10 +31,9 @@ export function AdminBottomNav() {
   const sections = useAdminSections();
   const [moreOpen, setMoreOpen] = useState(false);
   const { pathname } = useLocation();
-  const primary = sections.filter((section) => section.primary);
-  const others = sections.filter((section) => !section.primary);
+  const { bar: primary, more: others } = splitForBar(sections);
   // 'Mais' is lit while one of the sections it holds is the page.
-  const inMore = others.some((section) => pathname.startsWith(sectionHref(section)));
+  const inMore = others.some((section) => sectionOwns(section, pathname));
   const close = () => setMoreOpen(false);
 
   return (
@@ -44,7 +44,11 @@ export function AdminBottomNav() {
       <ul className="mx-auto flex max-w-xl">
         {primary.map((section) => (
           <li key={section.path} className="flex flex-1">
-            <NavLink to={sectionHref(section)} className={({ isActive }) => activeTab(isActive)}>
+            <NavLink
+              to={sectionHref(section)}
+              end={!section.path}
+              className={({ isActive }) => activeTab(isActive)}
+            >
               <span className="relative">
                 <SectionIcon icon={section.icon} className="size-6" />
                 {section.icon === 'messages' ? (
@@ -83,6 +87,7 @@ export function AdminBottomNav() {
                       <li key={section.path}>
                         <NavLink
                           to={sectionHref(section)}
+                          end={!section.path}
                           onClick={close}
                           className={({ isActive }) =>
                             shellRowClasses(

@@ -10,6 +10,16 @@ import type { AdminSectionIcon } from '../model/admin-sections.ts';
 
 // The panel's own icons live in its chunk: shoppers never download them.
 
+function HomeIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 10.5L12 4l8 6.5" />
+      <path d="M6 9v11h12V9" />
+      <path d="M10 20v-5h4v5" />
+    </Icon>
+  );
+}
+
 function ReturnIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -87,6 +97,7 @@ export function LogoutIcon(props: IconProps) {
 }
 
 const SECTION_ICONS: Record<AdminSectionIcon, (props: IconProps) => React.JSX.Element> = {
+  home: HomeIcon,
   orders: BagIcon,
   messages: ChatIcon,
   returns: ReturnIcon,

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { ShieldIcon } from '../../../components/icons.tsx';
 import { PageNotice } from '../../../components/page-notice.tsx';
-import { ADMIN_SECTIONS } from '../model/admin-sections.ts';
+import { ADMIN_SECTIONS, sectionOwns } from '../model/admin-sections.ts';
 import { AdminBottomNav } from './admin-bottom-nav.tsx';
 import { AdminGuard } from './admin-guard.tsx';
 import { sectionHref, useAdminSections } from './admin-nav-parts.tsx';
 import { AdminSidebar, ShellTitle } from './admin-sidebar.tsx';
+import { DashboardPage } from './dashboard-page.tsx';
 
 /** The API's own words to staff whose role lacks a section's permission. */
 function NoAccess() {
@@ -17,10 +18,15 @@ function NoAccess() {
   );
 }
 
-/** /admin: the first section this person may open (the orders, for an owner). */
+/**
+ * /admin: the home (its queue and figures); a session whose permissions lack 'panel' (stored
+ * before the home existed) opens on the first section it may open instead.
+ */
 export function AdminIndex() {
-  const [first] = useAdminSections();
+  const sections = useAdminSections();
+  const [first] = sections;
   if (!first) return <NoAccess />;
+  if (!first.path) return <DashboardPage />;
   return <Navigate to={sectionHref(first)} replace />;
 }
 
@@ -31,8 +37,9 @@ export function AdminIndex() {
 function SectionOutlet() {
   const { pathname } = useLocation();
   const sections = useAdminSections();
-  const section = ADMIN_SECTIONS.find((candidate) => pathname.startsWith(sectionHref(candidate)));
-  if (section && !sections.includes(section)) return <NoAccess />;
+  const section = ADMIN_SECTIONS.find((candidate) => sectionOwns(candidate, pathname));
+  // The home decides for itself (AdminIndex): without 'panel' it opens another section.
+  if (section?.path && !sections.includes(section)) return <NoAccess />;
   return <Outlet />;
 }
 

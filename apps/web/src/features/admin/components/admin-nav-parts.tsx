@@ -3,13 +3,11 @@ import { cn } from '../../../lib/cn.ts';
 import { useUnreadContactMessages } from '../api/contact-messages.ts';
 import { type AdminSection, sectionsFor } from '../model/admin-sections.ts';
 
+export { sectionHref } from '../model/admin-sections.ts';
+
 /** The sections the signed-in person may open, in the panel's order. */
 export function useAdminSections(): AdminSection[] {
   return sectionsFor(useAuth().user);
-}
-
-export function sectionHref(section: AdminSection): string {
-  return `/admin/${section.path}`;
 }
 
 /**

@@ -4,7 +4,12 @@ import type { AuthUser } from '../../../lib/auth/auth-types.ts';
 import { createUser } from '../../../lib/auth/testing/create-user.ts';
 import { fakeApi } from '../../../lib/auth/testing/fake-api.ts';
 import { toastChannel, type ToastMessage } from '../../../lib/ui-events.ts';
-import { createList, renderAdmin, storeLogin } from '../testing/admin-fixtures.tsx';
+import {
+  createDashboard,
+  createList,
+  renderAdmin,
+  storeLogin,
+} from '../testing/admin-fixtures.tsx';
 
 let toasts: ToastMessage[] = [];
 let unsubscribe: () => void = () => undefined;
@@ -53,6 +58,7 @@ describe('the panel shell', () => {
     await screen.findByText('Nenhum pedido encontrado.');
     const { sidebar, bar } = navs();
     expect(linkNames(sidebar)).toEqual([
+      'Início',
       'Pedidos',
       'Mensagens',
       'Devoluções',
@@ -62,7 +68,7 @@ describe('the panel shell', () => {
       'Privacidade',
       'Loja',
     ]);
-    expect(linkNames(bar)).toEqual(['Pedidos', 'Mensagens', 'Devoluções', 'Produtos']);
+    expect(linkNames(bar)).toEqual(['Início', 'Pedidos', 'Mensagens', 'Devoluções']);
     const aside = screen.getByRole('complementary');
     expect(within(aside).getByText('Ana Souza')).toBeVisible();
     expect(within(aside).getByText('ana@example.com')).toBeVisible();
@@ -71,13 +77,13 @@ describe('the panel shell', () => {
   });
 
   it('shows staff only the sections their role opens, with the role’s name', async () => {
-    storeLogin(staff('operator', ['orders']));
+    storeLogin(staff('operator', ['panel', 'orders']));
     serveOrders();
     renderAdmin('/admin/pedidos');
     await screen.findByText('Nenhum pedido encontrado.');
     const { sidebar, bar } = navs();
-    expect(linkNames(sidebar)).toEqual(['Pedidos', 'Devoluções']);
-    expect(linkNames(bar)).toEqual(['Pedidos', 'Devoluções']);
+    expect(linkNames(sidebar)).toEqual(['Início', 'Pedidos', 'Devoluções']);
+    expect(linkNames(bar)).toEqual(['Início', 'Pedidos', 'Devoluções']);
     expect(within(screen.getByRole('complementary')).getByText('Operador')).toBeVisible();
   });
 
@@ -92,13 +98,33 @@ describe('the panel shell', () => {
         'aria-current',
         'page',
       );
-      expect(within(nav).getByRole('link', { name: 'Produtos' })).not.toHaveAttribute(
-        'aria-current',
-      );
+      // The home (/admin) is not lit on the pages under it.
+      expect(within(nav).getByRole('link', { name: 'Início' })).not.toHaveAttribute('aria-current');
+    }
+    expect(within(sidebar).getByRole('link', { name: 'Produtos' })).not.toHaveAttribute(
+      'aria-current',
+    );
+  });
+
+  it('opens /admin on the home, first on the bar and lit there', async () => {
+    storeLogin();
+    fakeApi((request) =>
+      request.path.startsWith('/admin/dashboard')
+        ? { body: createDashboard({ figures: null }) }
+        : undefined,
+    );
+    renderAdmin('/admin');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Início' })).toBeVisible();
+    const { sidebar, bar } = navs();
+    for (const nav of [sidebar, bar]) {
+      const [first] = within(nav).getAllByRole('link');
+      expect(first).toHaveAccessibleName('Início');
+      expect(first).toHaveAttribute('href', '/admin');
+      expect(first).toHaveAttribute('aria-current', 'page');
     }
   });
 
-  it('opens /admin on the first section the role opens', async () => {
+  it('opens /admin on the first section when the session names no home permission', async () => {
     storeLogin(staff('catalogue', ['catalogue']));
     fakeApi(() => undefined);
     renderAdmin('/admin');
@@ -125,7 +151,14 @@ describe('the phone’s bar', () => {
     const more = within(navs().bar).getByRole('button', { name: 'Mais' });
     fireEvent.click(more);
     const sheet = await screen.findByRole('dialog', { name: 'Mais opções' });
-    expect(linkNames(sheet)).toEqual(['Cupons', 'Segurança', 'Privacidade', 'Loja', 'Ver loja']);
+    expect(linkNames(sheet)).toEqual([
+      'Produtos',
+      'Cupons',
+      'Segurança',
+      'Privacidade',
+      'Loja',
+      'Ver loja',
+    ]);
     expect(within(sheet).getByText('Proprietário')).toBeVisible();
     expect(within(sheet).getByRole('button', { name: 'Sair' })).toBeVisible();
 

@@ -47,6 +47,7 @@ export function AdminSidebar() {
             <li key={section.path}>
               <NavLink
                 to={sectionHref(section)}
+                end={!section.path}
                 className={({ isActive }) =>
                   shellRowClasses(
                     'dark',

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../lib/auth/testing/create-user.ts';
-import { ADMIN_SECTIONS, sectionsFor, staffRoleLabel } from './admin-sections.ts';
+import {
+  ADMIN_SECTIONS,
+  sectionHref,
+  sectionOwns,
+  sectionsFor,
+  splitForBar,
+  staffRoleLabel,
+} from './admin-sections.ts';
 
 const admin = createUser({ role: 'admin' });
 const staff = (staff_role: string, permissions: string[]) =>
@@ -11,6 +18,7 @@ const staff = (staff_role: string, permissions: string[]) =>
 describe('the panel sections', () => {
   it('opens every section to a user JSON without permissions (before the staff roles)', () => {
     expect(sectionsFor(admin).map((section) => section.label)).toEqual([
+      'Início',
       'Pedidos',
       'Mensagens',
       'Devoluções',
@@ -23,15 +31,19 @@ describe('the panel sections', () => {
   });
 
   it('keeps only the sections whose permission the role has, in the panel order', () => {
-    expect(sectionsFor(staff('operator', ['orders'])).map((section) => section.path)).toEqual([
-      'pedidos',
-      'devolucoes',
-    ]);
+    expect(
+      sectionsFor(staff('operator', ['panel', 'orders'])).map((section) => section.path),
+    ).toEqual(['', 'pedidos', 'devolucoes']);
     expect(
       sectionsFor(
-        staff('manager', ['orders', 'catalogue', 'customers', 'promotions', 'reports']),
+        staff('manager', ['panel', 'orders', 'catalogue', 'customers', 'promotions', 'reports']),
       ).map((section) => section.path),
-    ).toEqual(['pedidos', 'mensagens', 'devolucoes', 'produtos', 'cupons']);
+    ).toEqual(['', 'pedidos', 'mensagens', 'devolucoes', 'produtos', 'cupons']);
+    expect(sectionsFor(staff('catalogue', ['panel', 'catalogue'])).map((s) => s.path)).toEqual([
+      '',
+      'produtos',
+    ]);
+    // A session stored before the home's permission opens the sections it names, no home.
     expect(sectionsFor(staff('catalogue', ['catalogue'])).map((s) => s.path)).toEqual(['produtos']);
     expect(sectionsFor(staff('operator', []))).toEqual([]);
   });
@@ -40,6 +52,7 @@ describe('the panel sections', () => {
     expect(
       Object.fromEntries(ADMIN_SECTIONS.map((section) => [section.path, section.permission])),
     ).toEqual({
+      '': 'panel',
       pedidos: 'orders',
       devolucoes: 'orders',
       mensagens: 'customers',
@@ -49,6 +62,37 @@ describe('the panel sections', () => {
       privacidade: 'privacy',
       loja: 'settings',
     });
+  });
+
+  it('opens the home at /admin alone, and each section at its address and below', () => {
+    const [home, orders] = ADMIN_SECTIONS;
+    if (!home || !orders) throw new Error('the panel has sections');
+    expect(sectionHref(home)).toBe('/admin');
+    expect(sectionHref(orders)).toBe('/admin/pedidos');
+    expect(sectionOwns(home, '/admin')).toBe(true);
+    expect(sectionOwns(home, '/admin/pedidos')).toBe(false);
+    expect(sectionOwns(orders, '/admin/pedidos/41')).toBe(true);
+    expect(sectionOwns(orders, '/admin/pedidosx')).toBe(false);
+  });
+
+  it('puts the home and the next three primary sections on the phone’s bar, the rest under Mais', () => {
+    const { bar, more } = splitForBar(sectionsFor(admin));
+    expect(bar.map((section) => section.label)).toEqual([
+      'Início',
+      'Pedidos',
+      'Mensagens',
+      'Devoluções',
+    ]);
+    expect(more.map((section) => section.label)).toEqual([
+      'Produtos',
+      'Cupons',
+      'Segurança',
+      'Privacidade',
+      'Loja',
+    ]);
+    const catalogue = splitForBar(sectionsFor(staff('catalogue', ['panel', 'catalogue'])));
+    expect(catalogue.bar.map((section) => section.label)).toEqual(['Início', 'Produtos']);
+    expect(catalogue.more).toEqual([]);
   });
 
   it('labels the role, and an administrator without one as such', () => {

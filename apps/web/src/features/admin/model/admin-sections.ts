@@ -6,21 +6,33 @@ type StaffUser = Pick<AuthUser, 'name' | 'email'> &
   Partial<Pick<AuthUser, 'staff_role' | 'permissions'>>;
 
 export type AdminSectionIcon =
-  'orders' | 'messages' | 'returns' | 'products' | 'coupons' | 'security' | 'privacy' | 'store';
+  | 'home'
+  | 'orders'
+  | 'messages'
+  | 'returns'
+  | 'products'
+  | 'coupons'
+  | 'security'
+  | 'privacy'
+  | 'store';
 
 export interface AdminSection {
-  /** The address under /admin (routes.tsx). */
+  /** The address under /admin (routes.tsx); '' is the panel's home, /admin itself. */
   path: string;
   label: string;
   /** What the API asks of the role for the section's calls. */
   permission: Permission;
   icon: AdminSectionIcon;
-  /** On the phone's bottom bar; the others wait under 'Mais'. */
+  /** On the phone's bottom bar (its first BAR_SLOTS); the others wait under 'Mais'. */
   primary: boolean;
 }
 
+/** The phone's bar holds this many sections beside 'Mais': five tabs fit a 360 px screen. */
+export const BAR_SLOTS = 4;
+
 // The order is the panel's: the most used first (the phone's bar shows the primary ones in it).
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { path: '', label: 'Início', permission: 'panel', icon: 'home', primary: true },
   { path: 'pedidos', label: 'Pedidos', permission: 'orders', icon: 'orders', primary: true },
   {
     path: 'mensagens',
@@ -54,6 +66,27 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   },
   { path: 'loja', label: 'Loja', permission: 'settings', icon: 'store', primary: false },
 ];
+
+/** '/admin' for the home, '/admin/pedidos' for the orders... */
+export function sectionHref(section: AdminSection): string {
+  return section.path ? `/admin/${section.path}` : '/admin';
+}
+
+/** Whether the page at `pathname` belongs to the section: the home owns /admin alone. */
+export function sectionOwns(section: AdminSection, pathname: string): boolean {
+  const href = sectionHref(section);
+  if (!section.path) return pathname === href || pathname === `${href}/`;
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/**
+ * The phone's bar and what waits under 'Mais': the first BAR_SLOTS primary sections on the bar,
+ * every other in the sheet, each side in the panel's order.
+ */
+export function splitForBar(sections: readonly AdminSection[]) {
+  const bar = sections.filter((section) => section.primary).slice(0, BAR_SLOTS);
+  return { bar, more: sections.filter((section) => !bar.includes(section)) };
+}
 
 /**
  * The sections this person may open: those their role's permissions name. A user JSON without

@@ -1,3 +1,4 @@
+import type { Dashboard, DashboardFigures } from '@lumina/shared/admin/dashboard';
 import type {
   AdminOrderDetail,
   AdminOrderListResponse,
@@ -461,6 +462,57 @@ export function createSettingsAnswer(
     missing: ['legal_name', 'document', 'address', 'sac_email', 'phone_or_whatsapp'],
     version: 1,
     updated_at: null,
+    ...overrides,
+  };
+}
+
+/** A week of figures: R$ 100,00 a day against R$ 80,00 the week before, unless told. */
+export function createFigures(overrides: Partial<DashboardFigures> = {}): DashboardFigures {
+  const days = ['21', '22', '23', '24', '25', '26', '27'];
+  return {
+    period_days: 7,
+    from: '2026-11-21',
+    to: '2026-11-27',
+    daily: days.map((day, index) => ({
+      date: `2026-11-${day}`,
+      revenue: 100 + index,
+      orders: 2,
+      previous_revenue: 80,
+      previous_orders: 1,
+    })),
+    totals: { revenue: 721, orders: 14, average_order_value: 51.5 },
+    previous: { revenue: 560, orders: 7, average_order_value: 80 },
+    conversion: { carts: 40, paid_orders: 14, rate: 0.35 },
+    by_payment_method: [
+      { method: 'pix', revenue: 600, orders: 12 },
+      { method: 'card', revenue: 121, orders: 2 },
+    ],
+    by_category: [
+      { category: 'orelha', revenue: 500 },
+      { category: 'nariz', revenue: 221 },
+    ],
+    best_sellers: [
+      {
+        variant_id: 31,
+        product_id: 3,
+        name: 'Argola Lua',
+        variant_label: 'Diâmetro: 8 mm',
+        sku: 'ARG-001',
+        quantity: 6,
+        revenue: 330,
+      },
+    ],
+    customers: { new: 9, returning: 5 },
+    ...overrides,
+  };
+}
+
+/** GET /api/admin/dashboard of an owner: nothing waiting and a week's figures, unless told. */
+export function createDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
+  return {
+    queue: [],
+    figures: createFigures(),
+    generated_at: '2026-11-27T15:00:00.000Z',
     ...overrides,
   };
 }
