@@ -275,6 +275,7 @@ export function createVariant(overrides: Partial<ProductVariantDto> = {}): Produ
     gtin: null,
     image: null,
     active: true,
+    low_stock_threshold: null,
     ...overrides,
   };
 }
