@@ -145,7 +145,7 @@ describe('/admin/loja', () => {
     });
     renderAdmin('/admin/loja');
     const label = 'Avisar quando o estoque de uma variante chegar a';
-    expect(((await screen.findByLabelText(label)) as HTMLInputElement).value).toBe('3');
+    expect(await screen.findByLabelText(label)).toHaveValue('3');
     expect(screen.getByText(/0: só quando esgota/)).toBeTruthy();
 
     type(label, '-1');
