@@ -57,6 +57,7 @@ import { resolveJwtSecret } from './modules/auth/jwt-secret.ts';
 import { createCatalogRepository } from './modules/catalog/repository.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
+import { createLowStockAlerts } from './modules/catalog/low-stock.ts';
 import { createContactRepository } from './modules/contact/repository.ts';
 import { adminContactRoutes, contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
@@ -452,8 +453,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     accountsPerIpHour: config.accountsPerIpHour,
   });
   const profile = createProfileService({ ...services, emailVerification });
+  const lowStock = createLowStockAlerts({ outbox, appUrl: config.appUrl, storeSettings });
   const lifecycle = createOrderLifecycle({
     now,
+    lowStock,
     outbox,
     appUrl: config.appUrl,
     storeSettings,
@@ -467,6 +470,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     priceRules,
     promotionRules,
     cardPayments: config.cardPayments !== undefined,
+    lowStock,
   });
   // The built-in PIX names the receiver from the store settings at each charge.
   const paymentProviders = createPaymentProviders(config, () =>
@@ -516,6 +520,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     outbox,
     appUrl: config.appUrl,
     priceRules,
+    lowStock,
   };
   const returns = createReturnService(returnDeps);
   const adminReturns = createAdminReturnService({
@@ -544,6 +549,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     photos,
     shopName: () => shopName(storeSettings()),
     allowLoopbackPorts: deps.testLoopbackPorts,
+    lowStock,
   });
   app.decorate('erp', erp);
   // Bling issues the NF-e from its sales order once the shop has a Bling app (the service asks
@@ -693,6 +699,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           onChange: () => catalogCache.clear(),
           discardPhotos: (urls) => photos.discard(urls),
           markPending: (tx, productId) => erp.markPending(tx, productId),
+          lowStock,
         }),
       });
       await api.register(erpAdminRoutes, { erp, secureCookies });

@@ -48,6 +48,7 @@ export const ADMIN_PRODUCT_MESSAGES = {
   variantStock: `Estoque deve ser um número inteiro de 0 a ${MAX_VARIANT_STOCK}`,
   variantPrice:
     'Preço inválido (use um valor maior que zero com até 2 casas decimais, até R$ 100.000,00)',
+  lowStockThreshold: `Estoque mínimo deve ser um número inteiro de 0 a ${MAX_VARIANT_STOCK}, ou vazio para usar o padrão da loja`,
   variantWeight: `Peso deve ser um número inteiro de gramas, de 1 a ${MAX_VARIANT_WEIGHT_GRAMS}`,
   gtin: 'Código de barras (GTIN) deve ter 8, 12, 13 ou 14 dígitos',
 } as const;
@@ -111,6 +112,17 @@ const variantSchema = z.object({
     .min(0, M.variantStock)
     .max(MAX_VARIANT_STOCK, M.variantStock)
     .default(0),
+  // Blank or null: the store settings' default applies (a form's empty box sends ''); left
+  // out: a variant keeps its own.
+  low_stock_threshold: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.coerce
+      .number({ error: M.lowStockThreshold })
+      .int(M.lowStockThreshold)
+      .min(0, M.lowStockThreshold)
+      .max(MAX_VARIANT_STOCK, M.lowStockThreshold)
+      .nullish(),
+  ),
   price: overridePrice,
   sale_price: overridePrice,
   pix_price: overridePrice,

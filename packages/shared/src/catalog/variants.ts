@@ -61,6 +61,8 @@ export interface ProductVariantDto {
   gtin: string | null;
   image: string | null;
   active: boolean;
+  /** At this many units or fewer the catalogue's staff hear of it; null: the store's default. */
+  low_stock_threshold?: number | null;
 }
 
 /**

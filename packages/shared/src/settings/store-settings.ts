@@ -38,6 +38,7 @@ export const SETTINGS_MESSAGES = {
   social: (network: string) => `${network}: informe o @perfil ou o endereço do perfil`,
   policyUnsafe:
     'A política contém conteúdo não permitido (scripts, atributos de evento ou links javascript:). Use só texto, títulos, listas, negrito, itálico e links.',
+  lowStockThreshold: 'Informe um número inteiro de unidades, 0 ou mais.',
   saved: 'Configurações salvas.',
 } as const;
 
@@ -49,6 +50,11 @@ export const MAX_SETTINGS_MONEY_CENTS = 10_000_000;
 export const POLICY_MAX_LENGTH = 50_000;
 /** MercadoPago takes a boleto due in 1 to 30 days; 3 is its own default. */
 export const BOLETO_DUE_DAYS = { min: 1, max: 30, default: 3 } as const;
+/**
+ * A variant with this many units or fewer is low on stock (its own threshold wins when set):
+ * the catalogue's people get one e-mail when it gets there. 0: only when it runs out.
+ */
+export const LOW_STOCK_THRESHOLD = { max: 100_000, default: 3 } as const;
 
 /** Text that may be left blank: trimmed, '' when blank, null or missing. */
 function text(max: number) {
@@ -187,6 +193,13 @@ export const storeSettingsInputSchema = z
       .min(BOLETO_DUE_DAYS.min, M.boletoDueDays)
       .max(BOLETO_DUE_DAYS.max, M.boletoDueDays)
       .default(BOLETO_DUE_DAYS.default),
+    // A document saved before this setting existed has none: the default.
+    low_stock_threshold: z.coerce
+      .number({ error: M.lowStockThreshold })
+      .int(M.lowStockThreshold)
+      .min(0, M.lowStockThreshold)
+      .max(LOW_STOCK_THRESHOLD.max, M.lowStockThreshold)
+      .default(LOW_STOCK_THRESHOLD.default),
     // Issue the NF-e through Bling by itself once a paid order reaches Bling. Left out (a panel
     // from before the setting): what is stored stays, so saving other fields never turns it off.
     auto_invoice: z.boolean({ error: M.autoInvoice }).optional(),
@@ -320,6 +333,10 @@ const settingsJsonFields = {
 /** GET/PUT /api/admin/settings: the whole document, money in reais (and in cents beside it). */
 export const adminSettingsJsonSchema = z.object({
   ...settingsJsonFields,
+  low_stock_threshold: z
+    .number()
+    .int()
+    .describe("e-mail the catalogue's staff when a variant gets down to this many units"),
   auto_invoice: z
     .boolean()
     .describe('issue the NF-e through Bling by itself when an order is paid (needs Bling)'),
@@ -404,6 +421,7 @@ function sharedJson(settings: StoreSettings) {
 export function adminSettingsJson(settings: StoreSettings): AdminSettingsJson {
   return {
     ...sharedJson(settings),
+    low_stock_threshold: settings.low_stock_threshold,
     auto_invoice: settings.auto_invoice ?? false,
     mail_from: settings.mail_from,
     reply_to: settings.reply_to,

@@ -25,6 +25,7 @@ export interface VariantReadRow {
   gtin: string | null;
   image: string | null;
   active: boolean;
+  low_stock_threshold: number | null;
 }
 
 /**
@@ -61,6 +62,7 @@ export function toVariantDto(variant: VariantReadRow): ProductVariantDto {
     gtin: variant.gtin,
     image: variant.image,
     active: variant.active,
+    low_stock_threshold: variant.low_stock_threshold,
   };
 }
 

@@ -52,6 +52,8 @@ export interface VariantInput {
   gtin?: string | null;
   image?: string | null;
   active?: boolean;
+  /** Null: the store settings' default; left out: unchanged on an update, the default on insert. */
+  low_stock_threshold?: number | null;
 }
 
 export type NewVariantRow = typeof productVariants.$inferInsert;
@@ -73,6 +75,7 @@ export function toVariantValues(
     variant.sale_price_cents,
     variant.pix_price_cents,
     variant.weight_grams,
+    variant.low_stock_threshold,
   ];
   if (amounts.some((value) => value != null && (!Number.isSafeInteger(value) || value < 0))) {
     throw new AppError('invalid_data', 'Preços, estoque e medidas devem ser números inteiros.', {
@@ -92,6 +95,9 @@ export function toVariantValues(
     gtin: variant.gtin ?? null,
     image: variant.image ?? null,
     active: variant.active ?? true,
+    ...(variant.low_stock_threshold !== undefined && {
+      lowStockThreshold: variant.low_stock_threshold,
+    }),
     createdAt: now,
     updatedAt: now,
   };

@@ -24,6 +24,7 @@ import {
 } from './product-record.ts';
 import { createCatalogRepository } from './repository.ts';
 import { PRODUCT_NOT_FOUND } from './service.ts';
+import type { LowStockAlerts } from './low-stock.ts';
 import { type VariantWrite, writeVariants } from './variant-writes.ts';
 
 export function productNotFound(message: string = PRODUCT_NOT_FOUND): AppError {
@@ -96,6 +97,9 @@ function variantsOf(
       gtin: variant.gtin,
       image: variant.image,
       active: variant.active,
+      ...(variant.low_stock_threshold !== undefined && {
+        low_stock_threshold: variant.low_stock_threshold,
+      }),
     }));
   }
   if (form.options.length > 0) {
@@ -249,6 +253,8 @@ export function createProductWrites(deps: {
   discardPhotos?: (urls: string[]) => Promise<void>;
   /** In the write's transaction: with Bling connected, the change waits for the next push. */
   markPending?: (tx: Pick<Db, 'execute'>, productId: number) => Promise<void>;
+  /** The catalogue's low-stock alerts, kept by every stock movement in its transaction. */
+  lowStock: LowStockAlerts;
 }) {
   const { db, now, securityLog } = deps;
 
@@ -271,7 +277,7 @@ export function createProductWrites(deps: {
             // Written next, with SKUs suggested where the form left them out.
             { variantsAfter: true },
           );
-          await writeVariants(tx, { id, sku, options: form.options }, variants, at);
+          await writeVariants(tx, { id, sku, options: form.options }, variants, at, deps.lowStock);
           await deps.markPending?.(tx, id);
           return id;
         });
@@ -319,7 +325,7 @@ export function createProductWrites(deps: {
             }),
             at,
           );
-          if (variants) await writeVariants(tx, { id, sku, options }, variants, at);
+          if (variants) await writeVariants(tx, { id, sku, options }, variants, at, deps.lowStock);
           await deps.markPending?.(tx, id);
           return id;
         });

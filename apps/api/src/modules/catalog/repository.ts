@@ -53,7 +53,7 @@ export const variantsOfProduct = sql<VariantReadRow[]>`(
     'id', v.id, 'sku', v.sku, 'option_values', v.option_values, 'stock_quantity', v.stock_quantity,
     'price_cents', v.price_cents, 'sale_price_cents', v.sale_price_cents,
     'pix_price_cents', v.pix_price_cents, 'weight_grams', v.weight_grams, 'gtin', v.gtin,
-    'image', v.image, 'active', v.active
+    'image', v.image, 'active', v.active, 'low_stock_threshold', v.low_stock_threshold
   ) order by v.position, v.id), '[]'::json)
   from ${productVariants} v where v.product_id = "products"."id" and v.retired_at is null
 )`;

@@ -33,6 +33,14 @@ const variantDtoSchema = z
     gtin: z.string().nullable(),
     image: z.string().nullable(),
     active: z.boolean(),
+    low_stock_threshold: z
+      .number()
+      .int()
+      .nullable()
+      .optional()
+      .describe(
+        "At this many units or fewer the catalogue's staff are e-mailed; null: the store setting",
+      ),
   })
   .meta({ id: 'ProductVariant' });
 

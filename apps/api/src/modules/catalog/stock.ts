@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import { products, productVariants } from '../../db/schema/products.ts';
+import type { LowStockAlerts } from './low-stock.ts';
 
 /** Units of each variant: variant id -> quantity. */
 export type Units = ReadonlyMap<number, number>;
@@ -49,13 +50,50 @@ function lockProducts(db: Db, variantIds: string, at: Date) {
 }
 
 /**
+ * Keeps each moved variant's low-stock mark (`low_stock_alerted_at`) in step with its count, in
+ * the movement's transaction, and has the newly marked ones e-mailed. `lowered`: the variants
+ * whose count went down (only they may get low; the others may only be back above). The mark is
+ * one conditional update on rows this transaction already locked, so two sales racing past the
+ * threshold take turns and only the first finds it unmarked: one e-mail.
+ */
+async function watchLowStock(
+  db: Db,
+  alerts: LowStockAlerts,
+  moved: readonly number[],
+  lowered: readonly number[],
+  at: Date,
+): Promise<void> {
+  if (moved.length === 0) return;
+  const threshold = sql`coalesce(v.low_stock_threshold, ${alerts.defaultThreshold()}::integer)`;
+  const result = await db.execute(sql`
+    update ${productVariants} as v
+    set low_stock_alerted_at = case when v.stock_quantity <= ${threshold}
+      then ${at.toISOString()}::timestamptz else null end
+    where v.id = any(${`{${moved.join(',')}}`}::integer[]) and (
+      (v.low_stock_alerted_at is not null and v.stock_quantity > ${threshold})
+      or (v.low_stock_alerted_at is null and v.stock_quantity <= ${threshold}
+        and v.active and v.retired_at is null
+        and v.id = any(${`{${lowered.join(',')}}`}::integer[]))
+    )
+    returning v.id, v.low_stock_alerted_at is not null as low
+  `);
+  const low = rowsOf<{ id: number; low: boolean }>(result).filter((row) => row.low);
+  await alerts.notify(
+    db,
+    low.map((row) => row.id),
+    at,
+  );
+}
+
+/**
  * The one owner of stock (DESIGN.md: the catalogue owns stock), kept per variant: orders reserve
  * and return units through it, and the admin and the ERP sync set it. A product's own count is
  * the sum over its active variants, kept by the database (migration 0016). Pass a transaction as
  * `db` to make a movement part of a larger change. Stock never goes below zero: the reserve is
  * one conditional statement, so concurrent buyers queue on the row and re-check after each other.
+ * Every movement also keeps the low-stock alerts (`alerts`, low-stock.ts) in its transaction.
  */
-export function createStock(db: Db) {
+export function createStock(db: Db, alerts: LowStockAlerts) {
   return {
     /**
      * Takes each variant's units. A variant whose stock (or its or its product's active flag)
@@ -75,7 +113,9 @@ export function createStock(db: Db) {
         ), ${ledger(sql`select product_id, id, -quantity, null::integer, 'reserve', 'pending' from moved where ${inBling}`, at)}
         select id from moved
       `);
-      return new Set(rowsOf<{ id: number }>(result).map((row) => row.id));
+      const reserved = rowsOf<{ id: number }>(result).map((row) => row.id);
+      await watchLowStock(db, alerts, reserved, reserved, at);
+      return new Set(reserved);
     },
 
     /**
@@ -86,7 +126,7 @@ export function createStock(db: Db) {
       if (units.size === 0) return;
       const { ids, quantities } = arrays(units);
       await lockProducts(db, ids, at);
-      await db.execute(sql`
+      const result = await db.execute(sql`
         with moved as (
           update ${productVariants} as v
           set stock_quantity = v.stock_quantity + w.quantity, updated_at = ${at.toISOString()}::timestamptz
@@ -94,8 +134,10 @@ export function createStock(db: Db) {
           where v.id = w.variant_id and p.id = v.product_id
           returning v.id, v.product_id, w.quantity
         ), ${ledger(sql`select product_id, id, quantity, null::integer, 'release', 'pending' from moved where ${inBling}`, at)}
-        select count(*) from moved
+        select id from moved
       `);
+      const moved = rowsOf<{ id: number }>(result).map((row) => row.id);
+      await watchLowStock(db, alerts, moved, [], at);
     },
 
     /** Current stock of some variants, to name what was short. */
@@ -139,9 +181,17 @@ export function createStock(db: Db) {
               from moved where ${inBling} and stock_quantity <> before`,
           at,
         )}
-        select id from moved
+        select id, stock_quantity < before as lowered from moved
       `);
-      return rowsOf(result).length > 0;
+      const moved = rowsOf<{ id: number; lowered: boolean }>(result);
+      await watchLowStock(
+        db,
+        alerts,
+        moved.map((row) => row.id),
+        moved.filter((row) => row.lowered).map((row) => row.id),
+        at,
+      );
+      return moved.length > 0;
     },
 
     /**

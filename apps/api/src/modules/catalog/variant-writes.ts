@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/raw-rows.ts';
 import { productVariants, type ProductVariantRow } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
 import { toVariantValues, type VariantInput } from './product-record.ts';
+import type { LowStockAlerts } from './low-stock.ts';
 import { createStock } from './stock.ts';
 
 /** A variant to write; `id` keeps an existing one (and its place in carts and orders). */
@@ -32,6 +33,7 @@ export async function writeVariants(
   product: { id: number; sku: string; options: ProductOption[] },
   inputs: VariantWrite[],
   at: Date,
+  lowStock: LowStockAlerts,
 ): Promise<void> {
   const current = await tx
     .select()
@@ -104,7 +106,7 @@ export async function writeVariants(
     );
   }
 
-  const stock = createStock(tx);
+  const stock = createStock(tx, lowStock);
   for (const [index, input] of inputs.entries()) {
     const values = toVariantValues(product.id, { ...input, sku: skus[index] ?? '' }, index, at);
     const existing = matched[index];

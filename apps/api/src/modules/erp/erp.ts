@@ -19,6 +19,7 @@ import {
   SYNC_LEASE_MS,
 } from './connection.ts';
 import { createProductPush } from './product-push.ts';
+import type { LowStockAlerts } from '../catalog/low-stock.ts';
 import { createProductSync } from './product-sync.ts';
 import { createSalesOrderPush, salesOrderOf } from './sales-orders.ts';
 import { createStockPush } from './stock-push.ts';
@@ -62,6 +63,8 @@ export function createErp(deps: {
   shopName: () => string;
   /** Tests only: the loopback ports of fakes whose photo links the sync may fetch. */
   allowLoopbackPorts?: readonly number[];
+  /** The catalogue's low-stock alerts, kept by every stock movement in its transaction. */
+  lowStock: LowStockAlerts;
 }) {
   const { config, db, now } = deps;
   const oauth =
@@ -112,6 +115,7 @@ export function createErp(deps: {
     now,
     onChange: deps.onCatalogChange,
     stock: stockPush,
+    lowStock: deps.lowStock,
     photos: deps.photos,
     images: {
       apiUrl: config.blingApiUrl,

@@ -12,6 +12,7 @@ import {
 } from '../../integrations/bling/fake-bling-server.ts';
 import { createDatabaseFromTemplate } from '../../test/api-process.ts';
 import { createUser } from '../../test/user-builder.ts';
+import { LOW_STOCK_THRESHOLD } from '@lumina/shared/settings/store-settings';
 import { createSecurityLog } from '../security/security-log.ts';
 import { createErp } from './erp.ts';
 
@@ -58,6 +59,11 @@ describe.skipIf(template.driver !== 'postgres')('Bling token renewal across proc
         securityLog: createSecurityLog(database.db),
         jobs: undefined,
         onCatalogChange: () => undefined,
+        // The token race moves no stock: an alert would have nobody to reach.
+        lowStock: {
+          defaultThreshold: () => LOW_STOCK_THRESHOLD.default,
+          notify: () => Promise.resolve(),
+        },
         photos: { add: () => Promise.reject(new Error('no photos in this test')) },
         shopName: () => 'Loja Teste',
       });

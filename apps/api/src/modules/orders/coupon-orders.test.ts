@@ -22,6 +22,7 @@ import { insertCoupon, promotionRulesFrom, usesCountOf } from '../../test/coupon
 import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
+import { createLowStockAlerts } from '../catalog/low-stock.ts';
 import { PIX_PAYMENT_WINDOW_MS } from '../payments/service.ts';
 import type { OrderJson } from './order-json.ts';
 import { createOrderLifecycle } from './lifecycle-service.ts';
@@ -145,6 +146,11 @@ describe('an order with a coupon', () => {
           outbox: ctx.app.outbox,
           appUrl: 'http://localhost',
           storeSettings: () => ctx.app.settings.storeSettings(),
+          lowStock: createLowStockAlerts({
+            outbox: ctx.app.outbox,
+            appUrl: 'http://localhost',
+            storeSettings: () => ctx.app.settings.storeSettings(),
+          }),
         }),
         row!,
         'card',

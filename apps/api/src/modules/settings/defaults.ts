@@ -1,5 +1,9 @@
 import { DEFAULT_PRICE_RULES } from '@lumina/shared/catalog/pricing';
-import { BOLETO_DUE_DAYS, type StoreSettings } from '@lumina/shared/settings/store-settings';
+import {
+  BOLETO_DUE_DAYS,
+  LOW_STOCK_THRESHOLD,
+  type StoreSettings,
+} from '@lumina/shared/settings/store-settings';
 import type { Config } from '../../config.ts';
 
 /** The card rules a first start offers: up to 12 instalments, 3 free, none below R$ 20,00. */
@@ -46,6 +50,7 @@ export function defaultStoreSettings(config: DefaultsConfig): StoreSettings {
     ...DEFAULT_PRICE_RULES,
     installments: { ...DEFAULT_INSTALLMENTS },
     boleto_due_days: BOLETO_DUE_DAYS.default,
+    low_stock_threshold: LOW_STOCK_THRESHOLD.default,
     // Issuing NF-e by itself needs Bling and the owner's word: off until they turn it on.
     auto_invoice: false,
     social: { instagram: '', facebook: '', tiktok: '' },

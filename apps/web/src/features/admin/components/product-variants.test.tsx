@@ -1,3 +1,4 @@
+import { ADMIN_PRODUCT_MESSAGES } from '@lumina/shared/admin/product-form-schema';
 import type { AdminProductRow } from '@lumina/shared/admin/admin-products';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -323,6 +324,34 @@ describe('product form: options and variants', () => {
     ).toBeVisible();
     expect(within(eight).getByText(/Estoque deve ser um número inteiro/)).toBeVisible();
     expect(writes(requests)).toEqual([]);
+  });
+
+  it("takes each variant's minimum stock, empty for the store's default, checked before sending", async () => {
+    const requests = api(() => ({ body: { product: CLICKER } }));
+    const dialog = await openEdit();
+    const six = within(dialog).getByRole('group', { name: 'Variante 6 mm' });
+    const eight = within(dialog).getByRole('group', { name: 'Variante 8 mm' });
+    const minimum = (group: HTMLElement) => within(group).getByLabelText('Estoque mínimo');
+    expect(minimum(six)).toHaveValue('');
+    expect(minimum(six)).toHaveAttribute('placeholder', 'padrão da loja');
+
+    fireEvent.change(minimum(eight), { target: { value: '-2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(eight).findByText(ADMIN_PRODUCT_MESSAGES.lowStockThreshold)).toBeVisible();
+    expect(minimum(eight)).toHaveAttribute('aria-invalid', 'true');
+    expect(writes(requests)).toEqual([]);
+
+    fireEvent.change(minimum(eight), { target: { value: '2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Produto atualizado: Clicker Argola')).toBeVisible();
+    expect(writes(requests)[0]?.body).toMatchObject({
+      product: {
+        variants: [
+          { id: 5, low_stock_threshold: null },
+          { id: 6, low_stock_threshold: 2 },
+        ],
+      },
+    });
   });
 
   it('says an option without values once, on the option', async () => {

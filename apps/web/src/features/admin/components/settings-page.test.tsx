@@ -133,6 +133,33 @@ describe('/admin/loja', () => {
     expect(field('Email do SAC').getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('takes the low-stock threshold, refusing a negative one before sending', async () => {
+    const requests = fakeApi((request) => {
+      if (request.path === '/admin/settings' && request.method === 'GET') {
+        return { body: createAnswer() };
+      }
+      if (request.path === '/admin/settings' && request.method === 'PUT') {
+        return { body: createAnswer({ version: 2 }) };
+      }
+      return undefined;
+    });
+    renderAdmin('/admin/loja');
+    const label = 'Avisar quando o estoque de uma variante chegar a';
+    expect(await screen.findByLabelText(label)).toHaveValue('3');
+    expect(screen.getByText(/0: só quando esgota/)).toBeTruthy();
+
+    type(label, '-1');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.lowStockThreshold)).toBeTruthy();
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+
+    type(label, '0');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeTruthy();
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(put?.body).toMatchObject({ settings: { low_stock_threshold: '0' } });
+  });
+
   it('wraps the selection of a policy in the chosen tag', async () => {
     fakeApi((request) =>
       request.path === '/admin/settings' ? { body: createAnswer() } : undefined,

@@ -255,6 +255,14 @@ function SettingsForm({ answer }: { answer: AdminSettingsAnswer }) {
         })}
       </Section>
 
+      <Section title="Estoque">
+        {text('low_stock_threshold', 'Avisar quando o estoque de uma variante chegar a', {
+          inputMode: 'numeric',
+          maxLength: 5,
+          hint: 'Unidades. A equipe do catálogo recebe um e-mail quando uma variante chega a esse número (0: só quando esgota). Cada variante pode ter o seu mínimo na grade do produto.',
+        })}
+      </Section>
+
       <AutoInvoiceField checked={autoInvoice} onChange={setAutoInvoice} />
 
       <Section title="Redes sociais" hint="O @perfil ou o endereço do perfil.">

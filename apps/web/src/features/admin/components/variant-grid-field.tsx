@@ -338,7 +338,9 @@ function VariantCard({
     (store && store.pix_discount_percent > 0 ? `−${percentText(store.pix_discount_percent)}` : '');
   const change = (patch: Partial<VariantRow>) =>
     setGrid((current) => updateRow(current, row.key, patch));
-  const text = (key: 'stock' | 'price' | 'sale_price' | 'pix_price' | 'weight' | 'gtin') => ({
+  const text = (
+    key: 'stock' | 'low_stock' | 'price' | 'sale_price' | 'pix_price' | 'weight' | 'gtin',
+  ) => ({
     value: row[key],
     onChange: (event: { target: { value: string } }) => change({ [key]: event.target.value }),
   });
@@ -394,10 +396,10 @@ function VariantCard({
       <div
         className={cn(
           'mt-2 grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4',
-          // One line per variant on a wide screen: SKU, five figures, GTIN and photo. The SKU's
+          // One line per variant on a wide screen: SKU, six figures, GTIN and photo. The SKU's
           // width shows a whole generated SKU (LUM-ORE-003-10MM-16MM), whose end tells rows
-          // apart; narrower than 1280 px the eight fields cut their text, so four columns.
-          'xl:grid-cols-[minmax(0,3fr)_repeat(5,minmax(0,1fr))_minmax(0,1.5fr)_minmax(0,1.5fr)] xl:gap-x-2',
+          // apart; narrower than 1280 px the nine fields cut their text, so four columns.
+          'xl:grid-cols-[minmax(0,3fr)_repeat(6,minmax(0,1fr))_minmax(0,1.5fr)_minmax(0,1.5fr)] xl:gap-x-2',
         )}
       >
         <RowField
@@ -416,6 +418,20 @@ function VariantCard({
         </RowField>
         <RowField id={`${id}-stock_quantity`} label="Estoque" error={errors?.stock_quantity}>
           <input {...field('stock_quantity')} inputMode="numeric" {...text('stock')} />
+        </RowField>
+        <RowField
+          id={`${id}-low_stock_threshold`}
+          label="Estoque mínimo"
+          error={errors?.low_stock_threshold}
+        >
+          <input
+            {...field('low_stock_threshold')}
+            inputMode="numeric"
+            maxLength={5}
+            placeholder="padrão da loja"
+            title="A equipe do catálogo recebe um e-mail quando o estoque chega a este número. Vazio: o padrão das configurações da loja."
+            {...text('low_stock')}
+          />
         </RowField>
         <RowField id={`${id}-price`} label="Preço (R$)" error={errors?.price}>
           <input

@@ -31,6 +31,7 @@ export function settingsFormValues(settings: AdminSettingsJson): StoreSettingsIn
       min_installment: reaisText(settings.installments.min_installment_cents),
     },
     boleto_due_days: settings.boleto_due_days,
+    low_stock_threshold: settings.low_stock_threshold,
     social: { ...settings.social },
     policies: { ...settings.policies },
   };

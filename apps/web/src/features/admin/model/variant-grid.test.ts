@@ -197,6 +197,7 @@ describe('variant grid', () => {
       pix_price: '59,9',
       weight: '12',
       gtin: '7891234567895',
+      low_stock: '2',
     });
     state = updateRow(state, second!.key, { sku: 'CLK-OURO', active: false, sale_price: '50' });
     const body = gridBody(state, 'CLK');
@@ -210,6 +211,7 @@ describe('variant grid', () => {
           sku: 'CLK-8MM-PRATA',
           option_values: { Diâmetro: '8 mm', Cor: 'Prata' },
           stock_quantity: 4,
+          low_stock_threshold: 2,
           price: 62.9,
           sale_price: null,
           pix_price: 59.9,
@@ -222,6 +224,7 @@ describe('variant grid', () => {
           sku: 'CLK-OURO',
           option_values: { Diâmetro: '8 mm', Cor: 'Dourado' },
           stock_quantity: 0,
+          low_stock_threshold: null,
           price: null,
           sale_price: 50,
           pix_price: null,
@@ -240,6 +243,7 @@ describe('variant grid', () => {
     });
     expect(parsed.success).toBe(true);
     expect(parsed.data?.variants?.[0]?.price).toBe(6290);
+    expect(parsed.data?.variants?.map((variant) => variant.low_stock_threshold)).toEqual([2, null]);
   });
 
   it('suggests a SKU from the product SKU and the values, without accents or spaces', () => {

@@ -32,6 +32,8 @@ export interface VariantRow {
   /** null: the suggestion from the product SKU and the values, which follows both. */
   sku: string | null;
   stock: string;
+  /** '' : the store settings' default threshold. */
+  low_stock: string;
   price: string;
   sale_price: string;
   pix_price: string;
@@ -67,6 +69,7 @@ export function emptyRow(values: Record<string, string>): VariantRow {
     values,
     sku: null,
     stock: '0',
+    low_stock: '',
     price: '',
     sale_price: '',
     pix_price: '',
@@ -119,6 +122,7 @@ function touched(row: VariantRow): boolean {
   return (
     row.sku !== null ||
     row.stock !== '0' ||
+    row.low_stock !== '' ||
     row.price !== '' ||
     row.sale_price !== '' ||
     row.pix_price !== '' ||
@@ -151,6 +155,7 @@ export function gridOf(product: ProductDto | undefined): GridState {
       // takes the suggestion built on it ('ARG-001-PRATA'), like the rows added beside it.
       sku: single && variant.sku === product?.sku ? null : variant.sku,
       stock: String(variant.stock_quantity),
+      low_stock: variant.low_stock_threshold == null ? '' : String(variant.low_stock_threshold),
       price: reais(variant.price_cents),
       sale_price: reais(variant.sale_price_cents),
       pix_price: reais(variant.pix_price_cents),
@@ -327,6 +332,7 @@ export function gridBody(state: GridState, productSku: string) {
       sku: rowSku(state, row, productSku),
       option_values,
       stock_quantity: integerOf(row.stock) ?? 0,
+      low_stock_threshold: integerOf(row.low_stock),
       price: reaisOf(row.price),
       sale_price: reaisOf(row.sale_price),
       pix_price: reaisOf(row.pix_price),

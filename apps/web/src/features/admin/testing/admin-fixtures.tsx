@@ -276,6 +276,7 @@ export function createVariant(overrides: Partial<ProductVariantDto> = {}): Produ
     gtin: null,
     image: null,
     active: true,
+    low_stock_threshold: null,
     ...overrides,
   };
 }
@@ -455,6 +456,7 @@ export function createSettingsAnswer(
       free_shipping_threshold_cents: 29_900,
       installments: { max: 12, interest_free: 3, min_installment: 20, min_installment_cents: 2000 },
       boleto_due_days: 3,
+      low_stock_threshold: 3,
       auto_invoice: false,
       social: { instagram: '', facebook: '', tiktok: '' },
       policies: { terms: '', returns: '', shipping: '' },
