@@ -57,6 +57,7 @@ describe('the panel shell', () => {
       'Mensagens',
       'Devoluções',
       'Produtos',
+      'Clientes',
       'Cupons',
       'Segurança',
       'Privacidade',
@@ -125,7 +126,14 @@ describe('the phone’s bar', () => {
     const more = within(navs().bar).getByRole('button', { name: 'Mais' });
     fireEvent.click(more);
     const sheet = await screen.findByRole('dialog', { name: 'Mais opções' });
-    expect(linkNames(sheet)).toEqual(['Cupons', 'Segurança', 'Privacidade', 'Loja', 'Ver loja']);
+    expect(linkNames(sheet)).toEqual([
+      'Clientes',
+      'Cupons',
+      'Segurança',
+      'Privacidade',
+      'Loja',
+      'Ver loja',
+    ]);
     expect(within(sheet).getByText('Proprietário')).toBeVisible();
     expect(within(sheet).getByRole('button', { name: 'Sair' })).toBeVisible();
 

@@ -15,6 +15,7 @@ describe('the panel sections', () => {
       'Mensagens',
       'Devoluções',
       'Produtos',
+      'Clientes',
       'Cupons',
       'Segurança',
       'Privacidade',
@@ -31,7 +32,7 @@ describe('the panel sections', () => {
       sectionsFor(
         staff('manager', ['orders', 'catalogue', 'customers', 'promotions', 'reports']),
       ).map((section) => section.path),
-    ).toEqual(['pedidos', 'mensagens', 'devolucoes', 'produtos', 'cupons']);
+    ).toEqual(['pedidos', 'mensagens', 'devolucoes', 'produtos', 'clientes', 'cupons']);
     expect(sectionsFor(staff('catalogue', ['catalogue'])).map((s) => s.path)).toEqual(['produtos']);
     expect(sectionsFor(staff('operator', []))).toEqual([]);
   });
@@ -44,6 +45,7 @@ describe('the panel sections', () => {
       devolucoes: 'orders',
       mensagens: 'customers',
       produtos: 'catalogue',
+      clientes: 'customers',
       cupons: 'promotions',
       seguranca: 'security',
       privacidade: 'privacy',

@@ -6,7 +6,15 @@ type StaffUser = Pick<AuthUser, 'name' | 'email'> &
   Partial<Pick<AuthUser, 'staff_role' | 'permissions'>>;
 
 export type AdminSectionIcon =
-  'orders' | 'messages' | 'returns' | 'products' | 'coupons' | 'security' | 'privacy' | 'store';
+  | 'orders'
+  | 'messages'
+  | 'returns'
+  | 'products'
+  | 'customers'
+  | 'coupons'
+  | 'security'
+  | 'privacy'
+  | 'store';
 
 export interface AdminSection {
   /** The address under /admin (routes.tsx). */
@@ -36,6 +44,13 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     permission: 'catalogue',
     icon: 'products',
     primary: true,
+  },
+  {
+    path: 'clientes',
+    label: 'Clientes',
+    permission: 'customers',
+    icon: 'customers',
+    primary: false,
   },
   { path: 'cupons', label: 'Cupons', permission: 'promotions', icon: 'coupons', primary: false },
   {
