@@ -127,6 +127,8 @@ import {
   erpAdminRoutes,
   erpOauthCallbackRoutes,
 } from './modules/erp/routes.ts';
+import { adminCustomerRoutes } from './modules/admin/customers/routes.ts';
+import { createAdminCustomerService } from './modules/admin/customers/service.ts';
 import { adminOrderRoutes } from './modules/admin/orders/routes.ts';
 import { createAdminOrderService } from './modules/admin/orders/service.ts';
 import { pixTicketRoutes } from './modules/payments/ticket-routes.ts';
@@ -680,6 +682,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(orderRoutes, { orders, payments, fulfilment });
       await api.register(paymentRoutes, { payments });
       await api.register(adminOrderRoutes, { adminOrders });
+      await api.register(adminCustomerRoutes, {
+        adminCustomers: createAdminCustomerService({
+          db: database.db,
+          securityLog: services.securityLog,
+        }),
+      });
       await api.register(returnRoutes, { returns });
       await api.register(adminReturnRoutes, { adminReturns });
       await api.register(invoiceRoutes, {

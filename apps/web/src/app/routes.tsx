@@ -90,6 +90,8 @@ export const routes: RouteObject[] = [
           { path: 'pedidos', lazy: adminPage('Orders') },
           { path: 'pedidos/:id', lazy: adminPage('Order') },
           { path: 'produtos', lazy: adminPage('Products') },
+          { path: 'clientes', lazy: adminPage('Customers') },
+          { path: 'clientes/:id', lazy: adminPage('Customer') },
           { path: 'seguranca', lazy: adminPage('Security') },
           { path: 'privacidade', lazy: adminPage('Privacy') },
           { path: 'mensagens', lazy: adminPage('Messages') },

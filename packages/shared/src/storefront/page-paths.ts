@@ -42,6 +42,8 @@ export const PRIVATE_PAGE_PATHS = [
   '/admin/devolucoes',
   '/admin/devolucoes/:id',
   '/admin/produtos',
+  '/admin/clientes',
+  '/admin/clientes/:id',
   '/admin/seguranca',
   '/admin/privacidade',
   '/admin/mensagens',

@@ -1,7 +1,7 @@
 import type { AdminStats } from '@lumina/shared/admin/admin-stats';
 import { centsToReais } from '@lumina/shared/format/money';
 import { STORE_TIME_ZONE } from '@lumina/shared/validation/calendar-date';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 
@@ -9,6 +9,17 @@ const DAY = `(now() at time zone '${STORE_TIME_ZONE}')::date`;
 /** Midnight of a day in the shop's time zone, as a timestamptz. */
 const startOf = (daysAgo: number) =>
   sql.raw(`((${DAY} - ${daysAgo})::timestamp at time zone '${STORE_TIME_ZONE}')`);
+
+/**
+ * An order that counts as sold: paid, and not cancelled, refunded or returned since. The home's
+ * revenue and a customer's total spent both read it (`alias`: the orders table's, if any).
+ */
+export function soldOrder(alias?: string): SQL {
+  const column = (name: string) => (alias ? `${alias}.${name}` : name);
+  return sql.raw(
+    `${column('paid_at')} is not null and ${column('status')} in ('processing', 'shipped', 'delivered')`,
+  );
+}
 
 interface Counts {
   [key: string]: number | string | null;
@@ -32,7 +43,7 @@ export async function readAdminStats(db: Db, now: Date): Promise<AdminStats> {
       from products p left join bling_product_links l on l.product_id = p.id
     `),
   );
-  const paid = sql.raw(`paid_at is not null and status in ('processing', 'shipped', 'delivered')`);
+  const paid = soldOrder();
   const [orderCounts] = rowsOf<Counts>(
     await db.execute(sql`
       select count(*) filter (where created_at >= ${startOf(0)})::integer as today,

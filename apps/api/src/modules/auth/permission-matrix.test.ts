@@ -73,6 +73,7 @@ describe('the permission matrix', () => {
     expect(all).toEqual(
       expect.arrayContaining([
         { method: 'GET', url: '/api/admin/orders', permission: 'orders' },
+        { method: 'GET', url: '/api/admin/customers/:id', permission: 'customers' },
         { method: 'POST', url: '/api/products', permission: 'catalogue' },
         { method: 'GET', url: '/api/admin/stats', permission: 'reports' },
         { method: 'PUT', url: '/api/admin/settings', permission: 'settings' },

@@ -3,6 +3,8 @@ import { AdminIndex, AdminLayout } from '../../features/admin/components/admin-l
 import { SandboxNotice } from '../layout/sandbox-notice.tsx';
 import { usePageMeta } from '../../lib/page-meta.ts';
 import { Component as Coupons } from './admin-coupons.tsx';
+import { Component as Customer } from './admin-customer.tsx';
+import { Component as Customers } from './admin-customers.tsx';
 import { Component as Messages } from './admin-messages.tsx';
 import { Component as Order } from './admin-order.tsx';
 import { Component as Orders } from './admin-orders.tsx';
@@ -36,6 +38,8 @@ export function Component() {
 export const adminPages = {
   Index: AdminIndex,
   Coupons,
+  Customer,
+  Customers,
   Messages,
   Order,
   Orders,

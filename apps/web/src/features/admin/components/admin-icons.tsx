@@ -29,6 +29,17 @@ function ReturnIcon(props: IconProps) {
   );
 }
 
+function PeopleIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="9" cy="8" r="3.5" />
+      <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+      <path d="M15.5 4.7a3.5 3.5 0 0 1 0 6.6" />
+      <path d="M18 14.2a6.5 6.5 0 0 1 3.5 5.8" />
+    </Icon>
+  );
+}
+
 function TicketIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -102,6 +113,7 @@ const SECTION_ICONS: Record<AdminSectionIcon, (props: IconProps) => React.JSX.El
   messages: ChatIcon,
   returns: ReturnIcon,
   products: SparkleIcon,
+  customers: PeopleIcon,
   coupons: TicketIcon,
   security: ShieldIcon,
   privacy: LockIcon,

@@ -63,6 +63,7 @@ describe('the panel shell', () => {
       'Mensagens',
       'Devoluções',
       'Produtos',
+      'Clientes',
       'Cupons',
       'Segurança',
       'Privacidade',
@@ -153,6 +154,7 @@ describe('the phone’s bar', () => {
     const sheet = await screen.findByRole('dialog', { name: 'Mais opções' });
     expect(linkNames(sheet)).toEqual([
       'Produtos',
+      'Clientes',
       'Cupons',
       'Segurança',
       'Privacidade',

@@ -164,7 +164,11 @@ function OrderDetail({ detail, orderId }: { detail: AdminOrderDetail; orderId: n
           </DetailBox>
         </div>
         <div className="space-y-4">
-          <CustomerBox name={order.customer_name} email={order.customer_email}>
+          <CustomerBox
+            name={order.customer_name}
+            email={order.customer_email}
+            customerId={order.user_id}
+          >
             <DetailRow label="Telefone">{order.customer_phone ?? ERASED_CONTACT}</DetailRow>
             <DetailRow label="CPF/CNPJ">{order.customer_cpf ?? '—'}</DetailRow>
           </CustomerBox>

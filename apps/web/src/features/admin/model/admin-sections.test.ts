@@ -23,6 +23,7 @@ describe('the panel sections', () => {
       'Mensagens',
       'Devoluções',
       'Produtos',
+      'Clientes',
       'Cupons',
       'Segurança',
       'Privacidade',
@@ -38,7 +39,7 @@ describe('the panel sections', () => {
       sectionsFor(
         staff('manager', ['panel', 'orders', 'catalogue', 'customers', 'promotions', 'reports']),
       ).map((section) => section.path),
-    ).toEqual(['', 'pedidos', 'mensagens', 'devolucoes', 'produtos', 'cupons']);
+    ).toEqual(['', 'pedidos', 'mensagens', 'devolucoes', 'produtos', 'clientes', 'cupons']);
     expect(sectionsFor(staff('catalogue', ['panel', 'catalogue'])).map((s) => s.path)).toEqual([
       '',
       'produtos',
@@ -57,6 +58,7 @@ describe('the panel sections', () => {
       devolucoes: 'orders',
       mensagens: 'customers',
       produtos: 'catalogue',
+      clientes: 'customers',
       cupons: 'promotions',
       seguranca: 'security',
       privacidade: 'privacy',

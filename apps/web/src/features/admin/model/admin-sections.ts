@@ -11,6 +11,7 @@ export type AdminSectionIcon =
   | 'messages'
   | 'returns'
   | 'products'
+  | 'customers'
   | 'coupons'
   | 'security'
   | 'privacy'
@@ -48,6 +49,13 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     permission: 'catalogue',
     icon: 'products',
     primary: true,
+  },
+  {
+    path: 'clientes',
+    label: 'Clientes',
+    permission: 'customers',
+    icon: 'customers',
+    primary: false,
   },
   { path: 'cupons', label: 'Cupons', permission: 'promotions', icon: 'coupons', primary: false },
   {

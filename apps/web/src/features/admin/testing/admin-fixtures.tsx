@@ -22,6 +22,8 @@ import { createUser } from '../../../lib/auth/testing/create-user.ts';
 import { createTestSession, storeSignedIn } from '../../../lib/auth/testing/signed-in.ts';
 import { AdminIndex, AdminLayout } from '../components/admin-layout.tsx';
 import { CouponsPage } from '../components/coupons-page.tsx';
+import { CustomerDetailPage } from '../components/customer-detail-page.tsx';
+import { CustomersListPage } from '../components/customers-list-page.tsx';
 import { MessagesPage } from '../components/messages-page.tsx';
 import { OrderDetailPage } from '../components/order-detail-page.tsx';
 import { OrdersListPage } from '../components/orders-list-page.tsx';
@@ -56,6 +58,11 @@ function DetailRoute() {
   return <OrderDetailPage orderId={id} />;
 }
 
+function CustomerRoute() {
+  const id = Number(useLocation().pathname.split('/').pop());
+  return <CustomerDetailPage key={id} customerId={id} />;
+}
+
 function ReturnRoute() {
   const id = Number(useLocation().pathname.split('/').pop());
   return <ReturnDetailPage key={id} returnId={id} />;
@@ -76,6 +83,8 @@ export function renderAdmin(route: string) {
               <Route path="pedidos" element={<OrdersListPage />} />
               <Route path="pedidos/:id" element={<DetailRoute />} />
               <Route path="produtos" element={<ProductsPage />} />
+              <Route path="clientes" element={<CustomersListPage />} />
+              <Route path="clientes/:id" element={<CustomerRoute />} />
               <Route path="seguranca" element={<SecurityPage />} />
               <Route path="privacidade" element={<PrivacyPage />} />
               <Route path="mensagens" element={<MessagesPage />} />
