@@ -128,6 +128,8 @@ import {
 } from './modules/erp/routes.ts';
 import { adminOrderRoutes } from './modules/admin/orders/routes.ts';
 import { createAdminOrderService } from './modules/admin/orders/service.ts';
+import { ordersExportRoutes } from './modules/admin/orders-export/routes.ts';
+import { createOrdersExport } from './modules/admin/orders-export/service.ts';
 import { pixTicketRoutes } from './modules/payments/ticket-routes.ts';
 import { createRefunds } from './modules/payments/refunds.ts';
 import { createAdminReturnService } from './modules/returns/admin-service.ts';
@@ -674,6 +676,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(orderRoutes, { orders, payments, fulfilment });
       await api.register(paymentRoutes, { payments });
       await api.register(adminOrderRoutes, { adminOrders });
+      await api.register(ordersExportRoutes, {
+        ordersExport: createOrdersExport({
+          db: database.db,
+          throttle: services.throttle,
+          securityLog: services.securityLog,
+        }),
+      });
       await api.register(returnRoutes, { returns });
       await api.register(adminReturnRoutes, { adminReturns });
       await api.register(invoiceRoutes, {
