@@ -328,4 +328,17 @@ describe('GET /api/admin/orders/export', () => {
       cpf: 'full',
     });
   });
+
+  it('is described in the API documentation with its query', async () => {
+    const docs = await ctx.app.inject({ url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    const path = docs.json<{
+      paths: Record<string, { get?: { parameters?: { name: string; in: string }[] } }>;
+    }>().paths['/api/admin/orders/export'];
+    expect(path?.get?.parameters?.map((parameter) => parameter.name).sort()).toEqual([
+      'format',
+      'from',
+      'to',
+    ]);
+  });
 });
