@@ -131,6 +131,8 @@ import { adminCustomerRoutes } from './modules/admin/customers/routes.ts';
 import { createAdminCustomerService } from './modules/admin/customers/service.ts';
 import { adminOrderRoutes } from './modules/admin/orders/routes.ts';
 import { createAdminOrderService } from './modules/admin/orders/service.ts';
+import { ordersExportRoutes } from './modules/admin/orders-export/routes.ts';
+import { createOrdersExport } from './modules/admin/orders-export/service.ts';
 import { pixTicketRoutes } from './modules/payments/ticket-routes.ts';
 import { createRefunds } from './modules/payments/refunds.ts';
 import { createAdminReturnService } from './modules/returns/admin-service.ts';
@@ -685,6 +687,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(adminCustomerRoutes, {
         adminCustomers: createAdminCustomerService({
           db: database.db,
+          securityLog: services.securityLog,
+        }),
+      });
+      await api.register(ordersExportRoutes, {
+        ordersExport: createOrdersExport({
+          db: database.db,
+          throttle: services.throttle,
           securityLog: services.securityLog,
         }),
       });

@@ -138,7 +138,8 @@ export async function hasPermission(
 
 /**
  * The caller's staff role now (null for anyone else), read with the guard's own lookup: a route
- * whose answer depends on the role (which customer fields it shows) asks no second query.
+ * whose answer depends on the role (which customer fields it shows, the CPF in the accountant's
+ * export) asks no second query.
  */
 export async function staffRoleOf(request: FastifyRequest): Promise<StaffRole | null> {
   const account = await accountRole(request);

@@ -48,13 +48,16 @@ export function createAdminOrderQueries(db: Db) {
     async list(query: AdminOrderListQuery) {
       const where = filtersOf(query);
       const offset = (query.page - 1) * query.per_page;
+      // Qualified by hand: drizzle writes a lone column of a one-table select as "id", which in
+      // these subqueries would name the subquery's own table's id (i.order_id = i.id).
+      const orderId = sql.raw('"orders"."id"');
       const rows = await db
         .select({
           order: orders,
-          itemsCount: sql<number>`(select coalesce(sum(quantity), 0)::integer from order_items i where i.order_id = ${orders.id})`,
+          itemsCount: sql<number>`(select coalesce(sum(quantity), 0)::integer from order_items i where i.order_id = ${orderId})`,
           provider: sql<
             string | null
-          >`(select p.provider from payments p where p.order_id = ${orders.id} order by p.id desc limit 1)`,
+          >`(select p.provider from payments p where p.order_id = ${orderId} order by p.id desc limit 1)`,
           total: sql<number>`count(*) over ()`,
         })
         .from(orders)

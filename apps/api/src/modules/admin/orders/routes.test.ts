@@ -133,6 +133,13 @@ describe('admin order list', () => {
     );
     // Newest first.
     expect(all.orders[0]!.created_at >= all.orders.at(-1)!.created_at).toBe(true);
+    // Each row counts its own items and names its own payment's provider (2 units, built-in PIX).
+    for (const placed of [one, two]) {
+      expect(all.orders.find((row) => row.id === placed.order.id)).toMatchObject({
+        items_count: 2,
+        payment_provider: 'pix_builtin',
+      });
+    }
 
     const paid = await list('status=processing&per_page=100');
     expect(paid.orders.every((row) => row.status === 'processing')).toBe(true);

@@ -11,6 +11,8 @@ import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { type AdminOrderFilters, useAdminOrders } from '../api/orders.ts';
 import { PAID_AFTER_CANCEL } from '../model/order-labels.ts';
+import { useCan } from '../../../lib/auth/use-permissions.ts';
+import { OrdersExportButton } from './orders-export-dialog.tsx';
 import { FilterBar, FilterInput, FilterSelect, ListLoadError } from './list-filters.tsx';
 import { OrderBadges } from './order-badges.tsx';
 import { OrdersBulkBar } from './orders-bulk-bar.tsx';
@@ -135,12 +137,16 @@ export function OrdersListPage() {
   const orders = useAdminOrders(filters);
   const data = orders.data;
   const selection = useRowSelection(params.toString());
+  const canExport = useCan('reports');
 
   return (
     <section aria-labelledby="pedidos-admin">
-      <h1 id="pedidos-admin" className="mb-4 font-serif text-3xl text-ink-900">
-        Pedidos
-      </h1>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h1 id="pedidos-admin" className="font-serif text-3xl text-ink-900">
+          Pedidos
+        </h1>
+        {canExport ? <OrdersExportButton /> : null}
+      </div>
       {data && data.alerts.paid_after_cancel > 0 ? (
         <FormAlert kind="warning" className="mb-4" title={PAID_AFTER_CANCEL}>
           <p className="mt-1">
