@@ -87,6 +87,7 @@ describe('the panel sections', () => {
     ]);
     expect(more.map((section) => section.label)).toEqual([
       'Produtos',
+      'Clientes',
       'Cupons',
       'Segurança',
       'Privacidade',
