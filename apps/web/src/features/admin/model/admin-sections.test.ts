@@ -19,6 +19,7 @@ describe('the panel sections', () => {
       'Segurança',
       'Privacidade',
       'Loja',
+      'Equipe',
     ]);
   });
 
@@ -48,6 +49,7 @@ describe('the panel sections', () => {
       seguranca: 'security',
       privacidade: 'privacy',
       loja: 'settings',
+      equipe: 'staff',
     });
   });
 

@@ -6,7 +6,15 @@ type StaffUser = Pick<AuthUser, 'name' | 'email'> &
   Partial<Pick<AuthUser, 'staff_role' | 'permissions'>>;
 
 export type AdminSectionIcon =
-  'orders' | 'messages' | 'returns' | 'products' | 'coupons' | 'security' | 'privacy' | 'store';
+    | 'orders'
+  | 'messages'
+  | 'returns'
+  | 'products'
+  | 'coupons'
+  | 'security'
+  | 'privacy'
+  | 'store'
+  | 'staff';
 
 export interface AdminSection {
   /** The address under /admin (routes.tsx). */
@@ -53,6 +61,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     primary: false,
   },
   { path: 'loja', label: 'Loja', permission: 'settings', icon: 'store', primary: false },
+  { path: 'equipe', label: 'Equipe', permission: 'staff', icon: 'staff', primary: false },
 ];
 
 /**
