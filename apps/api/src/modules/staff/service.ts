@@ -57,8 +57,7 @@ const fail = {
     new AppError('not_found', STAFF_MESSAGES.invitationNotFound, {
       code: 'invitation_not_found',
     }),
-  lastOwner: () =>
-    new AppError('invalid_data', STAFF_MESSAGES.lastOwner, { code: 'last_owner' }),
+  lastOwner: () => new AppError('invalid_data', STAFF_MESSAGES.lastOwner, { code: 'last_owner' }),
   link: (code: 'invalid' | 'expired' | 'used' | 'revoked') =>
     code === 'invalid'
       ? new AppError('not_found', STAFF_MESSAGES.invalidLink, { code: 'invitation_invalid' })

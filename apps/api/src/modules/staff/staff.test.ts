@@ -202,7 +202,10 @@ describe('inviting and accepting', () => {
     await invite(owner.headers, email, 'manager');
     const token = await mailedToken(email);
     clockOffsetMs = 7 * DAY + 1_000;
-    for (const answer of [await call('GET', `/api/staff_invitations/${token}`), await accept(token)]) {
+    for (const answer of [
+      await call('GET', `/api/staff_invitations/${token}`),
+      await accept(token),
+    ]) {
       expect(answer.statusCode).toBe(422);
       expect(answer.json()).toMatchObject({
         code: 'invitation_expired',
@@ -229,7 +232,7 @@ describe('inviting and accepting', () => {
     },
   );
 
-  it("replaces the pending invitation of an address: the older link stops working", async () => {
+  it('replaces the pending invitation of an address: the older link stops working', async () => {
     const owner = await staffMember('owner');
     const email = `de-novo${sequence}@example.com`;
     await invite(owner.headers, email, 'operator');
@@ -252,11 +255,15 @@ describe('inviting and accepting', () => {
     const invited = await invite(owner.headers, email, 'operator');
     const token = await mailedToken(email);
     const id = invited.json<{ invitation: { id: number } }>().invitation.id;
-    expect((await call('DELETE', `/api/admin/staff/invitations/${id}`, owner.headers)).statusCode).toBe(204);
+    expect(
+      (await call('DELETE', `/api/admin/staff/invitations/${id}`, owner.headers)).statusCode,
+    ).toBe(204);
     const refused = await accept(token);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ message: STAFF_MESSAGES.revokedLink });
-    expect((await call('DELETE', `/api/admin/staff/invitations/${id}`, owner.headers)).statusCode).toBe(404);
+    expect(
+      (await call('DELETE', `/api/admin/staff/invitations/${id}`, owner.headers)).statusCode,
+    ).toBe(404);
   });
 
   it('refuses an invitation whose address someone registered meanwhile', async () => {
@@ -300,7 +307,9 @@ describe('inviting and accepting', () => {
 
     const badRole = await invite(owner.headers, 'x@example.com', 'chefe' as StaffRole);
     expect(badRole.statusCode).toBe(422);
-    expect(badRole.json()).toMatchObject({ fields: { 'staff.role': [STAFF_MESSAGES.roleRequired] } });
+    expect(badRole.json()).toMatchObject({
+      fields: { 'staff.role': [STAFF_MESSAGES.roleRequired] },
+    });
     expect((await invite(owner.headers, 'nao-e-email', 'operator')).statusCode).toBe(422);
   });
 
@@ -372,7 +381,9 @@ describe('roles and removal', () => {
     expect(asCustomer.json()).toMatchObject({ code: 'admin_only' });
     expect(await logTypes(owner.user.id)).toContain('staff_removed');
 
-    expect((await call('DELETE', `/api/admin/staff/${operator.user.id}`, owner.headers)).statusCode).toBe(404);
+    expect(
+      (await call('DELETE', `/api/admin/staff/${operator.user.id}`, owner.headers)).statusCode,
+    ).toBe(404);
   });
 
   it('keeps the last owner: no demotion, no removal, not even of oneself', async () => {
@@ -402,7 +413,9 @@ describe('roles and removal', () => {
     // With a second owner, the two demoting each other at once leave one owner.
     const second = await staffMember('owner');
     const answers = await Promise.all([
-      call('PUT', `/api/admin/staff/${second.user.id}`, owner.headers, { staff: { role: 'manager' } }),
+      call('PUT', `/api/admin/staff/${second.user.id}`, owner.headers, {
+        staff: { role: 'manager' },
+      }),
       call('DELETE', `/api/admin/staff/${owner.user.id}`, second.headers),
     ]);
     const owners = await ctx.database.db
@@ -423,7 +436,8 @@ describe('roles and removal', () => {
       ['PUT', `/api/admin/staff/${manager.user.id}`],
       ['DELETE', `/api/admin/staff/${manager.user.id}`],
     ] as const) {
-      const payload = method === 'POST' ? { staff: { email: 'a@example.com', role: 'owner' } } : undefined;
+      const payload =
+        method === 'POST' ? { staff: { email: 'a@example.com', role: 'owner' } } : undefined;
       expect((await call(method, url, manager.headers, payload)).statusCode).toBe(403);
       expect((await call(method, url, customerHeaders, payload)).statusCode).toBe(403);
       expect((await call(method, url, {}, payload)).statusCode).toBe(401);

@@ -1,4 +1,8 @@
-import { STAFF_MESSAGES, STAFF_ROLE_DESCRIPTIONS, type StaffList } from '@lumina/shared/admin/staff';
+import {
+  STAFF_MESSAGES,
+  STAFF_ROLE_DESCRIPTIONS,
+  type StaffList,
+} from '@lumina/shared/admin/staff';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createUser } from '../../../lib/auth/testing/create-user.ts';

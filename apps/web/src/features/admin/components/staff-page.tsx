@@ -44,7 +44,7 @@ function InviteForm({ onDone }: { onDone: (message: string) => void }) {
     resolver: zodResolver(inviteFormSchema),
     defaultValues: { email: '', role: 'operator' },
   });
-  const role = useWatch({ control, name: 'role' }) as StaffRole;
+  const role = useWatch({ control, name: 'role' });
   const fieldError = (error: unknown, field: keyof InviteForm) =>
     error instanceof ApiError ? error.fields[`staff.${field}`]?.[0] : undefined;
   const failure =
@@ -53,7 +53,7 @@ function InviteForm({ onDone }: { onDone: (message: string) => void }) {
       : null;
 
   const onValid = (staff: InviteForm) => {
-    invite.mutate(staff as { email: string; role: StaffRole }, {
+    invite.mutate(staff, {
       onSuccess: ({ invitation }) => {
         reset({ email: '', role: staff.role });
         onDone(`Convite enviado para ${invitation.email}.`);
@@ -390,7 +390,9 @@ export function StaffPage() {
                       <p className="text-sm text-ink-700">
                         {STAFF_ROLE_LABELS[invitation.role]} · vale até{' '}
                         {formatDate(invitation.expires_at)}
-                        {invitation.invited_by ? ` · convidado por ${invitation.invited_by.name}` : ''}
+                        {invitation.invited_by
+                          ? ` · convidado por ${invitation.invited_by.name}`
+                          : ''}
                       </p>
                     </div>
                     <Button

@@ -6,7 +6,7 @@ type StaffUser = Pick<AuthUser, 'name' | 'email'> &
   Partial<Pick<AuthUser, 'staff_role' | 'permissions'>>;
 
 export type AdminSectionIcon =
-    | 'orders'
+  | 'orders'
   | 'messages'
   | 'returns'
   | 'products'
