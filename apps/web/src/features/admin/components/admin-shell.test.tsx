@@ -61,6 +61,7 @@ describe('the panel shell', () => {
       'Segurança',
       'Privacidade',
       'Loja',
+      'Equipe',
     ]);
     expect(linkNames(bar)).toEqual(['Pedidos', 'Mensagens', 'Devoluções', 'Produtos']);
     const aside = screen.getByRole('complementary');
@@ -125,7 +126,14 @@ describe('the phone’s bar', () => {
     const more = within(navs().bar).getByRole('button', { name: 'Mais' });
     fireEvent.click(more);
     const sheet = await screen.findByRole('dialog', { name: 'Mais opções' });
-    expect(linkNames(sheet)).toEqual(['Cupons', 'Segurança', 'Privacidade', 'Loja', 'Ver loja']);
+    expect(linkNames(sheet)).toEqual([
+      'Cupons',
+      'Segurança',
+      'Privacidade',
+      'Loja',
+      'Equipe',
+      'Ver loja',
+    ]);
     expect(within(sheet).getByText('Proprietário')).toBeVisible();
     expect(within(sheet).getByRole('button', { name: 'Sair' })).toBeVisible();
 
