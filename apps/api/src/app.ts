@@ -155,6 +155,8 @@ import { createInvoiceService, type InvoiceService } from './modules/fulfilment/
 import { createPackingSlips } from './modules/fulfilment/packing-slip.ts';
 import { createFulfilmentView } from './modules/fulfilment/order-view.ts';
 import { createBlingInvoiceProvider } from './integrations/bling/invoice-provider.ts';
+import { adminStaffRoutes, staffInvitationRoutes } from './modules/staff/routes.ts';
+import { createStaffService } from './modules/staff/service.ts';
 
 // Messages zod writes itself (a number where an object was expected, say) come out in pt-BR too.
 z.config(z.locales.ptBR());
@@ -617,6 +619,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storeSettings,
   });
   app.decorate('privacy', privacy);
+  const staff = createStaffService({
+    db: database.db,
+    outbox,
+    throttle: services.throttle,
+    appUrl: config.appUrl,
+    storeSettings,
+    now,
+  });
   const cep = createCepService({
     lookup: createViaCepClient({
       baseUrl: config.viacepBaseUrl,
@@ -727,6 +737,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
       await api.register(adminPrivacyRoutes, { privacy });
       await api.register(adminContactRoutes, { contact });
+      await api.register(adminStaffRoutes, { staff });
+      await api.register(staffInvitationRoutes, { staff });
       await api.register(consentRoutes, { consents: createConsents({ db: database.db, now }) });
       await api.register(erpOauthCallbackRoutes, { erp });
       await api.register(blingWebhookRoutes, { webhooks: erp.webhooks });

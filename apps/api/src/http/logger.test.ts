@@ -50,6 +50,8 @@ describe('loggableUrl', () => {
     ['/api/password_resets/verify/abc_DEF-123', '/api/password_resets/verify/[redacted]'],
     ['/api/password_resets/abc_DEF-123', '/api/password_resets/[redacted]'],
     ['/api/password_resets', '/api/password_resets'],
+    ['/api/staff_invitations/abc_DEF-123', '/api/staff_invitations/[redacted]'],
+    ['/convite/abc_DEF-123', '/convite/[redacted]'],
     [
       '/api/auth/google/callback?code=c0d3&state=st4te&iss=x',
       '/api/auth/google/callback?code=[redacted]&state=[redacted]&iss=x',

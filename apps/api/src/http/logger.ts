@@ -105,8 +105,12 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
   };
 }
 
-/** A reset link's token sits in the path; the provider's code and state in the callback's query. */
-const SECRET_IN_PATH = /^(\/api\/password_resets\/(?:verify\/)?)[^/?]+/;
+/**
+ * A reset link's and a staff invitation's token sit in the path (the API's and the web page's
+ * /convite/{token}); the provider's code and state in the callback's query.
+ */
+const SECRET_IN_PATH =
+  /^(\/api\/password_resets\/(?:verify\/)?|\/api\/staff_invitations\/|\/convite\/)[^/?]+/;
 const SECRET_IN_QUERY = /([?&](?:code|state|token)=)[^&#]*/g;
 
 /** The URL as the log keeps it: without the secrets some addresses carry. */

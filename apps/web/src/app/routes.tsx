@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
               { path: 'esqueci-senha', lazy: () => import('./routes/forgot-password.tsx') },
               { path: 'redefinir-senha', lazy: () => import('./routes/reset-password.tsx') },
               { path: 'confirmar-email', lazy: () => import('./routes/confirm-email.tsx') },
+              { path: 'convite/:token', lazy: () => import('./routes/staff-invitation.tsx') },
               {
                 // Logged-in only (spec 000 §2): anonymous visitors go to / and log in from there.
                 lazy: () => import('./routes/protected-layout.tsx'),
@@ -99,6 +100,7 @@ export const routes: RouteObject[] = [
           { path: 'devolucoes/:id', lazy: adminPage('Return') },
           { path: 'loja', lazy: adminPage('Settings') },
           { path: 'cupons', lazy: adminPage('Coupons') },
+          { path: 'equipe', lazy: adminPage('Staff') },
         ],
       },
     ],

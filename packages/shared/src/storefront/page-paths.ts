@@ -25,6 +25,8 @@ export const PRIVATE_PAGE_PATHS = [
   '/esqueci-senha',
   '/redefinir-senha',
   '/confirmar-email',
+  // A staff invitation: its token is a credential (never indexed, never logged).
+  '/convite/:token',
   '/gerenciar-dados',
   '/checkout',
   '/payment-pix',
@@ -49,6 +51,7 @@ export const PRIVATE_PAGE_PATHS = [
   '/admin/mensagens',
   '/admin/loja',
   '/admin/cupons',
+  '/admin/equipe',
 ] as const;
 
 export type PagePath = (typeof PUBLIC_PAGE_PATHS)[number] | (typeof PRIVATE_PAGE_PATHS)[number];

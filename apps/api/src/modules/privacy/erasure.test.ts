@@ -87,6 +87,10 @@ const TABLES: Record<string, { keeps: readonly Marker[]; why: string }> = {
   melhor_envio_connection: { keeps: [], why: "the shop's Melhor Envio connection" },
   melhor_envio_oauth_states: { keeps: [], why: "the shop's Melhor Envio connection" },
   melhor_envio_webhook_events: { keeps: [], why: 'label events by Melhor Envio id' },
+  staff_invitations: {
+    keeps: [],
+    why: "invitations to the person's addresses go; those they sent keep their staff id",
+  },
   invoices: {
     keeps: [],
     why: 'the NF-e number, key and links: a fiscal record kept as the order is (LGPD art. 16, I)',

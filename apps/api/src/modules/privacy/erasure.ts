@@ -22,6 +22,7 @@ import { forgetThrottleKeys } from '../security/throttle.ts';
 import { anonymiseAccount } from '../users/repository.ts';
 import { forgetWishlistOf } from '../wishlist/repository.ts';
 import { forgetCouponCustomer } from '../promotions/uses.ts';
+import { forgetInvitationsTo } from '../staff/repository.ts';
 
 /**
  * How long an order's fiscal data outlives the account: 5 years (the privacy policy's
@@ -85,6 +86,7 @@ export async function eraseAccount(
   await forgetPasswordResetsOf(tx, userId);
   await forgetLoginCodesOf(tx, userId);
   await forgetContactMessagesFrom(tx, emails);
+  await forgetInvitationsTo(tx, emails);
   await forgetThrottleKeys(
     tx,
     [...new Set(emails.map((e) => e.toLowerCase()))].flatMap((email) => [

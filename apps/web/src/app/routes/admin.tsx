@@ -14,6 +14,7 @@ import { Component as Return } from './admin-return.tsx';
 import { Component as Returns } from './admin-returns.tsx';
 import { Component as Security } from './admin-security.tsx';
 import { Component as Settings } from './admin-settings.tsx';
+import { Component as Staff } from './admin-staff.tsx';
 
 /**
  * /admin: a lazy route group, so shoppers never download the panel's code. It stands beside the
@@ -49,6 +50,7 @@ export const adminPages = {
   Returns,
   Security,
   Settings,
+  Staff,
 };
 
 export type AdminPageName = keyof typeof adminPages;

@@ -69,6 +69,17 @@ function StoreIcon(props: IconProps) {
   );
 }
 
+function PeopleIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="9" cy="8" r="3.2" />
+      <path d="M3.5 20a5.5 5.5 0 0 1 11 0" />
+      <path d="M15.5 5.2a3 3 0 0 1 0 5.6" />
+      <path d="M17 14.6a5.5 5.5 0 0 1 3.5 5.4" />
+    </Icon>
+  );
+}
+
 export function MoreIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -118,6 +129,7 @@ const SECTION_ICONS: Record<AdminSectionIcon, (props: IconProps) => React.JSX.El
   security: ShieldIcon,
   privacy: LockIcon,
   store: StoreIcon,
+  staff: PeopleIcon,
 };
 
 export function SectionIcon({ icon, ...props }: IconProps & { icon: AdminSectionIcon }) {

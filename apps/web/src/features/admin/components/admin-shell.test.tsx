@@ -68,6 +68,7 @@ describe('the panel shell', () => {
       'Segurança',
       'Privacidade',
       'Loja',
+      'Equipe',
     ]);
     expect(linkNames(bar)).toEqual(['Início', 'Pedidos', 'Mensagens', 'Devoluções']);
     const aside = screen.getByRole('complementary');
@@ -159,6 +160,7 @@ describe('the phone’s bar', () => {
       'Segurança',
       'Privacidade',
       'Loja',
+      'Equipe',
       'Ver loja',
     ]);
     expect(within(sheet).getByText('Proprietário')).toBeVisible();

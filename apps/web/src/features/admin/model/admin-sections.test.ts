@@ -28,6 +28,7 @@ describe('the panel sections', () => {
       'Segurança',
       'Privacidade',
       'Loja',
+      'Equipe',
     ]);
   });
 
@@ -63,6 +64,7 @@ describe('the panel sections', () => {
       seguranca: 'security',
       privacidade: 'privacy',
       loja: 'settings',
+      equipe: 'staff',
     });
   });
 
@@ -92,6 +94,7 @@ describe('the panel sections', () => {
       'Segurança',
       'Privacidade',
       'Loja',
+      'Equipe',
     ]);
     const catalogue = splitForBar(sectionsFor(staff('catalogue', ['panel', 'catalogue'])));
     expect(catalogue.bar.map((section) => section.label)).toEqual(['Início', 'Produtos']);

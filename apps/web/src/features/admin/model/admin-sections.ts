@@ -15,7 +15,8 @@ export type AdminSectionIcon =
   | 'coupons'
   | 'security'
   | 'privacy'
-  | 'store';
+  | 'store'
+  | 'staff';
 
 export interface AdminSection {
   /** The address under /admin (routes.tsx); '' is the panel's home, /admin itself. */
@@ -73,6 +74,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     primary: false,
   },
   { path: 'loja', label: 'Loja', permission: 'settings', icon: 'store', primary: false },
+  { path: 'equipe', label: 'Equipe', permission: 'staff', icon: 'staff', primary: false },
 ];
 
 /** '/admin' for the home, '/admin/pedidos' for the orders... */

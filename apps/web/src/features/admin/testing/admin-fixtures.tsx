@@ -33,6 +33,7 @@ import { ReturnDetailPage } from '../components/return-detail-page.tsx';
 import { ReturnsPage } from '../components/returns-page.tsx';
 import { SecurityPage } from '../components/security-page.tsx';
 import { SettingsPage } from '../components/settings-page.tsx';
+import { StaffPage } from '../components/staff-page.tsx';
 
 function base64Url(value: string): string {
   return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -92,6 +93,7 @@ export function renderAdmin(route: string) {
               <Route path="devolucoes/:id" element={<ReturnRoute />} />
               <Route path="loja" element={<SettingsPage />} />
               <Route path="cupons" element={<CouponsPage />} />
+              <Route path="equipe" element={<StaffPage />} />
             </Route>
             <Route path="/minha-conta" element={<p>Página Minha Conta</p>} />
             <Route path="/" element={<p>Página inicial</p>} />
