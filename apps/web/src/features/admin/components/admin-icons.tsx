@@ -69,13 +69,14 @@ function StoreIcon(props: IconProps) {
   );
 }
 
-function PeopleIcon(props: IconProps) {
+/** A staff badge on its lanyard: the team, apart from the customers' people. */
+function BadgeIcon(props: IconProps) {
   return (
     <Icon {...props}>
-      <circle cx="9" cy="8" r="3.2" />
-      <path d="M3.5 20a5.5 5.5 0 0 1 11 0" />
-      <path d="M15.5 5.2a3 3 0 0 1 0 5.6" />
-      <path d="M17 14.6a5.5 5.5 0 0 1 3.5 5.4" />
+      <rect x="5" y="6" width="14" height="15" rx="2" />
+      <path d="M10 3h4v4h-4z" />
+      <circle cx="12" cy="12" r="2.2" />
+      <path d="M8.5 18a3.5 3.5 0 0 1 7 0" />
     </Icon>
   );
 }
@@ -129,7 +130,7 @@ const SECTION_ICONS: Record<AdminSectionIcon, (props: IconProps) => React.JSX.El
   security: ShieldIcon,
   privacy: LockIcon,
   store: StoreIcon,
-  staff: PeopleIcon,
+  staff: BadgeIcon,
 };
 
 export function SectionIcon({ icon, ...props }: IconProps & { icon: AdminSectionIcon }) {
