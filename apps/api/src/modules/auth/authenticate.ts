@@ -1,4 +1,9 @@
-import { can, type Permission, STAFF_ROLE_LABELS } from '@lumina/shared/admin/staff-roles';
+import {
+  can,
+  type Permission,
+  STAFF_ROLE_LABELS,
+  type StaffRole,
+} from '@lumina/shared/admin/staff-roles';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../../http/app-error.ts';
@@ -128,6 +133,15 @@ export async function hasPermission(
 ): Promise<boolean> {
   const account = await accountRole(request);
   return account?.role === 'admin' && can(account.staffRole, permission);
+}
+
+/**
+ * The caller's staff role now, from the same one lookup per request as the guard (null for
+ * anyone not on the staff): for an answer that shows each role only what it reaches.
+ */
+export async function staffRoleOf(request: FastifyRequest): Promise<StaffRole | null> {
+  const account = await accountRole(request);
+  return account?.role === 'admin' ? account.staffRole : null;
 }
 
 /** The caller's account now, refused (401, or 403 admin_only) unless it is on the staff. */
