@@ -103,3 +103,29 @@ export async function explainRead(
     await database.close();
   }
 }
+
+/**
+ * As explainRead, for a read made of several statements: explains each one it sent, in order.
+ */
+export async function explainReads(
+  url: string,
+  read: (database: Database) => Promise<unknown>,
+  runs: number,
+): Promise<(PlanFigures & { statement: string })[]> {
+  const database = openPostgres(url, { poolMax: 1 });
+  try {
+    const captured = captureStatements(database);
+    await read(database);
+    must(captured.length > 0, 'the read ran no statement');
+    const plans: (PlanFigures & { statement: string })[] = [];
+    for (const statement of [...captured]) {
+      plans.push({
+        ...(await explainStatement(database, statement, runs)),
+        statement: statement.text,
+      });
+    }
+    return plans;
+  } finally {
+    await database.close();
+  }
+}

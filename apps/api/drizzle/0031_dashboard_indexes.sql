@@ -1,0 +1,2 @@
+CREATE INDEX "orders_paid_at_idx" ON "orders" USING btree ("paid_at","total_cents","payment_method","user_id","id") WHERE paid_at is not null and status in ('processing', 'shipped', 'delivered');--> statement-breakpoint
+CREATE INDEX "orders_paid_user_idx" ON "orders" USING btree ("user_id","paid_at") WHERE paid_at is not null and status in ('processing', 'shipped', 'delivered');
