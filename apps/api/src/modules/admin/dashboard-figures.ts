@@ -188,11 +188,13 @@ async function readItemFigures(db: Db, b: Bounds) {
 async function readCartsWithItems(db: Db, b: Bounds): Promise<number> {
   const [row] = rowsOf<{ carts: Num }>(
     await db.execute(sql`
-      select count(*)::integer as carts from carts c
-      where (c.updated_at >= ${b.startAt}::timestamptz and c.updated_at < ${b.endAt}::timestamptz)
-        or exists (select 1 from cart_items i where i.cart_id = c.id
-                   and i.created_at >= ${b.startAt}::timestamptz
-                   and i.created_at < ${b.endAt}::timestamptz)
+      select count(*)::integer as carts from (
+        select id from carts
+        where updated_at >= ${b.startAt}::timestamptz and updated_at < ${b.endAt}::timestamptz
+        union
+        select cart_id from cart_items
+        where created_at >= ${b.startAt}::timestamptz and created_at < ${b.endAt}::timestamptz
+      ) touched
     `),
   );
   return count(row?.carts);
@@ -212,11 +214,10 @@ export async function readDashboardFigures(
   period: DashboardPeriod,
 ): Promise<DashboardFigures> {
   const bounds = await readBounds(db, now, period);
-  const [orders, items, carts] = await Promise.all([
-    readOrderFigures(db, bounds, period),
-    readItemFigures(db, bounds),
-    readCartsWithItems(db, bounds),
-  ]);
+  // One after the other: the caller's transaction is one connection.
+  const orders = await readOrderFigures(db, bounds, period);
+  const items = await readItemFigures(db, bounds);
+  const carts = await readCartsWithItems(db, bounds);
   const paidOrders = count(orders.orders);
   return {
     period_days: period,
