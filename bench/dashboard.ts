@@ -113,6 +113,8 @@ async function measurePeriod(
         lowStockDefault: DEFAULT_LOW_STOCK_THRESHOLD,
       }),
     EXPLAIN_RUNS,
+    // What readDashboard sets for its own transaction (set_config(..., true)).
+    ['SET jit = off', 'SET max_parallel_workers_per_gather = 0', "SET work_mem = '32MB'"],
   );
   return {
     period,
