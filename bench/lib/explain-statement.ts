@@ -103,3 +103,39 @@ export async function explainRead(
     await database.close();
   }
 }
+
+/** Transaction control and settings: run by a read, but nothing to explain. */
+const NOT_EXPLAINED = /^\s*(begin|start|commit|rollback|set |select set_config)/i;
+
+/**
+ * As explainRead, for a read made of several statements: explains each query it sent, in order,
+ * after `settings` (statements run once on the connection, e.g. the SET LOCAL equivalents the
+ * read applies inside its own transaction).
+ */
+export async function explainReads(
+  url: string,
+  read: (database: Database) => Promise<unknown>,
+  runs: number,
+  settings: string[] = [],
+): Promise<(PlanFigures & { statement: string })[]> {
+  const database = openPostgres(url, { poolMax: 1 });
+  try {
+    const captured = captureStatements(database);
+    await read(database);
+    const queries = captured.filter((statement) => !NOT_EXPLAINED.test(statement.text));
+    must(queries.length > 0, 'the read ran no statement');
+    const pool = poolOf(database);
+    must(pool, 'openPostgres returned no pg.Pool');
+    for (const setting of settings) await pool.query(setting);
+    const plans: (PlanFigures & { statement: string })[] = [];
+    for (const statement of queries) {
+      plans.push({
+        ...(await explainStatement(database, statement, runs)),
+        statement: statement.text,
+      });
+    }
+    return plans;
+  } finally {
+    await database.close();
+  }
+}

@@ -84,6 +84,8 @@ import { createPaymentService, type PaymentService } from './modules/payments/se
 import { createMailOutbox, type MailOutbox } from './modules/mail/outbox.ts';
 import { createOrderLifecycle } from './modules/orders/lifecycle-service.ts';
 import { adminCatalogRoutes } from './modules/admin/catalog/routes.ts';
+import { adminDashboardRoutes } from './modules/admin/dashboard-routes.ts';
+import { lowStockDefaultOf } from './modules/admin/dashboard-queue.ts';
 import { createProductWrites } from './modules/catalog/product-writes.ts';
 import { adminDocsSessionRoutes, docsCookieAsBearer } from './modules/admin/docs-session.ts';
 import { adminProductPhotoRoutes } from './modules/admin/catalog/photo-routes.ts';
@@ -717,6 +719,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         }),
       });
       await api.register(adminCatalogRoutes, { db: database.db, now, priceRules });
+      await api.register(adminDashboardRoutes, {
+        db: database.db,
+        now,
+        lowStockDefault: () => lowStockDefaultOf(storeSettings()),
+      });
       await api.register(adminProductWriteRoutes, {
         priceRules,
         writes: createProductWrites({

@@ -90,3 +90,15 @@ export const dashboardSchema = z
   })
   .meta({ id: 'AdminDashboard' });
 export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const DASHBOARD_MESSAGES = {
+  period: 'Escolha um período de 7, 30 ou 90 dias.',
+} as const;
+
+/** The query of GET /api/admin/dashboard: `period` in days, 30 when absent. */
+export const dashboardQuerySchema = z.object({
+  period: z
+    .enum(['7', '30', '90'], { error: DASHBOARD_MESSAGES.period })
+    .default(String(DEFAULT_DASHBOARD_PERIOD) as '30'),
+});
+export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;

@@ -42,6 +42,8 @@ export const carts = pgTable(
     index('carts_anonymous_updated_at_idx')
       .on(t.updatedAt)
       .where(sql`${t.sessionId} IS NOT NULL`),
+    // The owner's home counts the carts changed in a period (admin/dashboard-figures.ts).
+    index('carts_updated_at_idx').on(t.updatedAt),
   ],
 );
 
@@ -70,6 +72,8 @@ export const cartItems = pgTable(
   },
   (t) => [
     unique('cart_items_variant_unique').on(t.cartId, t.variantId),
+    // The owner's home: the lines added in a period, with their cart (admin/dashboard-figures.ts).
+    index('cart_items_created_at_idx').on(t.createdAt, t.cartId),
     check('cart_items_quantity_check', sql`${t.quantity} > 0`),
   ],
 );

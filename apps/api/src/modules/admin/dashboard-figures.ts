@@ -1,0 +1,253 @@
+import type { DashboardFigures, DashboardPeriod } from '@lumina/shared/admin/dashboard';
+import {
+  optionValuesLabel,
+  type OptionValues,
+  type ProductOption,
+} from '@lumina/shared/catalog/variants';
+import { centsToReais } from '@lumina/shared/format/money';
+import { STORE_TIME_ZONE } from '@lumina/shared/validation/calendar-date';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/raw-rows.ts';
+
+const TZ = sql.raw(`'${STORE_TIME_ZONE}'`);
+
+/**
+ * Revenue as the stat cards count it (stats.ts): orders paid and not cancelled or refunded
+ * since, by the moment they were paid. The same words as the partial indexes of migration 0031
+ * (orders_paid_at_idx, orders_paid_user_idx), which PostgreSQL uses only when a query's
+ * condition implies theirs.
+ */
+export const PAID_ORDER = sql.raw(
+  `o.paid_at is not null and o.status in ('processing', 'shipped', 'delivered')`,
+);
+
+/** The period's São Paulo days and their limits as instants (ISO), read first and passed as values. */
+interface Bounds {
+  from: string;
+  to: string;
+  /** Midnight (São Paulo) of the first day, of the day after the last, of the previous period's first. */
+  startAt: string;
+  endAt: string;
+  previousStartAt: string;
+}
+
+async function readBounds(db: Db, now: Date, period: DashboardPeriod): Promise<Bounds> {
+  const instant = (day: ReturnType<typeof sql>) =>
+    sql`to_char((${day})::timestamp at time zone ${TZ} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+  const [row] = rowsOf<Bounds>(
+    await db.execute(sql`
+      with d as (select (${now.toISOString()}::timestamptz at time zone ${TZ})::date as today)
+      select to_char(today - ${period - 1}::integer, 'YYYY-MM-DD') as "from",
+        to_char(today, 'YYYY-MM-DD') as "to",
+        ${instant(sql`today - ${period - 1}::integer`)} as "startAt",
+        ${instant(sql`today + 1`)} as "endAt",
+        ${instant(sql`today - ${2 * period - 1}::integer`)} as "previousStartAt"
+      from d
+    `),
+  );
+  if (!row) throw new Error('the dashboard bounds query returned no row');
+  return row;
+}
+
+type Num = number | string | null;
+const count = (value: Num | undefined) => Number(value ?? 0);
+const reais = (cents: Num | undefined) => centsToReais(Number(cents ?? 0));
+
+interface OrderFiguresRow {
+  daily: { date: string; revenue: Num; orders: Num; previous_revenue: Num; previous_orders: Num }[];
+  revenue: Num;
+  orders: Num;
+  previous_revenue: Num;
+  previous_orders: Num;
+  methods: { method: string; revenue: Num; orders: Num }[];
+  new_buyers: Num;
+  returning_buyers: Num;
+}
+
+/**
+ * One pass over the paid orders of both periods: day by day (each day beside the day `period`
+ * days before it, so the two periods line up one to one), totals, payment methods, and buyers
+ * new (no paid order before the period) or returning.
+ */
+async function readOrderFigures(db: Db, b: Bounds, period: DashboardPeriod) {
+  const [row] = rowsOf<OrderFiguresRow>(
+    await db.execute(sql`
+      with paid as (
+        select (o.paid_at at time zone ${TZ})::date as day, o.total_cents, o.payment_method,
+          o.user_id, o.paid_at >= ${b.startAt}::timestamptz as in_period
+        from orders o
+        where ${PAID_ORDER} and o.paid_at >= ${b.previousStartAt}::timestamptz
+          and o.paid_at < ${b.endAt}::timestamptz
+      ),
+      per_day as (
+        select day, sum(total_cents)::bigint as revenue, count(*)::integer as orders
+        from paid group by day
+      ),
+      daily as (
+        select json_agg(json_build_object(
+            'date', to_char(g.day, 'YYYY-MM-DD'),
+            'revenue', coalesce(c.revenue, 0), 'orders', coalesce(c.orders, 0),
+            'previous_revenue', coalesce(p.revenue, 0), 'previous_orders', coalesce(p.orders, 0)
+          ) order by g.day) as daily
+        from (select d::date as day
+              from generate_series(${b.from}::date, ${b.to}::date, interval '1 day') as d) g
+        left join per_day c on c.day = g.day
+        left join per_day p on p.day = g.day - ${period}::integer
+      ),
+      totals as (
+        select coalesce(sum(total_cents) filter (where in_period), 0)::bigint as revenue,
+          count(*) filter (where in_period)::integer as orders,
+          coalesce(sum(total_cents) filter (where not in_period), 0)::bigint as previous_revenue,
+          count(*) filter (where not in_period)::integer as previous_orders
+        from paid
+      ),
+      methods as (
+        select coalesce(json_agg(json_build_object('method', payment_method, 'revenue', revenue,
+            'orders', orders) order by revenue desc, payment_method), '[]') as methods
+        from (select payment_method, sum(total_cents)::bigint as revenue, count(*)::integer as orders
+              from paid where in_period group by payment_method) m
+      ),
+      buyers as (
+        select b.user_id,
+          exists (select 1 from orders o
+                  where o.user_id = b.user_id and ${PAID_ORDER}
+                    and o.paid_at < ${b.startAt}::timestamptz) as bought_before
+        from (select distinct user_id from paid where in_period) b
+      )
+      select daily.daily, totals.*, methods.methods,
+        (select count(*) filter (where not bought_before) from buyers)::integer as new_buyers,
+        (select count(*) filter (where bought_before) from buyers)::integer as returning_buyers
+      from daily, totals, methods
+    `),
+  );
+  if (!row) throw new Error('the dashboard order figures returned no row');
+  return row;
+}
+
+interface ItemFiguresRow {
+  categories: { category: string; revenue: Num }[];
+  best: {
+    variant_id: number | null;
+    product_id: number | null;
+    name: string;
+    sku: string | null;
+    option_values: OptionValues;
+    options: ProductOption[] | null;
+    quantity: Num;
+    revenue: Num;
+  }[];
+}
+
+/** Revenue by category and the ten best-selling variants (by units) of the period's paid orders. */
+async function readItemFigures(db: Db, b: Bounds) {
+  const [row] = rowsOf<ItemFiguresRow>(
+    await db.execute(sql`
+      with items as (
+        select i.id, i.variant_id, i.sku, i.category, i.quantity, i.total_cents
+        from orders o join order_items i on i.order_id = o.id
+        where ${PAID_ORDER} and o.paid_at >= ${b.startAt}::timestamptz
+          and o.paid_at < ${b.endAt}::timestamptz
+      ),
+      categories as (
+        select coalesce(json_agg(json_build_object('category', category, 'revenue', revenue)
+            order by revenue desc, category), '[]') as categories
+        from (select category, sum(total_cents)::bigint as revenue from items group by category) c
+      ),
+      -- A variant deleted since (variant_id set null) is told apart by the SKU it was sold as.
+      top as (
+        select variant_id, sum(quantity)::bigint as quantity, sum(total_cents)::bigint as revenue,
+          max(id) as last_item
+        from items
+        group by variant_id, case when variant_id is null then sku end
+        order by quantity desc, revenue desc, last_item desc
+        limit 10
+      ),
+      best as (
+        select coalesce(json_agg(json_build_object(
+            'variant_id', top.variant_id, 'product_id', li.product_id, 'name', li.product_name,
+            'sku', li.sku, 'option_values', li.option_values, 'options', p.options,
+            'quantity', top.quantity, 'revenue', top.revenue
+          ) order by top.quantity desc, top.revenue desc, top.last_item desc), '[]') as best
+        from top
+        join order_items li on li.id = top.last_item
+        left join products p on p.id = li.product_id
+      )
+      select categories.categories, best.best from categories, best
+    `),
+  );
+  if (!row) throw new Error('the dashboard item figures returned no row');
+  return row;
+}
+
+/**
+ * Carts that got an item in the period: a line added then (cart_items.created_at), or any
+ * change to its lines then (adding, changing or removing a line marks carts.updated_at), so a
+ * cart whose lines became an order still counts.
+ */
+async function readCartsWithItems(db: Db, b: Bounds): Promise<number> {
+  const [row] = rowsOf<{ carts: Num }>(
+    await db.execute(sql`
+      select count(*)::integer as carts from (
+        select id from carts
+        where updated_at >= ${b.startAt}::timestamptz and updated_at < ${b.endAt}::timestamptz
+        union
+        select cart_id from cart_items
+        where created_at >= ${b.startAt}::timestamptz and created_at < ${b.endAt}::timestamptz
+      ) touched
+    `),
+  );
+  return count(row?.carts);
+}
+
+const totalsOf = (revenueCents: Num, orders: Num) => ({
+  revenue: reais(revenueCents),
+  orders: count(orders),
+  average_order_value:
+    count(orders) > 0 ? reais(Math.round(Number(revenueCents) / count(orders))) : 0,
+});
+
+/** The home's figures for the period ending today (São Paulo), every figure a SQL aggregate. */
+export async function readDashboardFigures(
+  db: Db,
+  now: Date,
+  period: DashboardPeriod,
+): Promise<DashboardFigures> {
+  const bounds = await readBounds(db, now, period);
+  // One after the other: the caller's transaction is one connection.
+  const orders = await readOrderFigures(db, bounds, period);
+  const items = await readItemFigures(db, bounds);
+  const carts = await readCartsWithItems(db, bounds);
+  const paidOrders = count(orders.orders);
+  return {
+    period_days: period,
+    from: bounds.from,
+    to: bounds.to,
+    daily: orders.daily.map((day) => ({
+      date: day.date,
+      revenue: reais(day.revenue),
+      orders: count(day.orders),
+      previous_revenue: reais(day.previous_revenue),
+      previous_orders: count(day.previous_orders),
+    })),
+    totals: totalsOf(orders.revenue, orders.orders),
+    previous: totalsOf(orders.previous_revenue, orders.previous_orders),
+    conversion: { carts, paid_orders: paidOrders, rate: carts > 0 ? paidOrders / carts : null },
+    by_payment_method: orders.methods.map((m) => ({
+      method: m.method,
+      revenue: reais(m.revenue),
+      orders: count(m.orders),
+    })),
+    by_category: items.categories.map((c) => ({ category: c.category, revenue: reais(c.revenue) })),
+    best_sellers: items.best.map((v) => ({
+      variant_id: v.variant_id,
+      product_id: v.product_id,
+      name: v.name,
+      variant_label: optionValuesLabel(v.option_values, v.options ?? undefined),
+      sku: v.sku,
+      quantity: count(v.quantity),
+      revenue: reais(v.revenue),
+    })),
+    customers: { new: count(orders.new_buyers), returning: count(orders.returning_buyers) },
+  };
+}
