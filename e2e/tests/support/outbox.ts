@@ -33,6 +33,7 @@ export function decodeQuotedPrintable(source: string): string {
 
 const RESET_LINK = /https?:\/\/[^\s"<>]+\/redefinir-senha\?token=[\w\-.~%]+/;
 const VERIFICATION_LINK = /https?:\/\/[^\s"<>]+\/confirmar-email\?token=[\w\-.~%]+/;
+const INVITATION_LINK = /https?:\/\/[^\s"<>]+\/convite\/[\w\-.~%]+/;
 
 /**
  * The first `pattern` link of the newest outbox mail to `email` that has one, or null while none
@@ -100,6 +101,11 @@ export function waitForVerificationLink(
   previous?: string,
 ): Promise<string> {
   return waitForLink(dataDir, email, VERIFICATION_LINK, 'verification', previous);
+}
+
+/** The staff invitation link to `email` ('/convite/...'), once its mail arrived. */
+export function waitForInvitationLink(dataDir: string, email: string): Promise<string> {
+  return waitForLink(dataDir, email, INVITATION_LINK, 'invitation');
 }
 
 /**
