@@ -55,8 +55,8 @@ test('the owner invites an operator, who ships an order from a phone and cannot 
   await page.goto('/admin/equipe');
   await expect(main.getByRole('heading', { name: 'Equipe', level: 1 })).toBeVisible();
   const operator = { ...newAccount('operador'), name: 'Otávio Operador' };
-  await main.getByLabel('E-mail').fill(operator.email);
-  await main.getByLabel('Perfil').selectOption('operator');
+  await main.getByLabel('E-mail', { exact: true }).fill(operator.email);
+  await main.getByLabel('Perfil', { exact: true }).selectOption('operator');
   await main.getByRole('button', { name: 'Convidar', exact: true }).click();
   await expect(page.getByText(`Convite enviado para ${operator.email}.`).first()).toBeVisible();
   await expect(main.getByText(operator.email).first()).toBeVisible();
@@ -147,5 +147,27 @@ test('the owner invites an operator, who ships an order from a phone and cannot 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/admin/equipe');
   await expect(main.getByText(operator.name).first()).toBeVisible();
-  await expect(main.getByText('Operador').first()).toBeVisible();
+  await expect(main.getByText('Operador', { exact: true }).filter({ visible: true })).toHaveCount(
+    1,
+  );
+
+  // The customers the owner reads, and the accountant's export dialog, at both widths.
+  await page.goto('/admin/clientes');
+  await expect(main.getByRole('heading', { name: 'Clientes', level: 1 })).toBeVisible();
+  await screenshots(page, 'admin-clientes');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await main.getByRole('table').getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/admin\/clientes\/\d+$/);
+  await expect(main.getByRole('heading', { level: 1 })).toBeVisible();
+  await screenshots(page, 'admin-cliente');
+  await page.goto('/admin/pedidos');
+  await main.getByRole('button', { name: 'Exportar', exact: true }).click();
+  const exportDialog = page.getByRole('dialog', { name: 'Exportar pedidos' });
+  await expect(exportDialog).toBeVisible();
+  await screenshots(page, 'admin-exportar', { fullPage: false });
+  const download = page.waitForEvent('download');
+  await exportDialog.getByRole('button', { name: 'Baixar' }).click();
+  expect((await download).suggestedFilename()).toMatch(
+    /^pedidos-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.csv$/,
+  );
 });

@@ -95,7 +95,7 @@ function ChartFigure({
   height?: string;
 }) {
   return (
-    <figure className="rounded-2xl border border-ink-300/60 bg-white p-4">
+    <figure className="min-w-0 rounded-2xl border border-ink-300/60 bg-white p-4">
       <figcaption className="font-semibold text-ink-900">{title}</figcaption>
       <div role="img" aria-label={summary} className={`relative mt-3 w-full ${height}`}>
         <canvas ref={canvas} />
@@ -388,7 +388,7 @@ function CategoryChart({ figures }: { figures: DashboardFigures }) {
  */
 export function DashboardCharts({ figures }: { figures: DashboardFigures }) {
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <RevenueChart figures={figures} />
       <OrdersChart figures={figures} />
       <PaymentMethodChart figures={figures} />
