@@ -40,6 +40,7 @@ import {
 } from '../returns/return-mails.ts';
 import { privacyAnswerMail, privacyRequestAdminMail } from '../privacy/privacy-mails.ts';
 import { securityAlertMail } from '../security/alert-mail.ts';
+import { staffInvitationMail } from '../staff/invitation-mail.ts';
 import { createStoreSettings } from '@lumina/shared/test-support/store-settings';
 import { mailShop } from './mail-signature.ts';
 
@@ -217,6 +218,10 @@ const TEMPLATES: Record<string, Record<string, () => Content>> = {
         panelUrl: `${APP}/admin/seguranca`,
         shopName: SHOP.name,
       }),
+  },
+  'staff/invitation-mail.ts': {
+    staffInvitationMail: () =>
+      staffInvitationMail(TO, 'operator', `${APP}/convite/t<oi>`, SHOP),
   },
   'contact/contact-mail.ts': {
     contactMessageMail: () =>
