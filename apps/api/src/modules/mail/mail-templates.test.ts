@@ -220,8 +220,7 @@ const TEMPLATES: Record<string, Record<string, () => Content>> = {
       }),
   },
   'staff/invitation-mail.ts': {
-    staffInvitationMail: () =>
-      staffInvitationMail(TO, 'operator', `${APP}/convite/t<oi>`, SHOP),
+    staffInvitationMail: () => staffInvitationMail(TO, 'operator', `${APP}/convite/t<oi>`, SHOP),
   },
   'contact/contact-mail.ts': {
     contactMessageMail: () =>

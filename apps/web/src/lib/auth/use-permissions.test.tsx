@@ -29,7 +29,10 @@ describe('usePermissions / useCan', () => {
   it("follow the signed-in staff member's permissions", () => {
     const operator = createUser({ role: 'admin', staff_role: 'operator' });
     const wrapper = wrapperFor('authenticated', operator);
-    expect(renderHook(() => usePermissions(), { wrapper }).result.current).toEqual(['panel', 'orders']);
+    expect(renderHook(() => usePermissions(), { wrapper }).result.current).toEqual([
+      'panel',
+      'orders',
+    ]);
     expect(renderHook(() => useCan('orders'), { wrapper }).result.current).toBe(true);
     expect(renderHook(() => useCan('settings'), { wrapper }).result.current).toBe(false);
   });
