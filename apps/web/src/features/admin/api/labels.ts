@@ -42,12 +42,11 @@ export function useBuyLabel(orderId: number) {
         body:
           serviceId === undefined ? undefined : ({ service_id: serviceId } satisfies BuyLabelBody),
       }),
-    onSettled: () =>
-      Promise.all([
-        refreshFulfilment(queryClient),
-        // A refused choice (late now, or no longer quoted) shows the list as it is now.
-        queryClient.invalidateQueries({ queryKey: labelOptionsKey(orderId) }),
-      ]),
+    // A refused choice (late now, or no longer quoted) shows the list as it is now. A bought
+    // label leaves the quotes alone: the choice goes away with the order's refresh, and asking
+    // again before that would only meet the API's 409 (the order has its label now).
+    onError: () => queryClient.invalidateQueries({ queryKey: labelOptionsKey(orderId) }),
+    onSettled: () => refreshFulfilment(queryClient),
   });
 }
 
