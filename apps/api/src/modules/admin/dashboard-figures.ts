@@ -125,58 +125,66 @@ async function readOrderFigures(db: Db, b: Bounds, period: DashboardPeriod) {
   return row;
 }
 
-type CategoryRow = { category: string; revenue: Num };
-
-interface BestSellerRow {
+interface ItemFiguresRow {
+  /** true: a category's revenue; false: one of the ten best-selling variants. */
+  by_category: boolean;
+  category: string | null;
   variant_id: number | null;
   product_id: number | null;
-  name: string;
+  name: string | null;
   sku: string | null;
-  option_values: OptionValues;
+  option_values: OptionValues | null;
   options: ProductOption[] | null;
   quantity: Num;
   revenue: Num;
 }
 
-/** The period's paid orders' items, joined where each statement needs them. */
-const paidItems = (b: Bounds) => sql`
-  orders o join order_items i on i.order_id = o.id
-  where ${PAID_ORDER} and o.paid_at >= ${b.startAt}::timestamptz
-    and o.paid_at < ${b.endAt}::timestamptz`;
-
-/** Revenue by category of the period's paid orders, largest first. */
-async function readCategories(db: Db, b: Bounds): Promise<CategoryRow[]> {
-  return rowsOf<CategoryRow>(
+/**
+ * Revenue by category and the ten best-selling variants (by units) of the period's paid orders,
+ * in one pass over their items: both sums come from the same join, grouped two ways at once
+ * (grouping sets), instead of joining the period's items twice. Categories first, largest first;
+ * then the best sellers in their order.
+ */
+async function readItemFigures(db: Db, b: Bounds) {
+  const rows = rowsOf<ItemFiguresRow>(
     await db.execute(sql`
-      select i.category, sum(i.total_cents)::bigint as revenue
-      from ${paidItems(b)}
-      group by i.category
-      order by revenue desc, i.category
-    `),
-  );
-}
-
-/** The ten best-selling variants (by units) of the period's paid orders. */
-async function readBestSellers(db: Db, b: Bounds): Promise<BestSellerRow[]> {
-  return rowsOf<BestSellerRow>(
-    await db.execute(sql`
-      with top as (
+      with sums as (
         -- A variant deleted since (variant_id set null) is told apart by the SKU it was sold as.
-        select i.variant_id, sum(i.quantity)::bigint as quantity,
-          sum(i.total_cents)::bigint as revenue, max(i.id) as last_item
-        from ${paidItems(b)}
-        group by i.variant_id, case when i.variant_id is null then i.sku end
+        select grouping(i.category) = 0 as by_category, i.category, i.variant_id,
+          sum(i.quantity)::bigint as quantity, sum(i.total_cents)::bigint as revenue,
+          max(i.id) as last_item
+        from orders o join order_items i on i.order_id = o.id
+        where ${PAID_ORDER} and o.paid_at >= ${b.startAt}::timestamptz
+          and o.paid_at < ${b.endAt}::timestamptz
+        group by grouping sets (
+          (i.category), (i.variant_id, case when i.variant_id is null then i.sku end)
+        )
+      ),
+      top as (
+        select * from sums where not by_category
         order by quantity desc, revenue desc, last_item desc
         limit 10
       )
-      select top.variant_id, li.product_id, li.product_name as name, li.sku, li.option_values,
-        p.options, top.quantity, top.revenue
+      select * from (
+      select true as by_category, category, null::integer as variant_id,
+        null::integer as product_id, null::text as name, null::text as sku,
+        null::jsonb as option_values, null::jsonb as options, quantity, revenue, last_item
+      from sums where by_category
+      union all
+      select false, null, top.variant_id, li.product_id, li.product_name, li.sku,
+        li.option_values::jsonb, p.options::jsonb, top.quantity, top.revenue, top.last_item
       from top
       join order_items li on li.id = top.last_item
       left join products p on p.id = li.product_id
-      order by top.quantity desc, top.revenue desc, top.last_item desc
+      ) figures
+      order by by_category desc, (case when by_category then 0 else quantity end) desc,
+        revenue desc, category, last_item desc
     `),
   );
+  return {
+    categories: rows.filter((row) => row.by_category),
+    best: rows.filter((row) => !row.by_category),
+  };
 }
 
 /**
@@ -216,12 +224,11 @@ export async function readDashboardFigures(
   period: DashboardPeriod,
 ): Promise<DashboardFigures> {
   const bounds = await read((db) => readBounds(db, now, period));
-  // Side by side, each on its own connection: on PostgreSQL the four aggregates share the cores
+  // Side by side, each on its own connection: on PostgreSQL the three aggregates share the cores
   // instead of waiting for each other (the home answers in the longest one's time, not the sum).
-  const [orders, categories, best, carts] = await Promise.all([
+  const [orders, { categories, best }, carts] = await Promise.all([
     read((db) => readOrderFigures(db, bounds, period)),
-    read((db) => readCategories(db, bounds)),
-    read((db) => readBestSellers(db, bounds)),
+    read((db) => readItemFigures(db, bounds)),
     read((db) => readCartsWithItems(db, bounds)),
   ]);
   const paidOrders = count(orders.orders);
@@ -244,12 +251,12 @@ export async function readDashboardFigures(
       revenue: reais(m.revenue),
       orders: count(m.orders),
     })),
-    by_category: categories.map((c) => ({ category: c.category, revenue: reais(c.revenue) })),
+    by_category: categories.map((c) => ({ category: c.category ?? '', revenue: reais(c.revenue) })),
     best_sellers: best.map((v) => ({
       variant_id: v.variant_id,
       product_id: v.product_id,
-      name: v.name,
-      variant_label: optionValuesLabel(v.option_values, v.options ?? undefined),
+      name: v.name ?? '',
+      variant_label: optionValuesLabel(v.option_values ?? {}, v.options ?? undefined),
       sku: v.sku,
       quantity: count(v.quantity),
       revenue: reais(v.revenue),
