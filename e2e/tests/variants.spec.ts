@@ -267,7 +267,7 @@ test('the administrator, on a phone, creates a product with a Diâmetro option a
   await grid.getByRole('button', { name: 'Definir estoque para todos: aplicar' }).click();
   for (const value of ['6 mm', '8 mm']) {
     await expect(
-      grid.getByRole('group', { name: `Variante ${value}` }).getByLabel('Estoque'),
+      grid.getByRole('group', { name: `Variante ${value}` }).getByLabel('Estoque', { exact: true }),
     ).toHaveValue('5');
   }
   await screenshots(page, 'variants-admin-form', {
