@@ -9,27 +9,27 @@ import { STORE_TIME_ZONE } from '@lumina/shared/validation/calendar-date';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
+import { soldOrder } from './stats.ts';
 
 const TZ = sql.raw(`'${STORE_TIME_ZONE}'`);
 
 /**
- * Revenue as the stat cards count it (stats.ts): orders paid and not cancelled or refunded
- * since, by the moment they were paid. The same words as the partial indexes of migration 0031
- * (orders_paid_at_idx, orders_paid_user_idx), which PostgreSQL uses only when a query's
- * condition implies theirs.
+ * An order that counts as a sale (stats.ts): paid and not cancelled or refunded since. The same
+ * words as the partial indexes of migration 0031 (orders_paid_at_idx, orders_paid_user_idx),
+ * which PostgreSQL uses only when a query's condition implies theirs, and as the sales the
+ * database keeps per day (order_sale_day, migration 0036).
  */
-export const PAID_ORDER = sql.raw(
-  `o.paid_at is not null and o.status in ('processing', 'shipped', 'delivered')`,
-);
+export const PAID_ORDER = soldOrder('o');
 
 /** The period's São Paulo days and their limits as instants (ISO), read first and passed as values. */
 interface Bounds {
   from: string;
   to: string;
-  /** Midnight (São Paulo) of the first day, of the day after the last, of the previous period's first. */
+  /** The previous period's first day. */
+  previousFrom: string;
+  /** Midnight (São Paulo) of the first day and of the day after the last. */
   startAt: string;
   endAt: string;
-  previousStartAt: string;
 }
 
 async function readBounds(db: Db, now: Date, period: DashboardPeriod): Promise<Bounds> {
@@ -40,9 +40,9 @@ async function readBounds(db: Db, now: Date, period: DashboardPeriod): Promise<B
       with d as (select (${now.toISOString()}::timestamptz at time zone ${TZ})::date as today)
       select to_char(today - ${period - 1}::integer, 'YYYY-MM-DD') as "from",
         to_char(today, 'YYYY-MM-DD') as "to",
+        to_char(today - ${2 * period - 1}::integer, 'YYYY-MM-DD') as "previousFrom",
         ${instant(sql`today - ${period - 1}::integer`)} as "startAt",
-        ${instant(sql`today + 1`)} as "endAt",
-        ${instant(sql`today - ${2 * period - 1}::integer`)} as "previousStartAt"
+        ${instant(sql`today + 1`)} as "endAt"
       from d
     `),
   );
@@ -66,23 +66,19 @@ interface OrderFiguresRow {
 }
 
 /**
- * One pass over the paid orders of both periods: day by day (each day beside the day `period`
- * days before it, so the two periods line up one to one), totals, payment methods, and buyers
- * new (no paid order before the period) or returning.
+ * The sales of both periods from the days the database keeps (sales_days): day by day (each day
+ * beside the day `period` days before it, so the two periods line up one to one), totals and
+ * payment methods; and the period's buyers, new (no sale before the period) or returning, from
+ * the orders themselves, as a count of distinct people is not a sum of days.
  */
 async function readOrderFigures(db: Db, b: Bounds, period: DashboardPeriod) {
   const [row] = rowsOf<OrderFiguresRow>(
     await db.execute(sql`
-      with paid as (
-        select (o.paid_at at time zone ${TZ})::date as day, o.total_cents, o.payment_method,
-          o.user_id, o.paid_at >= ${b.startAt}::timestamptz as in_period
-        from orders o
-        where ${PAID_ORDER} and o.paid_at >= ${b.previousStartAt}::timestamptz
-          and o.paid_at < ${b.endAt}::timestamptz
-      ),
-      per_day as (
-        select day, sum(total_cents)::bigint as revenue, count(*)::integer as orders
-        from paid group by day
+      with per_day as (
+        select day, sum(revenue_cents)::bigint as revenue, sum(orders)::integer as orders
+        from sales_days
+        where day >= ${b.previousFrom}::date and day <= ${b.to}::date
+        group by day
       ),
       daily as (
         select json_agg(json_build_object(
@@ -96,24 +92,31 @@ async function readOrderFigures(db: Db, b: Bounds, period: DashboardPeriod) {
         left join per_day p on p.day = g.day - ${period}::integer
       ),
       totals as (
-        select coalesce(sum(total_cents) filter (where in_period), 0)::bigint as revenue,
-          count(*) filter (where in_period)::integer as orders,
-          coalesce(sum(total_cents) filter (where not in_period), 0)::bigint as previous_revenue,
-          count(*) filter (where not in_period)::integer as previous_orders
-        from paid
+        select coalesce(sum(revenue) filter (where day >= ${b.from}::date), 0)::bigint as revenue,
+          coalesce(sum(orders) filter (where day >= ${b.from}::date), 0)::integer as orders,
+          coalesce(sum(revenue) filter (where day < ${b.from}::date), 0)::bigint
+            as previous_revenue,
+          coalesce(sum(orders) filter (where day < ${b.from}::date), 0)::integer as previous_orders
+        from per_day
       ),
       methods as (
         select coalesce(json_agg(json_build_object('method', payment_method, 'revenue', revenue,
             'orders', orders) order by revenue desc, payment_method), '[]') as methods
-        from (select payment_method, sum(total_cents)::bigint as revenue, count(*)::integer as orders
-              from paid where in_period group by payment_method) m
+        from (select payment_method, sum(revenue_cents)::bigint as revenue,
+                sum(orders)::integer as orders
+              from sales_days
+              where day >= ${b.from}::date and day <= ${b.to}::date
+              group by payment_method
+              having sum(orders) > 0) m
       ),
       buyers as (
         select b.user_id,
           exists (select 1 from orders o
                   where o.user_id = b.user_id and ${PAID_ORDER}
                     and o.paid_at < ${b.startAt}::timestamptz) as bought_before
-        from (select distinct user_id from paid where in_period) b
+        from (select distinct o.user_id from orders o
+              where ${PAID_ORDER} and o.paid_at >= ${b.startAt}::timestamptz
+                and o.paid_at < ${b.endAt}::timestamptz) b
       )
       select daily.daily, totals.*, methods.methods,
         (select count(*) filter (where not bought_before) from buyers)::integer as new_buyers,
@@ -140,24 +143,22 @@ interface ItemFiguresRow {
 }
 
 /**
- * Revenue by category and the ten best-selling variants (by units) of the period's paid orders,
- * in one pass over their items: both sums come from the same join, grouped two ways at once
- * (grouping sets), instead of joining the period's items twice. Categories first, largest first;
- * then the best sellers in their order.
+ * Revenue by category and the ten best-selling variants (by units) of the period's sales, in one
+ * pass over the period's range of the lines the database keeps (sales_lines), grouped two ways at
+ * once (grouping sets). Categories first, largest first; then the best sellers in their order.
  */
 async function readItemFigures(db: Db, b: Bounds) {
   const rows = rowsOf<ItemFiguresRow>(
     await db.execute(sql`
       with sums as (
         -- A variant deleted since (variant_id set null) is told apart by the SKU it was sold as.
-        select grouping(i.category) = 0 as by_category, i.category, i.variant_id,
-          sum(i.quantity)::bigint as quantity, sum(i.total_cents)::bigint as revenue,
-          max(i.id) as last_item
-        from orders o join order_items i on i.order_id = o.id
-        where ${PAID_ORDER} and o.paid_at >= ${b.startAt}::timestamptz
-          and o.paid_at < ${b.endAt}::timestamptz
+        select grouping(l.category) = 0 as by_category, l.category, l.variant_id,
+          sum(l.quantity)::bigint as quantity, sum(l.revenue_cents)::bigint as revenue,
+          max(l.item_id) as last_item
+        from sales_lines l
+        where l.day >= ${b.from}::date and l.day <= ${b.to}::date
         group by grouping sets (
-          (i.category), (i.variant_id, case when i.variant_id is null then i.sku end)
+          (l.category), (l.variant_id, case when l.variant_id is null then l.sku end)
         )
       ),
       top as (

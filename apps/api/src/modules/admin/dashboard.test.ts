@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import type { ErrorJson } from '../../test/accounts.ts';
+import { insertOrderRow, type OrderLine, type OrderRowInput } from '../../test/order-rows.ts';
 import { createProduct, insertProducts, setBlingLink } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
@@ -16,60 +17,8 @@ const NOW = new Date('2026-03-15T15:00:00Z');
 let ctx: TestContext;
 const headersOf = new Map<StaffRole | 'customer', Record<string, string>>();
 
-interface Line {
-  productId: number;
-  variantId: number;
-  sku: string;
-  category: string;
-  quantity: number;
-  unitCents: number;
-  optionValues?: Record<string, string>;
-}
-
-let nextOrder = 0;
-/** An order straight in the table, as the order module would have left it. */
-async function insertOrder(
-  db: Db,
-  order: {
-    userId: number;
-    status: string;
-    paidAt: string | null;
-    method: 'pix' | 'card' | 'boleto';
-    shippingCents: number;
-    lines: Line[];
-    shippedAt?: string;
-  },
-): Promise<number> {
-  nextOrder += 1;
-  const subtotal = order.lines.reduce((sum, line) => sum + line.unitCents * line.quantity, 0);
-  const [row] = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      insert into orders (user_id, status, payment_status, payment_method, customer_name,
-        shipping_address, shipping_method, shipping_name, shipping_delivery_days, subtotal_cents,
-        shipping_cents, total_cents, paid_at, shipped_at, created_at, idempotency_key)
-      values (${order.userId}, ${order.status}, ${order.paidAt ? 'approved' : 'pending'},
-        ${order.method}, 'Ana Souza',
-        ${JSON.stringify({ street: 'Rua A', number: '1', complement: null, neighborhood: 'Centro', city: 'São Paulo', state: 'SP', zipCode: '01001000' })}::jsonb,
-        'pac', 'PAC', 5, ${subtotal}, ${order.shippingCents}, ${subtotal + order.shippingCents},
-        ${order.paidAt}::timestamptz, ${order.shippedAt ?? null}::timestamptz,
-        coalesce(${order.paidAt}::timestamptz, ${NOW.toISOString()}::timestamptz) - interval '10 minutes',
-        ${`dash-${nextOrder}`})
-      returning id
-    `),
-  );
-  if (!row) throw new Error('order insert returned no row');
-  for (const line of order.lines) {
-    await db.execute(sql`
-      insert into order_items (order_id, product_id, variant_id, option_values, product_name, sku,
-        category, list_price_cents, pix_price_cents, unit_price_cents, quantity, total_cents)
-      values (${row.id}, ${line.productId}, ${line.variantId},
-        ${JSON.stringify(line.optionValues ?? {})}::jsonb, ${`Produto ${line.sku}`}, ${line.sku},
-        ${line.category}, ${line.unitCents}, ${line.unitCents}, ${line.unitCents}, ${line.quantity},
-        ${line.unitCents * line.quantity})
-    `);
-  }
-  return row.id;
-}
+/** An order straight in the table, as the order module would have left it, placed before NOW. */
+const insertOrder = (db: Db, order: OrderRowInput) => insertOrderRow(db, order, NOW);
 
 async function variantIds(db: Db, productId: number): Promise<number[]> {
   return rowsOf<{ id: number }>(
@@ -79,8 +28,8 @@ async function variantIds(db: Db, productId: number): Promise<number[]> {
   ).map((row) => row.id);
 }
 
-let earring: Line;
-let nose: Line;
+let earring: OrderLine;
+let nose: OrderLine;
 
 beforeAll(async () => {
   ctx = await createTestContext({ now: () => NOW });
