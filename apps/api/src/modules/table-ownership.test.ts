@@ -14,6 +14,7 @@ const SCHEMA_DIR = fileURLToPath(new URL('../db/schema/', import.meta.url));
 
 /** Each owned table (its SQL name) and the one module folder that may write it. */
 const OWNERS: Record<string, string> = {
+  users: 'users',
   products: 'catalog',
   product_variants: 'catalog',
   bling_product_links: 'erp',

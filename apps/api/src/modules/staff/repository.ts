@@ -183,21 +183,6 @@ export function createStaffRepository(db: Db) {
         .for('update');
       return row;
     },
-
-    async setStaffRole(id: number, staffRole: StaffRole, at: Date): Promise<void> {
-      await db
-        .update(users)
-        .set({ role: 'admin', staffRole, updatedAt: at })
-        .where(eq(users.id, id));
-    },
-
-    /** The person keeps the account, as a customer. */
-    async makeCustomer(id: number, at: Date): Promise<void> {
-      await db
-        .update(users)
-        .set({ role: 'customer', staffRole: null, updatedAt: at })
-        .where(eq(users.id, id));
-    },
   };
 }
 

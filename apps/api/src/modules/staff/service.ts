@@ -137,7 +137,7 @@ export function createStaffService(deps: StaffDeps) {
     const member = await repo.lockStaffMember(id);
     if (!member) throw fail.notFound();
     if (member.staffRole === 'owner' && !staysOwner && owners.length <= 1) throw fail.lastOwner();
-    return { repo, member };
+    return member;
   }
 
   return {
@@ -224,9 +224,9 @@ export function createStaffService(deps: StaffDeps) {
     async changeRole(rawId: string, role: StaffRole, actor: AdminActor): Promise<StaffMember> {
       const at = now();
       const member = await db.transaction(async (tx) => {
-        const { repo, member } = await lockForChange(tx, rawId, role === 'owner');
+        const member = await lockForChange(tx, rawId, role === 'owner');
         if (member.staffRole === role) return member;
-        await repo.setStaffRole(member.id, role, at);
+        await createUserRepository(tx).setStaffRole(member.id, role, at);
         await revokeAllSessions(tx, member.id, at);
         const from = member.staffRole;
         await logOf(tx, at).record({
@@ -247,8 +247,9 @@ export function createStaffService(deps: StaffDeps) {
     async remove(rawId: string, actor: AdminActor): Promise<void> {
       const at = now();
       await db.transaction(async (tx) => {
-        const { repo, member } = await lockForChange(tx, rawId, false);
-        await repo.makeCustomer(member.id, at);
+        const member = await lockForChange(tx, rawId, false);
+        // The person keeps the account, as a customer.
+        await createUserRepository(tx).setStaffRole(member.id, null, at);
         await revokeAllSessions(tx, member.id, at);
         await logOf(tx, at).record({
           type: 'staff_removed',

@@ -118,6 +118,17 @@ export function createUserRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /**
+     * A staff member's role in the panel, or null to make them a customer again (their account
+     * stays). Not on its own: the staff module ends their sessions in the same transaction.
+     */
+    async setStaffRole(id: number, staffRole: StaffRole | null, at: Date): Promise<void> {
+      await db
+        .update(users)
+        .set({ role: staffRole === null ? 'customer' : 'admin', staffRole, updatedAt: at })
+        .where(eq(users.id, id));
+    },
+
     /** The users row's current state of the register's four consents, after a change. */
     async setConsentFlags(
       userId: number,
