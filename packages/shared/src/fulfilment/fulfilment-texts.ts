@@ -44,6 +44,9 @@ export const FULFILMENT_ACTIONS = {
 /** The reasons a label or an NF-e step failed, with what to do, as the owner reads them. */
 export const FULFILMENT_MESSAGES = {
   notConnected: 'Conecte o Melhor Envio no painel, em Loja, para gerar etiquetas.',
+  /** To staff whose role cannot open the store settings, where the connection is made. */
+  notConnectedAskOwner:
+    'O Melhor Envio não está conectado: peça a quem administra a loja para conectá-lo e gerar etiquetas.',
   insufficientBalance:
     'Saldo insuficiente no Melhor Envio: adicione saldo na carteira do Melhor Envio e tente de novo.',
   melhorEnvioDown: 'O Melhor Envio não respondeu. Tente de novo em alguns minutos.',
@@ -52,6 +55,8 @@ export const FULFILMENT_MESSAGES = {
   melhorEnvioRefused: (reason: string) => `O Melhor Envio recusou a etiqueta: ${reason}`,
   blingDown: 'O Bling não respondeu. Tente de novo em alguns minutos.',
   blingNotConnected: 'Conecte o Bling no painel, em Produtos, para emitir NF-e.',
+  blingNotConnectedAskOwner:
+    'O Bling não está conectado: peça a quem administra a loja para conectá-lo e emitir NF-e.',
   blingRefused: (reason: string) => `O Bling recusou a NF-e: ${reason}`,
   notPaid: 'Só pedidos pagos têm etiqueta e NF-e.',
   labelExists: 'Este pedido já tem uma etiqueta.',

@@ -4,6 +4,7 @@ import { FULFILMENT_MESSAGES } from '@lumina/shared/fulfilment/fulfilment-texts'
 import { INVOICE_CANCEL_MESSAGES } from '@lumina/shared/fulfilment/invoice-cancel';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createUser } from '../../../lib/auth/testing/create-user.ts';
 import { fakeApi, type FakeAnswer, type FakeRequest } from '../../../lib/auth/testing/fake-api.ts';
 import {
   createDetail,
@@ -129,6 +130,28 @@ describe('admin order: Envio e nota fiscal', () => {
     await waitFor(() => expect(buy).toBeDisabled());
     expect(buy).toHaveAccessibleDescription(FULFILMENT_MESSAGES.notConnected);
     expect(within(part).queryByText(/Saldo no Melhor Envio/)).toBeNull();
+  });
+
+  it('tells an operator, who cannot open the settings, to ask for the connections', async () => {
+    storeLogin(
+      Object.assign(createUser({ role: 'admin', name: 'Rui Operador' }), {
+        staff_role: 'operator',
+        permissions: ['panel', 'orders'],
+      }),
+    );
+    fakeShop({
+      detail: paidOrder(createFulfilment()),
+      status: createFulfilmentStatus(
+        { connected: false, via: null, balance: null },
+        { available: false },
+      ),
+    });
+    renderAdmin('/admin/pedidos/41');
+    const buy = within(await labelPart()).getByRole('button', { name: 'Gerar etiqueta' });
+    await waitFor(() => expect(buy).toBeDisabled());
+    expect(buy).toHaveAccessibleDescription(FULFILMENT_MESSAGES.notConnectedAskOwner);
+    const issue = within(await invoicePart()).getByRole('button', { name: 'Emitir NF-e' });
+    expect(issue).toHaveAccessibleDescription(FULFILMENT_MESSAGES.blingNotConnectedAskOwner);
   });
 
   it("says why a purchase stopped, and the retry shows the API's refusal", async () => {

@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { useCan } from '../../../lib/auth/use-permissions.ts';
 import { useCancelInvoice, useIssueInvoice } from '../api/invoices.ts';
 import {
   canIssueInvoice,
@@ -69,6 +70,8 @@ export interface OrderInvoiceProps {
  * after a rejection) and cancelling it while SEFAZ still takes a cancellation.
  */
 export function OrderInvoice({ orderId, order, invoice, status }: OrderInvoiceProps) {
+  // The connection is made in the store settings: other roles are told whom to ask.
+  const canConnect = useCan('settings');
   const issue = useIssueInvoice(orderId);
   const cancel = useCancelInvoice(orderId);
   const { busy, failure, run, clearFailure } = useSingleFlight<InvoiceAction>();
@@ -98,7 +101,9 @@ export function OrderInvoice({ orderId, order, invoice, status }: OrderInvoicePr
       {issueFailure ? <FormAlert kind="error" messages={[issueFailure]} /> : null}
       {offerIssue && unavailable ? (
         <p id={id} className="text-sm text-ink-700">
-          {FULFILMENT_MESSAGES.blingNotConnected}
+          {canConnect
+            ? FULFILMENT_MESSAGES.blingNotConnected
+            : FULFILMENT_MESSAGES.blingNotConnectedAskOwner}
         </p>
       ) : null}
       {offerIssue || invoice?.can_cancel ? (

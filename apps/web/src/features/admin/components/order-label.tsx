@@ -10,6 +10,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
+import { useCan } from '../../../lib/auth/use-permissions.ts';
 import { openPendingTab } from '../../../lib/pending-tab.ts';
 import { useBuyLabel, useCancelLabel, usePrintLabels } from '../api/labels.ts';
 import { canBuyLabel, LABEL_BADGE_VARIANTS, reaisText } from '../model/fulfilment-view.ts';
@@ -80,6 +81,8 @@ export interface OrderLabelProps {
  * print it, cancel it), with the reason a purchase stopped and the button that resumes it.
  */
 export function OrderLabel({ orderId, order, label, status }: OrderLabelProps) {
+  // The connection is made in the store settings: other roles are told whom to ask.
+  const canConnect = useCan('settings');
   const buy = useBuyLabel(orderId);
   const cancel = useCancelLabel(orderId);
   const print = usePrintLabels();
@@ -140,7 +143,7 @@ export function OrderLabel({ orderId, order, label, status }: OrderLabelProps) {
       ) : null}
       {offerBuy && notConnected ? (
         <p id={hintId} className="text-sm text-ink-700">
-          {FULFILMENT_MESSAGES.notConnected}
+          {canConnect ? FULFILMENT_MESSAGES.notConnected : FULFILMENT_MESSAGES.notConnectedAskOwner}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2">
