@@ -38,6 +38,8 @@ const TABLES: Record<string, { keeps: readonly Marker[]; why: string }> = {
     why: 'fiscal data (LGPD art. 16, I) until retained_until; e-mail, phone, birth date, notes go',
   },
   order_items: { keeps: [], why: 'products and values only' },
+  sales_days: { keeps: [], why: 'sums per day and payment method, nobody named' },
+  sales_lines: { keeps: [], why: "the items' categories, SKUs and values by day" },
   order_events: { keeps: [], why: "the customer's IPs go; admin actions stay" },
   payments: { keeps: [], why: 'amounts and the charge (the shop is the receiver)' },
   payment_events: { keeps: [], why: "the provider's raw answers (naming the payer) go" },
