@@ -39,7 +39,7 @@ const OWNERS: Record<string, string> = {
   melhor_envio_oauth_states: 'fulfilment',
   melhor_envio_webhook_events: 'fulfilment',
   invoices: 'fulfilment',
-  // Written by the database's own triggers (migration 0036) and by no module.
+  // Written by the database's own triggers (migration 0032) and by no module.
   sales_days: 'orders',
   sales_lines: 'orders',
 };

@@ -3,7 +3,7 @@ import { orderItems, orders, PAYMENT_METHODS } from './orders.ts';
 
 /*
  * The sales the owner's home reads, kept by the database itself: triggers on orders and
- * order_items (migration 0036) write these tables in the statement that pays, cancels, refunds
+ * order_items (migration 0032) write these tables in the statement that pays, cancels, refunds
  * or re-prices an order, whichever module runs it, so no code path can leave them behind. An
  * order counts as a sale on the São Paulo day it was paid while it is paid and not cancelled or
  * refunded since: the same rule as PAID_ORDER (admin/dashboard-figures.ts), checked against a

@@ -17,7 +17,7 @@ const TZ = sql.raw(`'${STORE_TIME_ZONE}'`);
  * An order that counts as a sale (stats.ts): paid and not cancelled or refunded since. The same
  * words as the partial indexes of migration 0031 (orders_paid_at_idx, orders_paid_user_idx),
  * which PostgreSQL uses only when a query's condition implies theirs, and as the sales the
- * database keeps per day (order_sale_day, migration 0036).
+ * database keeps per day (order_sale_day, migration 0032).
  */
 export const PAID_ORDER = soldOrder('o');
 

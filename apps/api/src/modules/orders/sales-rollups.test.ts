@@ -1,4 +1,4 @@
-// The sales the database keeps per day (sales_days, sales_lines: triggers of migration 0036)
+// The sales the database keeps per day (sales_days, sales_lines: triggers of migration 0032)
 // against a recount from the orders by the dashboard's own rule, after random sequences of
 // everything that can happen to an order and its items, and after payments running at once.
 import { STORE_TIME_ZONE } from '@lumina/shared/validation/calendar-date';
