@@ -43,7 +43,11 @@ export const stockAlertRequestSchema = z.object({
     .positive(STOCK_ALERT_MESSAGES.variant)
     .max(2_147_483_647, STOCK_ALERT_MESSAGES.variant),
   email: emailSchema(),
-  consent: z.literal(true, { error: STOCK_ALERT_MESSAGES.consent }),
+  // A box the form sends ticked or not; only ticked passes.
+  consent: z
+    .boolean({ error: STOCK_ALERT_MESSAGES.consent })
+    .refine((ticked) => ticked, STOCK_ALERT_MESSAGES.consent)
+    .transform(() => true as const),
 });
 export type StockAlertRequest = z.input<typeof stockAlertRequestSchema>;
 
