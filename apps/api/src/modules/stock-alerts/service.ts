@@ -6,7 +6,7 @@ import {
   STOCK_ALERT_TOKEN,
   type StockAlertAnswer,
   type StockAlertLinkAnswer,
-  stockAlertRequestSchema,
+  type stockAlertRequestSchema,
 } from '@lumina/shared/stock-alerts/stock-alert-schemas';
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
