@@ -38,6 +38,7 @@ const OWNERS: Record<string, string> = {
   melhor_envio_oauth_states: 'fulfilment',
   melhor_envio_webhook_events: 'fulfilment',
   invoices: 'fulfilment',
+  stock_alerts: 'stock-alerts',
 };
 
 /** Every table the schema files export, by the name code uses for it (`productVariants`). */
