@@ -58,6 +58,9 @@ import { createCatalogRepository } from './modules/catalog/repository.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { createCatalogService } from './modules/catalog/service.ts';
 import { createLowStockAlerts } from './modules/catalog/low-stock.ts';
+import type { StockWatch } from './modules/catalog/stock.ts';
+import { createStockAlerts } from './modules/stock-alerts/service.ts';
+import { adminStockAlertRoutes, stockAlertRoutes } from './modules/stock-alerts/routes.ts';
 import { createContactRepository } from './modules/contact/repository.ts';
 import { adminContactRoutes, contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
@@ -461,10 +464,22 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     accountsPerIpHour: config.accountsPerIpHour,
   });
   const profile = createProfileService({ ...services, emailVerification });
-  const lowStock = createLowStockAlerts({ outbox, appUrl: config.appUrl, storeSettings });
+  // 'Avise-me quando chegar': sign-ups, links, and the restock hook every stock movement calls.
+  const stockAlerts = createStockAlerts({
+    db: database.db,
+    outbox,
+    throttle: services.throttle,
+    appUrl: config.appUrl,
+    storeSettings,
+    now,
+  });
+  const stockWatch: StockWatch = {
+    lowStock: createLowStockAlerts({ outbox, appUrl: config.appUrl, storeSettings }),
+    restock: stockAlerts.watch,
+  };
   const lifecycle = createOrderLifecycle({
     now,
-    lowStock,
+    stockWatch,
     outbox,
     appUrl: config.appUrl,
     storeSettings,
@@ -478,7 +493,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     priceRules,
     promotionRules,
     cardPayments: config.cardPayments !== undefined,
-    lowStock,
+    stockWatch,
   });
   // The built-in PIX names the receiver from the store settings at each charge.
   const paymentProviders = createPaymentProviders(config, () =>
@@ -528,7 +543,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     outbox,
     appUrl: config.appUrl,
     priceRules,
-    lowStock,
+    stockWatch,
   };
   const returns = createReturnService(returnDeps);
   const adminReturns = createAdminReturnService({
@@ -557,7 +572,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     photos,
     shopName: () => shopName(storeSettings()),
     allowLoopbackPorts: deps.testLoopbackPorts,
-    lowStock,
+    stockWatch,
   });
   app.decorate('erp', erp);
   // Bling issues the NF-e from its sales order once the shop has a Bling app (the service asks
@@ -667,6 +682,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         cache: catalogCache,
       });
       await api.register(contactRoutes, { contact });
+      await api.register(stockAlertRoutes, { stockAlerts });
+      await api.register(adminStockAlertRoutes, { stockAlerts });
       await api.register(passwordResetRoutes, { passwordResets });
       await api.register(googleSignInRoutes, {
         googleSignIn,
@@ -730,10 +747,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
           db: database.db,
           now,
           securityLog: services.securityLog,
-          onChange: () => catalogCache.clear(),
+          // A restock in the panel may have queued back-in-stock and low-stock e-mails.
+          onChange: () => {
+            catalogCache.clear();
+            outbox.kick();
+          },
           discardPhotos: (urls) => photos.discard(urls),
           markPending: (tx, productId) => erp.markPending(tx, productId),
-          lowStock,
+          stockWatch,
         }),
       });
       await api.register(erpAdminRoutes, { erp, secureCookies });

@@ -34,6 +34,12 @@ export function decodeQuotedPrintable(source: string): string {
 const RESET_LINK = /https?:\/\/[^\s"<>]+\/redefinir-senha\?token=[\w\-.~%]+/;
 const VERIFICATION_LINK = /https?:\/\/[^\s"<>]+\/confirmar-email\?token=[\w\-.~%]+/;
 const INVITATION_LINK = /https?:\/\/[^\s"<>]+\/convite\/[\w\-.~%]+/;
+const STOCK_ALERT_LINK = {
+  confirmar: /https?:\/\/[^\s"<>]+\/avise-me\/confirmar\?token=[\w\-.~%]+/,
+  cancelar: /https?:\/\/[^\s"<>]+\/avise-me\/cancelar\?token=[\w\-.~%]+/,
+} as const;
+/** The product page with its variant, as the back-in-stock e-mail links it. */
+const VARIANT_PAGE_LINK = /https?:\/\/[^\s"<>]+\/produto\/\d+\?variante=[\w\-.~%]+/;
 
 /**
  * The first `pattern` link of the newest outbox mail to `email` that has one, or null while none
@@ -106,6 +112,20 @@ export function waitForVerificationLink(
 /** The staff invitation link to `email` ('/convite/...'), once its mail arrived. */
 export function waitForInvitationLink(dataDir: string, email: string): Promise<string> {
   return waitForLink(dataDir, email, INVITATION_LINK, 'invitation');
+}
+
+/** A back-in-stock alert's link to `email` ('/avise-me/confirmar?token=...'), once it arrived. */
+export function waitForStockAlertLink(
+  dataDir: string,
+  email: string,
+  action: keyof typeof STOCK_ALERT_LINK,
+): Promise<string> {
+  return waitForLink(dataDir, email, STOCK_ALERT_LINK[action], `stock alert ${action}`);
+}
+
+/** The variant's page ('/produto/12?variante=SKU') the back-in-stock e-mail to `email` links. */
+export function waitForVariantPageLink(dataDir: string, email: string): Promise<string> {
+  return waitForLink(dataDir, email, VARIANT_PAGE_LINK, 'back-in-stock');
 }
 
 /**

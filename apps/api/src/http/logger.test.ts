@@ -52,6 +52,9 @@ describe('loggableUrl', () => {
     ['/api/password_resets', '/api/password_resets'],
     ['/api/staff_invitations/abc_DEF-123', '/api/staff_invitations/[redacted]'],
     ['/convite/abc_DEF-123', '/convite/[redacted]'],
+    ['/api/stock_alerts/confirm/abc_DEF-123', '/api/stock_alerts/confirm/[redacted]'],
+    ['/api/stock_alerts/cancel/abc_DEF-123', '/api/stock_alerts/cancel/[redacted]'],
+    ['/avise-me/confirmar?token=abc_DEF-123', '/avise-me/confirmar?token=[redacted]'],
     [
       '/api/auth/google/callback?code=c0d3&state=st4te&iss=x',
       '/api/auth/google/callback?code=[redacted]&state=[redacted]&iss=x',

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { purgeAnonymousCartsJob } from '../modules/carts/purge-anonymous-carts.ts';
+import { purgeStockAlertsJob } from '../modules/stock-alerts/purge-job.ts';
 import { expirePaymentsJob } from '../modules/payments/expire-payments-job.ts';
 import { reconcilePaymentsJob } from '../modules/payments/reconcile-payments-job.ts';
 import type { PaymentService } from '../modules/payments/service.ts';
@@ -35,6 +36,7 @@ export interface AppJobDeps {
 export function appJobs(deps: AppJobDeps): JobDefinition[] {
   return [
     purgeAnonymousCartsJob(deps),
+    purgeStockAlertsJob(deps),
     expirePaymentsJob(deps.payments),
     reconcilePaymentsJob(deps.payments, deps.reconcileIntervalSeconds),
     mailOutboxJob(deps.outbox),

@@ -42,6 +42,7 @@ const OWNERS: Record<string, string> = {
   // Written by the database's own triggers (migration 0032) and by no module.
   sales_days: 'orders',
   sales_lines: 'orders',
+  stock_alerts: 'stock-alerts',
 };
 
 /** Every table the schema files export, by the name code uses for it (`productVariants`). */

@@ -44,6 +44,12 @@ export const routes: RouteObject[] = [
               { path: 'redefinir-senha', lazy: () => import('./routes/reset-password.tsx') },
               { path: 'confirmar-email', lazy: () => import('./routes/confirm-email.tsx') },
               { path: 'convite/:token', lazy: () => import('./routes/staff-invitation.tsx') },
+              // The links of the back-in-stock e-mails: no account needed.
+              {
+                path: 'avise-me/confirmar',
+                lazy: () => import('./routes/stock-alert-confirm.tsx'),
+              },
+              { path: 'avise-me/cancelar', lazy: () => import('./routes/stock-alert-cancel.tsx') },
               {
                 // Logged-in only (spec 000 §2): anonymous visitors go to / and log in from there.
                 lazy: () => import('./routes/protected-layout.tsx'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVOICE_STATES, LABEL_STATES } from '../fulfilment/fulfilment-json.ts';
+import { STOCK_ALERT_STATUSES } from '../stock-alerts/stock-alert-schemas.ts';
 import { PRIVACY_REQUEST_STATUSES, PRIVACY_REQUEST_TYPES } from './privacy-requests.ts';
 
 /**
@@ -125,6 +126,19 @@ export const dataExportSchema = z
     ),
     wishlist: z.array(z.object({ product_name: z.string(), added_at: z.string() })),
     cart: z.array(z.object({ product_name: z.string(), quantity: z.number().int() })),
+    /** 'Avise-me quando chegar' of the account's address, with the consent each one carries. */
+    stock_alerts: z.array(
+      z.object({
+        /** The product and the variant waited for: 'Argola Segmentada (8 mm, Dourado)'. */
+        product_name: z.string(),
+        email: z.string(),
+        status: z.enum(STOCK_ALERT_STATUSES),
+        consented_at: z.string(),
+        requested_at: z.string(),
+        confirmed_at: z.string().nullable(),
+        notified_at: z.string().nullable(),
+      }),
+    ),
     /** Sign-ins and account changes from the security log (kept 12 months). */
     account_activity: z.array(
       z.object({

@@ -8,6 +8,11 @@ import { onlyDigits } from '../validation/digits.ts';
 import { isValidEmail } from '../validation/email.ts';
 import { isValidPhone } from '../validation/phone.ts';
 import {
+  stockAlertSettingsFields,
+  stockAlertSettingsJsonFields,
+  stockAlertSettingsOf,
+} from '../stock-alerts/stock-alert-schemas.ts';
+import {
   brazilianMobile,
   DEMO_WHATSAPP,
   hasUnsafeHtml,
@@ -200,6 +205,8 @@ export const storeSettingsInputSchema = z
       .min(0, M.lowStockThreshold)
       .max(LOW_STOCK_THRESHOLD.max, M.lowStockThreshold)
       .default(LOW_STOCK_THRESHOLD.default),
+    // 'Avise-me quando chegar': how many waiting shoppers a restock e-mails.
+    ...stockAlertSettingsFields,
     // Issue the NF-e through Bling by itself once a paid order reaches Bling. Left out (a panel
     // from before the setting): what is stored stays, so saving other fields never turns it off.
     auto_invoice: z.boolean({ error: M.autoInvoice }).optional(),
@@ -337,6 +344,7 @@ export const adminSettingsJsonSchema = z.object({
     .number()
     .int()
     .describe("e-mail the catalogue's staff when a variant gets down to this many units"),
+  ...stockAlertSettingsJsonFields,
   auto_invoice: z
     .boolean()
     .describe('issue the NF-e through Bling by itself when an order is paid (needs Bling)'),
@@ -422,6 +430,7 @@ export function adminSettingsJson(settings: StoreSettings): AdminSettingsJson {
   return {
     ...sharedJson(settings),
     low_stock_threshold: settings.low_stock_threshold,
+    ...stockAlertSettingsOf(settings),
     auto_invoice: settings.auto_invoice ?? false,
     mail_from: settings.mail_from,
     reply_to: settings.reply_to,

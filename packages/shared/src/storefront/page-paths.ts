@@ -27,6 +27,9 @@ export const PRIVATE_PAGE_PATHS = [
   '/confirmar-email',
   // A staff invitation: its token is a credential (never indexed, never logged).
   '/convite/:token',
+  // A back-in-stock alert's links: their token is a credential too.
+  '/avise-me/confirmar',
+  '/avise-me/cancelar',
   '/gerenciar-dados',
   '/checkout',
   '/payment-pix',

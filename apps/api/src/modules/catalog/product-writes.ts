@@ -24,7 +24,7 @@ import {
 } from './product-record.ts';
 import { createCatalogRepository } from './repository.ts';
 import { PRODUCT_NOT_FOUND } from './service.ts';
-import type { LowStockAlerts } from './low-stock.ts';
+import type { StockWatch } from './stock.ts';
 import { type VariantWrite, writeVariants } from './variant-writes.ts';
 
 export function productNotFound(message: string = PRODUCT_NOT_FOUND): AppError {
@@ -253,8 +253,8 @@ export function createProductWrites(deps: {
   discardPhotos?: (urls: string[]) => Promise<void>;
   /** In the write's transaction: with Bling connected, the change waits for the next push. */
   markPending?: (tx: Pick<Db, 'execute'>, productId: number) => Promise<void>;
-  /** The catalogue's low-stock alerts, kept by every stock movement in its transaction. */
-  lowStock: LowStockAlerts;
+  /** What every stock movement keeps in its transaction: low-stock and back-in-stock alerts. */
+  stockWatch: StockWatch;
 }) {
   const { db, now, securityLog } = deps;
 
@@ -277,7 +277,13 @@ export function createProductWrites(deps: {
             // Written next, with SKUs suggested where the form left them out.
             { variantsAfter: true },
           );
-          await writeVariants(tx, { id, sku, options: form.options }, variants, at, deps.lowStock);
+          await writeVariants(
+            tx,
+            { id, sku, options: form.options },
+            variants,
+            at,
+            deps.stockWatch,
+          );
           await deps.markPending?.(tx, id);
           return id;
         });
@@ -325,7 +331,8 @@ export function createProductWrites(deps: {
             }),
             at,
           );
-          if (variants) await writeVariants(tx, { id, sku, options }, variants, at, deps.lowStock);
+          if (variants)
+            await writeVariants(tx, { id, sku, options }, variants, at, deps.stockWatch);
           await deps.markPending?.(tx, id);
           return id;
         });

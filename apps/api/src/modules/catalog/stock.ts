@@ -7,6 +7,35 @@ import type { LowStockAlerts } from './low-stock.ts';
 /** Units of each variant: variant id -> quantity. */
 export type Units = ReadonlyMap<number, number>;
 
+/** A variant a movement took from 0 units to `units`. */
+export interface Restock {
+  variantId: number;
+  units: number;
+}
+
+/**
+ * Told of the variants a movement brought back from 0, in the movement's transaction (the
+ * back-in-stock alerts of modules/stock-alerts implement it), so every way stock comes back (the
+ * panel, the ERP sync, an order cancelled or expired, a return received) calls the waiting
+ * shoppers, and a rollback calls nobody.
+ */
+export interface RestockWatch {
+  restocked(tx: Db, restocks: readonly Restock[], at: Date): Promise<void>;
+}
+
+/** What every stock movement keeps in its own transaction. */
+export interface StockWatch {
+  lowStock: LowStockAlerts;
+  restock: RestockWatch;
+}
+
+/** The moved rows that came back from empty: `before` 0 (never below), `units` now above. */
+function restocksOf(rows: readonly { id: number; units: number; before: number }[]): Restock[] {
+  return rows
+    .filter((row) => row.before <= 0 && row.units > 0)
+    .map((row) => ({ variantId: row.id, units: row.units }));
+}
+
 function arrays(units: Units): { ids: string; quantities: string } {
   // In id order: concurrent movements then take their locks in the same order.
   const ids = [...units.keys()].sort((a, b) => a - b);
@@ -91,9 +120,11 @@ async function watchLowStock(
  * the sum over its active variants, kept by the database (migration 0016). Pass a transaction as
  * `db` to make a movement part of a larger change. Stock never goes below zero: the reserve is
  * one conditional statement, so concurrent buyers queue on the row and re-check after each other.
- * Every movement also keeps the low-stock alerts (`alerts`, low-stock.ts) in its transaction.
+ * Every movement also keeps the low-stock alerts (low-stock.ts) and tells the back-in-stock
+ * alerts of the variants it brought back from 0 (`watch`), in its transaction.
  */
-export function createStock(db: Db, alerts: LowStockAlerts) {
+export function createStock(db: Db, watch: StockWatch) {
+  const alerts = watch.lowStock;
   return {
     /**
      * Takes each variant's units. A variant whose stock (or its or its product's active flag)
@@ -132,12 +163,19 @@ export function createStock(db: Db, alerts: LowStockAlerts) {
           set stock_quantity = v.stock_quantity + w.quantity, updated_at = ${at.toISOString()}::timestamptz
           from unnest(${ids}::integer[], ${quantities}::integer[]) as w(variant_id, quantity), ${products} as p
           where v.id = w.variant_id and p.id = v.product_id
-          returning v.id, v.product_id, w.quantity
+          returning v.id, v.product_id, w.quantity, v.stock_quantity
         ), ${ledger(sql`select product_id, id, quantity, null::integer, 'release', 'pending' from moved where ${inBling}`, at)}
-        select id from moved
+        select id, stock_quantity as units, stock_quantity - quantity as before from moved
       `);
-      const moved = rowsOf<{ id: number }>(result).map((row) => row.id);
-      await watchLowStock(db, alerts, moved, [], at);
+      const rows = rowsOf<{ id: number; units: number; before: number }>(result);
+      await watchLowStock(
+        db,
+        alerts,
+        rows.map((row) => row.id),
+        [],
+        at,
+      );
+      await watch.restock.restocked(db, restocksOf(rows), at);
     },
 
     /** Current stock of some variants, to name what was short. */
@@ -181,9 +219,9 @@ export function createStock(db: Db, alerts: LowStockAlerts) {
               from moved where ${inBling} and stock_quantity <> before`,
           at,
         )}
-        select id, stock_quantity < before as lowered from moved
+        select id, stock_quantity < before as lowered, stock_quantity as units, before from moved
       `);
-      const moved = rowsOf<{ id: number; lowered: boolean }>(result);
+      const moved = rowsOf<{ id: number; lowered: boolean; units: number; before: number }>(result);
       await watchLowStock(
         db,
         alerts,
@@ -191,6 +229,7 @@ export function createStock(db: Db, alerts: LowStockAlerts) {
         moved.filter((row) => row.lowered).map((row) => row.id),
         at,
       );
+      await watch.restock.restocked(db, restocksOf(moved), at);
       return moved.length > 0;
     },
 

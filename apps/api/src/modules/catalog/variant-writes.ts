@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/raw-rows.ts';
 import { productVariants, type ProductVariantRow } from '../../db/schema/products.ts';
 import { AppError } from '../../http/app-error.ts';
 import { toVariantValues, type VariantInput } from './product-record.ts';
-import type { LowStockAlerts } from './low-stock.ts';
+import type { StockWatch } from './stock.ts';
 import { createStock } from './stock.ts';
 
 /** A variant to write; `id` keeps an existing one (and its place in carts and orders). */
@@ -33,7 +33,7 @@ export async function writeVariants(
   product: { id: number; sku: string; options: ProductOption[] },
   inputs: VariantWrite[],
   at: Date,
-  lowStock: LowStockAlerts,
+  stockWatch: StockWatch,
 ): Promise<void> {
   const current = await tx
     .select()
@@ -106,7 +106,7 @@ export async function writeVariants(
     );
   }
 
-  const stock = createStock(tx, lowStock);
+  const stock = createStock(tx, stockWatch);
   for (const [index, input] of inputs.entries()) {
     const values = toVariantValues(product.id, { ...input, sku: skus[index] ?? '' }, index, at);
     const existing = matched[index];

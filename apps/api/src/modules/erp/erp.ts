@@ -19,7 +19,7 @@ import {
   SYNC_LEASE_MS,
 } from './connection.ts';
 import { createProductPush } from './product-push.ts';
-import type { LowStockAlerts } from '../catalog/low-stock.ts';
+import type { StockWatch } from '../catalog/stock.ts';
 import { createProductSync } from './product-sync.ts';
 import { createSalesOrderPush, salesOrderOf } from './sales-orders.ts';
 import { createStockPush } from './stock-push.ts';
@@ -63,8 +63,8 @@ export function createErp(deps: {
   shopName: () => string;
   /** Tests only: the loopback ports of fakes whose photo links the sync may fetch. */
   allowLoopbackPorts?: readonly number[];
-  /** The catalogue's low-stock alerts, kept by every stock movement in its transaction. */
-  lowStock: LowStockAlerts;
+  /** What every stock movement keeps in its transaction: low-stock and back-in-stock alerts. */
+  stockWatch: StockWatch;
 }) {
   const { config, db, now } = deps;
   const oauth =
@@ -115,7 +115,7 @@ export function createErp(deps: {
     now,
     onChange: deps.onCatalogChange,
     stock: stockPush,
-    lowStock: deps.lowStock,
+    stockWatch: deps.stockWatch,
     photos: deps.photos,
     images: {
       apiUrl: config.blingApiUrl,

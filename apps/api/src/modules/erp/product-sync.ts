@@ -19,7 +19,7 @@ import {
 import { announceCatalogChange } from '../catalog/changes.ts';
 import type { ProductInput } from '../catalog/product-record.ts';
 import { createProductRows } from '../catalog/product-writes.ts';
-import type { LowStockAlerts } from '../catalog/low-stock.ts';
+import type { StockWatch } from '../catalog/stock.ts';
 import { createStock } from '../catalog/stock.ts';
 import { type VariantWrite, writeVariants } from '../catalog/variant-writes.ts';
 import { downloadImage, type ImageDownload, importableImageUrl } from './image-import.ts';
@@ -133,8 +133,8 @@ export function createProductSync(deps: {
   now: () => Date;
   onChange: () => void;
   stock: Pick<StockPush, 'onTheirWay' | 'settleDoubts'>;
-  /** The catalogue's low-stock alerts, kept by every stock movement in its transaction. */
-  lowStock: LowStockAlerts;
+  /** What every stock movement keeps in its transaction: low-stock and back-in-stock alerts. */
+  stockWatch: StockWatch;
   /** Stores a photo brought from Bling (the panel's photo pipeline, actor null). */
   photos: { add(productId: number, bytes: Uint8Array, actor: null): Promise<unknown> };
   /** Bling's API address (its own host may serve images over http) and how photos are fetched. */
@@ -208,7 +208,7 @@ export function createProductSync(deps: {
         // Its count moves next, through the stock owner, as Bling's.
         [{ sku, option_values: {}, stock_quantity: current?.stockQuantity ?? 0 }],
         at,
-        deps.lowStock,
+        deps.stockWatch,
       );
     } catch (error) {
       if (error instanceof AppError) throw new ProductSyncError(error.message);
@@ -287,7 +287,7 @@ export function createProductSync(deps: {
         { id: productId, sku: product.sku, options: product.options },
         writes,
         at,
-        deps.lowStock,
+        deps.stockWatch,
       );
     } catch (error) {
       if (error instanceof AppError) throw new ProductSyncError(error.message);
@@ -305,7 +305,7 @@ export function createProductSync(deps: {
       where variant_id in (select id from product_variants where product_id = ${productId}::integer)
         or bling_id = any(${`{${blingIds.join(',')}}`}::text[])
     `);
-    const stock = createStock(tx, deps.lowStock);
+    const stock = createStock(tx, deps.stockWatch);
     for (const variation of variations) {
       const variantId = idOfSku.get(variation.sku.toUpperCase());
       if (variantId === undefined) continue;
@@ -416,7 +416,7 @@ export function createProductSync(deps: {
         // Through the stock owner, under the row lock orders take; Bling's own count is not
         // sent back to it.
         const counted = blingStockUnits((balance ?? 0) + onTheirWay);
-        const set = await createStock(tx, deps.lowStock).setProduct(
+        const set = await createStock(tx, deps.stockWatch).setProduct(
           existing.id,
           counted,
           at,
@@ -542,7 +542,7 @@ export function createProductSync(deps: {
         .where(eq(blingVariantLinks.blingId, String(blingId)));
       if (link) {
         const onTheirWay = await deps.stock.onTheirWay(tx, { variantId: link.variantId }, askedAt);
-        await createStock(tx, deps.lowStock).set(
+        await createStock(tx, deps.stockWatch).set(
           link.variantId,
           blingStockUnits((balance.saldoVirtualTotal ?? 0) + onTheirWay),
           at,
@@ -560,7 +560,7 @@ export function createProductSync(deps: {
       if (!row) return false;
       const onTheirWay = await deps.stock.onTheirWay(tx, { productId: row.id }, askedAt);
       const counted = blingStockUnits((balance.saldoVirtualTotal ?? 0) + onTheirWay);
-      if (!(await createStock(tx, deps.lowStock).setProduct(row.id, counted, at, 'erp'))) {
+      if (!(await createStock(tx, deps.stockWatch).setProduct(row.id, counted, at, 'erp'))) {
         // Variants of the shop's own, none of them Bling's: the owner is told, not left guessing.
         await markFailedOf(tx, row.id, SYNC_ERRORS.balanceNotApplied(row.sku, counted));
         return false;

@@ -60,9 +60,12 @@ describe.skipIf(template.driver !== 'postgres')('Bling token renewal across proc
         jobs: undefined,
         onCatalogChange: () => undefined,
         // The token race moves no stock: an alert would have nobody to reach.
-        lowStock: {
-          defaultThreshold: () => LOW_STOCK_THRESHOLD.default,
-          notify: () => Promise.resolve(),
+        stockWatch: {
+          lowStock: {
+            defaultThreshold: () => LOW_STOCK_THRESHOLD.default,
+            notify: () => Promise.resolve(),
+          },
+          restock: { restocked: () => Promise.resolve() },
         },
         photos: { add: () => Promise.reject(new Error('no photos in this test')) },
         shopName: () => 'Loja Teste',

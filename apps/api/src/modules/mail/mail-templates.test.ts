@@ -41,6 +41,7 @@ import {
 import { privacyAnswerMail, privacyRequestAdminMail } from '../privacy/privacy-mails.ts';
 import { securityAlertMail } from '../security/alert-mail.ts';
 import { staffInvitationMail } from '../staff/invitation-mail.ts';
+import { backInStockMail, confirmAlertMail } from '../stock-alerts/alert-mails.ts';
 import { createStoreSettings } from '@lumina/shared/test-support/store-settings';
 import { mailShop } from './mail-signature.ts';
 
@@ -128,6 +129,18 @@ type Content = { subject: string; text: string; html: string };
 
 /** A shop that filled in everything, its name with an accent and HTML to escape. */
 const SHOP = mailShop(createStoreSettings({ trade_name: 'Ateliê <Aurora>' }));
+
+/** A variant waited for, its name with HTML to escape. */
+const WAITED = {
+  id: 4,
+  sku: 'ARG-8MM',
+  optionValues: { Diâmetro: '8 mm' },
+  stockQuantity: 3,
+  sellable: true,
+  productId: 12,
+  productName: 'Argola <oi>',
+  options: [{ name: 'Diâmetro', values: ['8 mm'] }],
+};
 
 /** Every template, by the file that holds it (a new template file must be added here). */
 const TEMPLATES: Record<string, Record<string, () => Content>> = {
@@ -221,6 +234,24 @@ const TEMPLATES: Record<string, Record<string, () => Content>> = {
   },
   'staff/invitation-mail.ts': {
     staffInvitationMail: () => staffInvitationMail(TO, 'operator', `${APP}/convite/t<oi>`, SHOP),
+  },
+  'stock-alerts/alert-mails.ts': {
+    confirmAlertMail: () =>
+      confirmAlertMail({
+        to: TO,
+        variant: WAITED,
+        confirmLink: `${APP}/avise-me/confirmar?token=t`,
+        cancelLink: `${APP}/avise-me/cancelar?token=t`,
+        shop: SHOP,
+      }),
+    backInStockMail: () =>
+      backInStockMail({
+        to: TO,
+        variant: WAITED,
+        appUrl: APP,
+        cancelLink: `${APP}/avise-me/cancelar?token=t`,
+        shop: SHOP,
+      }),
   },
   'contact/contact-mail.ts': {
     contactMessageMail: () =>

@@ -23,6 +23,7 @@ import { createProduct, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
 import { createLowStockAlerts } from '../catalog/low-stock.ts';
+import { createStockAlerts } from '../stock-alerts/service.ts';
 import { PIX_PAYMENT_WINDOW_MS } from '../payments/service.ts';
 import type { OrderJson } from './order-json.ts';
 import { createOrderLifecycle } from './lifecycle-service.ts';
@@ -146,11 +147,21 @@ describe('an order with a coupon', () => {
           outbox: ctx.app.outbox,
           appUrl: 'http://localhost',
           storeSettings: () => ctx.app.settings.storeSettings(),
-          lowStock: createLowStockAlerts({
-            outbox: ctx.app.outbox,
-            appUrl: 'http://localhost',
-            storeSettings: () => ctx.app.settings.storeSettings(),
-          }),
+          stockWatch: {
+            lowStock: createLowStockAlerts({
+              outbox: ctx.app.outbox,
+              appUrl: 'http://localhost',
+              storeSettings: () => ctx.app.settings.storeSettings(),
+            }),
+            restock: createStockAlerts({
+              db: ctx.database.db,
+              outbox: ctx.app.outbox,
+              throttle: ctx.app.services.throttle,
+              appUrl: 'http://localhost',
+              storeSettings: () => ctx.app.settings.storeSettings(),
+              now: () => clock,
+            }).watch,
+          },
         }),
         row!,
         'card',

@@ -5,7 +5,7 @@ import { orderEvents, type OrderRow, orders } from '../../db/schema/orders.ts';
 import { users } from '../../db/schema/users.ts';
 import { AppError } from '../../http/app-error.ts';
 import { reclaimCouponUse, releaseCouponUse } from '../promotions/uses.ts';
-import type { LowStockAlerts } from '../catalog/low-stock.ts';
+import type { StockWatch } from '../catalog/stock.ts';
 import { createStock } from '../catalog/stock.ts';
 import type { StoreSettings } from '@lumina/shared/settings/store-settings';
 import { type OrderEventAction, paymentEventAction } from '@lumina/shared/orders/order-events';
@@ -94,8 +94,8 @@ export function createOrderLifecycle(deps: {
   appUrl: string;
   /** The store settings now: the e-mails speak with the shop's current name and signature. */
   storeSettings: () => StoreSettings;
-  /** The catalogue's low-stock alerts, kept by every stock movement in its transaction. */
-  lowStock: LowStockAlerts;
+  /** What every stock movement keeps in its transaction: low-stock and back-in-stock alerts. */
+  stockWatch: StockWatch;
   /**
    * The DANFE of the order's authorised NF-e, read in the e-mail's transaction: the fulfilment
    * module owns NF-e, so the shipped e-mail asks it rather than reading its table.
@@ -178,7 +178,7 @@ export function createOrderLifecycle(deps: {
       if (decision.outcome !== 'changed') return { decision, order };
       const at = now();
       const columns = columnsOf(decision, order, action, by, at);
-      const stock = createStock(tx, deps.lowStock);
+      const stock = createStock(tx, deps.stockWatch);
 
       if (decision.returnStock && !order.stockReturnedAt) {
         columns.stockReturnedAt = at;

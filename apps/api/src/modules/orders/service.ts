@@ -23,7 +23,7 @@ import {
 } from '@lumina/shared/promotions/coupon-rules';
 import { rememberDeliveryAddress } from '../addresses/service.ts';
 import { removeOrderedLines } from '../carts/repository.ts';
-import type { LowStockAlerts } from '../catalog/low-stock.ts';
+import type { StockWatch } from '../catalog/stock.ts';
 import { createStock } from '../catalog/stock.ts';
 import { createRefundRepository } from '../payments/refund-repository.ts';
 import { createPaymentRepository } from '../payments/repository.ts';
@@ -117,8 +117,8 @@ export function createOrderService(deps: {
   cardPayments: boolean;
   /** The shop's automatic promotions now (the promotions module's in-memory cache). */
   promotionRules: () => readonly CouponRule[] | Promise<readonly CouponRule[]>;
-  /** The catalogue's low-stock alerts, kept by every stock movement in its transaction. */
-  lowStock: LowStockAlerts;
+  /** What every stock movement keeps in its transaction: low-stock and back-in-stock alerts. */
+  stockWatch: StockWatch;
 }) {
   const { db, now, quoteShipping, priceRules } = deps;
   const repository = createOrderRepository(db);
@@ -256,7 +256,7 @@ export function createOrderService(deps: {
             throw new AppError('conflict', ORDER_MESSAGES.cartChanged, { code: 'cart_changed' });
           }
           const wanted = unitsByVariant(locked);
-          const stock = createStock(tx, deps.lowStock);
+          const stock = createStock(tx, deps.stockWatch);
           const reserved = await stock.reserve(wanted, at);
           if (reserved.size !== wanted.size) {
             const short = await stock.levels([...wanted.keys()].filter((id) => !reserved.has(id)));

@@ -16,6 +16,8 @@ import { userConsents, users } from '../../db/schema/users.ts';
 import { serviceName, trackingEventsJson } from '../fulfilment/fulfilment-json.ts';
 import { invoicesOfOrders } from '../fulfilment/invoice-repository.ts';
 import { labelsAndEventsOfOrders } from '../fulfilment/label-repository.ts';
+import { lowVariantName } from '../catalog/low-stock.ts';
+import { stockAlertsOf } from '../stock-alerts/repository.ts';
 import { currentConsents } from './consents.ts';
 
 /** The security log is kept 12 months; the export shows what is there. */
@@ -24,8 +26,8 @@ const ACTIVITY_LIMIT = 500;
 /**
  * Everything the shop keeps about one person, read in one snapshot (LGPD art. 18, II and V):
  * the profile, consents with their history, addresses, orders (with their NF-e, labels and
- * tracking), withdrawals and exchanges, wishlist, cart, the account's activity in the security
- * log and the privacy requests. Built field by field, like the user JSON, so a password hash, a
+ * tracking), withdrawals and exchanges, wishlist, cart, the back-in-stock alerts of the account's
+ * address, the account's activity in the security log and the privacy requests. Built field by field, like the user JSON, so a password hash, a
  * token, a Google subject or a provider's id never leaves.
  */
 export function createDataExport(deps: { now: () => Date; storeSettings: () => StoreSettings }) {
@@ -82,6 +84,7 @@ export function createDataExport(deps: { now: () => Date; storeSettings: () => S
       )
       .orderBy(desc(securityLogs.createdAt))
       .limit(ACTIVITY_LIMIT);
+    const alerts = await stockAlertsOf(db, [user.email]);
     const requests = await db
       .select()
       .from(privacyRequests)
@@ -194,6 +197,15 @@ export function createDataExport(deps: { now: () => Date; storeSettings: () => S
         added_at: row.addedAt.toISOString(),
       })),
       cart: cart.map((row) => ({ product_name: row.name, quantity: row.quantity })),
+      stock_alerts: alerts.map((row) => ({
+        product_name: lowVariantName(row),
+        email: row.email,
+        status: row.status,
+        consented_at: row.consentedAt.toISOString(),
+        requested_at: row.requestedAt.toISOString(),
+        confirmed_at: row.confirmedAt?.toISOString() ?? null,
+        notified_at: row.notifiedAt?.toISOString() ?? null,
+      })),
       account_activity: activity.map((row) => ({
         type: row.type,
         message: row.message,

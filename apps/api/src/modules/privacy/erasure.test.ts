@@ -14,7 +14,7 @@ import {
 } from '../../integrations/mail/test-smtp-server.ts';
 import { registerAddress, registerThroughApi, validCpf } from '../../test/accounts.ts';
 import { addToCart, checkoutBody, payOrder, placeOrder } from '../../test/checkout.ts';
-import { createProduct, insertProducts } from '../../test/product-builder.ts';
+import { createProduct, firstVariantId, insertProducts } from '../../test/product-builder.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
 
@@ -97,6 +97,7 @@ const TABLES: Record<string, { keeps: readonly Marker[]; why: string }> = {
     keeps: [],
     why: 'the NF-e number, key and links: a fiscal record kept as the order is (LGPD art. 16, I)',
   },
+  stock_alerts: { keeps: [], why: "back-in-stock alerts of the person's addresses go" },
 };
 
 const PERSON = {
@@ -116,6 +117,7 @@ let clock = new Date();
 let owner: UserRow;
 let adminHeaders: Record<string, string>;
 let productId: number;
+let soldOutId: number;
 let shopper: Awaited<ReturnType<typeof busyShopper>>;
 let exportRequest: { id: number; user: UserRow };
 
@@ -124,9 +126,10 @@ beforeAll(async () => {
   ctx = await createTestContext({ env: { SMTP_URL: smtp.url }, now: () => clock });
   owner = await createUser(ctx.database, { role: 'admin', email: 'dona.lgpd@example.com' });
   adminHeaders = bearerHeader((await signIn(ctx.app, owner)).access_token);
-  [productId] = (await insertProducts(ctx.database.db, [
+  [productId, soldOutId] = (await insertProducts(ctx.database.db, [
     createProduct({ stock_quantity: 50 }),
-  ])) as [number];
+    createProduct({ name: 'Argola Esgotada', stock_quantity: 0 }),
+  ])) as [number, number];
 });
 
 afterAll(async () => {
@@ -190,6 +193,12 @@ async function busyShopper() {
   expect((await call('POST', '/password_resets', {}, { email: PERSON.email })).statusCode).toBe(
     200,
   );
+  const alert = await call('POST', '/stock_alerts', headers, {
+    variant_id: await firstVariantId(ctx.database.db, soldOutId),
+    email: PERSON.email,
+    consent: true,
+  });
+  expect(alert.statusCode, alert.body).toBe(202);
 
   const order = async () => {
     await addToCart(ctx.app, headers, productId, 1);
@@ -290,6 +299,7 @@ describe('completing LGPD requests', () => {
       ],
       wishlist: [{ product_name: expect.any(String) as string }],
       cart: [{ quantity: 2 }],
+      stock_alerts: [{ product_name: 'Argola Esgotada', email: PERSON.email, status: 'pending' }],
       purpose: expect.stringContaining('LGPD') as string,
     });
     expect(data.orders).toHaveLength(2);

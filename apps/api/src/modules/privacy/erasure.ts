@@ -23,6 +23,8 @@ import { anonymiseAccount } from '../users/repository.ts';
 import { forgetWishlistOf } from '../wishlist/repository.ts';
 import { forgetCouponCustomer } from '../promotions/uses.ts';
 import { forgetInvitationsTo } from '../staff/repository.ts';
+import { forgetStockAlertsOf } from '../stock-alerts/repository.ts';
+import { stockAlertThrottleKeysOf } from '../stock-alerts/service.ts';
 
 /**
  * How long an order's fiscal data outlives the account: 5 years (the privacy policy's
@@ -49,8 +51,9 @@ export interface ErasureResult {
 /**
  * Erases one account at its owner's request (LGPD art. 18, VI) in the caller's transaction, each
  * table through the module that owns it: the profile is anonymised, the address book, consents,
- * wishlist, cart, sessions, reset links, sign-in codes, contact messages, the reasons given for
- * withdrawals and exchanges, the CPF beside coupon uses and e-mails go; the
+ * wishlist, cart, sessions, reset links, sign-in codes, contact messages, back-in-stock alerts of
+ * the person's addresses, the reasons given for withdrawals and exchanges, the CPF beside coupon
+ * uses and e-mails go; the
  * orders keep only their fiscal data until `fiscalRetentionEnd`. The security log stays for its
  * 12 months (the shop's security and Marco Civil da Internet art. 15) and the request itself
  * for the shop's accountability. `apps/api/src/modules/privacy/erasure.test.ts` lists every table.
@@ -87,11 +90,13 @@ export async function eraseAccount(
   await forgetLoginCodesOf(tx, userId);
   await forgetContactMessagesFrom(tx, emails);
   await forgetInvitationsTo(tx, emails);
+  await forgetStockAlertsOf(tx, emails);
   await forgetThrottleKeys(
     tx,
     [...new Set(emails.map((e) => e.toLowerCase()))].flatMap((email) => [
       ...loginThrottleKeysOf(email),
       ...resetThrottleKeysOf(email),
+      ...stockAlertThrottleKeysOf(email),
     ]),
   );
   await forgetMailsOf(tx, { emails, orderIds });

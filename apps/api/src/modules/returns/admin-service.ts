@@ -14,7 +14,7 @@ import type { OrderRow } from '../../db/schema/orders.ts';
 import type { ReturnRequestRow } from '../../db/schema/returns.ts';
 import type { RefundRow } from '../../db/schema/refunds.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { LowStockAlerts } from '../catalog/low-stock.ts';
+import type { StockWatch } from '../catalog/stock.ts';
 import { createStock } from '../catalog/stock.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
 import type { OrderActor, OrderLifecycle } from '../orders/lifecycle-service.ts';
@@ -69,8 +69,8 @@ export function createAdminReturnService(deps: {
   outbox: Pick<MailOutbox, 'enqueue' | 'kick'>;
   appUrl: string;
   securityLog: SecurityLog;
-  /** The catalogue's low-stock alerts, kept by every stock movement in its transaction. */
-  lowStock: LowStockAlerts;
+  /** What every stock movement keeps in its transaction: low-stock and back-in-stock alerts. */
+  stockWatch: StockWatch;
 }) {
   const { db, now, lifecycle, payments, refunds, outbox, appUrl, securityLog } = deps;
   const repository = createReturnRepository(db);
@@ -264,7 +264,7 @@ export function createAdminReturnService(deps: {
           }
         }
         const at = now();
-        await createStock(tx, deps.lowStock).release(units, at);
+        await createStock(tx, deps.stockWatch).release(units, at);
         const updated = await inTx.update(id, {
           status: 'received',
           receivedAt: at,
@@ -363,7 +363,7 @@ export function createAdminReturnService(deps: {
           );
         }
         const at = now();
-        const reserved = await createStock(tx, deps.lowStock).reserve(wanted, at);
+        const reserved = await createStock(tx, deps.stockWatch).reserve(wanted, at);
         const short = items.find(
           ({ item }) => item.exchangeVariantId === null || !reserved.has(item.exchangeVariantId),
         );

@@ -4,6 +4,10 @@ import {
   LOW_STOCK_THRESHOLD,
   type StoreSettings,
 } from '@lumina/shared/settings/store-settings';
+import {
+  STOCK_ALERTS_PER_RESTOCK,
+  STOCK_ALERTS_PER_UNIT,
+} from '@lumina/shared/stock-alerts/stock-alert-schemas';
 import type { Config } from '../../config.ts';
 
 /** The card rules a first start offers: up to 12 instalments, 3 free, none below R$ 20,00. */
@@ -51,6 +55,8 @@ export function defaultStoreSettings(config: DefaultsConfig): StoreSettings {
     installments: { ...DEFAULT_INSTALLMENTS },
     boleto_due_days: BOLETO_DUE_DAYS.default,
     low_stock_threshold: LOW_STOCK_THRESHOLD.default,
+    stock_alerts_per_unit: STOCK_ALERTS_PER_UNIT.default,
+    stock_alerts_per_restock: STOCK_ALERTS_PER_RESTOCK.default,
     // Issuing NF-e by itself needs Bling and the owner's word: off until they turn it on.
     auto_invoice: false,
     social: { instagram: '', facebook: '', tiktok: '' },

@@ -22,6 +22,7 @@ import {
   type GridState,
 } from '../model/variant-grid.ts';
 import { ProductPhotosField } from './product-photos-field.tsx';
+import { StockAlertWaiting } from './stock-alert-waiting.tsx';
 import { VariantGridField } from './variant-grid-field.tsx';
 
 /** What the form holds: text as typed, lists as comma-separated text. */
@@ -373,6 +374,7 @@ export function ProductFormDialog({
           images={images}
           errors={gridErrors}
         />
+        {product ? <StockAlertWaiting product={product} /> : null}
         {rowsWithErrors > 0 ? (
           // The grid may be long: the message by the button says where to look.
           <FormAlert

@@ -263,6 +263,21 @@ function SettingsForm({ answer }: { answer: AdminSettingsAnswer }) {
         })}
       </Section>
 
+      <Section
+        title="Avise-me quando chegar"
+        hint="Quando uma variante esgotada volta ao estoque, os clientes que pediram aviso recebem um e-mail, na ordem em que pediram. Poucos por vez, para não chamar mais gente do que há peças; os demais esperam a próxima reposição."
+      >
+        {text('stock_alerts_per_unit', 'Avisos por unidade reposta', {
+          inputMode: 'numeric',
+          maxLength: 3,
+          hint: 'Por exemplo, 3: repor 2 peças avisa 6 pessoas.',
+        })}
+        {text('stock_alerts_per_restock', 'Máximo de avisos por reposição', {
+          inputMode: 'numeric',
+          maxLength: 4,
+        })}
+      </Section>
+
       <AutoInvoiceField checked={autoInvoice} onChange={setAutoInvoice} />
 
       <Section title="Redes sociais" hint="O @perfil ou o endereço do perfil.">

@@ -2,6 +2,7 @@ import type { AdminSettingsJson, StoreSettingsInput } from '@lumina/shared/setti
 import { formatDocument } from '@lumina/shared/settings/settings-rules';
 import { formatCep } from '@lumina/shared/validation/cep';
 import { formatPhone } from '@lumina/shared/validation/phone';
+import { stockAlertSettingsOf } from '@lumina/shared/stock-alerts/stock-alert-schemas';
 
 /** 29990 -> '299,90'; null (no free shipping) -> ''. */
 function reaisText(cents: number | null): string {
@@ -32,6 +33,7 @@ export function settingsFormValues(settings: AdminSettingsJson): StoreSettingsIn
     },
     boleto_due_days: settings.boleto_due_days,
     low_stock_threshold: settings.low_stock_threshold,
+    ...stockAlertSettingsOf(settings),
     social: { ...settings.social },
     policies: { ...settings.policies },
   };

@@ -468,6 +468,8 @@ export function createSettingsAnswer(
       installments: { max: 12, interest_free: 3, min_installment: 20, min_installment_cents: 2000 },
       boleto_due_days: 3,
       low_stock_threshold: 3,
+      stock_alerts_per_unit: 3,
+      stock_alerts_per_restock: 50,
       auto_invoice: false,
       social: { instagram: '', facebook: '', tiktok: '' },
       policies: { terms: '', returns: '', shipping: '' },

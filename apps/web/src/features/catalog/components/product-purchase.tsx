@@ -22,6 +22,7 @@ import { AddToCartButton, availabilityOf } from './add-to-cart-button.tsx';
 import { OptionGroup } from './option-group.tsx';
 import { QuantityControl } from './quantity-control.tsx';
 import { ShippingBox } from './shipping-box.tsx';
+import { StockAlertForm } from './stock-alert-form.tsx';
 import type { VariantChoice } from './use-variant-choice.ts';
 import { useHydrated } from '../../../lib/use-hydrated.ts';
 
@@ -224,6 +225,10 @@ export function ProductPurchase({
         <p role="alert" className="-mt-2 text-sm font-medium text-sale">
           {chooseMessage(missing)}
         </p>
+      ) : null}
+      {/* A variant on sale but sold out: the shopper may wait for it ('inactive' may not). */}
+      {variant && availabilityOf(view) === 'sold-out' ? (
+        <StockAlertForm key={variant.id} variantId={variant.id} />
       ) : null}
       <ShippingBox productId={product.id} quantity={units} />
     </div>

@@ -109,6 +109,7 @@ export function createDataExport(): DataExport {
     returns: [],
     wishlist: [],
     cart: [],
+    stock_alerts: [],
     account_activity: [],
     privacy_requests: [],
     exportDate: '2026-11-25T12:00:00.000Z',
