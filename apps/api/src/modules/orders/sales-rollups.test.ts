@@ -240,15 +240,18 @@ afterAll(async () => {
 
 describe('sales kept per day', () => {
   it('equal a recount from the orders after any sequence of placing, paying, cancelling, refunding, re-pricing and deleting', async () => {
+    let withSales = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 25 }), async (steps) => {
         for (const action of steps) await run(database.db, action);
-        expect(await kept(database.db)).toEqual(await recounted(database.db));
+        const now = await kept(database.db);
+        expect(now).toEqual(await recounted(database.db));
+        if (now.lines.length > 0) withSales += 1;
       }),
       { numRuns: 40 },
     );
-    // The sequences did reach sales (not a comparison of two empty lists).
-    expect((await kept(database.db)).lines.length).toBeGreaterThan(0);
+    // Most sequences ended with sales (not comparisons of two empty lists).
+    expect(withSales).toBeGreaterThan(5);
   });
 
   it('follow a variant deleted since: its lines keep the SKU, without the variant', async () => {
