@@ -106,3 +106,27 @@ export function ListLoadError({
     </FormAlert>
   );
 }
+
+/** The filter bar's last row: clear on the left of submit, at the right on wide screens. */
+export function FilterActions({
+  className,
+  clearLabel,
+  submitLabel,
+  onClear,
+}: {
+  className: string;
+  clearLabel: string;
+  submitLabel: string;
+  onClear: () => void;
+}) {
+  return (
+    <div className={cn('flex gap-2 sm:col-span-2 lg:justify-end', className)}>
+      <Button type="button" variant="ghost" size="sm" onClick={onClear}>
+        {clearLabel}
+      </Button>
+      <Button type="submit" size="sm">
+        {submitLabel}
+      </Button>
+    </div>
+  );
+}
