@@ -4,7 +4,7 @@ import { formatBRL } from '@lumina/shared/format/money';
 import { useState } from 'react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from './dialog-actions.tsx';
+import { ConfirmDialog, type RowDialogProps } from './dialog-actions.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminCoupons, useDeleteCoupon, useSaveCoupon } from '../api/coupons.ts';
@@ -138,15 +138,7 @@ function CouponSection({
   );
 }
 
-function DeleteCoupon({
-  coupon,
-  onClose,
-  onDone,
-}: {
-  coupon: CouponJson;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+function DeleteCoupon({ coupon, onClose, onDone }: { coupon: CouponJson } & RowDialogProps) {
   const remove = useDeleteCoupon();
   return (
     <ConfirmDialog
@@ -154,8 +146,7 @@ function DeleteCoupon({
       description={`Excluir ${nameOf(coupon)}? Esta ação não pode ser desfeita.`}
       action="Excluir"
       pendingLabel="Excluindo..."
-      pending={remove.isPending}
-      error={remove.error}
+      mutation={remove}
       onClose={onClose}
       onConfirm={() =>
         remove.mutate(coupon.id, { onSuccess: () => onDone(T.deleted(coupon.automatic)) })

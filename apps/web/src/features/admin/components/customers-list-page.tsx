@@ -10,7 +10,7 @@ import { Link, useSearchParams } from 'react-router';
 import { pageFromParams } from '../../../components/ui/pagination.tsx';
 import { type AdminCustomerFilters, useAdminCustomers } from '../api/customers.ts';
 import { formatReais, identityLine } from '../model/customer-view.ts';
-import { FilterActions, FilterBar, FilterInput, FilterSelect } from './list-filters.tsx';
+import { FilterActions, FilterBar, FilterSearch, FilterSelect } from './list-filters.tsx';
 import { ListResults } from './list-results.tsx';
 import { useListFilters } from './use-list-filters.ts';
 
@@ -39,15 +39,7 @@ function Filters({ initial }: { initial: AdminCustomerFilters }) {
 
   return (
     <FilterBar label="Buscar clientes" className="lg:grid-cols-4" onSubmit={apply}>
-      <FilterInput
-        id={`${id}-q`}
-        label="Buscar"
-        className="sm:col-span-2"
-        type="search"
-        maxLength={100}
-        placeholder="Nome, e-mail, telefone ou CPF"
-        {...field('q')}
-      />
+      <FilterSearch id={`${id}-q`} placeholder="Nome, e-mail, telefone ou CPF" {...field('q')} />
       <FilterSelect
         id={`${id}-sort`}
         label="Ordenar por"

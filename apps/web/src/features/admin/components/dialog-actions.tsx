@@ -44,6 +44,12 @@ export function DialogActions({
   );
 }
 
+/** A row's dialog: closed without a change, or done with the message the page shows. */
+export interface RowDialogProps {
+  onClose: () => void;
+  onDone: (message: string) => void;
+}
+
 /**
  * Asks before a step of a list's row (delete a product, remove someone's access): what it does,
  * any field it needs (`children`), the server's refusal, 'Cancelar' and the step's button. It
@@ -55,9 +61,8 @@ export function ConfirmDialog({
   action,
   pendingLabel,
   variant = 'danger',
-  pending,
+  mutation,
   disabled = false,
-  error,
   onConfirm,
   onClose,
   children,
@@ -67,14 +72,15 @@ export function ConfirmDialog({
   action: string;
   pendingLabel: string;
   variant?: 'danger' | 'primary';
-  pending: boolean;
+  /** The step's request: the dialog waits for it and shows its refusal. */
+  mutation: { isPending: boolean; error: Error | null };
   /** Keeps the step's button off (nothing changed yet), besides while it runs. */
   disabled?: boolean;
-  error: Error | null;
   onConfirm: () => void;
   onClose: () => void;
   children?: ReactNode;
 }) {
+  const pending = mutation.isPending;
   return (
     <Dialog
       open
@@ -85,7 +91,7 @@ export function ConfirmDialog({
       description={description}
     >
       {children}
-      <DialogError className="mt-4" error={error} />
+      <DialogError className="mt-4" error={mutation.error} />
       <DialogActions className="mt-6" backLabel="Cancelar">
         <Button variant={variant} disabled={pending || disabled} onClick={onConfirm}>
           {pending ? pendingLabel : action}

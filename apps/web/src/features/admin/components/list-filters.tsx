@@ -88,6 +88,32 @@ export function FilterInput({
   );
 }
 
+/** The list's free-text search, two columns wide; `placeholder` says what it looks in. */
+export function FilterSearch({
+  id,
+  placeholder,
+  value,
+  onChange,
+}: {
+  id: string;
+  placeholder: string;
+  value: string;
+  onChange: Change;
+}) {
+  return (
+    <FilterInput
+      id={id}
+      label="Buscar"
+      className="sm:col-span-2"
+      type="search"
+      maxLength={100}
+      placeholder={placeholder}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
 /** A list that did not load: the server's words and 'Tentar novamente'. */
 export function ListLoadError({
   message,

@@ -12,7 +12,13 @@ import { type AdminOrderFilters, useAdminOrders } from '../api/orders.ts';
 import { PAID_AFTER_CANCEL } from '../model/order-labels.ts';
 import { useCan } from '../../../lib/auth/use-permissions.ts';
 import { OrdersExportButton } from './orders-export-dialog.tsx';
-import { FilterActions, FilterBar, FilterInput, FilterSelect } from './list-filters.tsx';
+import {
+  FilterActions,
+  FilterBar,
+  FilterInput,
+  FilterSearch,
+  FilterSelect,
+} from './list-filters.tsx';
 import { ListResults } from './list-results.tsx';
 import { OrderBadges } from './order-badges.tsx';
 import { OrdersBulkBar } from './orders-bulk-bar.tsx';
@@ -38,12 +44,8 @@ function Filters({ initial }: { initial: AdminOrderFilters }) {
 
   return (
     <FilterBar label="Filtrar pedidos" className="lg:grid-cols-6" onSubmit={apply}>
-      <FilterInput
+      <FilterSearch
         id={`${id}-q`}
-        label="Buscar"
-        className="sm:col-span-2"
-        type="search"
-        maxLength={100}
         placeholder="Nº do pedido, nome, e-mail ou CPF"
         {...field('q')}
       />

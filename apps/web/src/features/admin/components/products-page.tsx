@@ -23,7 +23,7 @@ import {
   useAdminProducts,
   useDeleteProduct,
 } from '../api/catalog.ts';
-import { ConfirmDialog } from './dialog-actions.tsx';
+import { ConfirmDialog, type RowDialogProps } from './dialog-actions.tsx';
 import { BlingPanel } from './bling-panel.tsx';
 import { ProductFormDialog } from './product-form-dialog.tsx';
 import { CACHED_DATA_NOTICE, StatCards } from './stat-cards.tsx';
@@ -181,11 +181,7 @@ function DeleteProduct({
   product,
   onClose,
   onDone,
-}: {
-  product: AdminProductRow;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+}: { product: AdminProductRow } & RowDialogProps) {
   const remove = useDeleteProduct();
   return (
     <ConfirmDialog
@@ -193,8 +189,7 @@ function DeleteProduct({
       description={`Excluir ${product.name}? Se algum pedido tiver este produto, ele sai da loja (inativo e oculto) e continua nos pedidos.`}
       action="Excluir"
       pendingLabel="Excluindo..."
-      pending={remove.isPending}
-      error={remove.error}
+      mutation={remove}
       onClose={onClose}
       onConfirm={() =>
         remove.mutate(product.id, {

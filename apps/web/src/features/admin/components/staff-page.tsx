@@ -24,7 +24,7 @@ import {
   useRemoveStaff,
   useRevokeInvitation,
 } from '../api/staff.ts';
-import { ConfirmDialog } from './dialog-actions.tsx';
+import { ConfirmDialog, type RowDialogProps } from './dialog-actions.tsx';
 import { usePickedDialog } from './use-action-dialog.ts';
 
 const inviteFormSchema = inviteStaffSchema.shape.staff;
@@ -111,15 +111,7 @@ function InviteForm({ onDone }: { onDone: (message: string) => void }) {
   );
 }
 
-function ChangeRoleDialog({
-  member,
-  onClose,
-  onDone,
-}: {
-  member: StaffMember;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+function ChangeRoleDialog({ member, onClose, onDone }: { member: StaffMember } & RowDialogProps) {
   const change = useChangeStaffRole();
   const [role, setRole] = useState<StaffRole>(member.role);
   return (
@@ -129,9 +121,8 @@ function ChangeRoleDialog({
       action="Salvar perfil"
       pendingLabel="Salvando..."
       variant="primary"
-      pending={change.isPending}
+      mutation={change}
       disabled={role === member.role}
-      error={change.error}
       onClose={onClose}
       onConfirm={() =>
         change.mutate(
@@ -162,15 +153,7 @@ function ChangeRoleDialog({
   );
 }
 
-function RemoveDialog({
-  member,
-  onClose,
-  onDone,
-}: {
-  member: StaffMember;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+function RemoveDialog({ member, onClose, onDone }: { member: StaffMember } & RowDialogProps) {
   const remove = useRemoveStaff();
   return (
     <ConfirmDialog
@@ -178,8 +161,7 @@ function RemoveDialog({
       description={`Remover o acesso de ${member.name} (${member.email}) ao painel? A pessoa sai de todas as sessões na hora e continua apenas como cliente da loja.`}
       action="Remover acesso"
       pendingLabel="Removendo..."
-      pending={remove.isPending}
-      error={remove.error}
+      mutation={remove}
       onClose={onClose}
       onConfirm={() =>
         remove.mutate(member.id, { onSuccess: () => onDone(`Acesso de ${member.name} removido.`) })
@@ -192,11 +174,7 @@ function RevokeDialog({
   invitation,
   onClose,
   onDone,
-}: {
-  invitation: StaffInvitation;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+}: { invitation: StaffInvitation } & RowDialogProps) {
   const revoke = useRevokeInvitation();
   return (
     <ConfirmDialog
@@ -204,8 +182,7 @@ function RevokeDialog({
       description={`Cancelar o convite de ${invitation.email}? O link enviado deixa de funcionar.`}
       action="Cancelar convite"
       pendingLabel="Cancelando..."
-      pending={revoke.isPending}
-      error={revoke.error}
+      mutation={revoke}
       onClose={onClose}
       onConfirm={() =>
         revoke.mutate(invitation.id, {
