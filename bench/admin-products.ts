@@ -2,14 +2,11 @@
 // their 20,000 variants (each row of the table carries its product's variants), one request at a time, p50/p99 per filtered, sorted page, and the plan PostgreSQL runs for each.
 // Usage: npm run bench:admin-products -w @lumina/bench
 //   (env BENCH_PRODUCTS, BENCH_ADMIN_REQUESTS, BENCH_ADMIN_WARMUP, BENCH_DATABASE_URL)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   ADMIN_PRODUCTS_PER_PAGE,
   adminProductListQuerySchema,
 } from '../packages/shared/src/admin/admin-products.ts';
-import { type Database, openPostgres } from '../apps/api/src/db/database.ts';
+import type { Database } from '../apps/api/src/db/database.ts';
 import { poolOf } from '../apps/api/src/jobs/pg-boss-db.ts';
 import { createAdminCatalogQueries } from '../apps/api/src/modules/admin/catalog/queries.ts';
 import {
@@ -19,16 +16,19 @@ import {
   adminProductsPath,
   isExpectedPage,
 } from './lib/admin-products-targets.ts';
+import {
+  type AdminApi,
+  reportCaseHealth,
+  timeRequests,
+  withAdminApi,
+} from './lib/admin-api-bench.ts';
 import { SEED_FILTER_SHARES, seedCatalogue, seedVariantCount } from './lib/admin-products-seed.ts';
-import { type ApiProcess, startApiProcess } from './lib/api-process.ts';
-import { type CpuSplit, startCpuSplit } from './lib/cpu-split.ts';
+import { type CpuSplit, formatCpuSplit } from './lib/cpu-split.ts';
 import { explainRead, type PlanFigures } from './lib/explain-statement.ts';
 import { jsonRequest } from './lib/json-request.ts';
 import { must } from './lib/must.ts';
 import { percentile } from './lib/percentile.ts';
-import { createTemporaryDatabase } from './lib/postgres-database.ts';
-import { boostedNice, withHighPriority } from './lib/priority.ts';
-import { waitForQuietMachine } from './lib/quiet-machine.ts';
+import { boostedNice } from './lib/priority.ts';
 import { describeRun, envNumber, runInfo, writeResult } from './lib/run-info.ts';
 import { ms, textTable } from './lib/text-table.ts';
 
@@ -37,10 +37,6 @@ const REQUESTS = envNumber('BENCH_ADMIN_REQUESTS', 300);
 const WARM_UP = envNumber('BENCH_ADMIN_WARMUP', 50);
 /** EXPLAIN ANALYZE runs per case; the median execution time is reported. */
 const EXPLAIN_RUNS = 20;
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const JWT_SECRET = 'bench-only-jwt-secret-0123456789abcdef0123';
-// The API creates this administrator at start (ADMIN_EMAIL/ADMIN_PASSWORD, users/admin.ts), the
-// way an operator without the admin:create script would; the benchmark then logs in over HTTP.
 const ADMIN_EMAIL = 'bench-admin@example.com';
 const ADMIN_PASSWORD = 'BenchAdminSenha2026!';
 
@@ -122,19 +118,6 @@ async function seedProducts(database: Database): Promise<Record<string, number>>
   return { ...row, variants: VARIANTS };
 }
 
-async function logIn(api: ApiProcess): Promise<Record<string, string>> {
-  const answer = await jsonRequest('POST', `${api.baseUrl}/api/auth/login`, {
-    email: ADMIN_EMAIL,
-    password: ADMIN_PASSWORD,
-  });
-  const token = answer.json.access_token;
-  must(
-    answer.status === 200 && typeof token === 'string',
-    `admin login: ${answer.status} ${JSON.stringify(answer.json).slice(0, 300)}`,
-  );
-  return { authorization: `Bearer ${token}` };
-}
-
 /**
  * The statement the API runs for a page, captured from the API's own query code on a pool of
  * this process, then run EXPLAIN_RUNS times under EXPLAIN (ANALYZE, BUFFERS) with its parameters.
@@ -152,9 +135,7 @@ function explain(
 }
 
 async function measureCase(
-  api: ApiProcess,
-  headers: Record<string, string>,
-  url: string,
+  { api, headers, databaseUrl }: AdminApi,
   { label, page }: Case,
 ): Promise<CaseResult> {
   const path = adminProductsPath(page);
@@ -178,16 +159,12 @@ async function measureCase(
     }
     return answer.ms;
   };
-  const quietStart = await waitForQuietMachine(label);
-  const { times, cores } = await withHighPriority([api.pid], async () => {
-    console.error(`· ${label}: ${WARM_UP} warm-up requests, then ${REQUESTS}`);
-    // A wrong answer during the warm-up counts too: every answer must be the page asked for.
-    for (let index = 0; index < WARM_UP; index += 1) await request();
-    const endCpu = startCpuSplit([api.pid]);
-    const times: number[] = [];
-    for (let index = 0; index < REQUESTS; index += 1) times.push(await request());
-    return { times, cores: endCpu() };
-  });
+  const { times, cores, quietStart } = await timeRequests(
+    api,
+    label,
+    { warmUp: WARM_UP, requests: REQUESTS },
+    request,
+  );
   const p50Ms = percentile(times, 50);
   const p99Ms = percentile(times, 99);
   return {
@@ -203,13 +180,10 @@ async function measureCase(
     wrongAnswers,
     cores,
     quietStart,
-    sql: await explain(url, page),
+    sql: await explain(databaseUrl, page),
     misses: adminProductsMisses({ p50Ms, p99Ms, wrongAnswers: wrongAnswers.length }),
   };
 }
-
-/** Above this many cores used by other processes during a case, its figures are not trustworthy. */
-const BUSY_MACHINE_CORES = 0.2;
 
 function report(filterCounts: Record<string, number>, results: CaseResult[]): boolean {
   console.log(
@@ -243,9 +217,7 @@ function report(filterCounts: Record<string, number>, results: CaseResult[]): bo
         `${ms(r.p99Ms)} ms`,
         `${ms(r.meanMs)} ms`,
         `${ms(r.sql.executionMs)} + ${ms(r.sql.planningMs)} ms`,
-        [r.cores.api, r.cores.postgres, r.cores.bench, r.cores.other]
-          .map((cores) => cores.toFixed(2))
-          .join('/'),
+        formatCpuSplit(r.cores),
         r.misses.length ? `MISS: ${r.misses.join(', ')}` : 'PASS',
       ]),
     ),
@@ -258,67 +230,38 @@ function report(filterCounts: Record<string, number>, results: CaseResult[]): bo
     console.log(`\n${r.label}: ${r.path}`);
     for (const line of r.sql.plan) console.log(`  ${line}`);
   }
-  let trustworthy = true;
-  for (const r of results) {
-    for (const problem of r.wrongAnswers.slice(0, 3)) {
-      console.error(`  ${r.label}: ${problem}`);
-      trustworthy = false;
-    }
-    if (!r.quietStart) console.error(`  ${r.label}: the machine was busy when it started`);
-    if (r.cores.other > BUSY_MACHINE_CORES) {
-      console.log(
-        `WARNING: ${r.label}: other processes used ${r.cores.other.toFixed(2)} cores; rerun when the machine is quiet.`,
-      );
-    }
-  }
-  return trustworthy;
+  return reportCaseHealth(results);
 }
 
 async function main(): Promise<void> {
   const info = runInfo();
   console.log(`Admin product table benchmark · ${describeRun(info)}`);
-  const database = await createTemporaryDatabase(POSTGRES_URL, 'lumina_bench_admin');
-  const dataDir = mkdtempSync(join(tmpdir(), 'lumina-bench-admin-'));
-  let api: ApiProcess | undefined;
-  try {
-    console.error(`· starting the API on database ${database.name} (it migrates, makes the admin)`);
-    api = await startApiProcess({
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      JWT_SECRET,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-    });
-    const seedConnection = openPostgres(database.url, { poolMax: 1 });
-    let filterCounts: Record<string, number>;
-    try {
-      filterCounts = await seedProducts(seedConnection);
-    } finally {
-      await seedConnection.close();
-    }
-    const headers = await logIn(api);
-    const results: CaseResult[] = [];
-    for (const benchCase of CASES) {
-      results.push(await measureCase(api, headers, database.url, benchCase));
-    }
-    const trustworthy = report(filterCounts, results);
-    const file = writeResult('admin-products', {
-      info,
-      products: PRODUCTS,
-      requests: REQUESTS,
-      warmUp: WARM_UP,
-      targets: ADMIN_PRODUCTS_TARGETS,
-      filterCounts,
-      results,
-    });
-    console.log(`\nResults written to ${file}`);
-    // A wrong answer (non-200, a page not the one asked for) is not a measurement.
-    if (!trustworthy) process.exitCode = 1;
-  } finally {
-    await api?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    await database.drop();
-  }
+  await withAdminApi(
+    {
+      name: 'admin',
+      who: 'admin',
+      email: ADMIN_EMAIL,
+      password: ADMIN_PASSWORD,
+      seed: seedProducts,
+    },
+    async (admin, filterCounts) => {
+      const results: CaseResult[] = [];
+      for (const benchCase of CASES) results.push(await measureCase(admin, benchCase));
+      const trustworthy = report(filterCounts, results);
+      const file = writeResult('admin-products', {
+        info,
+        products: PRODUCTS,
+        requests: REQUESTS,
+        warmUp: WARM_UP,
+        targets: ADMIN_PRODUCTS_TARGETS,
+        filterCounts,
+        results,
+      });
+      console.log(`\nResults written to ${file}`);
+      // A wrong answer (non-200, a page not the one asked for) is not a measurement.
+      if (!trustworthy) process.exitCode = 1;
+    },
+  );
 }
 
 main().catch((error: unknown) => {

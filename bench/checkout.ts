@@ -34,7 +34,7 @@ import { type JsonAnswer, jsonRequest } from './lib/json-request.ts';
 import { percentile } from './lib/percentile.ts';
 import { withHighPriority } from './lib/priority.ts';
 import { childProcesses } from './lib/proc-memory.ts';
-import { type CpuSplit, startCpuSplit } from './lib/cpu-split.ts';
+import { type CpuSplit, formatCpuSplit, startCpuSplit } from './lib/cpu-split.ts';
 import { waitForQuietMachine } from './lib/quiet-machine.ts';
 import { describeRun, envNumber, runInfo, writeResult } from './lib/run-info.ts';
 import {
@@ -622,14 +622,7 @@ function report(counts: StatementCount[], results: LoadResult[]): boolean {
         `${ms(r.single.addP50Ms)} ms`,
         `${ms(r.single.orderP50Ms)} ms`,
         r.check.oversoldUnits,
-        [
-          r.concurrent.cores.api,
-          r.concurrent.cores.postgres,
-          r.concurrent.cores.bench,
-          r.concurrent.cores.other,
-        ]
-          .map((cores) => cores.toFixed(2))
-          .join('/'),
+        formatCpuSplit(r.concurrent.cores),
         r.misses.length ? `MISS: ${r.misses.join(', ')}` : 'PASS',
       ]),
     ),

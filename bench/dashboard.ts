@@ -4,24 +4,23 @@
 // Usage: npm run bench:dashboard -w @lumina/bench
 //   (env BENCH_PRODUCTS, BENCH_ORDERS, BENCH_CUSTOMERS, BENCH_DASHBOARD_REQUESTS,
 //    BENCH_DASHBOARD_WARMUP, BENCH_DATABASE_URL)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '../packages/shared/src/admin/dashboard.ts';
-import { openPostgres } from '../apps/api/src/db/database.ts';
+import type { Database } from '../apps/api/src/db/database.ts';
 import { readDashboard } from '../apps/api/src/modules/admin/dashboard.ts';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../apps/api/src/modules/admin/dashboard-queue.ts';
+import {
+  type AdminApi,
+  reportCaseHealth,
+  timeRequests,
+  withAdminApi,
+} from './lib/admin-api-bench.ts';
 import { seedCatalogue } from './lib/admin-products-seed.ts';
-import { type ApiProcess, startApiProcess } from './lib/api-process.ts';
-import { type CpuSplit, startCpuSplit } from './lib/cpu-split.ts';
+import { type CpuSplit, formatCpuSplit } from './lib/cpu-split.ts';
 import { seedDashboardHistory } from './lib/dashboard-seed.ts';
 import { explainReads, type PlanFigures } from './lib/explain-statement.ts';
 import { jsonRequest } from './lib/json-request.ts';
-import { must } from './lib/must.ts';
 import { percentile } from './lib/percentile.ts';
-import { createTemporaryDatabase } from './lib/postgres-database.ts';
-import { boostedNice, withHighPriority } from './lib/priority.ts';
-import { waitForQuietMachine } from './lib/quiet-machine.ts';
+import { boostedNice } from './lib/priority.ts';
 import { describeRun, envNumber, runInfo, writeResult } from './lib/run-info.ts';
 import { ms, textTable } from './lib/text-table.ts';
 
@@ -34,8 +33,6 @@ const WARM_UP = envNumber('BENCH_DASHBOARD_WARMUP', 30);
 const EXPLAIN_RUNS = 5;
 /** The brief's target for the whole endpoint on PostgreSQL. */
 const TARGET_P99_MS = 150;
-const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const JWT_SECRET = 'bench-only-jwt-secret-0123456789abcdef0123';
 const ADMIN_EMAIL = 'bench-owner@example.com';
 const ADMIN_PASSWORD = 'BenchDonaSenha2026!';
 
@@ -55,23 +52,10 @@ interface PeriodResult {
   plans: (PlanFigures & { statement: string })[];
 }
 
-async function logIn(api: ApiProcess): Promise<Record<string, string>> {
-  const answer = await jsonRequest('POST', `${api.baseUrl}/api/auth/login`, {
-    email: ADMIN_EMAIL,
-    password: ADMIN_PASSWORD,
-  });
-  const token = answer.json.access_token;
-  must(
-    answer.status === 200 && typeof token === 'string',
-    `owner login: ${answer.status} ${JSON.stringify(answer.json).slice(0, 300)}`,
-  );
-  return { authorization: `Bearer ${token}` };
-}
+const periodLabel = (period: DashboardPeriod): string => `period=${period}`;
 
 async function measurePeriod(
-  api: ApiProcess,
-  headers: Record<string, string>,
-  url: string,
+  { api, headers, databaseUrl }: AdminApi,
   period: DashboardPeriod,
 ): Promise<PeriodResult> {
   const wrongAnswers: string[] = [];
@@ -93,18 +77,14 @@ async function measurePeriod(
     }
     return answer.ms;
   };
-  const label = `period=${period}`;
-  const quietStart = await waitForQuietMachine(label);
-  const { times, cores } = await withHighPriority([api.pid], async () => {
-    console.error(`· ${label}: ${WARM_UP} warm-up requests, then ${REQUESTS}`);
-    for (let index = 0; index < WARM_UP; index += 1) await request();
-    const endCpu = startCpuSplit([api.pid]);
-    const times: number[] = [];
-    for (let index = 0; index < REQUESTS; index += 1) times.push(await request());
-    return { times, cores: endCpu() };
-  });
+  const { times, cores, quietStart } = await timeRequests(
+    api,
+    periodLabel(period),
+    { warmUp: WARM_UP, requests: REQUESTS },
+    request,
+  );
   const plans = await explainReads(
-    url,
+    databaseUrl,
     (database) =>
       readDashboard(database.db, {
         now: new Date(),
@@ -132,9 +112,6 @@ async function measurePeriod(
     plans,
   };
 }
-
-/** Above this many cores used by other processes during a case, its figures are not trustworthy. */
-const BUSY_MACHINE_CORES = 0.2;
 
 function firstLine(statement: string): string {
   return statement.trim().split('\n')[0]?.slice(0, 70) ?? '';
@@ -169,9 +146,7 @@ function report(results: PeriodResult[]): boolean {
         `${ms(r.meanMs)} ms`,
         `${ms(r.maxMs)} ms`,
         `${ms(r.plans.reduce((sum, plan) => sum + plan.executionMs, 0))} ms`,
-        [r.cores.api, r.cores.postgres, r.cores.bench, r.cores.other]
-          .map((cores) => cores.toFixed(2))
-          .join('/'),
+        formatCpuSplit(r.cores),
         r.p99Ms <= TARGET_P99_MS && r.wrongAnswers.length === 0 ? 'PASS' : 'MISS',
       ]),
     ),
@@ -180,7 +155,7 @@ function report(results: PeriodResult[]): boolean {
     `\nSQL exec: median execution + planning time of each statement under EXPLAIN ANALYZE (${EXPLAIN_RUNS} runs). Measured at nice ${boostedNice()}.`,
   );
   for (const r of results) {
-    console.log(`\nperiod=${r.period}:`);
+    console.log(`\n${periodLabel(r.period)}:`);
     for (const plan of r.plans) {
       console.log(
         `  ${ms(plan.executionMs)} + ${ms(plan.planningMs)} ms  ${firstLine(plan.statement)}`,
@@ -189,80 +164,45 @@ function report(results: PeriodResult[]): boolean {
   }
   const last = results.at(-1);
   if (last) {
-    console.log(`\nPlans of period=${last.period}:`);
+    console.log(`\nPlans of ${periodLabel(last.period)}:`);
     for (const plan of last.plans) {
       console.log(`\n${firstLine(plan.statement)}`);
       for (const line of plan.plan) console.log(`  ${line}`);
     }
   }
-  let trustworthy = true;
-  for (const r of results) {
-    for (const problem of r.wrongAnswers.slice(0, 3)) {
-      console.error(`  period=${r.period}: ${problem}`);
-      trustworthy = false;
-    }
-    if (!r.quietStart) console.error(`  period=${r.period}: the machine was busy when it started`);
-    if (r.cores.other > BUSY_MACHINE_CORES) {
-      console.log(
-        `WARNING: period=${r.period}: other processes used ${r.cores.other.toFixed(2)} cores; rerun when the machine is quiet.`,
-      );
-    }
-  }
-  return trustworthy;
+  return reportCaseHealth(results.map((r) => ({ ...r, label: periodLabel(r.period) })));
+}
+
+async function seed(database: Database): Promise<Record<string, number>> {
+  await seedCatalogue(database, PRODUCTS, { blingLinks: true });
+  return seedDashboardHistory(database, { customers: CUSTOMERS, orders: ORDERS, days: DAYS });
 }
 
 async function main(): Promise<void> {
   const info = runInfo();
   console.log(`Owner's home benchmark · ${describeRun(info)}`);
-  const database = await createTemporaryDatabase(POSTGRES_URL, 'lumina_bench_dashboard');
-  const dataDir = mkdtempSync(join(tmpdir(), 'lumina-bench-dashboard-'));
-  let api: ApiProcess | undefined;
-  try {
-    console.error(`· starting the API on database ${database.name} (it migrates, makes the owner)`);
-    api = await startApiProcess({
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url,
-      JWT_SECRET,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-    });
-    const seedConnection = openPostgres(database.url, { poolMax: 1 });
-    let seeded: Record<string, number>;
-    try {
-      await seedCatalogue(seedConnection, PRODUCTS, { blingLinks: true });
-      seeded = await seedDashboardHistory(seedConnection, {
-        customers: CUSTOMERS,
+  await withAdminApi(
+    { name: 'dashboard', who: 'owner', email: ADMIN_EMAIL, password: ADMIN_PASSWORD, seed },
+    async (admin, seeded) => {
+      const results: PeriodResult[] = [];
+      for (const period of DASHBOARD_PERIODS) results.push(await measurePeriod(admin, period));
+      const trustworthy = report(results);
+      const file = writeResult('dashboard', {
+        info,
+        products: PRODUCTS,
         orders: ORDERS,
+        customers: CUSTOMERS,
         days: DAYS,
+        requests: REQUESTS,
+        warmUp: WARM_UP,
+        targetP99Ms: TARGET_P99_MS,
+        seeded,
+        results,
       });
-    } finally {
-      await seedConnection.close();
-    }
-    const headers = await logIn(api);
-    const results: PeriodResult[] = [];
-    for (const period of DASHBOARD_PERIODS) {
-      results.push(await measurePeriod(api, headers, database.url, period));
-    }
-    const trustworthy = report(results);
-    const file = writeResult('dashboard', {
-      info,
-      products: PRODUCTS,
-      orders: ORDERS,
-      customers: CUSTOMERS,
-      days: DAYS,
-      requests: REQUESTS,
-      warmUp: WARM_UP,
-      targetP99Ms: TARGET_P99_MS,
-      seeded,
-      results,
-    });
-    console.log(`\nResults written to ${file}`);
-    if (!trustworthy) process.exitCode = 1;
-  } finally {
-    await api?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    await database.drop();
-  }
+      console.log(`\nResults written to ${file}`);
+      if (!trustworthy) process.exitCode = 1;
+    },
+  );
 }
 
 main().catch((error: unknown) => {

@@ -64,3 +64,10 @@ export function startCpuSplit(apiPids: number[]): () => CpuSplit {
     return { ...split, other: Math.max(0, busy - split.api - split.postgres - split.bench) };
   };
 }
+
+/** "api/postgres/bench/other" in cores, for a table cell. */
+export function formatCpuSplit(cores: CpuSplit): string {
+  return [cores.api, cores.postgres, cores.bench, cores.other]
+    .map((used) => used.toFixed(2))
+    .join('/');
+}

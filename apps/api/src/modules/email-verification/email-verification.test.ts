@@ -1,13 +1,9 @@
 import { EMAIL_VERIFICATION_MESSAGES } from '@lumina/shared/users/email-verification';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../../db/schema/users.ts';
-import {
-  startTestSmtpServer,
-  type TestSmtpServer,
-} from '../../integrations/mail/test-smtp-server.ts';
 import { bearer, registerThroughApi, TEST_PASSWORD, validCpf } from '../../test/accounts.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { MAIL_APP_URL, setUpMailTestApp } from '../../test/mail-test-app.ts';
 import { AdminInputError, changeRole, ensureAdmin, NOT_VERIFIED } from '../users/admin.ts';
 import { resetMailSubject } from '../password-resets/reset-mail.ts';
 import { REGISTER_MESSAGES } from '../users/register-service.ts';
@@ -21,40 +17,18 @@ import {
 /** The first start's shop name (PIX_MERCHANT_NAME's default), in the e-mails' subjects. */
 const DEFAULT_SHOP = { name: 'Lumina Piercings' };
 
-const APP_URL = 'http://loja.test';
-
-let smtp: TestSmtpServer;
-let ctx: TestContext;
-let clockOffsetMs = 0;
-let sequence = 0;
+const suite = setUpMailTestApp({ ipPrefix: '198.51.100' });
 let email: string;
-let ip: string;
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  ctx = await createTestContext({
-    env: { SMTP_URL: smtp.url, APP_URL, PAYMENTS_SANDBOX: 'true' },
-    now: () => new Date(Date.now() + clockOffsetMs),
-  });
-});
-
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
 
 beforeEach(() => {
-  clockOffsetMs = 0;
-  sequence += 1;
-  email = `pessoa${sequence}@example.com`;
-  ip = `198.51.100.${sequence}`;
+  email = `pessoa${suite.sequence}@example.com`;
 });
 
 /** The token of the newest confirmation link with `subject` the SMTP server received for `to`. */
 async function linkTokenIn(to: string, subject: string): Promise<string> {
   const mail = await vi.waitFor(
     () => {
-      const found = smtp.received.findLast(
+      const found = suite.smtp.received.findLast(
         (m) => m.recipients.includes(to.toLowerCase()) && m.subject === subject,
       );
       if (!found) throw new Error(`no '${subject}' to ${to} yet`);
@@ -64,12 +38,12 @@ async function linkTokenIn(to: string, subject: string): Promise<string> {
   );
   const token = /confirmar-email\?token=([\w-]{43})/.exec(mail.text ?? '')?.[1];
   if (!token) throw new Error(`no link in: ${mail.text}`);
-  expect(mail.text).toContain(`${APP_URL}/confirmar-email?token=${token}`);
+  expect(mail.text).toContain(`${MAIL_APP_URL}/confirmar-email?token=${token}`);
   return token;
 }
 
-function confirm(token: unknown, remoteAddress = ip, accessToken?: string) {
-  return ctx.app.inject({
+function confirm(token: unknown, remoteAddress = suite.ip, accessToken?: string) {
+  return suite.ctx.app.inject({
     method: 'POST',
     url: '/api/email_verifications',
     payload: { token },
@@ -79,7 +53,7 @@ function confirm(token: unknown, remoteAddress = ip, accessToken?: string) {
 }
 
 async function profileOf(accessToken: string) {
-  const response = await ctx.app.inject({
+  const response = await suite.ctx.app.inject({
     method: 'GET',
     url: '/api/users/profile',
     headers: bearer(accessToken),
@@ -91,7 +65,7 @@ async function profileOf(accessToken: string) {
 }
 
 function updateProfile(accessToken: string, user: Record<string, unknown>) {
-  return ctx.app.inject({
+  return suite.ctx.app.inject({
     method: 'PUT',
     url: '/api/users/profile',
     headers: bearer(accessToken),
@@ -100,7 +74,7 @@ function updateProfile(accessToken: string, user: Record<string, unknown>) {
 }
 
 function resend(accessToken: string) {
-  return ctx.app.inject({
+  return suite.ctx.app.inject({
     method: 'POST',
     url: '/api/users/email_verification',
     headers: bearer(accessToken),
@@ -109,7 +83,7 @@ function resend(accessToken: string) {
 
 describe('e-mail verification at registration', () => {
   it('mails a link at registration; following it verifies the address, once', async () => {
-    const session = await registerThroughApi(ctx.app, { email }, ip);
+    const session = await registerThroughApi(suite.ctx.app, { email }, suite.ip);
     expect(await profileOf(session.accessToken)).toMatchObject({
       email,
       email_verified: false,
@@ -134,7 +108,7 @@ describe('e-mail verification at registration', () => {
     });
     // The outbox keeps neither the link nor the address once the e-mail went out.
     const { mailOutbox } = await import('../../db/schema/mail-outbox.ts');
-    const rows = await ctx.database.db
+    const rows = await suite.ctx.database.db
       .select()
       .from(mailOutbox)
       .where(eq(mailOutbox.kind, 'email_verification'));
@@ -142,11 +116,11 @@ describe('e-mail verification at registration', () => {
   });
 
   it('refuses an expired link, a made-up one and garbage with a 422, never a 5xx', async () => {
-    await registerThroughApi(ctx.app, { email }, ip);
+    await registerThroughApi(suite.ctx.app, { email }, suite.ip);
     const token = await linkTokenIn(email, VERIFY_MAIL_SUBJECT(DEFAULT_SHOP));
-    clockOffsetMs = VERIFICATION_LINK_VALIDITY_MS + 1000;
+    suite.clockOffsetMs = VERIFICATION_LINK_VALIDITY_MS + 1000;
     expect((await confirm(token)).statusCode).toBe(422);
-    clockOffsetMs = 0;
+    suite.clockOffsetMs = 0;
     for (const bad of ['A'.repeat(43), 'curto', 42, null, { $ne: '' }, 'x'.repeat(5000)]) {
       const response = await confirm(bad);
       expect(response.statusCode, JSON.stringify(bad)).toBe(422);
@@ -154,9 +128,9 @@ describe('e-mail verification at registration', () => {
   });
 
   it('resends a new link (the old one stops working), says when already verified, and limits resends', async () => {
-    const session = await registerThroughApi(ctx.app, { email }, ip);
+    const session = await registerThroughApi(suite.ctx.app, { email }, suite.ip);
     const first = await linkTokenIn(email, VERIFY_MAIL_SUBJECT(DEFAULT_SHOP));
-    smtp.clear();
+    suite.smtp.clear();
     const resent = await resend(session.accessToken);
     expect(resent.statusCode).toBe(200);
     expect(resent.json()).toEqual({ success: true, message: EMAIL_VERIFICATION_MESSAGES.resent });
@@ -169,7 +143,7 @@ describe('e-mail verification at registration', () => {
   });
 
   it(`allows ${VERIFICATION_LIMITS.linksPerUser.max} links an hour per account, also in parallel`, async () => {
-    const session = await registerThroughApi(ctx.app, { email }, ip);
+    const session = await registerThroughApi(suite.ctx.app, { email }, suite.ip);
     const answers = await Promise.all(Array.from({ length: 8 }, () => resend(session.accessToken)));
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes.filter((c) => c === 200)).toHaveLength(VERIFICATION_LIMITS.linksPerUser.max);
@@ -181,8 +155,8 @@ describe('e-mail verification at registration', () => {
 
 describe('changing the e-mail', () => {
   it('asks for the current password, tells the old address, and changes only when the new one confirms', async () => {
-    const session = await registerThroughApi(ctx.app, { email }, ip);
-    const newEmail = `novo${sequence}@example.com`;
+    const session = await registerThroughApi(suite.ctx.app, { email }, suite.ip);
+    const newEmail = `novo${suite.sequence}@example.com`;
 
     const withoutPassword = await updateProfile(session.accessToken, { email: newEmail });
     expect(withoutPassword.statusCode).toBe(422);
@@ -197,7 +171,7 @@ describe('changing the e-mail', () => {
     expect(wrong.json()).toMatchObject({
       fields: { 'user.current_password': [EMAIL_VERIFICATION_MESSAGES.currentPasswordWrong] },
     });
-    expect(smtp.received.filter((m) => m.recipients.includes(newEmail))).toHaveLength(0);
+    expect(suite.smtp.received.filter((m) => m.recipients.includes(newEmail))).toHaveLength(0);
 
     const asked = await updateProfile(session.accessToken, {
       email: newEmail,
@@ -210,7 +184,7 @@ describe('changing the e-mail', () => {
       user: { email, pending_email: newEmail, phone: '11987654321' },
     });
     const notice = await vi.waitFor(() => {
-      const mail = smtp.received.find(
+      const mail = suite.smtp.received.find(
         (m) => m.recipients.includes(email) && m.subject === CHANGE_NOTICE_SUBJECT(DEFAULT_SHOP),
       );
       if (!mail) throw new Error('no notice yet');
@@ -223,17 +197,17 @@ describe('changing the e-mail', () => {
     expect(notice.text).toContain("'Cancelar troca'");
 
     // Until the link is followed, the account answers to the old address only.
-    const loginNew = await ctx.app.inject({
+    const loginNew = await suite.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: newEmail, password: TEST_PASSWORD },
-      remoteAddress: ip,
+      remoteAddress: suite.ip,
     });
     expect(loginNew.statusCode).toBe(401);
 
     const token = await linkTokenIn(newEmail, CHANGE_MAIL_SUBJECT(DEFAULT_SHOP));
     // Followed in the browser the person is signed in with: that session stays.
-    const done = await confirm(token, ip, session.accessToken);
+    const done = await confirm(token, suite.ip, session.accessToken);
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({
       success: true,
@@ -245,34 +219,38 @@ describe('changing the e-mail', () => {
       email_verified: true,
       pending_email: null,
     });
-    const login = await ctx.app.inject({
+    const login = await suite.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: newEmail, password: TEST_PASSWORD },
-      remoteAddress: ip,
+      remoteAddress: suite.ip,
     });
     expect(login.statusCode).toBe(200);
   });
 
   it("keeps a pending change when the profile is saved, drops it on 'Cancelar troca', and refuses an address taken meanwhile", async () => {
-    const session = await registerThroughApi(ctx.app, { email }, ip);
-    const newEmail = `disputado${sequence}@example.com`;
+    const session = await registerThroughApi(suite.ctx.app, { email }, suite.ip);
+    const newEmail = `disputado${suite.sequence}@example.com`;
     await updateProfile(session.accessToken, { email: newEmail, current_password: TEST_PASSWORD });
     const token = await linkTokenIn(newEmail, CHANGE_MAIL_SUBJECT(DEFAULT_SHOP));
     // Someone registers the new address before the link is followed.
-    await registerThroughApi(ctx.app, { email: newEmail, cpf: undefined }, `10.0.0.${sequence}`);
+    await registerThroughApi(
+      suite.ctx.app,
+      { email: newEmail, cpf: undefined },
+      `10.0.0.${suite.sequence}`,
+    );
     const taken = await confirm(token);
     expect(taken.statusCode).toBe(422);
     expect(taken.json()).toMatchObject({ message: REGISTER_MESSAGES.emailTaken });
     expect((await profileOf(session.accessToken)).email).toBe(email);
 
-    const other = `outro${sequence}@example.com`;
+    const other = `outro${suite.sequence}@example.com`;
     await updateProfile(session.accessToken, { email: other, current_password: TEST_PASSWORD });
     const otherToken = await linkTokenIn(other, CHANGE_MAIL_SUBJECT(DEFAULT_SHOP));
     // Saving the profile with the current e-mail (the form's other fields) keeps the change.
     const saved = await updateProfile(session.accessToken, { email, phone: '11912345678' });
     expect(saved.json()).toMatchObject({ user: { email, pending_email: other } });
-    const cancelled = await ctx.app.inject({
+    const cancelled = await suite.ctx.app.inject({
       method: 'DELETE',
       url: '/api/users/email_change',
       headers: bearer(session.accessToken),
@@ -287,10 +265,13 @@ describe('changing the e-mail', () => {
   });
 
   it('asks an account without a password (Google only) to create one first', async () => {
-    const session = await registerThroughApi(ctx.app, { email }, ip);
-    await ctx.database.db.update(users).set({ passwordHash: null }).where(eq(users.email, email));
+    const session = await registerThroughApi(suite.ctx.app, { email }, suite.ip);
+    await suite.ctx.database.db
+      .update(users)
+      .set({ passwordHash: null })
+      .where(eq(users.email, email));
     const response = await updateProfile(session.accessToken, {
-      email: `sem-senha${sequence}@example.com`,
+      email: `sem-senha${suite.sequence}@example.com`,
       current_password: TEST_PASSWORD,
     });
     expect(response.statusCode).toBe(422);
@@ -304,7 +285,7 @@ describe('changing the e-mail', () => {
 async function cancelTokenIn(to: string): Promise<string> {
   const mail = await vi.waitFor(
     () => {
-      const found = smtp.received.findLast(
+      const found = suite.smtp.received.findLast(
         (m) =>
           m.recipients.includes(to.toLowerCase()) &&
           m.subject === CHANGE_NOTICE_SUBJECT(DEFAULT_SHOP),
@@ -316,7 +297,7 @@ async function cancelTokenIn(to: string): Promise<string> {
   );
   const link = /(\S+\/api\/email_change_cancellations\?token=([\w-]{43}))/.exec(mail.text ?? '');
   if (!link?.[2]) throw new Error(`no cancel link in: ${mail.text}`);
-  expect(link[1]).toBe(`${APP_URL}/api/email_change_cancellations?token=${link[2]}`);
+  expect(link[1]).toBe(`${MAIL_APP_URL}/api/email_change_cancellations?token=${link[2]}`);
   expect(mail.html).toContain('Cancelar troca');
   return link[2];
 }
@@ -330,16 +311,16 @@ async function startChange(accessToken: string, to: string): Promise<string> {
 
 /** Asks for a reset link for `to` and answers its token. */
 async function resetTokenFor(to: string): Promise<string> {
-  const asked = await ctx.app.inject({
+  const asked = await suite.ctx.app.inject({
     method: 'POST',
     url: '/api/password_resets',
     payload: { email: to },
-    remoteAddress: ip,
+    remoteAddress: suite.ip,
   });
   expect(asked.statusCode).toBe(200);
   const mail = await vi.waitFor(
     () => {
-      const found = smtp.received.findLast(
+      const found = suite.smtp.received.findLast(
         (m) =>
           m.recipients.includes(to.toLowerCase()) && m.subject === resetMailSubject(DEFAULT_SHOP),
       );
@@ -354,7 +335,7 @@ async function resetTokenFor(to: string): Promise<string> {
 }
 
 function resetPassword(token: string, password = 'OutraSenha123') {
-  return ctx.app.inject({
+  return suite.ctx.app.inject({
     method: 'PUT',
     url: `/api/password_resets/${token}`,
     payload: { password, password_confirmation: password },
@@ -362,7 +343,7 @@ function resetPassword(token: string, password = 'OutraSenha123') {
 }
 
 function refresh(refreshToken: string) {
-  return ctx.app.inject({
+  return suite.ctx.app.inject({
     method: 'POST',
     url: '/api/auth/refresh',
     payload: { refresh_token: refreshToken },
@@ -371,22 +352,31 @@ function refresh(refreshToken: string) {
 
 describe('a pending e-mail change and the password', () => {
   it('a password reset drops the pending change: its link no longer moves the account', async () => {
-    const owner = await registerThroughApi(ctx.app, { email }, ip);
+    const owner = await registerThroughApi(suite.ctx.app, { email }, suite.ip);
     // Someone who knew the password asks to move the account to their own mailbox.
-    const attackerLink = await startChange(owner.accessToken, `intruso${sequence}@example.com`);
+    const attackerLink = await startChange(
+      owner.accessToken,
+      `intruso${suite.sequence}@example.com`,
+    );
     // The owner resets the password (which ends every session)...
     expect((await resetPassword(await resetTokenFor(email))).statusCode).toBe(200);
     // ...and the link in the other mailbox no longer takes the account.
     const late = await confirm(attackerLink);
     expect(late.statusCode).toBe(422);
-    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, owner.userId));
+    const [row] = await suite.ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, owner.userId));
     expect(row).toMatchObject({ email, pendingEmail: null });
   });
 
   it('a password change drops the pending change too', async () => {
-    const owner = await registerThroughApi(ctx.app, { email }, ip);
-    const attackerLink = await startChange(owner.accessToken, `intruso${sequence}@example.com`);
-    const changed = await ctx.app.inject({
+    const owner = await registerThroughApi(suite.ctx.app, { email }, suite.ip);
+    const attackerLink = await startChange(
+      owner.accessToken,
+      `intruso${suite.sequence}@example.com`,
+    );
+    const changed = await suite.ctx.app.inject({
       method: 'POST',
       url: '/api/users/change_password',
       headers: bearer(owner.accessToken),
@@ -403,13 +393,16 @@ describe('a pending e-mail change and the password', () => {
   });
 
   it("'Cancelar troca' in the notice to the old address cancels the change, without signing in", async () => {
-    const owner = await registerThroughApi(ctx.app, { email }, ip);
-    const attackerLink = await startChange(owner.accessToken, `intruso${sequence}@example.com`);
+    const owner = await registerThroughApi(suite.ctx.app, { email }, suite.ip);
+    const attackerLink = await startChange(
+      owner.accessToken,
+      `intruso${suite.sequence}@example.com`,
+    );
     const cancelToken = await cancelTokenIn(email);
     const url = `/api/email_change_cancellations?token=${cancelToken}`;
 
     // Opening the link changes nothing (mail scanners open links): it shows a button.
-    const page = await ctx.app.inject({ method: 'GET', url });
+    const page = await suite.ctx.app.inject({ method: 'GET', url });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.headers['cache-control']).toBe('no-store');
@@ -418,7 +411,7 @@ describe('a pending e-mail change and the password', () => {
     expect((await profileOf(owner.accessToken)).pending_email).not.toBeNull();
 
     const post = () =>
-      ctx.app.inject({
+      suite.ctx.app.inject({
         method: 'POST',
         url: '/api/email_change_cancellations',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -435,9 +428,9 @@ describe('a pending e-mail change and the password', () => {
     const again = await post();
     expect(again.statusCode).toBe(422);
     expect(again.body).toContain('expirou ou já foi usado');
-    expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(422);
+    expect((await suite.ctx.app.inject({ method: 'GET', url })).statusCode).toBe(422);
     for (const token of ['', 'x'.repeat(5000), "'; drop table users; --"]) {
-      const bad = await ctx.app.inject({
+      const bad = await suite.ctx.app.inject({
         method: 'GET',
         url: `/api/email_change_cancellations?token=${encodeURIComponent(token)}`,
       });
@@ -448,24 +441,24 @@ describe('a pending e-mail change and the password', () => {
   });
 
   it('a completed change retires reset links sent to the old address and ends the other sessions', async () => {
-    const owner = await registerThroughApi(ctx.app, { email }, ip);
-    const other = await ctx.app.inject({
+    const owner = await registerThroughApi(suite.ctx.app, { email }, suite.ip);
+    const other = await suite.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload: { email, password: TEST_PASSWORD },
-      remoteAddress: ip,
+      remoteAddress: suite.ip,
     });
     const otherTokens = other.json<{ access_token: string; refresh_token: string }>();
     const oldReset = await resetTokenFor(email);
-    const newEmail = `mudou${sequence}@example.com`;
+    const newEmail = `mudou${suite.sequence}@example.com`;
     const link = await startChange(owner.accessToken, newEmail);
 
     // Confirmed from the owner's own session: that one stays, the others end.
-    const done = await confirm(link, ip, owner.accessToken);
+    const done = await confirm(link, suite.ip, owner.accessToken);
     expect(done.statusCode).toBe(200);
     expect((await profileOf(owner.accessToken)).email).toBe(newEmail);
     expect((await refresh(owner.refreshToken)).statusCode).toBe(200);
-    const ended = await ctx.app.inject({
+    const ended = await suite.ctx.app.inject({
       method: 'GET',
       url: '/api/users/profile',
       headers: bearer(otherTokens.access_token),
@@ -477,8 +470,8 @@ describe('a pending e-mail change and the password', () => {
   });
 
   it('a change confirmed without a session ends every session of the account', async () => {
-    const owner = await registerThroughApi(ctx.app, { email }, ip);
-    const link = await startChange(owner.accessToken, `mudou${sequence}@example.com`);
+    const owner = await registerThroughApi(suite.ctx.app, { email }, suite.ip);
+    const link = await startChange(owner.accessToken, `mudou${suite.sequence}@example.com`);
     expect((await confirm(link)).statusCode).toBe(200);
     expect((await refresh(owner.refreshToken)).statusCode).toBe(401);
   });
@@ -487,9 +480,9 @@ describe('a pending e-mail change and the password', () => {
 describe('takeover by pre-registration', () => {
   it('an unverified account cannot be made administrator, by the CLI or a role change', async () => {
     // Someone registers the shop's future admin address before the owner runs admin:create.
-    const squat = await registerThroughApi(ctx.app, { email }, ip);
+    const squat = await registerThroughApi(suite.ctx.app, { email }, suite.ip);
     await expect(
-      ensureAdmin(ctx.database, {
+      ensureAdmin(suite.ctx.database, {
         email,
         password: 'Operador#2026x',
         promote: true,
@@ -498,9 +491,12 @@ describe('takeover by pre-registration', () => {
       }),
     ).rejects.toThrow(new AdminInputError(NOT_VERIFIED));
     expect(
-      await changeRole(ctx.database, { userId: squat.userId, role: 'admin', source: 'test' }),
+      await changeRole(suite.ctx.database, { userId: squat.userId, role: 'admin', source: 'test' }),
     ).toBe('not_verified');
-    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, squat.userId));
+    const [row] = await suite.ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, squat.userId));
     expect(row?.role).toBe('customer');
 
     // Once the address's owner follows the link, the operator can promote it.
@@ -508,7 +504,7 @@ describe('takeover by pre-registration', () => {
       (await confirm(await linkTokenIn(email, VERIFY_MAIL_SUBJECT(DEFAULT_SHOP)))).statusCode,
     ).toBe(200);
     expect(
-      await changeRole(ctx.database, { userId: squat.userId, role: 'admin', source: 'test' }),
+      await changeRole(suite.ctx.database, { userId: squat.userId, role: 'admin', source: 'test' }),
     ).toBe('changed');
   });
 });

@@ -4,15 +4,12 @@ import { join } from 'node:path';
 import { RESET_PASSWORD_MESSAGES, withCrossMark } from '@lumina/shared/users/reset-password-schema';
 import { PASSWORD_MESSAGES } from '@lumina/shared/validation/password';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets } from '../../db/schema/auth-tokens.ts';
 import { securityLogs } from '../../db/schema/security.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
 import { readMail } from '../../integrations/mail/read-mail.ts';
-import {
-  startTestSmtpServer,
-  type TestSmtpServer,
-} from '../../integrations/mail/test-smtp-server.ts';
+import { MAIL_APP_URL, setUpMailTestApp } from '../../test/mail-test-app.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { createUser, signIn } from '../../test/user-builder.ts';
 import { verifyPassword } from '../auth/passwords.ts';
@@ -23,48 +20,26 @@ import { PASSWORD_RESET_MESSAGES, RESET_REQUEST_LIMITS } from './service.ts';
 /** The first start's shop name (PIX_MERCHANT_NAME's default), in the e-mails' subjects. */
 const DEFAULT_SHOP = { name: 'Lumina Piercings' };
 
-const APP_URL = 'http://loja.test';
 const NEW_PASSWORD = 'NovaSenha123';
 const HOUR = 60 * 60 * 1000;
 
-let smtp: TestSmtpServer;
-let ctx: TestContext;
-/** The app's clock runs this far ahead of the real one (expiry tests move it). */
-let clockOffsetMs = 0;
-/** Each test asks from its own address, so the per-IP limit of one test does not leak into the next. */
-let ipSequence = 0;
-let ip: string;
+const suite = setUpMailTestApp({ ipPrefix: '203.0.113', clearMail: true });
 
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  ctx = await createTestContext({
-    env: { SMTP_URL: smtp.url, APP_URL, PAYMENTS_SANDBOX: 'true' },
-    now: () => new Date(Date.now() + clockOffsetMs),
+function requestReset(payload: Record<string, unknown>, remoteAddress = suite.ip) {
+  return suite.ctx.app.inject({
+    method: 'POST',
+    url: '/api/password_resets',
+    payload,
+    remoteAddress,
   });
-});
-
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
-
-beforeEach(() => {
-  smtp.clear();
-  clockOffsetMs = 0;
-  ipSequence += 1;
-  ip = `203.0.113.${ipSequence}`;
-});
-
-function requestReset(payload: Record<string, unknown>, remoteAddress = ip) {
-  return ctx.app.inject({ method: 'POST', url: '/api/password_resets', payload, remoteAddress });
 }
 
 function verify(token: string) {
-  return ctx.app.inject({ method: 'GET', url: `/api/password_resets/verify/${token}` });
+  return suite.ctx.app.inject({ method: 'GET', url: `/api/password_resets/verify/${token}` });
 }
 
 function reset(token: string, payload: Record<string, unknown>) {
-  return ctx.app.inject({ method: 'PUT', url: `/api/password_resets/${token}`, payload });
+  return suite.ctx.app.inject({ method: 'PUT', url: `/api/password_resets/${token}`, payload });
 }
 
 const body = (password: string, confirmation = password) => ({
@@ -75,8 +50,8 @@ const body = (password: string, confirmation = password) => ({
 /** Asks for a link for `user` and reads the token out of the mail the SMTP server received. */
 async function mailedToken(user: UserRow): Promise<string> {
   expect((await requestReset({ email: user.email })).statusCode).toBe(200);
-  const mail = await smtp.waitForMail(user.email);
-  smtp.clear();
+  const mail = await suite.smtp.waitForMail(user.email);
+  suite.smtp.clear();
   const token = /redefinir-senha\?token=([\w-]+)/.exec(mail.text ?? '')?.[1];
   if (!token) throw new Error(`no link in the mail: ${mail.text}`);
   return token;
@@ -90,13 +65,13 @@ let sentinels = 0;
  */
 async function settled(): Promise<void> {
   sentinels += 1;
-  const sentinel = await createUser(ctx.database);
-  const before = smtp.received.length;
+  const sentinel = await createUser(suite.ctx.database);
+  const before = suite.smtp.received.length;
   expect(
     (await requestReset({ email: sentinel.email }, `192.0.2.${100 + sentinels}`)).statusCode,
   ).toBe(200);
-  await smtp.waitForMail(sentinel.email);
-  smtp.received.splice(before);
+  await suite.smtp.waitForMail(sentinel.email);
+  suite.smtp.received.splice(before);
 }
 
 async function tokenOf(mail: { text?: string | undefined }): Promise<string> {
@@ -107,20 +82,20 @@ async function tokenOf(mail: { text?: string | undefined }): Promise<string> {
 
 /** The account's links that still work, with their expiry. */
 function liveLinks(userId: number) {
-  return ctx.database.db
+  return suite.ctx.database.db
     .select({ expiresAt: passwordResets.expiresAt })
     .from(passwordResets)
     .where(
       and(
         eq(passwordResets.userId, userId),
         isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, new Date(Date.now() + clockOffsetMs)),
+        gt(passwordResets.expiresAt, new Date(Date.now() + suite.clockOffsetMs)),
       ),
     );
 }
 
 async function storedPasswordHash(userId: number) {
-  const [row] = await ctx.database.db
+  const [row] = await suite.ctx.database.db
     .select({ hash: users.passwordHash })
     .from(users)
     .where(eq(users.id, userId));
@@ -129,7 +104,7 @@ async function storedPasswordHash(userId: number) {
 
 describe('POST /api/password_resets', () => {
   it('answers a customer and an unknown e-mail alike, and mails only the customer', async () => {
-    const ana = await createUser(ctx.database, { name: 'Ana Souza', password: 'Antiga123' });
+    const ana = await createUser(suite.ctx.database, { name: 'Ana Souza', password: 'Antiga123' });
 
     const unknown = await requestReset({ email: 'ninguem@example.com' });
     const known = await requestReset({ email: ana.email });
@@ -141,9 +116,9 @@ describe('POST /api/password_resets', () => {
     }
     expect(known.body).toBe(unknown.body);
 
-    const mail = await smtp.waitForMail(ana.email);
+    const mail = await suite.smtp.waitForMail(ana.email);
     // Mails go out one after the other, so the unknown address was handled before Ana's.
-    expect(smtp.received).toHaveLength(1);
+    expect(suite.smtp.received).toHaveLength(1);
     expect(mail.subject).toBe(resetMailSubject(DEFAULT_SHOP));
     expect(mail.from).toBe('Lumina Piercings <nao-responda@lumina.local>');
     expect(mail.text).toContain('Olá, Ana!');
@@ -152,9 +127,9 @@ describe('POST /api/password_resets', () => {
       mail.text ?? '',
     )?.[1];
     expect(token).toBeDefined();
-    expect(mail.html).toContain(`href="${APP_URL}/redefinir-senha?token=${token}"`);
+    expect(mail.html).toContain(`href="${MAIL_APP_URL}/redefinir-senha?token=${token}"`);
 
-    const rows = await ctx.database.db
+    const rows = await suite.ctx.database.db
       .select()
       .from(passwordResets)
       .where(eq(passwordResets.userId, ana.id));
@@ -165,9 +140,9 @@ describe('POST /api/password_resets', () => {
   });
 
   it('finds the account whatever the case of the e-mail', async () => {
-    const user = await createUser(ctx.database, { email: 'bia.lima@example.com' });
+    const user = await createUser(suite.ctx.database, { email: 'bia.lima@example.com' });
     expect((await requestReset({ email: '  Bia.Lima@EXAMPLE.com ' })).statusCode).toBe(200);
-    const mail = await smtp.waitForMail(user.email);
+    const mail = await suite.smtp.waitForMail(user.email);
     expect(mail.to).toBe('bia.lima@example.com');
   });
 
@@ -186,7 +161,7 @@ describe('POST /api/password_resets', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const response = await ctx.app.inject({
+    const response = await suite.ctx.app.inject({
       method: 'POST',
       url: '/api/password_resets',
       headers: { 'content-type': 'text/plain' },
@@ -196,7 +171,7 @@ describe('POST /api/password_resets', () => {
   });
 
   it("does not let requests from elsewhere use up the owner's own", async () => {
-    const ana = await createUser(ctx.database, { email: 'alvo@example.com' });
+    const ana = await createUser(suite.ctx.database, { email: 'alvo@example.com' });
     // A stranger asks for Ana's link over and over, from three places.
     for (const source of ['198.51.100.1', '198.51.100.2', '198.51.100.3']) {
       for (let i = 0; i <= RESET_REQUEST_LIMITS.perEmailSource.max; i += 1) {
@@ -204,23 +179,23 @@ describe('POST /api/password_resets', () => {
       }
     }
     await settled();
-    smtp.clear();
+    suite.smtp.clear();
     // Ana, from home, still gets a link that works.
     const own = await requestReset({ email: ana.email }, '192.0.2.77');
     expect(own.statusCode).toBe(200);
     expect(own.json()).toEqual({ message: PASSWORD_RESET_MESSAGES.requested });
-    const token = await tokenOf(await smtp.waitForMail(ana.email));
+    const token = await tokenOf(await suite.smtp.waitForMail(ana.email));
     expect((await reset(token, body(NEW_PASSWORD))).statusCode).toBe(200);
   });
 
   it('past the limit of one source, answers the same and mails the live link again instead of a new one', async () => {
-    const ana = await createUser(ctx.database);
+    const ana = await createUser(suite.ctx.database);
     const tokens: string[] = [];
     for (let i = 0; i < RESET_REQUEST_LIMITS.perEmailSource.max; i += 1) {
       expect((await requestReset({ email: ana.email })).statusCode).toBe(200);
-      tokens.push(await tokenOf(await smtp.waitForMail(ana.email)));
-      smtp.clear();
-      clockOffsetMs += 10 * 60 * 1000;
+      tokens.push(await tokenOf(await suite.smtp.waitForMail(ana.email)));
+      suite.smtp.clear();
+      suite.clockOffsetMs += 10 * 60 * 1000;
     }
     const live = await liveLinks(ana.id);
     expect(live).toHaveLength(1);
@@ -234,7 +209,7 @@ describe('POST /api/password_resets', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ message: PASSWORD_RESET_MESSAGES.requested });
     }
-    const again = await tokenOf(await smtp.waitForMail(ana.email));
+    const again = await tokenOf(await suite.smtp.waitForMail(ana.email));
     // The database holds hashes only, so "the same link" is a new token with the live link's
     // expiry: the mailed link works, lives no longer than the one it replaces, which retires.
     expect(await liveLinks(ana.id)).toEqual([{ expiresAt: live[0]?.expiresAt }]);
@@ -243,14 +218,14 @@ describe('POST /api/password_resets', () => {
 
     // Once no link is live (used), a source past its limit gets nothing new this hour.
     expect((await reset(again, body(NEW_PASSWORD))).statusCode).toBe(200);
-    smtp.clear();
+    suite.smtp.clear();
     expect((await requestReset({ email: ana.email })).statusCode).toBe(200);
     await settled();
-    expect(smtp.received).toHaveLength(0);
+    expect(suite.smtp.received).toHaveLength(0);
   });
 
   it('limits requests per source, whatever the e-mail; an IPv6 /64 is one source', async () => {
-    const net = `2001:db8:${ipSequence}:7`;
+    const net = `2001:db8:${suite.sequence}:7`;
     for (let i = 0; i < RESET_REQUEST_LIMITS.perSource.max; i += 1) {
       const response = await requestReset({ email: `ip${i}@example.com` }, `${net}::${i + 1}`);
       expect(response.statusCode).toBe(200);
@@ -259,7 +234,7 @@ describe('POST /api/password_resets', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ message: PASSWORD_RESET_MESSAGES.throttled });
     expect(
-      (await requestReset({ email: 'mais-um@example.com' }, `2001:db8:${ipSequence}:8::1`))
+      (await requestReset({ email: 'mais-um@example.com' }, `2001:db8:${suite.sequence}:8::1`))
         .statusCode,
     ).toBe(200);
   });
@@ -267,7 +242,7 @@ describe('POST /api/password_resets', () => {
 
 describe('GET /api/password_resets/verify/{token}', () => {
   it('is true for a fresh link and false once it is used', async () => {
-    const user = await createUser(ctx.database);
+    const user = await createUser(suite.ctx.database);
     const token = await mailedToken(user);
     expect((await verify(token)).json()).toEqual({ valid: true });
     expect((await reset(token, body(NEW_PASSWORD))).statusCode).toBe(200);
@@ -275,11 +250,11 @@ describe('GET /api/password_resets/verify/{token}', () => {
   });
 
   it('keeps a link valid for 2 hours and no longer', async () => {
-    const user = await createUser(ctx.database);
+    const user = await createUser(suite.ctx.database);
     const token = await mailedToken(user);
-    clockOffsetMs = 2 * HOUR - 60_000;
+    suite.clockOffsetMs = 2 * HOUR - 60_000;
     expect((await verify(token)).json()).toEqual({ valid: true });
-    clockOffsetMs = 2 * HOUR + 1_000;
+    suite.clockOffsetMs = 2 * HOUR + 1_000;
     expect((await verify(token)).json()).toEqual({ valid: false });
     const late = await reset(token, body(NEW_PASSWORD));
     expect(late.statusCode).toBe(422);
@@ -288,7 +263,7 @@ describe('GET /api/password_resets/verify/{token}', () => {
   });
 
   it('retires the older link when a new one is sent', async () => {
-    const user = await createUser(ctx.database);
+    const user = await createUser(suite.ctx.database);
     const first = await mailedToken(user);
     const second = await mailedToken(user);
     expect((await verify(first)).json()).toEqual({ valid: false });
@@ -317,8 +292,8 @@ describe('GET /api/password_resets/verify/{token}', () => {
 
 describe('PUT /api/password_resets/{token}', () => {
   it('sets the new password, uses up the link, ends every session and logs it', async () => {
-    const user = await createUser(ctx.database, { password: 'Antiga123' });
-    const session = await signIn(ctx.app, user);
+    const user = await createUser(suite.ctx.database, { password: 'Antiga123' });
+    const session = await signIn(suite.ctx.app, user);
     const token = await mailedToken(user);
 
     const response = await reset(token, body(NEW_PASSWORD));
@@ -330,12 +305,15 @@ describe('PUT /api/password_resets/{token}', () => {
     expect(await verifyPassword(hash!, NEW_PASSWORD)).toBe(true);
     expect(await verifyPassword(hash!, 'Antiga123')).toBe(false);
     // The link reached the account's mailbox: the address counts as confirmed from now on.
-    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, user.id));
+    const [row] = await suite.ctx.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.emailVerifiedAt).not.toBeNull();
 
     // The refresh token of the session opened before the reset no longer works.
     await expect(
-      ctx.app.services.tokens.rotate(session.refresh_token, { ip, userAgent: 'vitest' }),
+      suite.ctx.app.services.tokens.rotate(session.refresh_token, {
+        ip: suite.ip,
+        userAgent: 'vitest',
+      }),
     ).rejects.toMatchObject({ kind: 'unauthorized' });
 
     const again = await reset(token, body('OutraSenha123'));
@@ -346,7 +324,7 @@ describe('PUT /api/password_resets/{token}', () => {
     });
     expect(await verifyPassword((await storedPasswordHash(user.id))!, NEW_PASSWORD)).toBe(true);
 
-    const logs = await ctx.database.db
+    const logs = await suite.ctx.database.db
       .select({ type: securityLogs.type, userId: securityLogs.userId })
       .from(securityLogs)
       .where(eq(securityLogs.userId, user.id));
@@ -354,14 +332,14 @@ describe('PUT /api/password_resets/{token}', () => {
   });
 
   it('accepts a password with accents and spaces', async () => {
-    const user = await createUser(ctx.database);
+    const user = await createUser(suite.ctx.database);
     const token = await mailedToken(user);
     expect((await reset(token, body('Çãoé Senha 1'))).statusCode).toBe(200);
     expect(await verifyPassword((await storedPasswordHash(user.id))!, 'Çãoé Senha 1')).toBe(true);
   });
 
   it('gives an account made with Google its first password', async () => {
-    const user = await createUser(ctx.database, { googleSub: 'google-only-1' });
+    const user = await createUser(suite.ctx.database, { googleSub: 'google-only-1' });
     expect(await storedPasswordHash(user.id)).toBeNull();
     const token = await mailedToken(user);
     expect((await reset(token, body(NEW_PASSWORD))).statusCode).toBe(200);
@@ -413,7 +391,7 @@ describe('PUT /api/password_resets/{token}', () => {
   ])(
     'refuses a password with %s (422), keeping the link',
     async (_case, payload, field, message) => {
-      const user = await createUser(ctx.database);
+      const user = await createUser(suite.ctx.database);
       const token = await mailedToken(user);
       const response = await reset(token, payload);
       expect(response.statusCode).toBe(422);
@@ -433,7 +411,7 @@ describe('PUT /api/password_resets/{token}', () => {
   );
 
   it('lets only one of two simultaneous resets with the same link through', async () => {
-    const user = await createUser(ctx.database);
+    const user = await createUser(suite.ctx.database);
     const token = await mailedToken(user);
     const answers = await Promise.all([
       reset(token, body('Primeira123')),
@@ -450,7 +428,7 @@ describe('without SMTP_URL', () => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'lumina-outbox-'));
     offline = await createTestContext({
-      env: { DATA_DIR: dataDir, APP_URL, PAYMENTS_SANDBOX: 'true' },
+      env: { DATA_DIR: dataDir, APP_URL: MAIL_APP_URL, PAYMENTS_SANDBOX: 'true' },
     });
   });
 

@@ -2,57 +2,28 @@ import { STAFF_MESSAGES } from '@lumina/shared/admin/staff';
 import type { StaffRole } from '@lumina/shared/admin/staff-roles';
 import { PASSWORD_MESSAGES } from '@lumina/shared/validation/password';
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { securityLogs } from '../../db/schema/security.ts';
 import { staffInvitations } from '../../db/schema/staff.ts';
 import { type UserRow, users } from '../../db/schema/users.ts';
-import {
-  startTestSmtpServer,
-  type TestSmtpServer,
-} from '../../integrations/mail/test-smtp-server.ts';
-import { createTestContext, type TestContext } from '../../test/test-app.ts';
+import { MAIL_APP_URL, setUpMailTestApp } from '../../test/mail-test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../test/user-builder.ts';
 import { hashToken } from '../auth/token-service.ts';
 import { invitationMailSubject } from './invitation-mail.ts';
 
-const APP_URL = 'http://loja.test';
 const PASSWORD = 'Equipe#2026x';
 const DAY = 24 * 60 * 60 * 1000;
 
-let smtp: TestSmtpServer;
-let ctx: TestContext;
-let clockOffsetMs = 0;
-let sequence = 0;
-/** Each test calls the public pages from its own address, so their limit does not carry over. */
-let ip: string;
-
-beforeAll(async () => {
-  smtp = await startTestSmtpServer();
-  ctx = await createTestContext({
-    env: { SMTP_URL: smtp.url, APP_URL, PAYMENTS_SANDBOX: 'true' },
-    now: () => new Date(Date.now() + clockOffsetMs),
-  });
-});
-
-afterAll(async () => {
-  await ctx?.close();
-  await smtp?.close();
-});
-
-beforeEach(() => {
-  clockOffsetMs = 0;
-  sequence += 1;
-  ip = `203.0.113.${sequence}`;
-});
+const suite = setUpMailTestApp({ ipPrefix: '203.0.113' });
 
 async function staffMember(staffRole: StaffRole, overrides: Partial<UserRow> = {}) {
-  const user = await createUser(ctx.database, {
+  const user = await createUser(suite.ctx.database, {
     role: 'admin',
     staffRole,
     password: PASSWORD,
     ...overrides,
   });
-  const session = await signIn(ctx.app, user);
+  const session = await signIn(suite.ctx.app, user);
   return { user, session, headers: bearerHeader(session.access_token) };
 }
 
@@ -62,11 +33,11 @@ function call(
   headers: Record<string, string> = {},
   payload?: unknown,
 ) {
-  return ctx.app.inject({
+  return suite.ctx.app.inject({
     method,
     url,
     headers,
-    remoteAddress: ip,
+    remoteAddress: suite.ip,
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
 }
@@ -85,7 +56,7 @@ function acceptBody(name = 'Bruna Tavares', password = 'Convite#Forte9') {
 async function mailedToken(to: string): Promise<string> {
   const mail = await vi.waitFor(
     () => {
-      const found = smtp.received.findLast((m) => m.recipients.includes(to));
+      const found = suite.smtp.received.findLast((m) => m.recipients.includes(to));
       if (!found) throw new Error(`no invitation to ${to} yet`);
       return found;
     },
@@ -93,21 +64,21 @@ async function mailedToken(to: string): Promise<string> {
   );
   const token = /\/convite\/([\w-]{43})/.exec(mail.text ?? '')?.[1];
   if (!token) throw new Error(`no link in: ${mail.text}`);
-  expect(mail.text).toContain(`${APP_URL}/convite/${token}`);
+  expect(mail.text).toContain(`${MAIL_APP_URL}/convite/${token}`);
   return token;
 }
 
 function login(email: string, password: string) {
-  return ctx.app.inject({
+  return suite.ctx.app.inject({
     method: 'POST',
     url: '/api/auth/login',
     payload: { email, password },
-    remoteAddress: ip,
+    remoteAddress: suite.ip,
   });
 }
 
 async function logTypes(actorId: number) {
-  const rows = await ctx.database.db
+  const rows = await suite.ctx.database.db
     .select({ type: securityLogs.type })
     .from(securityLogs)
     .where(eq(securityLogs.userId, actorId))
@@ -118,7 +89,7 @@ async function logTypes(actorId: number) {
 describe('inviting and accepting', () => {
   it('mails a link; accepting creates the staff account with the role, which can sign in', async () => {
     const owner = await staffMember('owner');
-    const email = `convidada${sequence}@example.com`;
+    const email = `convidada${suite.sequence}@example.com`;
 
     const invited = await invite(owner.headers, `  ${email.toUpperCase()} `, 'operator');
     expect(invited.statusCode).toBe(201);
@@ -127,12 +98,12 @@ describe('inviting and accepting', () => {
     });
 
     const token = await mailedToken(email);
-    const mail = smtp.received.findLast((m) => m.recipients.includes(email));
+    const mail = suite.smtp.received.findLast((m) => m.recipients.includes(email));
     expect(mail?.subject).toBe(invitationMailSubject({ name: 'Lumina Piercings' }));
     expect(mail?.text).toContain('Operador');
     expect(mail?.text).toContain('7 dias');
     // Only the hash is stored: the database alone opens no invitation.
-    const [stored] = await ctx.database.db
+    const [stored] = await suite.ctx.database.db
       .select()
       .from(staffInvitations)
       .where(eq(staffInvitations.email, email));
@@ -156,7 +127,10 @@ describe('inviting and accepting', () => {
     expect(accepted.statusCode).toBe(201);
     expect(accepted.json()).toEqual({ success: true, message: STAFF_MESSAGES.accepted, email });
 
-    const [account] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    const [account] = await suite.ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, email));
     expect(account).toMatchObject({ role: 'admin', staffRole: 'operator', name: 'Bruna Tavares' });
     expect(account?.emailVerifiedAt).not.toBeNull();
 
@@ -180,7 +154,7 @@ describe('inviting and accepting', () => {
 
   it('refuses the same link a second time, and two acceptances at once let one through', async () => {
     const owner = await staffMember('owner');
-    const email = `duas-vezes${sequence}@example.com`;
+    const email = `duas-vezes${suite.sequence}@example.com`;
     await invite(owner.headers, email, 'catalogue');
     const token = await mailedToken(email);
 
@@ -198,10 +172,10 @@ describe('inviting and accepting', () => {
 
   it('refuses an expired link', async () => {
     const owner = await staffMember('owner');
-    const email = `expirada${sequence}@example.com`;
+    const email = `expirada${suite.sequence}@example.com`;
     await invite(owner.headers, email, 'manager');
     const token = await mailedToken(email);
-    clockOffsetMs = 7 * DAY + 1_000;
+    suite.clockOffsetMs = 7 * DAY + 1_000;
     for (const answer of [
       await call('GET', `/api/staff_invitations/${token}`),
       await accept(token),
@@ -212,7 +186,10 @@ describe('inviting and accepting', () => {
         message: STAFF_MESSAGES.expiredLink,
       });
     }
-    const [account] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    const [account] = await suite.ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, email));
     expect(account).toBeUndefined();
   });
 
@@ -234,10 +211,10 @@ describe('inviting and accepting', () => {
 
   it('replaces the pending invitation of an address: the older link stops working', async () => {
     const owner = await staffMember('owner');
-    const email = `de-novo${sequence}@example.com`;
+    const email = `de-novo${suite.sequence}@example.com`;
     await invite(owner.headers, email, 'operator');
     const first = await mailedToken(email);
-    smtp.clear();
+    suite.smtp.clear();
     await invite(owner.headers, email, 'manager');
     const second = await mailedToken(email);
 
@@ -245,13 +222,16 @@ describe('inviting and accepting', () => {
     expect(old.statusCode).toBe(422);
     expect(old.json()).toMatchObject({ code: 'invitation_revoked' });
     expect((await accept(second)).statusCode).toBe(201);
-    const [account] = await ctx.database.db.select().from(users).where(eq(users.email, email));
+    const [account] = await suite.ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, email));
     expect(account?.staffRole).toBe('manager');
   });
 
   it('refuses a cancelled invitation', async () => {
     const owner = await staffMember('owner');
-    const email = `cancelada${sequence}@example.com`;
+    const email = `cancelada${suite.sequence}@example.com`;
     const invited = await invite(owner.headers, email, 'operator');
     const token = await mailedToken(email);
     const id = invited.json<{ invitation: { id: number } }>().invitation.id;
@@ -268,10 +248,10 @@ describe('inviting and accepting', () => {
 
   it('refuses an invitation whose address someone registered meanwhile', async () => {
     const owner = await staffMember('owner');
-    const email = `tomada${sequence}@example.com`;
+    const email = `tomada${suite.sequence}@example.com`;
     await invite(owner.headers, email, 'operator');
     const token = await mailedToken(email);
-    await createUser(ctx.database, { email });
+    await createUser(suite.ctx.database, { email });
     const refused = await accept(token);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ message: STAFF_MESSAGES.emailTaken });
@@ -279,24 +259,27 @@ describe('inviting and accepting', () => {
 
   it("does not accept another address's account with a token: the account gets the invited e-mail", async () => {
     const owner = await staffMember('owner');
-    const invitedEmail = `certa${sequence}@example.com`;
+    const invitedEmail = `certa${suite.sequence}@example.com`;
     await invite(owner.headers, invitedEmail, 'catalogue');
     const token = await mailedToken(invitedEmail);
     // A body naming another address is not the contract's: the e-mail is the invitation's.
-    const answer = await accept(token, { ...acceptBody(), email: `outra${sequence}@example.com` });
+    const answer = await accept(token, {
+      ...acceptBody(),
+      email: `outra${suite.sequence}@example.com`,
+    });
     expect(answer.statusCode).toBe(201);
     expect(answer.json()).toMatchObject({ email: invitedEmail });
-    const [other] = await ctx.database.db
+    const [other] = await suite.ctx.database.db
       .select()
       .from(users)
-      .where(eq(users.email, `outra${sequence}@example.com`));
+      .where(eq(users.email, `outra${suite.sequence}@example.com`));
     expect(other).toBeUndefined();
   });
 
   it('refuses staff and customer addresses, and bad input, in pt-BR', async () => {
     const owner = await staffMember('owner');
     const colleague = await staffMember('manager');
-    const customer = await createUser(ctx.database);
+    const customer = await createUser(suite.ctx.database);
 
     const staffAgain = await invite(owner.headers, colleague.user.email, 'operator');
     expect(staffAgain.statusCode).toBe(422);
@@ -315,7 +298,7 @@ describe('inviting and accepting', () => {
 
   it('holds the password to the register rules', async () => {
     const owner = await staffMember('owner');
-    const email = `senha${sequence}@example.com`;
+    const email = `senha${suite.sequence}@example.com`;
     await invite(owner.headers, email, 'operator');
     const token = await mailedToken(email);
     const common = await accept(token, acceptBody('Bruna Tavares', 'Senha123'));
@@ -347,10 +330,13 @@ describe('roles and removal', () => {
     const next = await call('GET', '/api/admin/coupons', manager.headers);
     expect([401, 403]).toContain(next.statusCode);
     await expect(
-      ctx.app.services.tokens.rotate(manager.session.refresh_token, { ip, userAgent: 'vitest' }),
+      suite.ctx.app.services.tokens.rotate(manager.session.refresh_token, {
+        ip: suite.ip,
+        userAgent: 'vitest',
+      }),
     ).rejects.toMatchObject({ kind: 'unauthorized' });
     // Signed in again, the new role's rights.
-    const fresh = bearerHeader((await signIn(ctx.app, manager.user)).access_token);
+    const fresh = bearerHeader((await signIn(suite.ctx.app, manager.user)).access_token);
     expect((await call('GET', '/api/admin/coupons', fresh)).statusCode).toBe(403);
     expect((await call('GET', '/api/admin/products', fresh)).statusCode).toBe(200);
     expect(await logTypes(owner.user.id)).toContain('staff_role_changed');
@@ -364,18 +350,21 @@ describe('roles and removal', () => {
     const removed = await call('DELETE', `/api/admin/staff/${operator.user.id}`, owner.headers);
     expect(removed.statusCode).toBe(204);
 
-    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, operator.user.id));
+    const [row] = await suite.ctx.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, operator.user.id));
     expect(row).toMatchObject({ role: 'customer', staffRole: null });
     const refused = await call('GET', '/api/admin/orders', operator.headers);
     expect([401, 403]).toContain(refused.statusCode);
-    const refresh = await ctx.app.inject({
+    const refresh = await suite.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/refresh',
       payload: { refresh_token: operator.session.refresh_token },
     });
     expect(refresh.statusCode).toBe(401);
     // Signed in again, the person is a customer.
-    const again = bearerHeader((await signIn(ctx.app, operator.user)).access_token);
+    const again = bearerHeader((await signIn(suite.ctx.app, operator.user)).access_token);
     const asCustomer = await call('GET', '/api/admin/orders', again);
     expect(asCustomer.statusCode).toBe(403);
     expect(asCustomer.json()).toMatchObject({ code: 'admin_only' });
@@ -389,7 +378,7 @@ describe('roles and removal', () => {
   it('keeps the last owner: no demotion, no removal, not even of oneself', async () => {
     // Every other owner of the shared database steps down first, so one owner is left.
     const owner = await staffMember('owner');
-    const others = await ctx.database.db
+    const others = await suite.ctx.database.db
       .select({ id: users.id })
       .from(users)
       .where(eq(users.staffRole, 'owner'));
@@ -418,7 +407,7 @@ describe('roles and removal', () => {
       }),
       call('DELETE', `/api/admin/staff/${owner.user.id}`, second.headers),
     ]);
-    const owners = await ctx.database.db
+    const owners = await suite.ctx.database.db
       .select({ id: users.id })
       .from(users)
       .where(eq(users.staffRole, 'owner'));
@@ -428,8 +417,8 @@ describe('roles and removal', () => {
 
   it('refuses non-owners with 403 and anonymous callers with 401', async () => {
     const manager = await staffMember('manager');
-    const customer = await createUser(ctx.database);
-    const customerHeaders = bearerHeader((await signIn(ctx.app, customer)).access_token);
+    const customer = await createUser(suite.ctx.database);
+    const customerHeaders = bearerHeader((await signIn(suite.ctx.app, customer)).access_token);
     for (const [method, url] of [
       ['GET', '/api/admin/staff'],
       ['POST', '/api/admin/staff'],
@@ -446,7 +435,7 @@ describe('roles and removal', () => {
 
   it('answers 404 for an unknown or non-staff id', async () => {
     const owner = await staffMember('owner');
-    const customer = await createUser(ctx.database);
+    const customer = await createUser(suite.ctx.database);
     for (const id of ['999999', String(customer.id), 'abc']) {
       const answer = await call('PUT', `/api/admin/staff/${id}`, owner.headers, {
         staff: { role: 'manager' },

@@ -11,11 +11,13 @@ import type { ErrorJson } from '../../../test/accounts.ts';
 import { readAsSpreadsheet, startsFormula } from '../../../test/spreadsheet-csv.ts';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { bearerHeader, createUser, signIn } from '../../../test/user-builder.ts';
+import { EXPORT_HEADERS } from './sheet.ts';
 
 let ctx: TestContext;
 const headersOf = new Map<StaffRole, { authorization: string }>();
 const idOf = new Map<StaffRole, number>();
 const NFE_KEY = '35261112345678000199550010000012341000012345';
+let lateOrderNumber: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -99,6 +101,7 @@ beforeAll(async () => {
     shipping: 1590,
     couponCode: 'BEMVINDA',
   });
+  lateOrderNumber = late.orderNumber;
   const [payment] = await db
     .insert(payments)
     .values({
@@ -167,37 +170,20 @@ describe('GET /api/admin/orders/export', () => {
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const [header, ...lines] = readAsSpreadsheet(response.body.slice(1), ';');
-    expect(header).toEqual([
-      'número do pedido',
-      'item',
-      'data do pedido',
-      'data do pagamento',
-      'status',
-      'cliente',
-      'e-mail',
-      'CPF',
-      'SKU',
-      'produto',
-      'quantidade',
-      'preço unitário',
-      'valor do item',
-      'descontos',
-      'cupom',
-      'frete',
-      'total',
-      'forma de pagamento',
-      'parcelas',
-      'taxa',
-      'valor reembolsado',
-      'valor líquido',
-      'NF-e número',
-      'NF-e chave',
-    ]);
+    // The header is the one the route declares, in its order; the names themselves are held
+    // below, each with the value it heads, so a renamed or shifted column fails there.
+    expect(header).toEqual([...EXPORT_HEADERS]);
     // The October order (21:30 on 31/10 in São Paulo) is not there; the late one is last.
     expect(lines.map((line) => line[8])).toEqual(["'+SKU-1", 'ARG-01', 'ARG-02']);
     const [, first, second] = lines;
     const column = (line: string[] | undefined, name: string) =>
       line?.[header?.indexOf(name) ?? -1];
+    expect(column(first, 'número do pedido')).toBe(lateOrderNumber);
+    expect(column(first, 'cliente')).toBe('Maria Silva');
+    expect(column(first, 'e-mail')).toBe('maria@example.com');
+    expect(column(first, 'SKU')).toBe('ARG-01');
+    expect(column(first, 'produto')).toBe('Peça ARG-01');
+    expect(column(first, 'parcelas')).toBe('');
     expect(column(first, 'data do pedido')).toBe('30/11/2026 23:30');
     expect(column(first, 'data do pagamento')).toBe('30/11/2026 23:40');
     expect(column(first, 'status')).toBe('Processando');

@@ -10,6 +10,7 @@ import { changePasswordErrorMessage } from '../model/change-password-error.ts';
 import { serverErrorsOn } from '../model/server-errors.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 
 export interface ChangePasswordFormProps {
   onChanged: (message: string) => void;
@@ -67,20 +68,17 @@ export function ChangePasswordForm({ onChanged, onCancel }: ChangePasswordFormPr
         registration={register('current_password')}
         error={errors.current_password?.message}
       />
-      <PasswordField
-        id="senha-nova"
+      <NewPasswordFields
         label="Nova senha"
-        autoComplete="new-password"
-        hint="Use pelo menos 8 caracteres, com letra maiúscula, minúscula e número."
-        registration={register('new_password')}
-        error={errors.new_password?.message}
-      />
-      <PasswordField
-        id="senha-confirmacao"
-        label="Confirmar nova senha"
-        autoComplete="new-password"
-        registration={register('new_password_confirmation')}
-        error={errors.new_password_confirmation?.message}
+        ids={{ password: 'senha-nova', confirmation: 'senha-confirmacao' }}
+        registrations={{
+          password: register('new_password'),
+          confirmation: register('new_password_confirmation'),
+        }}
+        errors={{
+          password: errors.new_password?.message,
+          confirmation: errors.new_password_confirmation?.message,
+        }}
       />
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel}>

@@ -14,7 +14,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useResetPassword } from '../api/reset-password.ts';
 import { serverErrorsOn, serverMessage } from '../model/server-errors.ts';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
-import { PasswordField } from '../../../components/ui/password-field.tsx';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
 const SUCCESS_FALLBACK = 'Senha redefinida com sucesso!';
@@ -85,24 +85,21 @@ export function ResetPasswordForm({ token }: { token: string }) {
     >
       <FormAlert kind="warning">Por segurança, este link expira em 2 horas.</FormAlert>
       {failure ? <FormAlert kind="error" messages={[failure]} /> : null}
-      <div>
-        <PasswordField
-          id="redefinir-senha"
-          label="Nova senha"
-          autoComplete="new-password"
-          hint="Use pelo menos 8 caracteres, com letra maiúscula, minúscula e número."
-          describedBy={STRENGTH_ID}
-          registration={register('password')}
-          error={errors.password?.message}
-        />
-        <PasswordStrengthMeter id={STRENGTH_ID} password={password} />
-      </div>
-      <PasswordField
-        id="redefinir-confirmacao"
-        label="Confirmar nova senha"
-        autoComplete="new-password"
-        registration={register('password_confirmation')}
-        error={errors.password_confirmation?.message}
+      <NewPasswordFields
+        label="Nova senha"
+        ids={{ password: 'redefinir-senha', confirmation: 'redefinir-confirmacao' }}
+        registrations={{
+          password: register('password'),
+          confirmation: register('password_confirmation'),
+        }}
+        errors={{
+          password: errors.password?.message,
+          confirmation: errors.password_confirmation?.message,
+        }}
+        meter={{
+          id: STRENGTH_ID,
+          element: <PasswordStrengthMeter id={STRENGTH_ID} password={password} />,
+        }}
       />
       <Button type="submit" className="w-full" disabled={mutation.isPending}>
         {mutation.isPending ? RESET_PAGE_TEXTS.submitting : 'Redefinir senha'}

@@ -4,7 +4,7 @@ import { formatBRL } from '@lumina/shared/format/money';
 import { useState } from 'react';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog, type RowDialogProps } from './dialog-actions.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAdminCoupons, useDeleteCoupon, useSaveCoupon } from '../api/coupons.ts';
@@ -138,45 +138,20 @@ function CouponSection({
   );
 }
 
-function DeleteCoupon({
-  coupon,
-  onClose,
-  onDone,
-}: {
-  coupon: CouponJson;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+function DeleteCoupon({ coupon, onClose, onDone }: { coupon: CouponJson } & RowDialogProps) {
   const remove = useDeleteCoupon();
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !remove.isPending) onClose();
-      }}
+    <ConfirmDialog
       title={coupon.automatic ? 'Excluir promoção' : 'Excluir cupom'}
       description={`Excluir ${nameOf(coupon)}? Esta ação não pode ser desfeita.`}
-    >
-      {remove.error ? (
-        <FormAlert kind="error" className="mt-4" messages={[remove.error.message]} />
-      ) : null}
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="ghost">Cancelar</Button>
-        </DialogClose>
-        <Button
-          variant="danger"
-          disabled={remove.isPending}
-          onClick={() =>
-            remove.mutate(coupon.id, {
-              onSuccess: () => onDone(T.deleted(coupon.automatic)),
-            })
-          }
-        >
-          {remove.isPending ? 'Excluindo...' : 'Excluir'}
-        </Button>
-      </div>
-    </Dialog>
+      action="Excluir"
+      pendingLabel="Excluindo..."
+      mutation={remove}
+      onClose={onClose}
+      onConfirm={() =>
+        remove.mutate(coupon.id, { onSuccess: () => onDone(T.deleted(coupon.automatic)) })
+      }
+    />
   );
 }
 

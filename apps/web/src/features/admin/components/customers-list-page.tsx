@@ -5,14 +5,14 @@ import {
   type CustomerSort,
 } from '@lumina/shared/admin/customers';
 import { formatDate } from '@lumina/shared/format/dates';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
-import { Pagination, pageFromParams } from '../../../components/ui/pagination.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { pageFromParams } from '../../../components/ui/pagination.tsx';
 import { type AdminCustomerFilters, useAdminCustomers } from '../api/customers.ts';
 import { formatReais, identityLine } from '../model/customer-view.ts';
-import { FilterBar, FilterInput, FilterSelect, ListLoadError } from './list-filters.tsx';
+import { FilterActions, FilterBar, FilterSearch, FilterSelect } from './list-filters.tsx';
+import { ListResults } from './list-results.tsx';
+import { useListFilters } from './use-list-filters.ts';
 
 function isSort(value: string | null): value is CustomerSort {
   return (CUSTOMER_SORTS as readonly (string | null)[]).includes(value);
@@ -31,45 +31,19 @@ function filtersFrom(params: URLSearchParams): AdminCustomerFilters {
   };
 }
 
-function Filters({ initial }: { initial: AdminCustomerFilters }) {
-  const [, setParams] = useSearchParams();
-  const [q, setQ] = useState(initial.q ?? '');
-  const [sort, setSort] = useState<string>(initial.sort ?? '');
-  const [direction, setDirection] = useState<string>(initial.direction ?? '');
-  const id = useId();
+const FILTER_KEYS = ['q', 'sort', 'direction'] as const;
 
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    const next = new URLSearchParams();
-    if (q.trim()) next.set('q', q.trim());
-    if (sort) next.set('sort', sort);
-    if (direction) next.set('direction', direction);
-    setParams(next);
-  };
-  const clear = () => {
-    setQ('');
-    setSort('');
-    setDirection('');
-    setParams(new URLSearchParams());
-  };
+function Filters({ initial }: { initial: AdminCustomerFilters }) {
+  const { field, apply, clear } = useListFilters(FILTER_KEYS, initial);
+  const id = useId();
 
   return (
     <FilterBar label="Buscar clientes" className="lg:grid-cols-4" onSubmit={apply}>
-      <FilterInput
-        id={`${id}-q`}
-        label="Buscar"
-        className="sm:col-span-2"
-        type="search"
-        maxLength={100}
-        placeholder="Nome, e-mail, telefone ou CPF"
-        value={q}
-        onChange={(event) => setQ(event.target.value)}
-      />
+      <FilterSearch id={`${id}-q`} placeholder="Nome, e-mail, telefone ou CPF" {...field('q')} />
       <FilterSelect
         id={`${id}-sort`}
         label="Ordenar por"
-        value={sort}
-        onChange={(event) => setSort(event.target.value)}
+        {...field('sort')}
         anyLabel={`${CUSTOMER_SORT_LABELS.last_order} (padrão)`}
         options={CUSTOMER_SORTS.filter((key) => key !== 'last_order').map(
           (key) => [key, CUSTOMER_SORT_LABELS[key]] as const,
@@ -78,19 +52,16 @@ function Filters({ initial }: { initial: AdminCustomerFilters }) {
       <FilterSelect
         id={`${id}-direction`}
         label="Ordem"
-        value={direction}
-        onChange={(event) => setDirection(event.target.value)}
+        {...field('direction')}
         anyLabel="Decrescente"
         options={[['asc', 'Crescente']]}
       />
-      <div className="flex gap-2 sm:col-span-2 lg:col-span-4 lg:justify-end">
-        <Button type="button" variant="ghost" size="sm" onClick={clear}>
-          Limpar
-        </Button>
-        <Button type="submit" size="sm">
-          Buscar
-        </Button>
-      </div>
+      <FilterActions
+        className="lg:col-span-4"
+        clearLabel="Limpar"
+        submitLabel="Buscar"
+        onClear={clear}
+      />
     </FilterBar>
   );
 }
@@ -198,7 +169,6 @@ export function CustomersListPage() {
   const [params] = useSearchParams();
   const filters = filtersFrom(params);
   const customers = useAdminCustomers(filters);
-  const data = customers.data;
 
   return (
     <section aria-labelledby="clientes-admin">
@@ -206,38 +176,24 @@ export function CustomersListPage() {
         Clientes
       </h1>
       <Filters key={params.toString()} initial={filters} />
-      {customers.isError ? (
-        <ListLoadError
-          className="mt-4"
-          message={customers.error.message}
-          onRetry={() => void customers.refetch()}
-        />
-      ) : null}
-      {customers.isPending ? (
-        <div className="flex justify-center py-10">
-          <Spinner label="Carregando clientes..." />
-        </div>
-      ) : null}
-      {data ? (
-        <>
-          <p className="mt-4 text-sm text-ink-700" aria-live="polite">
-            {data.total === 1 ? '1 cliente' : `${data.total} clientes`}
-          </p>
-          {data.customers.length === 0 ? (
-            <p className="py-10 text-center text-ink-700">Nenhum cliente encontrado.</p>
-          ) : (
-            <>
-              <ul aria-label="Clientes" className="mt-3 space-y-3 md:hidden">
-                {data.customers.map((customer) => (
-                  <CustomerCard key={customer.id} customer={customer} />
-                ))}
-              </ul>
-              <CustomerTable customers={data.customers} />
-              <Pagination page={data.page} totalPages={data.total_pages} label="Páginas" />
-            </>
-          )}
-        </>
-      ) : null}
+      <ListResults
+        list={customers}
+        loadingLabel="Carregando clientes..."
+        count={(total) => (total === 1 ? '1 cliente' : `${total} clientes`)}
+        empty="Nenhum cliente encontrado."
+        rowsOf={(data) => data.customers}
+      >
+        {(data) => (
+          <>
+            <ul aria-label="Clientes" className="mt-3 space-y-3 md:hidden">
+              {data.customers.map((customer) => (
+                <CustomerCard key={customer.id} customer={customer} />
+              ))}
+            </ul>
+            <CustomerTable customers={data.customers} />
+          </>
+        )}
+      </ListResults>
     </section>
   );
 }

@@ -88,6 +88,32 @@ export function FilterInput({
   );
 }
 
+/** The list's free-text search, two columns wide; `placeholder` says what it looks in. */
+export function FilterSearch({
+  id,
+  placeholder,
+  value,
+  onChange,
+}: {
+  id: string;
+  placeholder: string;
+  value: string;
+  onChange: Change;
+}) {
+  return (
+    <FilterInput
+      id={id}
+      label="Buscar"
+      className="sm:col-span-2"
+      type="search"
+      maxLength={100}
+      placeholder={placeholder}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
 /** A list that did not load: the server's words and 'Tentar novamente'. */
 export function ListLoadError({
   message,
@@ -104,5 +130,29 @@ export function ListLoadError({
         Tentar novamente
       </Button>
     </FormAlert>
+  );
+}
+
+/** The filter bar's last row: clear on the left of submit, at the right on wide screens. */
+export function FilterActions({
+  className,
+  clearLabel,
+  submitLabel,
+  onClear,
+}: {
+  className: string;
+  clearLabel: string;
+  submitLabel: string;
+  onClear: () => void;
+}) {
+  return (
+    <div className={cn('flex gap-2 sm:col-span-2 lg:justify-end', className)}>
+      <Button type="button" variant="ghost" size="sm" onClick={onClear}>
+        {clearLabel}
+      </Button>
+      <Button type="submit" size="sm">
+        {submitLabel}
+      </Button>
+    </div>
   );
 }

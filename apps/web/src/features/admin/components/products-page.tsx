@@ -23,7 +23,7 @@ import {
   useAdminProducts,
   useDeleteProduct,
 } from '../api/catalog.ts';
-import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
+import { ConfirmDialog, type RowDialogProps } from './dialog-actions.tsx';
 import { BlingPanel } from './bling-panel.tsx';
 import { ProductFormDialog } from './product-form-dialog.tsx';
 import { CACHED_DATA_NOTICE, StatCards } from './stat-cards.tsx';
@@ -181,46 +181,27 @@ function DeleteProduct({
   product,
   onClose,
   onDone,
-}: {
-  product: AdminProductRow;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+}: { product: AdminProductRow } & RowDialogProps) {
   const remove = useDeleteProduct();
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !remove.isPending) onClose();
-      }}
+    <ConfirmDialog
       title="Excluir produto"
       description={`Excluir ${product.name}? Se algum pedido tiver este produto, ele sai da loja (inativo e oculto) e continua nos pedidos.`}
-    >
-      {remove.error ? (
-        <FormAlert kind="error" className="mt-4" messages={[remove.error.message]} />
-      ) : null}
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="ghost">Cancelar</Button>
-        </DialogClose>
-        <Button
-          variant="danger"
-          disabled={remove.isPending}
-          onClick={() =>
-            remove.mutate(product.id, {
-              onSuccess: ({ retired }) =>
-                onDone(
-                  retired
-                    ? `${product.name} saiu da loja (está em pedidos, por isso foi retirado e não excluído).`
-                    : `${product.name} foi excluído.`,
-                ),
-            })
-          }
-        >
-          {remove.isPending ? 'Excluindo...' : 'Excluir'}
-        </Button>
-      </div>
-    </Dialog>
+      action="Excluir"
+      pendingLabel="Excluindo..."
+      mutation={remove}
+      onClose={onClose}
+      onConfirm={() =>
+        remove.mutate(product.id, {
+          onSuccess: ({ retired }) =>
+            onDone(
+              retired
+                ? `${product.name} saiu da loja (está em pedidos, por isso foi retirado e não excluído).`
+                : `${product.name} foi excluído.`,
+            ),
+        })
+      }
+    />
   );
 }
 

@@ -12,7 +12,6 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogClose } from '../../../components/ui/dialog.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { SelectField, TextField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -25,6 +24,8 @@ import {
   useRemoveStaff,
   useRevokeInvitation,
 } from '../api/staff.ts';
+import { ConfirmDialog, type RowDialogProps } from './dialog-actions.tsx';
+import { usePickedDialog } from './use-action-dialog.ts';
 
 const inviteFormSchema = inviteStaffSchema.shape.staff;
 type InviteForm = z.input<typeof inviteFormSchema>;
@@ -110,25 +111,28 @@ function InviteForm({ onDone }: { onDone: (message: string) => void }) {
   );
 }
 
-function ChangeRoleDialog({
-  member,
-  onClose,
-  onDone,
-}: {
-  member: StaffMember;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+function ChangeRoleDialog({ member, onClose, onDone }: { member: StaffMember } & RowDialogProps) {
   const change = useChangeStaffRole();
   const [role, setRole] = useState<StaffRole>(member.role);
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !change.isPending) onClose();
-      }}
+    <ConfirmDialog
       title="Alterar perfil"
       description={`${member.name} (${member.email}) sairá de todas as sessões e entrará de novo com o novo perfil.`}
+      action="Salvar perfil"
+      pendingLabel="Salvando..."
+      variant="primary"
+      mutation={change}
+      disabled={role === member.role}
+      onClose={onClose}
+      onConfirm={() =>
+        change.mutate(
+          { id: member.id, role },
+          {
+            onSuccess: () =>
+              onDone(`${member.name} agora tem o perfil ${STAFF_ROLE_LABELS[role]}.`),
+          },
+        )
+      }
     >
       <label htmlFor="perfil-novo" className="mt-4 block text-sm font-medium text-ink-900">
         Perfil
@@ -145,83 +149,11 @@ function ChangeRoleDialog({
       <p id="perfil-novo-dica" className="mt-1 text-xs text-ink-700">
         {STAFF_ROLE_DESCRIPTIONS[role]}
       </p>
-      {change.error ? (
-        <FormAlert kind="error" className="mt-4" messages={[change.error.message]} />
-      ) : null}
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="ghost">Cancelar</Button>
-        </DialogClose>
-        <Button
-          disabled={change.isPending || role === member.role}
-          onClick={() =>
-            change.mutate(
-              { id: member.id, role },
-              {
-                onSuccess: () =>
-                  onDone(`${member.name} agora tem o perfil ${STAFF_ROLE_LABELS[role]}.`),
-              },
-            )
-          }
-        >
-          {change.isPending ? 'Salvando...' : 'Salvar perfil'}
-        </Button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
-/** Confirmation before an irreversible step: removing someone's access or cancelling a link. */
-function ConfirmDialog({
-  title,
-  description,
-  action,
-  pendingLabel,
-  pending,
-  error,
-  onConfirm,
-  onClose,
-}: {
-  title: string;
-  description: string;
-  action: string;
-  pendingLabel: string;
-  pending: boolean;
-  error: Error | null;
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Dialog
-      open
-      onOpenChange={(open) => {
-        if (!open && !pending) onClose();
-      }}
-      title={title}
-      description={description}
-    >
-      {error ? <FormAlert kind="error" className="mt-4" messages={[error.message]} /> : null}
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="ghost">Cancelar</Button>
-        </DialogClose>
-        <Button variant="danger" disabled={pending} onClick={onConfirm}>
-          {pending ? pendingLabel : action}
-        </Button>
-      </div>
-    </Dialog>
-  );
-}
-
-function RemoveDialog({
-  member,
-  onClose,
-  onDone,
-}: {
-  member: StaffMember;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+function RemoveDialog({ member, onClose, onDone }: { member: StaffMember } & RowDialogProps) {
   const remove = useRemoveStaff();
   return (
     <ConfirmDialog
@@ -229,8 +161,7 @@ function RemoveDialog({
       description={`Remover o acesso de ${member.name} (${member.email}) ao painel? A pessoa sai de todas as sessões na hora e continua apenas como cliente da loja.`}
       action="Remover acesso"
       pendingLabel="Removendo..."
-      pending={remove.isPending}
-      error={remove.error}
+      mutation={remove}
       onClose={onClose}
       onConfirm={() =>
         remove.mutate(member.id, { onSuccess: () => onDone(`Acesso de ${member.name} removido.`) })
@@ -243,11 +174,7 @@ function RevokeDialog({
   invitation,
   onClose,
   onDone,
-}: {
-  invitation: StaffInvitation;
-  onClose: () => void;
-  onDone: (message: string) => void;
-}) {
+}: { invitation: StaffInvitation } & RowDialogProps) {
   const revoke = useRevokeInvitation();
   return (
     <ConfirmDialog
@@ -255,8 +182,7 @@ function RevokeDialog({
       description={`Cancelar o convite de ${invitation.email}? O link enviado deixa de funcionar.`}
       action="Cancelar convite"
       pendingLabel="Cancelando..."
-      pending={revoke.isPending}
-      error={revoke.error}
+      mutation={revoke}
       onClose={onClose}
       onConfirm={() =>
         revoke.mutate(invitation.id, {
@@ -320,23 +246,13 @@ function MemberRow({
 type Open =
   | { kind: 'role'; member: StaffMember }
   | { kind: 'remove'; member: StaffMember }
-  | { kind: 'revoke'; invitation: StaffInvitation }
-  | null;
+  | { kind: 'revoke'; invitation: StaffInvitation };
 
 /** 'Equipe': who runs the shop with which role, the pending invitations, and the invite form. */
 export function StaffPage() {
   const staff = useAdminStaff();
   const { user } = useAuth();
-  const [open, setOpen] = useState<Open>(null);
-  const [result, setResult] = useState<string | null>(null);
-  const done = (message: string) => {
-    setOpen(null);
-    setResult(message);
-  };
-  const show = (next: Open) => {
-    setResult(null);
-    setOpen(next);
-  };
+  const { picked: open, result, pick: show, close, done } = usePickedDialog<Open>();
   const members = staff.data?.staff ?? [];
   const invitations = staff.data?.invitations ?? [];
 
@@ -411,13 +327,13 @@ export function StaffPage() {
         </>
       ) : null}
       {open?.kind === 'role' ? (
-        <ChangeRoleDialog member={open.member} onClose={() => setOpen(null)} onDone={done} />
+        <ChangeRoleDialog member={open.member} onClose={close} onDone={done} />
       ) : null}
       {open?.kind === 'remove' ? (
-        <RemoveDialog member={open.member} onClose={() => setOpen(null)} onDone={done} />
+        <RemoveDialog member={open.member} onClose={close} onDone={done} />
       ) : null}
       {open?.kind === 'revoke' ? (
-        <RevokeDialog invitation={open.invitation} onClose={() => setOpen(null)} onDone={done} />
+        <RevokeDialog invitation={open.invitation} onClose={close} onDone={done} />
       ) : null}
     </section>
   );

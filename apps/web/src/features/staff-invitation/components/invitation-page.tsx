@@ -9,10 +9,10 @@ import { STAFF_ROLE_LABELS } from '@lumina/shared/admin/staff-roles';
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
+import { NewPasswordFields } from '../../../components/new-password-fields.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextField } from '../../../components/ui/form-field.tsx';
-import { PasswordField } from '../../../components/ui/password-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAcceptInvitation, useInvitation } from '../api/invitation.ts';
@@ -81,20 +81,17 @@ function AcceptForm({
         registration={register('name')}
         error={errors.name?.message}
       />
-      <PasswordField
-        id="convite-senha"
+      <NewPasswordFields
         label="Senha"
-        autoComplete="new-password"
-        hint="Use pelo menos 8 caracteres, com letra maiúscula, minúscula e número."
-        registration={register('password')}
-        error={errors.password?.message}
-      />
-      <PasswordField
-        id="convite-confirmacao"
-        label="Confirmar senha"
-        autoComplete="new-password"
-        registration={register('password_confirmation')}
-        error={errors.password_confirmation?.message}
+        ids={{ password: 'convite-senha', confirmation: 'convite-confirmacao' }}
+        registrations={{
+          password: register('password'),
+          confirmation: register('password_confirmation'),
+        }}
+        errors={{
+          password: errors.password?.message,
+          confirmation: errors.password_confirmation?.message,
+        }}
       />
       <Button type="submit" className="w-full" disabled={accept.isPending}>
         {accept.isPending ? 'Criando conta...' : 'Aceitar convite'}
