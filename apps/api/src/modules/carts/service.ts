@@ -236,6 +236,22 @@ export function createCartService(deps: {
       });
       return { cart_migrated: units > 0, cart_items_count: units };
     },
+
+    /**
+     * A reminder's restore link, in the caller's transaction (the one that spends the link): the
+     * lines go into the owner's cart, made on first use, as far as stock and sale allow
+     * (repository `putBack`). Answers what was written; `read` the cart after the commit.
+     */
+    async putBack(
+      tx: Db,
+      owner: CartOwner,
+      lines: readonly { product_id: number; variant_id: number; quantity: number }[],
+    ): Promise<{ lines: number; units: number }> {
+      const inTx = createCartRepository(tx);
+      const at = now();
+      const cartId = await inTx.ensureCart(owner, at);
+      return inTx.putBack(cartId, lines, at);
+    },
   };
 }
 

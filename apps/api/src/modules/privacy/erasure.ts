@@ -23,6 +23,7 @@ import { anonymiseAccount } from '../users/repository.ts';
 import { forgetWishlistOf } from '../wishlist/repository.ts';
 import { forgetCouponCustomer } from '../promotions/uses.ts';
 import { forgetInvitationsTo } from '../staff/repository.ts';
+import { forgetRemindersOf } from '../reminders/repository.ts';
 
 /**
  * How long an order's fiscal data outlives the account: 5 years (the privacy policy's
@@ -49,7 +50,7 @@ export interface ErasureResult {
 /**
  * Erases one account at its owner's request (LGPD art. 18, VI) in the caller's transaction, each
  * table through the module that owns it: the profile is anonymised, the address book, consents,
- * wishlist, cart, sessions, reset links, sign-in codes, contact messages, the reasons given for
+ * wishlist, cart, reminders, sessions, reset links, sign-in codes, contact messages, the reasons given for
  * withdrawals and exchanges, the CPF beside coupon uses and e-mails go; the
  * orders keep only their fiscal data until `fiscalRetentionEnd`. The security log stays for its
  * 12 months (the shop's security and Marco Civil da Internet art. 15) and the request itself
@@ -80,6 +81,7 @@ export async function eraseAccount(
   await forgetPaymentPayloadsOf(tx, orderIds);
   await forgetReturnReasonsOf(tx, userId);
   await forgetAddressesOf(tx, userId);
+  await forgetRemindersOf(tx, userId);
   await forgetCartOf(tx, userId);
   await forgetWishlistOf(tx, userId);
   await forgetSessionsOf(tx, userId);

@@ -469,6 +469,7 @@ export function createSettingsAnswer(
       boleto_due_days: 3,
       low_stock_threshold: 3,
       auto_invoice: false,
+      reminder_delay_hours: 4,
       social: { instagram: '', facebook: '', tiktok: '' },
       policies: { terms: '', returns: '', shipping: '' },
     },
