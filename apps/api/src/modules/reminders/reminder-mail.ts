@@ -35,12 +35,16 @@ export interface ReminderMailInput {
   shop: MailShop;
 }
 
-export function reminderSubject(input: Pick<ReminderMailInput, 'kind' | 'number' | 'orderNumber' | 'shop'>): string {
+export function reminderSubject(
+  input: Pick<ReminderMailInput, 'kind' | 'number' | 'orderNumber' | 'shop'>,
+): string {
   const base =
     input.kind === 'cart'
       ? `Suas peças continuam no seu carrinho - ${input.shop.name}`
       : `O PIX do pedido ${input.orderNumber ?? ''} expirou: suas peças ainda estão disponíveis`;
-  return input.number === 2 ? `Último lembrete: ${base.charAt(0).toLowerCase()}${base.slice(1)}` : base;
+  return input.number === 2
+    ? `Último lembrete: ${base.charAt(0).toLowerCase()}${base.slice(1)}`
+    : base;
 }
 
 function itemRows(items: readonly ReminderItem[]): { rows: { label: string; value: string }[] } {

@@ -264,10 +264,7 @@ export function createReminderRepository(db: Db) {
 
     /** The sequence sent e-mail `number`; `nextDueAt` null: that was its last. */
     async markSent(id: number, number: number, nextDueAt: Date | null): Promise<void> {
-      await db
-        .update(reminders)
-        .set({ sentCount: number, nextDueAt })
-        .where(eq(reminders.id, id));
+      await db.update(reminders).set({ sentCount: number, nextDueAt }).where(eq(reminders.id, id));
     },
 
     /**

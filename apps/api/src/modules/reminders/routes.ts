@@ -23,7 +23,12 @@ import { readReminderStats } from './stats.ts';
 
 const tokenParams = z.object({ token: reminderTokenSchema });
 
-function noStore(_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) {
+function noStore(
+  _request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: null, payload: unknown) => void,
+) {
   reply.header('cache-control', 'no-store');
   done(null, payload);
 }
@@ -108,7 +113,8 @@ export const reminderRoutes: FastifyPluginCallbackZod<{
     {
       schema: {
         tags: ['privacy'],
-        summary: "Whose unsubscribe link this is (masked) and whether the consent is on; changes nothing",
+        summary:
+          'Whose unsubscribe link this is (masked) and whether the consent is on; changes nothing',
         params: tokenParams,
         response: {
           200: unsubscribeStatusSchema,

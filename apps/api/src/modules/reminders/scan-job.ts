@@ -16,8 +16,7 @@ export function reminderScanJob(
 ): JobDefinition {
   return {
     name: REMINDER_SCAN_JOB,
-    schedule:
-      intervalSeconds === 300 ? { cron: '*/5 * * * *' } : { everySeconds: intervalSeconds },
+    schedule: intervalSeconds === 300 ? { cron: '*/5 * * * *' } : { everySeconds: intervalSeconds },
     policy: 'singleton',
     expireInSeconds: 10 * 60,
     async run(_data, { log }) {

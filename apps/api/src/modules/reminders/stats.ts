@@ -26,7 +26,12 @@ export async function readReminderStats(
   const start = sql`${bounds.startAt}::timestamptz`;
   const end = sql`${bounds.endAt}::timestamptz`;
   const window = sql.raw(`interval '${RECOVERY_WINDOW_DAYS} days'`);
-  const [row] = rowsOf<{ sent: number; restored: number; orders: number; revenue: string | number }>(
+  const [row] = rowsOf<{
+    sent: number;
+    restored: number;
+    orders: number;
+    revenue: string | number;
+  }>(
     await db.execute(sql`
       with restores as (
         select m.restored_at, r.user_id, m.restored_user_id, m.restore_items
