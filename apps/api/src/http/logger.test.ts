@@ -52,6 +52,10 @@ describe('loggableUrl', () => {
     ['/api/password_resets', '/api/password_resets'],
     ['/api/staff_invitations/abc_DEF-123', '/api/staff_invitations/[redacted]'],
     ['/convite/abc_DEF-123', '/convite/[redacted]'],
+    ['/api/carts/restore/abc_DEF.123', '/api/carts/restore/[redacted]'],
+    ['/carrinho/recuperar/abc_DEF.123', '/carrinho/recuperar/[redacted]'],
+    ['/api/unsubscribe/abc_DEF.123', '/api/unsubscribe/[redacted]'],
+    ['/descadastrar/abc_DEF.123', '/descadastrar/[redacted]'],
     [
       '/api/auth/google/callback?code=c0d3&state=st4te&iss=x',
       '/api/auth/google/callback?code=[redacted]&state=[redacted]&iss=x',

@@ -27,6 +27,9 @@ export const PRIVATE_PAGE_PATHS = [
   '/confirmar-email',
   // A staff invitation: its token is a credential (never indexed, never logged).
   '/convite/:token',
+  // A reminder's links (reminders/reminders.ts): each token is a credential too.
+  '/carrinho/recuperar/:token',
+  '/descadastrar/:token',
   '/gerenciar-dados',
   '/checkout',
   '/payment-pix',
