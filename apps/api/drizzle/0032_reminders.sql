@@ -8,6 +8,7 @@ CREATE TABLE "reminder_messages" (
 	"restore_expires_at" timestamp with time zone NOT NULL,
 	"restored_at" timestamp with time zone,
 	"restored_user_id" integer,
+	"restored_session_id" uuid,
 	"unsubscribe_token_hash" text NOT NULL,
 	"unsubscribe_expires_at" timestamp with time zone NOT NULL,
 	CONSTRAINT "reminder_messages_restore_token_hash_unique" UNIQUE("restore_token_hash"),
@@ -44,5 +45,6 @@ ALTER TABLE "reminders" ADD CONSTRAINT "reminders_cart_id_carts_id_fk" FOREIGN K
 ALTER TABLE "reminders" ADD CONSTRAINT "reminders_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "reminder_messages_sent_at_idx" ON "reminder_messages" USING btree ("sent_at");--> statement-breakpoint
 CREATE INDEX "reminder_messages_restored_at_idx" ON "reminder_messages" USING btree ("restored_at") WHERE "reminder_messages"."restored_at" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "reminder_messages_restored_session_idx" ON "reminder_messages" USING btree ("restored_session_id") WHERE "reminder_messages"."restored_session_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "reminders_due_idx" ON "reminders" USING btree ("next_due_at") WHERE "reminders"."stopped_at" IS NULL AND "reminders"."next_due_at" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "reminders_user_idx" ON "reminders" USING btree ("user_id","created_at");

@@ -421,6 +421,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     priceRules,
     promotionRules: () => promotions.promotionRules(),
+    // Created below with the outbox and the consents it needs.
+    restoredInSession: (sessionId) => reminders.restoredInSession(sessionId),
   });
   const mergeCart = createMergeCartOnLogin((userId, sessionId) =>
     carts.mergeAnonymousCart(userId, sessionId),

@@ -8,6 +8,7 @@ import {
   text,
   timestamp,
   unique,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { carts } from './carts.ts';
 import { orders } from './orders.ts';
@@ -84,7 +85,8 @@ export const reminders = pgTable(
  * Each reminder e-mail: its number in the sequence (1 or 2, once each: the claim that makes an
  * e-mail impossible to send twice), its restore link (single use, 7 days) and its unsubscribe
  * link, both kept as the SHA-256 of the token only. `restored_user_id` is who was signed in when
- * the link was followed, for the panel's recovered carts.
+ * the link was followed, for the panel's recovered carts; `restored_session_id` the visitor's
+ * session it filled when nobody was, so signing in there does not add the lines a second time.
  */
 export const reminderMessages = pgTable(
   'reminder_messages',
@@ -102,6 +104,7 @@ export const reminderMessages = pgTable(
     restoredUserId: integer('restored_user_id').references(() => users.id, {
       onDelete: 'set null',
     }),
+    restoredSessionId: uuid('restored_session_id'),
     unsubscribeTokenHash: text('unsubscribe_token_hash').notNull().unique(),
     unsubscribeExpiresAt: timestamp('unsubscribe_expires_at', { withTimezone: true }).notNull(),
   },
@@ -111,6 +114,9 @@ export const reminderMessages = pgTable(
     index('reminder_messages_restored_at_idx')
       .on(t.restoredAt)
       .where(sql`${t.restoredAt} IS NOT NULL`),
+    index('reminder_messages_restored_session_idx')
+      .on(t.restoredSessionId)
+      .where(sql`${t.restoredSessionId} IS NOT NULL`),
     check('reminder_messages_number_check', sql`${t.number} IN (1, 2)`),
   ],
 );

@@ -316,7 +316,17 @@ export function createCartRepository(db: Db) {
      * products that are inactive or sold out are dropped. The visitor's coupon moves too when the
      * user's cart has none. Answers the units moved.
      */
-    async moveLines(sessionId: string, userCartId: number, at: Date): Promise<number> {
+    async moveLines(
+      sessionId: string,
+      userCartId: number,
+      at: Date,
+      /** 'larger': a line both carts hold keeps the larger quantity (a restored reminder). */
+      same: 'sum' | 'larger' = 'sum',
+    ): Promise<number> {
+      const merged =
+        same === 'larger'
+          ? sql`greatest(${cartItems.quantity}, excluded.quantity)`
+          : sql`${cartItems.quantity} + excluded.quantity`;
       const result = await db.execute(sql`
         with moved as (
           delete from ${cartItems}
@@ -336,7 +346,7 @@ export function createCartRepository(db: Db) {
         from offered
         on conflict (cart_id, variant_id) do update
           set quantity = least(
-            ${cartItems.quantity} + excluded.quantity,
+            ${merged},
             (select stock_quantity from ${productVariants} where id = excluded.variant_id)
           ),
           updated_at = excluded.updated_at

@@ -568,6 +568,43 @@ describe('restore link', () => {
     expect(message?.restoredAt).toBeNull();
   });
 
+  it("does not add the restored lines twice when the shopper signs in there, as another visitor's lines would be", async () => {
+    const user = await shopperWith(true);
+    const [ring] = await newProducts(1);
+    await leaveCart(user, [[ring!, 1]]);
+    advance(4 * HOUR);
+    await scan();
+    const token = linkIn(mailsTo(user.email)[0]!, 'carrinho/recuperar');
+    const phone = anonymous();
+    expect((await restore(token, phone)).statusCode).toBe(200);
+
+    const signIn = (session: Record<string, string>, headers: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/anonymous_carts/migrate_to_user',
+        headers: { ...session, ...headers },
+      });
+    const merged = await signIn(phone, await headersOf(user));
+    expect(merged.statusCode, merged.body).toBe(200);
+    const quantities = (answer: typeof merged) =>
+      answer
+        .json<{ cart: { items: { product_id: number; quantity: number }[] } }>()
+        .cart.items.map((item) => [item.product_id, item.quantity]);
+    // The account's cart already held the ring the link restored: still one.
+    expect(quantities(merged)).toEqual([[ring, 1]]);
+
+    // A visitor's own line of the same ring, in a session no link filled, adds up as before.
+    const laptop = anonymous();
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/anonymous_carts/add_item',
+      headers: laptop,
+      payload: { product_id: ring, quantity: 1 },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(quantities(await signIn(laptop, await headersOf(user)))).toEqual([[ring, 2]]);
+  });
+
   it('needs a session or a signed-in shopper to fill a cart', async () => {
     const user = await shopperWith(true);
     const [ring] = await newProducts(1);

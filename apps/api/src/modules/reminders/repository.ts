@@ -1,5 +1,5 @@
 import type { OptionValues, ProductOption } from '@lumina/shared/catalog/variants';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import {
@@ -274,11 +274,15 @@ export function createReminderRepository(db: Db) {
     async spendRestore(
       hash: string,
       at: Date,
-      userId: number | null,
+      by: { userId: number } | { sessionId: string },
     ): Promise<{ reminderId: number; items: RestoreLine[] } | undefined> {
       const [row] = await db
         .update(reminderMessages)
-        .set({ restoredAt: at, restoredUserId: userId })
+        .set({
+          restoredAt: at,
+          restoredUserId: 'userId' in by ? by.userId : null,
+          restoredSessionId: 'sessionId' in by ? by.sessionId : null,
+        })
         .where(
           and(
             eq(reminderMessages.restoreTokenHash, hash),
@@ -300,6 +304,18 @@ export function createReminderRepository(db: Db) {
         .where(eq(reminderMessages.restoreTokenHash, hash));
       if (!row) return 'unknown';
       return row.restoredAt ? 'used' : 'expired';
+    },
+
+    /** The shopper whose link last filled this visitor's session, if one did. */
+    async restoredInSession(sessionId: string): Promise<number | undefined> {
+      const [row] = await db
+        .select({ userId: reminders.userId })
+        .from(reminderMessages)
+        .innerJoin(reminders, eq(reminders.id, reminderMessages.reminderId))
+        .where(eq(reminderMessages.restoredSessionId, sessionId))
+        .orderBy(desc(reminderMessages.restoredAt))
+        .limit(1);
+      return row?.userId;
     },
 
     /** Whose unsubscribe link this is, with the account's address and consent now. */

@@ -242,7 +242,7 @@ export function createReminderService(deps: {
       const at = now();
       const outcome = await db.transaction(async (tx) => {
         const inTx = createReminderRepository(tx);
-        const spent = await inTx.spendRestore(hash, at, 'userId' in owner ? owner.userId : null);
+        const spent = await inTx.spendRestore(hash, at, owner);
         if (!spent) return undefined;
         const written = await deps.carts.putBack(tx, owner, spent.items);
         await inTx.stop(spent.reminderId, 'restored', at);
@@ -257,6 +257,13 @@ export function createReminderService(deps: {
             : REMINDER_MESSAGES.restored;
       return { restored: outcome, message };
     },
+
+    /**
+     * The shopper whose reminder link filled this visitor's session, if one did: signing in as
+     * that shopper there merges the session's lines without adding them to the same lines of
+     * the account's cart a second time (the cart the reminder was about still holds them).
+     */
+    restoredInSession: (sessionId: string) => repository.restoredInSession(sessionId),
 
     /** GET /api/unsubscribe/{token}: whose link (masked) and whether the consent is on. */
     async unsubscribeStatus(token: string): Promise<UnsubscribeStatus> {
