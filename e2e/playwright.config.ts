@@ -55,6 +55,8 @@ const serverEnv = {
   // As behind a shop's reverse proxy: a test may speak for another client address with
   // X-Forwarded-For (the captcha test does, to keep its failed logins to itself).
   TRUST_PROXY: '127.0.0.1',
+  // Reminders (reminders.spec.ts) are scanned every 5 s instead of every 5 minutes.
+  REMINDER_SCAN_SECONDS: '5',
   ...(process.env.E2E_BUILD_ID ? { E2E_BUILD_ID: process.env.E2E_BUILD_ID } : {}),
 };
 

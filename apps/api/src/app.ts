@@ -161,6 +161,9 @@ import { createPackingSlips } from './modules/fulfilment/packing-slip.ts';
 import { createFulfilmentView } from './modules/fulfilment/order-view.ts';
 import { createBlingInvoiceProvider } from './integrations/bling/invoice-provider.ts';
 import { adminStaffRoutes, staffInvitationRoutes } from './modules/staff/routes.ts';
+import { createLinkTokens } from './modules/reminders/link-tokens.ts';
+import { adminReminderRoutes, reminderRoutes } from './modules/reminders/routes.ts';
+import { createReminderService, type ReminderService } from './modules/reminders/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
 
 // Messages zod writes itself (a number where an object was expected, say) come out in pt-BR too.
@@ -222,6 +225,8 @@ declare module 'fastify' {
     labels: LabelModule;
     /** The NF-e of orders: its jobs (poll, automatic issue) run in server.ts. */
     invoices: InvoiceService;
+    /** Cart and expired-PIX reminders: their scan runs as a job (serve.ts). */
+    reminders: ReminderService;
   }
 }
 
@@ -419,6 +424,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     now,
     priceRules,
     promotionRules: () => promotions.promotionRules(),
+    // Created below with the outbox and the consents it needs.
+    restoredInSession: (sessionId) => reminders.restoredInSession(sessionId),
   });
   const mergeCart = createMergeCartOnLogin((userId, sessionId) =>
     carts.mergeAnonymousCart(userId, sessionId),
@@ -636,6 +643,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     storeSettings,
   });
   app.decorate('privacy', privacy);
+  const consents = createConsents({ db: database.db, now });
+  const reminders = createReminderService({
+    db: database.db,
+    now,
+    outbox,
+    carts,
+    consents,
+    tokens: createLinkTokens(resolveJwtSecret(config)),
+    appUrl: config.appUrl,
+    storeSettings,
+    logger: app.log,
+  });
+  app.decorate('reminders', reminders);
   const staff = createStaffService({
     db: database.db,
     outbox,
@@ -767,7 +787,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       await api.register(adminContactRoutes, { contact });
       await api.register(adminStaffRoutes, { staff });
       await api.register(staffInvitationRoutes, { staff });
-      await api.register(consentRoutes, { consents: createConsents({ db: database.db, now }) });
+      await api.register(consentRoutes, { consents });
+      await api.register(reminderRoutes, { reminders, carts });
+      await api.register(adminReminderRoutes, { db: database.db, now });
       await api.register(erpOauthCallbackRoutes, { erp });
       await api.register(blingWebhookRoutes, { webhooks: erp.webhooks });
       await api.register(blingTestWebhookRoutes, { webhooks: erp.webhooks });

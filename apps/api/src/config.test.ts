@@ -62,6 +62,7 @@ describe('loadConfig', () => {
       mercadoPagoWebhookSecret: undefined,
       mercadoPagoTimeoutMs: 10_000,
       pixReconcileIntervalSeconds: 60,
+      reminderScanSeconds: 300,
       blingClientId: undefined,
       blingClientSecret: undefined,
       blingApiUrl: 'https://api.bling.com.br/Api/v3',

@@ -376,6 +376,12 @@ export const CONFIG_VARIABLES = [
       'How often (5 to 3600 seconds) the open charges of a provider whose webhook may be lost (pix-bank) are read back, so a PIX paid without its webhook is applied; one run across all processes. The browser tests use 5.',
   },
   {
+    name: 'REMINDER_SCAN_SECONDS',
+    default: '300',
+    description:
+      "How often (5 to 3600 seconds) carts and expired PIX are scanned for reminder e-mails (the delay itself is the store setting 'Lembretes', in hours); one run across all processes. The browser tests use 5.",
+  },
+  {
     name: 'BLING_CLIENT_ID',
     default: '(unset)',
     description:
@@ -579,6 +585,7 @@ export const configEnvSchema = z.object({
   ),
   PIX_BANK_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
   PIX_RECONCILE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  REMINDER_SCAN_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   BLING_CLIENT_ID: optionalString,
   BLING_CLIENT_SECRET: optionalString,
   BLING_API_URL: httpUrl.default('https://api.bling.com.br/Api/v3'),
@@ -669,6 +676,8 @@ export interface Config {
   pixBank: PixBankSettings | undefined;
   /** Seconds between reconciliations of the open charges (reconcile-payments-job.ts). */
   pixReconcileIntervalSeconds: number;
+  /** REMINDER_SCAN_SECONDS: how often the reminder scan runs. */
+  reminderScanSeconds: number;
   /** Bling is on only when both the id and the secret are set. */
   blingClientId: string | undefined;
   blingClientSecret: string | undefined;
@@ -894,6 +903,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cardPayments,
     pixBank,
     pixReconcileIntervalSeconds: e.PIX_RECONCILE_SECONDS,
+    reminderScanSeconds: e.REMINDER_SCAN_SECONDS,
     blingClientId: e.BLING_CLIENT_ID,
     blingClientSecret: e.BLING_CLIENT_SECRET,
     blingApiUrl: e.BLING_API_URL.replace(/\/+$/, ''),

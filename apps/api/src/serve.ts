@@ -75,6 +75,8 @@ export async function serve(config: Config): Promise<void> {
       labels: app.labels,
       backups,
       reconcileIntervalSeconds: config.pixReconcileIntervalSeconds,
+      reminders: app.reminders,
+      reminderScanSeconds: config.reminderScanSeconds,
     }),
     logger: app.log,
   });

@@ -40,6 +40,8 @@ const STOCK_ALERT_LINK = {
 } as const;
 /** The product page with its variant, as the back-in-stock e-mail links it. */
 const VARIANT_PAGE_LINK = /https?:\/\/[^\s"<>]+\/produto\/\d+\?variante=[\w\-.~%]+/;
+const RESTORE_LINK = /https?:\/\/[^\s"<>]+\/carrinho\/recuperar\/[\w\-.~%]+/;
+const UNSUBSCRIBE_LINK = /https?:\/\/[^\s"<>]+\/descadastrar\/[\w\-.~%]+/;
 
 /**
  * The first `pattern` link of the newest outbox mail to `email` that has one, or null while none
@@ -90,6 +92,61 @@ async function waitForLink(
   const path = await fresh();
   if (!path) throw new Error(`the ${what} mail to ${email} went away`);
   return path;
+}
+
+/** A reminder e-mail's two links (their paths) and its RFC 8058 headers. */
+export interface ReminderMail {
+  restorePath: string;
+  unsubscribePath: string;
+  listUnsubscribe: string;
+  listUnsubscribePost: string;
+}
+
+/**
+ * The newest reminder e-mail (its restore link '/carrinho/recuperar/...') to `email`, waiting for
+ * the scan that sends it (the store setting's hours, REMINDER_SCAN_SECONDS) up to `timeoutMs`.
+ */
+export async function waitForReminder(
+  dataDir: string,
+  email: string,
+  timeoutMs: number,
+): Promise<ReminderMail> {
+  const outbox = join(dataDir, 'outbox');
+  const find = async (): Promise<ReminderMail | null> => {
+    let names: string[];
+    try {
+      names = await readdir(outbox);
+    } catch {
+      return null;
+    }
+    const mails = names.filter((name) => name.endsWith('.eml')).sort((a, b) => b.localeCompare(a));
+    for (const name of mails) {
+      const raw = await readFile(join(outbox, name), 'utf8');
+      const to = /^To:\s*(.+)$/im.exec(raw)?.[1] ?? '';
+      if (!to.toLowerCase().includes(email.toLowerCase())) continue;
+      const text = decodeQuotedPrintable(raw);
+      const restore = RESTORE_LINK.exec(text)?.[0];
+      const unsubscribe = UNSUBSCRIBE_LINK.exec(text)?.[0];
+      if (!restore || !unsubscribe) continue;
+      // Headers continue on lines that start with white space (RFC 5322 folding).
+      const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
+      const header = (field: string) =>
+        new RegExp(`^${field}:\\s*(.+)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+      return {
+        restorePath: new URL(restore).pathname,
+        unsubscribePath: new URL(unsubscribe).pathname,
+        listUnsubscribe: header('List-Unsubscribe'),
+        listUnsubscribePost: header('List-Unsubscribe-Post'),
+      };
+    }
+    return null;
+  };
+  await expect
+    .poll(find, { message: `a reminder mail to ${email} in ${outbox}`, timeout: timeoutMs })
+    .not.toBeNull();
+  const mail = await find();
+  if (!mail) throw new Error(`the reminder mail to ${email} went away`);
+  return mail;
 }
 
 /** The password-reset link to `email` ('/redefinir-senha?token=...'), once its mail arrived. */

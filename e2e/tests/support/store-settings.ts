@@ -39,11 +39,14 @@ const SETTINGS = {
   },
 };
 
-/** Saves SETTINGS as the shop's administrator does. */
-export async function saveSettings(request: APIRequestContext): Promise<void> {
+/** Saves SETTINGS (with `overrides` of whole fields) as the shop's administrator does. */
+export async function saveSettings(
+  request: APIRequestContext,
+  overrides: Record<string, unknown> = {},
+): Promise<void> {
   const saved = await request.put('/api/admin/settings', {
     headers: await adminHeaders(request),
-    data: { settings: SETTINGS },
+    data: { settings: { ...SETTINGS, ...overrides } },
   });
   expect(saved.ok(), await saved.text()).toBe(true);
 }

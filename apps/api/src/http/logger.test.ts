@@ -55,6 +55,10 @@ describe('loggableUrl', () => {
     ['/api/stock_alerts/confirm/abc_DEF-123', '/api/stock_alerts/confirm/[redacted]'],
     ['/api/stock_alerts/cancel/abc_DEF-123', '/api/stock_alerts/cancel/[redacted]'],
     ['/avise-me/confirmar?token=abc_DEF-123', '/avise-me/confirmar?token=[redacted]'],
+    ['/api/carts/restore/abc_DEF.123', '/api/carts/restore/[redacted]'],
+    ['/carrinho/recuperar/abc_DEF.123', '/carrinho/recuperar/[redacted]'],
+    ['/api/unsubscribe/abc_DEF.123', '/api/unsubscribe/[redacted]'],
+    ['/descadastrar/abc_DEF.123', '/descadastrar/[redacted]'],
     [
       '/api/auth/google/callback?code=c0d3&state=st4te&iss=x',
       '/api/auth/google/callback?code=[redacted]&state=[redacted]&iss=x',

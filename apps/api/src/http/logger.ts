@@ -106,11 +106,12 @@ export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
 }
 
 /**
- * A reset link's, a staff invitation's and a stock alert's token sit in the path (the API's and
- * the web page's /convite/{token}); the provider's code and state in the callback's query.
+ * A reset link's, a staff invitation's, a stock alert's and a reminder's tokens sit in the path
+ * (the API's and the web pages' /convite/{token}, /carrinho/recuperar/{token},
+ * /descadastrar/{token}); the provider's code and state in the callback's query.
  */
 const SECRET_IN_PATH =
-  /^(\/api\/password_resets\/(?:verify\/)?|\/api\/staff_invitations\/|\/api\/stock_alerts\/(?:confirm|cancel)\/|\/convite\/)[^/?]+/;
+  /^(\/api\/password_resets\/(?:verify\/)?|\/api\/staff_invitations\/|\/api\/stock_alerts\/(?:confirm|cancel)\/|\/convite\/|\/api\/carts\/restore\/|\/carrinho\/recuperar\/|\/api\/unsubscribe\/|\/descadastrar\/)[^/?]+/;
 const SECRET_IN_QUERY = /([?&](?:code|state|token)=)[^&#]*/g;
 
 /** The URL as the log keeps it: without the secrets some addresses carry. */

@@ -13,6 +13,8 @@ import type { SecurityMonitoring } from '../modules/security/monitoring.ts';
 import { nightlyBackupJob } from '../modules/backup/backup-job.ts';
 import type { BackupService } from '../modules/backup/service.ts';
 import type { LabelModule } from '../modules/fulfilment/label-module.ts';
+import { reminderScanJob } from '../modules/reminders/scan-job.ts';
+import type { ReminderService } from '../modules/reminders/service.ts';
 import type { JobDefinition } from './job-runner.ts';
 
 export interface AppJobDeps {
@@ -30,6 +32,10 @@ export interface AppJobDeps {
   invoices?: Pick<InvoiceService, 'jobs'>;
   /** PIX_RECONCILE_SECONDS (default 60). */
   reconcileIntervalSeconds?: number;
+  /** The cart and expired-PIX reminders' scan (absent: none, as in tests that do not need it). */
+  reminders?: Pick<ReminderService, 'scan'>;
+  /** REMINDER_SCAN_SECONDS (default 300). */
+  reminderScanSeconds?: number;
 }
 
 /** Every background job of the API, declared by the module it belongs to. */
@@ -46,5 +52,6 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
     nightlyBackupJob(deps.backups),
     ...(deps.labels?.jobs() ?? []),
     ...(deps.invoices?.jobs() ?? []),
+    ...(deps.reminders ? [reminderScanJob(deps.reminders, deps.reminderScanSeconds)] : []),
   ];
 }

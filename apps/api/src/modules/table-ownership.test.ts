@@ -43,6 +43,8 @@ const OWNERS: Record<string, string> = {
   sales_days: 'orders',
   sales_lines: 'orders',
   stock_alerts: 'stock-alerts',
+  reminders: 'reminders',
+  reminder_messages: 'reminders',
 };
 
 /** Every table the schema files export, by the name code uses for it (`productVariants`). */

@@ -39,6 +39,11 @@ export const routes: RouteObject[] = [
               { path: 'produto/:id', lazy: () => import('./routes/product-detail.tsx') },
               { path: 'categorias', lazy: () => import('./routes/categories.tsx') },
               { path: 'carrinho', lazy: () => import('./routes/cart.tsx') },
+              {
+                path: 'carrinho/recuperar/:token',
+                lazy: () => import('./routes/cart-restore.tsx'),
+              },
+              { path: 'descadastrar/:token', lazy: () => import('./routes/unsubscribe.tsx') },
               { path: 'minha-conta', lazy: () => import('./routes/my-account.tsx') },
               { path: 'esqueci-senha', lazy: () => import('./routes/forgot-password.tsx') },
               { path: 'redefinir-senha', lazy: () => import('./routes/reset-password.tsx') },

@@ -39,6 +39,16 @@ describe('storeSettingsInputSchema', () => {
     });
   });
 
+  it('takes the reminders delay in hours with a comma, 4 when a document has none', () => {
+    const parse = (value: unknown) =>
+      storeSettingsInputSchema.parse({ ...createSettingsInput(), reminder_delay_hours: value })
+        .reminder_delay_hours;
+    expect(parse(undefined)).toBe(4);
+    expect(parse('0,5')).toBe(0.5);
+    expect(parse(' 0,01 ')).toBe(0.01);
+    expect(parse(168)).toBe(168);
+  });
+
   it('takes an optional data protection officer, with a checked e-mail', () => {
     expect(storeSettingsInputSchema.parse(createSettingsInput())).toMatchObject({
       dpo_name: '',
@@ -105,6 +115,10 @@ describe('storeSettingsInputSchema', () => {
     [{ boleto_due_days: 31 }, 'boleto_due_days', M.boletoDueDays],
     [{ boleto_due_days: '2,5' }, 'boleto_due_days', M.boletoDueDays],
     [{ free_shipping_threshold: '12,345' }, 'free_shipping_threshold', M.money],
+    [{ reminder_delay_hours: 0 }, 'reminder_delay_hours', M.reminderDelayHours],
+    [{ reminder_delay_hours: '169' }, 'reminder_delay_hours', M.reminderDelayHours],
+    [{ reminder_delay_hours: '0,125' }, 'reminder_delay_hours', M.reminderDelayHours],
+    [{ reminder_delay_hours: '' }, 'reminder_delay_hours', M.reminderDelayHours],
     [
       { social: { instagram: 'https://evil.example/lumina' } },
       'social.instagram',

@@ -44,6 +44,7 @@ export const SETTINGS_MESSAGES = {
   policyUnsafe:
     'A política contém conteúdo não permitido (scripts, atributos de evento ou links javascript:). Use só texto, títulos, listas, negrito, itálico e links.',
   lowStockThreshold: 'Informe um número inteiro de unidades, 0 ou mais.',
+  reminderDelayHours: 'Lembretes: informe as horas, de 0,01 a 168 (0,5 é meia hora).',
   saved: 'Configurações salvas.',
 } as const;
 
@@ -60,6 +61,13 @@ export const BOLETO_DUE_DAYS = { min: 1, max: 30, default: 3 } as const;
  * the catalogue's people get one e-mail when it gets there. 0: only when it runs out.
  */
 export const LOW_STOCK_THRESHOLD = { max: 100_000, default: 3 } as const;
+
+/**
+ * Reminders: how long a signed-in shopper's cart stays untouched (or an order's PIX stays
+ * expired) before the one reminder e-mail. Hours with up to two decimals, so 0,5 is half an hour
+ * (the browser tests take 0,01, 36 seconds); at most a week, as long as a restore link lives.
+ */
+export const REMINDER_DELAY_HOURS = { min: 0.01, max: 168, default: 4 } as const;
 
 /** Text that may be left blank: trimmed, '' when blank, null or missing. */
 function text(max: number) {
@@ -207,6 +215,29 @@ export const storeSettingsInputSchema = z
       .default(LOW_STOCK_THRESHOLD.default),
     // 'Avise-me quando chegar': how many waiting shoppers a restock e-mails.
     ...stockAlertSettingsFields,
+    // Reminders (abandoned carts, expired PIX): a document saved before it has none, the default.
+    reminder_delay_hours: z
+      .union([z.number(), z.string()], { error: M.reminderDelayHours })
+      .nullish()
+      .transform((value) =>
+        value === undefined || value === null
+          ? REMINDER_DELAY_HOURS.default
+          : typeof value === 'number'
+            ? value
+            : value.trim()
+              ? Number(value.trim().replace(',', '.'))
+              : NaN,
+      )
+      .pipe(
+        z
+          .number({ error: M.reminderDelayHours })
+          .min(REMINDER_DELAY_HOURS.min, M.reminderDelayHours)
+          .max(REMINDER_DELAY_HOURS.max, M.reminderDelayHours)
+          .refine(
+            (value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6,
+            M.reminderDelayHours,
+          ),
+      ),
     // Issue the NF-e through Bling by itself once a paid order reaches Bling. Left out (a panel
     // from before the setting): what is stored stays, so saving other fields never turns it off.
     auto_invoice: z.boolean({ error: M.autoInvoice }).optional(),
@@ -348,6 +379,9 @@ export const adminSettingsJsonSchema = z.object({
   auto_invoice: z
     .boolean()
     .describe('issue the NF-e through Bling by itself when an order is paid (needs Bling)'),
+  reminder_delay_hours: z
+    .number()
+    .describe("hours a signed-in shopper's cart or an expired PIX waits before its reminder"),
   mail_from: z.string(),
   reply_to: z.string(),
   policies: z.object({ terms: z.string(), returns: z.string(), shipping: z.string() }),
@@ -432,6 +466,7 @@ export function adminSettingsJson(settings: StoreSettings): AdminSettingsJson {
     low_stock_threshold: settings.low_stock_threshold,
     ...stockAlertSettingsOf(settings),
     auto_invoice: settings.auto_invoice ?? false,
+    reminder_delay_hours: settings.reminder_delay_hours,
     mail_from: settings.mail_from,
     reply_to: settings.reply_to,
     policies: { ...settings.policies },

@@ -30,6 +30,9 @@ export const PRIVATE_PAGE_PATHS = [
   // A back-in-stock alert's links: their token is a credential too.
   '/avise-me/confirmar',
   '/avise-me/cancelar',
+  // A reminder's links (reminders/reminders.ts): each token is a credential too.
+  '/carrinho/recuperar/:token',
+  '/descadastrar/:token',
   '/gerenciar-dados',
   '/checkout',
   '/payment-pix',

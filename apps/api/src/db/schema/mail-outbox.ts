@@ -37,6 +37,8 @@ export const mailOutbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body').notNull(),
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
+    /** Headers of the message's own (a marketing e-mail's List-Unsubscribe, RFC 8058). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     /**
      * The message carries personal data the shop must not keep (a data export, the answer to
      * an erased account): once sent, its address, bodies and attachments are cleared.

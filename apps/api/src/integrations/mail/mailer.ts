@@ -18,6 +18,11 @@ export interface MailMessage {
   /** Where a reply goes instead of the shop's contact address (a contact message's sender). */
   replyTo?: string;
   attachments?: MailAttachment[];
+  /**
+   * Headers of its own: a marketing e-mail's List-Unsubscribe and List-Unsubscribe-Post
+   * (RFC 8058), which mail clients turn into their one-click 'unsubscribe' button.
+   */
+  headers?: Record<string, string>;
 }
 
 /** A small text file sent with the message (a data export), as nodemailer takes it. */

@@ -32,7 +32,7 @@ interface Bounds {
   endAt: string;
 }
 
-async function readBounds(db: Db, now: Date, period: DashboardPeriod): Promise<Bounds> {
+export async function readBounds(db: Db, now: Date, period: DashboardPeriod): Promise<Bounds> {
   const instant = (day: ReturnType<typeof sql>) =>
     sql`to_char((${day})::timestamp at time zone ${TZ} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
   const [row] = rowsOf<Bounds>(

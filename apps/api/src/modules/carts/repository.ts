@@ -316,7 +316,17 @@ export function createCartRepository(db: Db) {
      * products that are inactive or sold out are dropped. The visitor's coupon moves too when the
      * user's cart has none. Answers the units moved.
      */
-    async moveLines(sessionId: string, userCartId: number, at: Date): Promise<number> {
+    async moveLines(
+      sessionId: string,
+      userCartId: number,
+      at: Date,
+      /** 'larger': a line both carts hold keeps the larger quantity (a restored reminder). */
+      same: 'sum' | 'larger' = 'sum',
+    ): Promise<number> {
+      const merged =
+        same === 'larger'
+          ? sql`greatest(${cartItems.quantity}, excluded.quantity)`
+          : sql`${cartItems.quantity} + excluded.quantity`;
       const result = await db.execute(sql`
         with moved as (
           delete from ${cartItems}
@@ -336,7 +346,7 @@ export function createCartRepository(db: Db) {
         from offered
         on conflict (cart_id, variant_id) do update
           set quantity = least(
-            ${cartItems.quantity} + excluded.quantity,
+            ${merged},
             (select stock_quantity from ${productVariants} where id = excluded.variant_id)
           ),
           updated_at = excluded.updated_at
@@ -356,6 +366,57 @@ export function createCartRepository(db: Db) {
       select coalesce(sum(units), 0)::integer as units from offered
       `);
       return rowsOf<{ units: number }>(result)[0]?.units ?? 0;
+    },
+
+    /**
+     * Puts lines back into a cart (a reminder's restore link), in one statement: only variants
+     * for sale now and in stock, each clamped to its stock, at today's prices (a cart holds no
+     * price of its own). A line the cart already holds keeps the larger of the two quantities, so
+     * following the link where the lines still are does not double them; new lines stop at the
+     * cart's line limit. Answers the lines written and their units.
+     */
+    async putBack(
+      cartId: number,
+      lines: readonly { product_id: number; variant_id: number; quantity: number }[],
+      at: Date,
+    ): Promise<{ lines: number; units: number }> {
+      if (lines.length === 0) return { lines: 0, units: 0 };
+      const stamp = at.toISOString();
+      const result = await db.execute(sql`
+        with wanted as (
+          select * from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
+            as w(product_id integer, variant_id integer, quantity integer)
+        ), offered as (
+          select w.product_id, w.variant_id, least(w.quantity, v.stock_quantity) as units,
+            exists (select 1 from ${cartItems} c
+                    where c.cart_id = ${cartId}::integer and c.variant_id = w.variant_id) as present
+          from wanted w
+          join ${productVariants} v on v.id = w.variant_id and v.product_id = w.product_id
+          join ${products} p on p.id = v.product_id
+          where w.quantity > 0 and p.active and v.active and v.retired_at is null
+            and v.stock_quantity > 0
+        ), fitting as (
+          select *, row_number() over (partition by present order by variant_id) as n from offered
+        ), written as (
+          insert into ${cartItems} (cart_id, product_id, variant_id, quantity, variation_details, created_at, updated_at)
+          select ${cartId}::integer, product_id, variant_id, units, '{}'::jsonb,
+            ${stamp}::timestamptz, ${stamp}::timestamptz
+          from fitting
+          where present or n + (select count(*) from ${cartItems} where cart_id = ${cartId}::integer)
+            <= ${MAX_CART_LINES}::integer
+          on conflict (cart_id, variant_id) do update
+            set quantity = least(
+              greatest(${cartItems.quantity}, excluded.quantity),
+              (select stock_quantity from ${productVariants} where id = excluded.variant_id)
+            ),
+            updated_at = excluded.updated_at
+          returning quantity
+        )
+        select count(*)::integer as lines, coalesce(sum(quantity), 0)::integer as units
+        from written
+      `);
+      const [row] = rowsOf<{ lines: number; units: number }>(result);
+      return { lines: row?.lines ?? 0, units: row?.units ?? 0 };
     },
   };
 }

@@ -64,6 +64,11 @@ export function createCartService(deps: {
   priceRules: () => PriceRules;
   /** The shop's automatic promotions (the promotions service's in-memory list). */
   promotionRules?: () => Promise<CouponRule[]>;
+  /**
+   * The shopper whose reminder link filled a visitor's session (the reminders module), so that
+   * signing in as them there does not count the restored lines twice.
+   */
+  restoredInSession?: (sessionId: string) => Promise<number | undefined>;
 }) {
   const { db, now, priceRules } = deps;
   const repository = createCartRepository(db);
@@ -222,19 +227,38 @@ export function createCartService(deps: {
 
     /**
      * Moves an anonymous session's lines into the user's cart in one transaction (quantities
-     * added, clamped to stock). Running it twice, or twice at once, moves the lines once.
+     * added, clamped to stock). Running it twice, or twice at once, moves the lines once. A
+     * session filled by this user's own reminder link holds the account's cart again: its lines
+     * keep the larger quantity instead of adding up.
      */
     async mergeAnonymousCart(
       userId: number,
       sessionId: string,
     ): Promise<{ cart_migrated: boolean; cart_items_count: number }> {
+      const restored = (await deps.restoredInSession?.(sessionId)) === userId;
       const units = await db.transaction(async (tx) => {
         const inTx = createCartRepository(tx);
         const at = now();
         const userCartId = await inTx.ensureCart({ userId }, at);
-        return inTx.moveLines(sessionId, userCartId, at);
+        return inTx.moveLines(sessionId, userCartId, at, restored ? 'larger' : 'sum');
       });
       return { cart_migrated: units > 0, cart_items_count: units };
+    },
+
+    /**
+     * A reminder's restore link, in the caller's transaction (the one that spends the link): the
+     * lines go into the owner's cart, made on first use, as far as stock and sale allow
+     * (repository `putBack`). Answers what was written; `read` the cart after the commit.
+     */
+    async putBack(
+      tx: Db,
+      owner: CartOwner,
+      lines: readonly { product_id: number; variant_id: number; quantity: number }[],
+    ): Promise<{ lines: number; units: number }> {
+      const inTx = createCartRepository(tx);
+      const at = now();
+      const cartId = await inTx.ensureCart(owner, at);
+      return inTx.putBack(cartId, lines, at);
     },
   };
 }

@@ -42,6 +42,7 @@ import { privacyAnswerMail, privacyRequestAdminMail } from '../privacy/privacy-m
 import { securityAlertMail } from '../security/alert-mail.ts';
 import { staffInvitationMail } from '../staff/invitation-mail.ts';
 import { backInStockMail, confirmAlertMail } from '../stock-alerts/alert-mails.ts';
+import { reminderMail, type ReminderMailInput } from '../reminders/reminder-mail.ts';
 import { createStoreSettings } from '@lumina/shared/test-support/store-settings';
 import { mailShop } from './mail-signature.ts';
 
@@ -126,6 +127,30 @@ const returnContext: ReturnMailContext = {
 };
 
 type Content = { subject: string; text: string; html: string };
+
+/** A reminder of a cart: a name with HTML to escape, a PIX price below the list price. */
+const reminder = (overrides: Partial<ReminderMailInput> = {}): ReminderMailInput => ({
+  kind: 'cart',
+  number: 1,
+  to: TO,
+  customerName: 'Ana <Souza>',
+  orderNumber: null,
+  items: [
+    {
+      name: 'Argola <Souza>',
+      optionValues: { Diâmetro: '8 mm' },
+      quantity: 2,
+      unitCents: 5000,
+      pixUnitCents: 4750,
+    },
+    { name: 'Labret & Cia', optionValues: {}, quantity: 1, unitCents: 1400, pixUnitCents: 1400 },
+  ],
+  missing: 1,
+  restoreUrl: `${APP}/carrinho/recuperar/t<oi>`,
+  unsubscribeUrl: `${APP}/descadastrar/t<oi>`,
+  shop: mailShop(createStoreSettings({ trade_name: 'Ateliê <Aurora>' })),
+  ...overrides,
+});
 
 /** A shop that filled in everything, its name with an accent and HTML to escape. */
 const SHOP = mailShop(createStoreSettings({ trade_name: 'Ateliê <Aurora>' }));
@@ -252,6 +277,13 @@ const TEMPLATES: Record<string, Record<string, () => Content>> = {
         cancelLink: `${APP}/avise-me/cancelar?token=t`,
         shop: SHOP,
       }),
+  },
+  'reminders/reminder-mail.ts': {
+    reminderMail: () => reminderMail(reminder()),
+    secondPixReminderMail: () =>
+      reminderMail(
+        reminder({ kind: 'pix_expired', number: 2, orderNumber: 'LP001007', missing: 0 }),
+      ),
   },
   'contact/contact-mail.ts': {
     contactMessageMail: () =>

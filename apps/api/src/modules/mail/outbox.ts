@@ -98,6 +98,7 @@ export function createMailOutbox(deps: {
         messageId: outboxMessageId(row, deps.messageIdDomain),
         ...(row.replyTo && { replyTo: row.replyTo }),
         ...(row.attachments && { attachments: row.attachments }),
+        ...(row.headers && { headers: row.headers }),
       });
     } catch (error) {
       const failed = row.attempts >= MAIL_MAX_ATTEMPTS;
@@ -156,6 +157,7 @@ export function createMailOutbox(deps: {
           textBody: mail.message.text,
           htmlBody: mail.message.html,
           attachments: mail.message.attachments ?? null,
+          headers: mail.message.headers ?? null,
           eraseAfterSend: mail.eraseAfterSend ?? false,
           createdAt: now(),
           nextAttemptAt: now(),

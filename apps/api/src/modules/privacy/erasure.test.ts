@@ -98,6 +98,11 @@ const TABLES: Record<string, { keeps: readonly Marker[]; why: string }> = {
     why: 'the NF-e number, key and links: a fiscal record kept as the order is (LGPD art. 16, I)',
   },
   stock_alerts: { keeps: [], why: "back-in-stock alerts of the person's addresses go" },
+  reminders: { keeps: [], why: "the person's reminder sequences go" },
+  reminder_messages: {
+    keeps: [],
+    why: 'their e-mails go with the sequences; a restore they followed forgets them',
+  },
 };
 
 const PERSON = {

@@ -25,6 +25,7 @@ import { forgetCouponCustomer } from '../promotions/uses.ts';
 import { forgetInvitationsTo } from '../staff/repository.ts';
 import { forgetStockAlertsOf } from '../stock-alerts/repository.ts';
 import { stockAlertThrottleKeysOf } from '../stock-alerts/service.ts';
+import { forgetRemindersOf } from '../reminders/repository.ts';
 
 /**
  * How long an order's fiscal data outlives the account: 5 years (the privacy policy's
@@ -51,9 +52,9 @@ export interface ErasureResult {
 /**
  * Erases one account at its owner's request (LGPD art. 18, VI) in the caller's transaction, each
  * table through the module that owns it: the profile is anonymised, the address book, consents,
- * wishlist, cart, sessions, reset links, sign-in codes, contact messages, back-in-stock alerts of
- * the person's addresses, the reasons given for withdrawals and exchanges, the CPF beside coupon
- * uses and e-mails go; the
+ * wishlist, cart, reminders, sessions, reset links, sign-in codes, contact messages,
+ * back-in-stock alerts of the person's addresses, the reasons given for withdrawals and exchanges,
+ * the CPF beside coupon uses and e-mails go; the
  * orders keep only their fiscal data until `fiscalRetentionEnd`. The security log stays for its
  * 12 months (the shop's security and Marco Civil da Internet art. 15) and the request itself
  * for the shop's accountability. `apps/api/src/modules/privacy/erasure.test.ts` lists every table.
@@ -83,6 +84,7 @@ export async function eraseAccount(
   await forgetPaymentPayloadsOf(tx, orderIds);
   await forgetReturnReasonsOf(tx, userId);
   await forgetAddressesOf(tx, userId);
+  await forgetRemindersOf(tx, userId);
   await forgetCartOf(tx, userId);
   await forgetWishlistOf(tx, userId);
   await forgetSessionsOf(tx, userId);

@@ -2,6 +2,7 @@ import { DEFAULT_PRICE_RULES } from '@lumina/shared/catalog/pricing';
 import {
   BOLETO_DUE_DAYS,
   LOW_STOCK_THRESHOLD,
+  REMINDER_DELAY_HOURS,
   type StoreSettings,
 } from '@lumina/shared/settings/store-settings';
 import {
@@ -59,6 +60,7 @@ export function defaultStoreSettings(config: DefaultsConfig): StoreSettings {
     stock_alerts_per_restock: STOCK_ALERTS_PER_RESTOCK.default,
     // Issuing NF-e by itself needs Bling and the owner's word: off until they turn it on.
     auto_invoice: false,
+    reminder_delay_hours: REMINDER_DELAY_HOURS.default,
     social: { instagram: '', facebook: '', tiktok: '' },
     policies: { terms: '', returns: '', shipping: '' },
   };

@@ -7,6 +7,7 @@ import { lazy, Suspense } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { brl, changeText, percentText } from '../model/dashboard-view.ts';
+import { ReminderFigures } from './reminder-figures.tsx';
 import { Card } from './stat-cards.tsx';
 
 // Chart.js travels in the charts' own chunk, fetched once figures are on screen.
@@ -158,6 +159,7 @@ export function DashboardFigures({
           <DashboardCharts figures={figures} />
         </Suspense>
         <BestSellers rows={figures.best_sellers} />
+        <ReminderFigures period={period} />
       </div>
     </section>
   );

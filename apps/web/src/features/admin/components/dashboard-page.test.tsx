@@ -129,6 +129,36 @@ describe('the panel home', () => {
     expect(within(best).getByText('Diâmetro: 8 mm · ARG-001')).toBeVisible();
   });
 
+  it('shows the reminders sent, the carts recovered and their revenue for the period', async () => {
+    storeLogin();
+    const requests = fakeApi((request) => {
+      if (request.path.startsWith('/admin/dashboard')) return { body: createDashboard() };
+      if (request.path.startsWith('/admin/reminders/stats')) {
+        return {
+          body: {
+            reminders: {
+              period_days: 30,
+              from: '2026-10-28',
+              to: '2026-11-26',
+              sent: 12,
+              restored: 4,
+              carts_recovered: 3,
+              revenue_recovered: 489.7,
+            },
+          },
+        };
+      }
+      return undefined;
+    });
+    renderAdmin('/admin');
+    const reminders = await screen.findByRole('region', { name: 'Lembretes de carrinho e PIX' });
+    expect(within(reminders).getByText('12')).toBeVisible();
+    expect(within(reminders).getByText('4 carrinhos recuperados pelo link')).toBeVisible();
+    expect(within(reminders).getByText('3 pedidos pagos')).toBeVisible();
+    expect(within(reminders).getByText('R$ 489,70')).toBeVisible();
+    expect(requests.map((request) => request.path)).toContain('/admin/reminders/stats?period=30');
+  });
+
   it('asks the chosen period and keeps it in the address', async () => {
     storeLogin();
     const requests = serveDashboard((period) =>

@@ -160,6 +160,33 @@ describe('/admin/loja', () => {
     expect(put?.body).toMatchObject({ settings: { low_stock_threshold: '0' } });
   });
 
+  it('takes the reminders delay in hours with a comma, refusing 0 before sending', async () => {
+    const requests = fakeApi((request) => {
+      if (request.path === '/admin/settings' && request.method === 'GET') {
+        return { body: createAnswer() };
+      }
+      if (request.path === '/admin/settings' && request.method === 'PUT') {
+        return { body: createAnswer({ version: 2 }) };
+      }
+      return undefined;
+    });
+    renderAdmin('/admin/loja');
+    const label = 'Enviar o lembrete depois de (horas)';
+    expect(await screen.findByLabelText(label)).toHaveValue('4');
+    expect(screen.getByRole('group', { name: 'Lembretes' })).toBeTruthy();
+
+    type(label, '0');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.reminderDelayHours)).toBeTruthy();
+    expect(requests.some((request) => request.method === 'PUT')).toBe(false);
+
+    type(label, '0,5');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.saved)).toBeTruthy();
+    const put = requests.find((request) => request.method === 'PUT');
+    expect(put?.body).toMatchObject({ settings: { reminder_delay_hours: '0,5' } });
+  });
+
   it('wraps the selection of a policy in the chosen tag', async () => {
     fakeApi((request) =>
       request.path === '/admin/settings' ? { body: createAnswer() } : undefined,

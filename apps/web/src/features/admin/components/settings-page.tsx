@@ -280,6 +280,17 @@ function SettingsForm({ answer }: { answer: AdminSettingsAnswer }) {
 
       <AutoInvoiceField checked={autoInvoice} onChange={setAutoInvoice} />
 
+      <Section
+        title="Lembretes"
+        hint="Um e-mail para quem deixou o carrinho ou não pagou o PIX a tempo, com as peças ainda disponíveis e um link que recupera o carrinho; um segundo 24 horas depois, e nenhum outro. Só para quem aceitou receber comunicações de marketing."
+      >
+        {text('reminder_delay_hours', 'Enviar o lembrete depois de (horas)', {
+          inputMode: 'decimal',
+          maxLength: 6,
+          hint: 'De 0,01 a 168 horas; 0,5 é meia hora.',
+        })}
+      </Section>
+
       <Section title="Redes sociais" hint="O @perfil ou o endereço do perfil.">
         {text('social.instagram', 'Instagram')}
         {text('social.facebook', 'Facebook')}

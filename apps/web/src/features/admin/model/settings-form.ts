@@ -34,6 +34,7 @@ export function settingsFormValues(settings: AdminSettingsJson): StoreSettingsIn
     boleto_due_days: settings.boleto_due_days,
     low_stock_threshold: settings.low_stock_threshold,
     ...stockAlertSettingsOf(settings),
+    reminder_delay_hours: String(settings.reminder_delay_hours).replace('.', ','),
     social: { ...settings.social },
     policies: { ...settings.policies },
   };

@@ -471,6 +471,7 @@ export function createSettingsAnswer(
       stock_alerts_per_unit: 3,
       stock_alerts_per_restock: 50,
       auto_invoice: false,
+      reminder_delay_hours: 4,
       social: { instagram: '', facebook: '', tiktok: '' },
       policies: { terms: '', returns: '', shipping: '' },
     },
