@@ -35,6 +35,8 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createPageResolver } from './modules/storefront/pages.ts';
 import { storefrontRoutes } from './modules/storefront/routes.ts';
+import { adminFeedRoutes, feedRoutes } from './modules/feeds/routes.ts';
+import { createFeeds, FEED_CACHE_TTL_MS } from './modules/feeds/service.ts';
 import { createStorefrontData } from './modules/storefront/storefront-data.ts';
 import { type AppServices, createAppServices } from './modules/auth/app-services.ts';
 import { authenticate, requirePermission } from './modules/auth/authenticate.ts';
@@ -288,7 +290,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const catalogRepository = createCatalogRepository(database.db);
   // Rendered catalogue answers, reused for a few seconds by this process (0 disables).
   const catalogCacheTtlMs = deps.catalogCacheTtlMs ?? 5_000;
+  // The catalogue feeds: long renders read a few times a day, kept a quarter of an hour and
+  // dropped with every catalogue answer (so with every catalogue, settings or promotion change).
+  const feedCacheTtlMs = catalogCacheTtlMs === 0 ? 0 : FEED_CACHE_TTL_MS;
+  const feedCache = createJsonCache({
+    ttlMs: feedCacheTtlMs,
+    maxEntries: 8,
+    staleMs: feedCacheTtlMs,
+  });
   const catalogCache = createJsonCache({
+    onClear: () => feedCache.clear(),
     ttlMs: catalogCacheTtlMs,
     maxEntries: 500,
     // Under traffic the answers are refreshed in the background: none older than two lifetimes
@@ -376,6 +387,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const storeSettings = () => settings.storeSettings();
+  const feeds = createFeeds({
+    appUrl: config.appUrl,
+    catalog: catalogRepository,
+    storeSettings,
+    promotionRules,
+    now,
+    cache: feedCache,
+  });
   // Sender and Reply-To are read at each send: a change in /admin/loja reaches the next e-mail.
   const mailer = createMailer(config, app.log, () => mailSender(storeSettings(), config.mailFrom));
   const passwordResets = createPasswordResetService({
@@ -778,6 +797,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         now,
       });
       await api.register(adminSettingsRoutes, { settings });
+      await api.register(adminFeedRoutes, { feeds });
       await api.register(healthRoutes, {
         ping: () => database.ping(),
         sandbox: config.paymentsSandbox,
@@ -793,6 +813,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     cache: catalogCache,
     policies: () => POLICY_KEYS.filter((key) => storeSettings().policies[key] !== ''),
   });
+  await app.register(feedRoutes, { feeds });
   await registerWebApp(app, config.webDistDir, {
     paymentsSandbox: config.paymentsSandbox,
     pages: createPageResolver({
