@@ -36,6 +36,11 @@ import { registerWebApp } from './http/web-app.ts';
 import { createPageResolver } from './modules/storefront/pages.ts';
 import { storefrontRoutes } from './modules/storefront/routes.ts';
 import { adminFeedRoutes, feedRoutes } from './modules/feeds/routes.ts';
+import { createWhatsAppConnection } from './modules/whatsapp/connection.ts';
+import { createOrderUpdates } from './modules/whatsapp/order-updates.ts';
+import { createWhatsAppOutbox, type WhatsAppOutbox } from './modules/whatsapp/outbox.ts';
+import { adminWhatsAppRoutes } from './modules/whatsapp/routes.ts';
+import { resolveTokenCipher, type TokenCipher } from './modules/erp/token-cipher.ts';
 import { createFeeds, FEED_CACHE_TTL_MS } from './modules/feeds/service.ts';
 import { createStorefrontData } from './modules/storefront/storefront-data.ts';
 import { type AppServices, createAppServices } from './modules/auth/app-services.ts';
@@ -221,6 +226,8 @@ declare module 'fastify' {
     labels: LabelModule;
     /** The NF-e of orders: its jobs (poll, automatic issue) run in server.ts. */
     invoices: InvoiceService;
+    /** The order updates by WhatsApp: its job runs in server.ts, tests wait on it. */
+    whatsapp: WhatsAppOutbox;
   }
 }
 
@@ -448,11 +455,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     promotionRules,
     now,
   });
+  // Order updates by WhatsApp (optional): only with the Cloud API set on the server or in the
+  // panel, and only to shoppers who asked for them at checkout.
+  let whatsappCipher: TokenCipher | undefined;
+  const whatsappConnection = createWhatsAppConnection({
+    db: database.db,
+    config,
+    cipher: () => (whatsappCipher ??= resolveTokenCipher(config)),
+    now,
+    securityLog: services.securityLog,
+  });
+  const whatsapp = createWhatsAppOutbox({
+    db: database.db,
+    now,
+    logger: app.log,
+    sender: () => whatsappConnection.sender(),
+    leaseMs: 2 * config.whatsappTimeoutMs,
+  });
+  app.decorate('whatsapp', whatsapp);
+  const orderUpdates = createOrderUpdates({ outbox: whatsapp, connection: whatsappConnection });
   const outbox = createMailOutbox({
     db: database.db,
     mailer,
     now,
     logger: app.log,
+    alsoKick: () => whatsapp.kick(),
     // Longer than one SMTP attempt can take, so a held e-mail is only taken from a dead sender.
     leaseMs: 2 * config.mailTimeoutMs,
     messageIdDomain: new URL(config.appUrl).hostname,
@@ -488,6 +515,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     appUrl: config.appUrl,
     storeSettings,
     invoiceLinkOf: danfeLinkOf,
+    orderUpdates,
   });
   const orders = createOrderService({
     db: database.db,
@@ -498,6 +526,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     promotionRules,
     cardPayments: config.cardPayments !== undefined,
     lowStock,
+    whatsappAvailable: () => whatsappConnection.available(),
   });
   // The built-in PIX names the receiver from the store settings at each charge.
   const paymentProviders = createPaymentProviders(config, () =>
@@ -524,6 +553,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: app.log,
     storeSettings,
     refunds,
+    orderUpdates,
   });
   app.decorate('payments', payments);
   if (paymentProvider.registerWebhook) {
@@ -556,6 +586,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.addHook('onClose', async () => {
     await outbox.drain();
+    await whatsapp.drain();
     await passwordResets.drain();
     mailer.close();
   });
@@ -795,8 +826,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         settings,
         promotionRules: () => promotions.promotionRules(),
         now,
+        orderWhatsApp: () => whatsappConnection.available(),
       });
       await api.register(adminSettingsRoutes, { settings });
+      await api.register(adminWhatsAppRoutes, { connection: whatsappConnection });
       await api.register(adminFeedRoutes, { feeds });
       await api.register(healthRoutes, {
         ping: () => database.ping(),

@@ -95,6 +95,11 @@ const TABLES: Record<string, { keeps: readonly Marker[]; why: string }> = {
     keeps: [],
     why: 'the NF-e number, key and links: a fiscal record kept as the order is (LGPD art. 16, I)',
   },
+  whatsapp_connection: { keeps: [], why: "the shop's WhatsApp Cloud API number and token" },
+  whatsapp_messages: {
+    keeps: [],
+    why: "the phone and the message's values go (already once sent); kind and state stay",
+  },
 };
 
 const PERSON = {

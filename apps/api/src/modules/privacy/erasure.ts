@@ -23,6 +23,7 @@ import { anonymiseAccount } from '../users/repository.ts';
 import { forgetWishlistOf } from '../wishlist/repository.ts';
 import { forgetCouponCustomer } from '../promotions/uses.ts';
 import { forgetInvitationsTo } from '../staff/repository.ts';
+import { forgetWhatsAppOf } from '../whatsapp/outbox.ts';
 
 /**
  * How long an order's fiscal data outlives the account: 5 years (the privacy policy's
@@ -50,7 +51,7 @@ export interface ErasureResult {
  * Erases one account at its owner's request (LGPD art. 18, VI) in the caller's transaction, each
  * table through the module that owns it: the profile is anonymised, the address book, consents,
  * wishlist, cart, sessions, reset links, sign-in codes, contact messages, the reasons given for
- * withdrawals and exchanges, the CPF beside coupon uses and e-mails go; the
+ * withdrawals and exchanges, the CPF beside coupon uses, e-mails and WhatsApp messages go; the
  * orders keep only their fiscal data until `fiscalRetentionEnd`. The security log stays for its
  * 12 months (the shop's security and Marco Civil da Internet art. 15) and the request itself
  * for the shop's accountability. `apps/api/src/modules/privacy/erasure.test.ts` lists every table.
@@ -95,6 +96,7 @@ export async function eraseAccount(
     ]),
   );
   await forgetMailsOf(tx, { emails, orderIds });
+  await forgetWhatsAppOf(tx, orderIds);
   await tx
     .update(privacyRequests)
     .set({ exportData: null, exportExpiresAt: null })
