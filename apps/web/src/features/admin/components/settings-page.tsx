@@ -24,6 +24,7 @@ import { useSaveStoreSettings, useStoreSettings } from '../api/settings.ts';
 import { autoInvoiceOf, formFieldOf, settingsFormValues } from '../model/settings-form.ts';
 import { AutoInvoiceField } from './auto-invoice-field.tsx';
 import { FeedsCard } from './feeds-card.tsx';
+import { WhatsAppCard } from './whatsapp-card.tsx';
 import { MelhorEnvioCard } from './melhor-envio-card.tsx';
 import { PolicyEditor } from './policy-editor.tsx';
 
@@ -324,6 +325,7 @@ export function SettingsPage() {
       </div>
       <MelhorEnvioCard />
       <FeedsCard />
+      <WhatsAppCard />
       {settings.isError ? (
         <FormAlert kind="error" messages={[settings.error.message]}>
           <Button
