@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_UPDATE_TEMPLATES, WHATSAPP_TEXTS } from '@lumina/shared/whatsapp/order-updates';
 import { formatBRL } from '@lumina/shared/format/money';
 import { orders } from '../../db/schema/orders.ts';
+import { eraseAccount } from '../privacy/erasure.ts';
 import { whatsappConnection, whatsappMessages } from '../../db/schema/whatsapp.ts';
 import {
   type FakeWhatsAppServer,
@@ -63,7 +64,7 @@ async function orderWithPix(order: Record<string, unknown>) {
   } = placed.json<{ order: { id: number; order_number: string; total_cents: number } }>().order;
   const paid = await payOrder(ctx.app, buyer.headers, id);
   expect(paid.statusCode, paid.body).toBeLessThan(300);
-  return { id, number, totalCents, headers: buyer.headers };
+  return { id, number, totalCents, headers: buyer.headers, userId: buyer.user.id };
 }
 
 async function admin(path: string, payload: object = {}) {
@@ -212,6 +213,23 @@ describe('order updates by WhatsApp', () => {
     }
     const [last] = await messagesOf(down.id);
     expect(last).toMatchObject({ status: 'failed', attempts: 8 });
+    expect(fake.messages).toEqual([]);
+  });
+});
+
+describe('LGPD erasure', () => {
+  it("takes the phone and the values out of the person's messages, and never sends one left", async () => {
+    fake.failNext(1);
+    const order = await orderWithPix({ customer_phone: '11976543210', whatsapp_updates: true });
+    await delivered();
+    expect((await messagesOf(order.id))[0]).toMatchObject({ status: 'pending' });
+    await ctx.database.db.transaction((tx) => eraseAccount(tx, order.userId, clock));
+    const [message] = await messagesOf(order.id);
+    expect(message).toMatchObject({ status: 'failed', toPhone: '', parameters: [] });
+    const [row] = await ctx.database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row?.whatsappPhone).toBeNull();
+    clock = new Date(clock.getTime() + 60 * 60 * 1000);
+    await delivered();
     expect(fake.messages).toEqual([]);
   });
 });
