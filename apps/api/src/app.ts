@@ -339,6 +339,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onReady', async () => {
     await settings.load();
     await promotions.load();
+    // Known before the first page is drawn: pages carry whether checkout offers WhatsApp.
+    await whatsappConnection.available();
   });
   if (deps.database.listen) {
     // A change made by any process on this database clears this process's answers at once.
@@ -858,7 +860,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         sellsVariant: (id, sku) => sellsVariantSku(catalogCache, catalog, id, sku),
       },
     }),
-    storefront: createStorefrontData(catalog, settings),
+    storefront: createStorefrontData(catalog, settings, () => whatsappConnection.availableNow()),
     cache: catalogCache,
     pageRateLimitMax: config.pageRateLimitMax,
   });

@@ -90,6 +90,18 @@ export function createWhatsAppConnection(deps: {
       return known.value;
     },
 
+    /**
+     * `available()` answered from memory without waiting, for the server-rendered pages' copy of
+     * GET /api/store (drawn synchronously); a stale memory is refreshed in the background.
+     */
+    availableNow(): boolean {
+      if (config.whatsapp) return true;
+      if (!known || known.until <= Date.now()) {
+        this.available().catch(() => undefined);
+      }
+      return known?.value ?? false;
+    },
+
     /** The Cloud API client with the current credentials; null while WhatsApp is not set up. */
     async sender(): Promise<WhatsAppSender | null> {
       const found = await credentials();
