@@ -66,6 +66,30 @@ describe('settings: the catalogue feeds card', () => {
     expect(writeText).toHaveBeenCalledWith('https://loja.example/feeds/meta.csv');
   });
 
+  it('reads the feeds again once the settings are saved (the returns page may exist now)', async () => {
+    let answer = feedsAnswer({ returns_policy_url: null });
+    const requests = fakeApi((request) => {
+      if (request.path === '/admin/settings' && request.method === 'GET') {
+        return { body: createSettingsAnswer() };
+      }
+      if (request.path === '/admin/settings' && request.method === 'PUT') {
+        answer = feedsAnswer();
+        return { body: createSettingsAnswer() };
+      }
+      if (request.path === '/admin/fulfilment') return { body: createFulfilmentStatus() };
+      if (request.path === '/admin/feeds') return { body: answer };
+      return undefined;
+    });
+    renderAdmin('/admin/loja');
+    const panel = await card();
+    expect(await within(panel).findByText(FEED_TEXTS.returnsMissing)).toBeVisible();
+    fireEvent.click(await screen.findByRole('button', { name: 'Salvar configurações' }));
+    expect(
+      await within(panel).findByRole('link', { name: 'https://loja.example/trocas-e-devolucoes' }),
+    ).toBeVisible();
+    expect(requests.filter((request) => request.path === '/admin/feeds')).toHaveLength(2);
+  });
+
   it('says the returns policy is missing, and how a failed copy is done by hand', async () => {
     vi.stubGlobal('navigator', {
       ...navigator,
