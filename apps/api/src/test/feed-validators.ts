@@ -64,6 +64,7 @@ export const googleItemSchema = z
     'g:color': text(100).optional(),
     'g:size': text(100).optional(),
     'g:material': text(200).optional(),
+    'g:pattern': text(100).optional(),
     'g:shipping': z.array(shipping).optional(),
   })
   .strict()
@@ -132,12 +133,14 @@ export function validateGoogleFeed(xml: string): GoogleItem[] {
   for (const item of items) {
     const group = item['g:item_group_id'];
     if (!group) continue;
-    const variant = [item['g:color'], item['g:size'], item['g:material']].join('|');
+    const variant = [item['g:color'], item['g:size'], item['g:material'], item['g:pattern']].join(
+      '|',
+    );
     groups.set(group, [...(groups.get(group) ?? []), variant]);
   }
   for (const [group, variants] of groups) {
     if (new Set(variants).size !== variants.length) {
-      problems.push(`group ${group}: variants not told apart by color, size or material`);
+      problems.push(`group ${group}: variants not told apart by color, size, material or pattern`);
     }
   }
   if (problems.length > 0) throw new Error(problems.join('\n'));
@@ -241,6 +244,7 @@ export const metaRowSchema = z
     color: z.string().max(200),
     size: z.string().max(200),
     material: z.string().max(200),
+    pattern: z.string().max(100),
   })
   .strict();
 

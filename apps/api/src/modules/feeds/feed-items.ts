@@ -42,6 +42,8 @@ export interface FeedItem {
   color: string | null;
   size: string | null;
   material: string | null;
+  /** Any other option (a model, a finish): Google tells a group's variants apart by these four. */
+  pattern: string | null;
 }
 
 export interface FeedContext {
@@ -63,8 +65,20 @@ export const FEED_LIMITS = {
   attribute: 100,
 } as const;
 
-/** Option names that measure a piece: Google knows them all as its size. */
-const MEASURE_OPTIONS = new Set(['espessura', 'comprimento', 'medida', 'bitola', 'calibre']);
+/**
+ * Option names the product page's JSON-LD does not map, by the attribute Google knows them as:
+ * measures are its size, a stone is its colour; anything else (a model, a finish) its pattern,
+ * so every variant of a group differs by some attribute, as Google requires.
+ */
+const FEED_PROPERTIES: Record<string, 'size' | 'color'> = {
+  espessura: 'size',
+  comprimento: 'size',
+  medida: 'size',
+  bitola: 'size',
+  calibre: 'size',
+  pedra: 'color',
+  pedras: 'color',
+};
 
 function normalizedName(name: string): string {
   return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
@@ -157,24 +171,29 @@ function freeShippingOf(listCents: number, context: FeedContext): boolean {
   );
 }
 
-/** The variant's option values as Google's variant attributes (color, size, material). */
+/** The variant's option values as Google's variant attributes (color, size, material, pattern). */
 function attributesOf(product: ProductReadRow, variant: VariantReadRow) {
-  const found: Record<'color' | 'size' | 'material', string[]> = {
+  const found: Record<'color' | 'size' | 'material' | 'pattern', string[]> = {
     color: [],
     size: [],
     material: [],
+    pattern: [],
   };
   for (const option of product.options) {
     const value = variant.option_values[option.name];
     if (value === undefined) continue;
     const property =
-      variantPropertyOf(option.name) ??
-      (MEASURE_OPTIONS.has(normalizedName(option.name)) ? 'size' : undefined);
-    if (property) found[property].push(feedText(value));
+      variantPropertyOf(option.name) ?? FEED_PROPERTIES[normalizedName(option.name)] ?? 'pattern';
+    found[property].push(feedText(value));
   }
   const join = (values: string[]) =>
     values.length === 0 ? null : clip(values.join(' / '), FEED_LIMITS.attribute);
-  return { color: join(found.color), size: join(found.size), material: join(found.material) };
+  return {
+    color: join(found.color),
+    size: join(found.size),
+    material: join(found.material),
+    pattern: join(found.pattern),
+  };
 }
 
 function itemOf(

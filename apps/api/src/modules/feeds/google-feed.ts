@@ -64,6 +64,7 @@ function itemXml(item: FeedItem): string {
   if (item.color) parts.push(element('color', item.color));
   if (item.size) parts.push(element('size', item.size));
   if (item.material) parts.push(element('material', item.material));
+  if (item.pattern) parts.push(element('pattern', item.pattern));
   // Freight otherwise depends on the CEP and the weight (no one price is true for all of
   // Brazil): only a free PAC is stated per item; the rest is the account's shipping settings.
   if (item.freeShipping) {

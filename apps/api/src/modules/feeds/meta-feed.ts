@@ -26,6 +26,7 @@ export const META_COLUMNS = [
   'color',
   'size',
   'material',
+  'pattern',
 ] as const;
 
 export type MetaColumn = (typeof META_COLUMNS)[number];
@@ -66,6 +67,7 @@ function rowOf(item: FeedItem): Record<MetaColumn, string> {
     color: item.color ?? '',
     size: item.size ?? '',
     material: item.material ?? '',
+    pattern: item.pattern ?? '',
   };
 }
 
