@@ -36,12 +36,12 @@ test('the owner fills in the shop settings on a phone', async ({ page, request }
   await main.getByLabel('CNPJ ou CPF').fill('11.222.333/0001-81');
   await main.getByLabel('CEP').fill('01310-100');
   await main.getByLabel('Rua').fill('Avenida Paulista');
-  await main.getByLabel('Número').fill('1000');
+  await main.getByLabel('Número', { exact: true }).fill('1000');
   await main.getByLabel('Bairro').fill('Bela Vista');
   await main.getByLabel('Cidade').fill('São Paulo');
   await main.getByLabel('UF').selectOption('SP');
   await main.getByLabel('Email do SAC').fill('sac@lumina.test');
-  await main.getByLabel('WhatsApp').fill('11 3333-4444');
+  await main.getByLabel('WhatsApp', { exact: true }).fill('11 3333-4444');
   await main
     .getByLabel('Termos de uso', { exact: true })
     .fill('<p>Ao comprar você aceita estes termos.</p>');
@@ -59,7 +59,7 @@ test('the owner fills in the shop settings on a phone', async ({ page, request }
       'WhatsApp deve ser um celular com DDD: 11 dígitos começando com 9 depois do DDD',
     ),
   ).toBeVisible();
-  await main.getByLabel('WhatsApp').fill('11 98765-4321');
+  await main.getByLabel('WhatsApp', { exact: true }).fill('11 98765-4321');
   await save.click();
   await expect(main.getByText('Configurações salvas.')).toBeVisible();
   await expect(main.getByText('A loja tem tudo o que precisa para ficar pública.')).toBeVisible();

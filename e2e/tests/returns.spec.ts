@@ -65,12 +65,12 @@ async function fillStoreSettings(page: Page) {
   await main.getByLabel('CNPJ ou CPF').fill('11.222.333/0001-81');
   await main.getByLabel('CEP').fill('01310-100');
   await main.getByLabel('Rua').fill('Avenida Paulista');
-  await main.getByLabel('Número').fill('1000');
+  await main.getByLabel('Número', { exact: true }).fill('1000');
   await main.getByLabel('Bairro').fill('Bela Vista');
   await main.getByLabel('Cidade').fill('São Paulo');
   await main.getByLabel('UF').selectOption('SP');
   await main.getByLabel('Email do SAC').fill('sac@lumina.test');
-  await main.getByLabel('WhatsApp').fill('11 98765-4321');
+  await main.getByLabel('WhatsApp', { exact: true }).fill('11 98765-4321');
   await main
     .getByLabel('Trocas e devoluções', { exact: true })
     .fill(

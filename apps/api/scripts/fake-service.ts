@@ -27,6 +27,7 @@ import { startFakePixBank } from '../src/integrations/pix-bank/fake-pix-bank-ser
 import { pixBankTestEnv } from '../src/integrations/pix-bank/pix-bank-test-env.ts';
 import { createTestPki } from '../src/integrations/pix-bank/test-pki.ts';
 import { startFakeViaCep } from '../src/integrations/viacep/fake-viacep-server.ts';
+import { startFakeWhatsApp } from '../src/integrations/whatsapp/fake-whatsapp-server.ts';
 import { runCommand } from './run-command.ts';
 
 /** A fake started for a person: what the shop must be told, and what else they can do with it. */
@@ -448,6 +449,34 @@ const viacep: FakeService = {
   },
 };
 
+const whatsapp: FakeService = {
+  title: 'WhatsApp Cloud API (template messages: the order updates)',
+  defaultPort: 3986,
+  async start({ port, log }) {
+    const fake = await startFakeWhatsApp({
+      port,
+      onMessage: (message) =>
+        log(
+          `--- WhatsApp to +${message.to} at ${message.at}\n    ${message.template}: ${message.parameters.join(' | ')}`,
+        ),
+    });
+    return {
+      url: fake.url,
+      settings: {
+        WHATSAPP_API_URL: fake.url,
+        WHATSAPP_ACCESS_TOKEN: fake.accessToken,
+        WHATSAPP_PHONE_NUMBER_ID: fake.phoneNumberId,
+      },
+      notes: [
+        "Checkout then offers 'Quero receber atualizações do pedido pelo WhatsApp'; each order",
+        'update a shopper asked for is printed here, and listed by:',
+        `curl ${fake.url}/_fake/mensagens`,
+      ],
+      close: () => fake.close(),
+    };
+  },
+};
+
 /** One received mail as the SMTP fake prints it: envelope, subject, and the text part. */
 export function describeMail(mail: ReceivedMail): string {
   const text = (mail.text ?? '(no text part)')
@@ -505,6 +534,7 @@ export const FAKE_SERVICES: Record<string, FakeService> = {
   viacep,
   smtp,
   google,
+  whatsapp,
 };
 
 /** --port N or --port=N, else PORT, else the service's default; 0 means any free port. */

@@ -35,6 +35,13 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { createPageResolver } from './modules/storefront/pages.ts';
 import { storefrontRoutes } from './modules/storefront/routes.ts';
+import { adminFeedRoutes, feedRoutes } from './modules/feeds/routes.ts';
+import { createWhatsAppConnection } from './modules/whatsapp/connection.ts';
+import { createOrderUpdates } from './modules/whatsapp/order-updates.ts';
+import { createWhatsAppOutbox, type WhatsAppOutbox } from './modules/whatsapp/outbox.ts';
+import { adminWhatsAppRoutes } from './modules/whatsapp/routes.ts';
+import { resolveTokenCipher, type TokenCipher } from './modules/erp/token-cipher.ts';
+import { createFeeds, FEED_CACHE_TTL_MS } from './modules/feeds/service.ts';
 import { createStorefrontData } from './modules/storefront/storefront-data.ts';
 import { type AppServices, createAppServices } from './modules/auth/app-services.ts';
 import { authenticate, requirePermission } from './modules/auth/authenticate.ts';
@@ -227,6 +234,8 @@ declare module 'fastify' {
     invoices: InvoiceService;
     /** Cart and expired-PIX reminders: their scan runs as a job (serve.ts). */
     reminders: ReminderService;
+    /** The order updates by WhatsApp: its job runs in server.ts, tests wait on it. */
+    whatsapp: WhatsAppOutbox;
   }
 }
 
@@ -296,7 +305,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const catalogRepository = createCatalogRepository(database.db);
   // Rendered catalogue answers, reused for a few seconds by this process (0 disables).
   const catalogCacheTtlMs = deps.catalogCacheTtlMs ?? 5_000;
+  // The catalogue feeds: long renders read a few times a day, kept a quarter of an hour and
+  // dropped with every catalogue answer (so with every catalogue, settings or promotion change).
+  const feedCacheTtlMs = catalogCacheTtlMs === 0 ? 0 : FEED_CACHE_TTL_MS;
+  const feedCache = createJsonCache({
+    ttlMs: feedCacheTtlMs,
+    maxEntries: 8,
+    staleMs: feedCacheTtlMs,
+  });
   const catalogCache = createJsonCache({
+    onClear: () => feedCache.clear(),
     ttlMs: catalogCacheTtlMs,
     maxEntries: 500,
     // Under traffic the answers are refreshed in the background: none older than two lifetimes
@@ -329,6 +347,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onReady', async () => {
     await settings.load();
     await promotions.load();
+    // Known before the first page is drawn: pages carry whether checkout offers WhatsApp.
+    await whatsappConnection.available();
   });
   if (deps.database.listen) {
     // A change made by any process on this database clears this process's answers at once.
@@ -384,6 +404,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const storeSettings = () => settings.storeSettings();
+  const feeds = createFeeds({
+    appUrl: config.appUrl,
+    catalog: catalogRepository,
+    storeSettings,
+    promotionRules,
+    now,
+    cache: feedCache,
+  });
   // Sender and Reply-To are read at each send: a change in /admin/loja reaches the next e-mail.
   const mailer = createMailer(config, app.log, () => mailSender(storeSettings(), config.mailFrom));
   const passwordResets = createPasswordResetService({
@@ -439,11 +467,31 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     promotionRules,
     now,
   });
+  // Order updates by WhatsApp (optional): only with the Cloud API set on the server or in the
+  // panel, and only to shoppers who asked for them at checkout.
+  let whatsappCipher: TokenCipher | undefined;
+  const whatsappConnection = createWhatsAppConnection({
+    db: database.db,
+    config,
+    cipher: () => (whatsappCipher ??= resolveTokenCipher(config)),
+    now,
+    securityLog: services.securityLog,
+  });
+  const whatsapp = createWhatsAppOutbox({
+    db: database.db,
+    now,
+    logger: app.log,
+    sender: () => whatsappConnection.sender(),
+    leaseMs: 2 * config.whatsappTimeoutMs,
+  });
+  app.decorate('whatsapp', whatsapp);
+  const orderUpdates = createOrderUpdates({ outbox: whatsapp, connection: whatsappConnection });
   const outbox = createMailOutbox({
     db: database.db,
     mailer,
     now,
     logger: app.log,
+    alsoKick: () => whatsapp.kick(),
     // Longer than one SMTP attempt can take, so a held e-mail is only taken from a dead sender.
     leaseMs: 2 * config.mailTimeoutMs,
     messageIdDomain: new URL(config.appUrl).hostname,
@@ -491,6 +539,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     appUrl: config.appUrl,
     storeSettings,
     invoiceLinkOf: danfeLinkOf,
+    orderUpdates,
   });
   const orders = createOrderService({
     db: database.db,
@@ -501,6 +550,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     promotionRules,
     cardPayments: config.cardPayments !== undefined,
     stockWatch,
+    whatsappAvailable: () => whatsappConnection.available(),
   });
   // The built-in PIX names the receiver from the store settings at each charge.
   const paymentProviders = createPaymentProviders(config, () =>
@@ -527,6 +577,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: app.log,
     storeSettings,
     refunds,
+    orderUpdates,
   });
   app.decorate('payments', payments);
   if (paymentProvider.registerWebhook) {
@@ -559,6 +610,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.addHook('onClose', async () => {
     await outbox.drain();
+    await whatsapp.drain();
     await passwordResets.drain();
     mailer.close();
   });
@@ -819,8 +871,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         settings,
         promotionRules: () => promotions.promotionRules(),
         now,
+        orderWhatsApp: () => whatsappConnection.available(),
       });
       await api.register(adminSettingsRoutes, { settings });
+      await api.register(adminWhatsAppRoutes, { connection: whatsappConnection });
+      await api.register(adminFeedRoutes, { feeds });
       await api.register(healthRoutes, {
         ping: () => database.ping(),
         sandbox: config.paymentsSandbox,
@@ -836,6 +891,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     cache: catalogCache,
     policies: () => POLICY_KEYS.filter((key) => storeSettings().policies[key] !== ''),
   });
+  await app.register(feedRoutes, { feeds });
   await registerWebApp(app, config.webDistDir, {
     paymentsSandbox: config.paymentsSandbox,
     pages: createPageResolver({
@@ -847,7 +903,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         sellsVariant: (id, sku) => sellsVariantSku(catalogCache, catalog, id, sku),
       },
     }),
-    storefront: createStorefrontData(catalog, settings),
+    storefront: createStorefrontData(catalog, settings, () => whatsappConnection.availableNow()),
     cache: catalogCache,
     pageRateLimitMax: config.pageRateLimitMax,
   });

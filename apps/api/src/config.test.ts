@@ -69,7 +69,26 @@ describe('loadConfig', () => {
       blingAuthUrl: 'https://www.bling.com.br/Api/v3/oauth',
       blingTokenKey: undefined,
       blingTimeoutMs: 15_000,
+      whatsapp: undefined,
+      whatsappApiUrl: 'https://graph.facebook.com',
+      whatsappApiVersion: 'v23.0',
+      whatsappTimeoutMs: 10_000,
     });
+  });
+
+  it('takes the WhatsApp Cloud API only with both its token and its number id', () => {
+    expect(
+      loadConfig({
+        WHATSAPP_ACCESS_TOKEN: 'EAAG-token',
+        WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+      }).whatsapp,
+    ).toEqual({ accessToken: 'EAAG-token', phoneNumberId: '106540352242922' });
+    expect(() => loadConfig({ WHATSAPP_ACCESS_TOKEN: 'EAAG-token' })).toThrow(
+      /WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID go together/,
+    );
+    expect(() => loadConfig({ WHATSAPP_PHONE_NUMBER_ID: '+55 11 98765-4321' })).toThrow(
+      /Invalid configuration: WHATSAPP_PHONE_NUMBER_ID/,
+    );
   });
 
   it('runs payments in sandbox only when asked or when nothing real is configured', () => {

@@ -414,6 +414,35 @@ export const CONFIG_VARIABLES = [
     default: '15000',
     description: 'How long a Bling call waits for an answer.',
   },
+  {
+    name: 'WHATSAPP_ACCESS_TOKEN',
+    default: '(unset)',
+    description:
+      "WhatsApp Cloud API token (a system user's, from Meta's Business Manager); with WHATSAPP_PHONE_NUMBER_ID, order updates go as template messages to shoppers who opted in. Unset: the owner may set both in /admin/loja; neither: no WhatsApp.",
+  },
+  {
+    name: 'WHATSAPP_PHONE_NUMBER_ID',
+    default: '(unset)',
+    description:
+      "The id of the shop's sending number in the WhatsApp Cloud API (WhatsApp Manager > API Setup), not the number itself.",
+  },
+  {
+    name: 'WHATSAPP_API_URL',
+    default: 'https://graph.facebook.com',
+    description:
+      'Graph API address the WhatsApp messages are posted to (tests point it at a local fake).',
+  },
+  {
+    name: 'WHATSAPP_API_VERSION',
+    default: 'v23.0',
+    description:
+      'Graph API version in the path: POST {WHATSAPP_API_URL}/{version}/{phone number id}/messages.',
+  },
+  {
+    name: 'WHATSAPP_TIMEOUT_MS',
+    default: '10000',
+    description: 'How long a WhatsApp send waits for an answer before it is retried later.',
+  },
 ] as const;
 
 const booleanString = z
@@ -592,6 +621,17 @@ export const configEnvSchema = z.object({
   BLING_AUTH_URL: httpUrl.default('https://www.bling.com.br/Api/v3/oauth'),
   BLING_TOKEN_KEY: optionalString,
   BLING_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(15_000),
+  WHATSAPP_ACCESS_TOKEN: optionalString,
+  WHATSAPP_PHONE_NUMBER_ID: optionalString.refine(
+    (value) => value === undefined || /^\d{5,30}$/.test(value),
+    { message: 'must be the digits of the phone number id' },
+  ),
+  WHATSAPP_API_URL: httpUrl.default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, { message: 'must look like v23.0' })
+    .default('v23.0'),
+  WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(10_000),
 });
 
 /** The settings each carrier needs before SHIPPING_PROVIDER may name it. */
@@ -688,6 +728,12 @@ export interface Config {
   /** Undefined: generated into DATA_DIR/bling-token-key. */
   blingTokenKey: string | undefined;
   blingTimeoutMs: number;
+  /** The WhatsApp Cloud API set on the server (both variables), else undefined. */
+  whatsapp: { accessToken: string; phoneNumberId: string } | undefined;
+  /** No trailing slash. */
+  whatsappApiUrl: string;
+  whatsappApiVersion: string;
+  whatsappTimeoutMs: number;
 }
 
 export interface CardPaymentSettings {
@@ -844,6 +890,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration: PAYMENT_PROVIDER=mercadopago needs MERCADOPAGO_ACCESS_TOKEN, MERCADOPAGO_WEBHOOK_SECRET',
     );
   }
+  if (Boolean(e.WHATSAPP_ACCESS_TOKEN) !== Boolean(e.WHATSAPP_PHONE_NUMBER_ID)) {
+    throw new Error(
+      'Invalid configuration: WHATSAPP_ACCESS_TOKEN and WHATSAPP_PHONE_NUMBER_ID go together (set both, or neither)',
+    );
+  }
   const pixBank = e.PAYMENT_PROVIDER === 'pix-bank' ? pixBankSettings(e) : undefined;
   const cardPayments = cardPaymentSettings(e);
   return {
@@ -910,6 +961,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     blingAuthUrl: e.BLING_AUTH_URL.replace(/\/+$/, ''),
     blingTokenKey: e.BLING_TOKEN_KEY,
     blingTimeoutMs: e.BLING_TIMEOUT_MS,
+    whatsapp:
+      e.WHATSAPP_ACCESS_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID
+        ? { accessToken: e.WHATSAPP_ACCESS_TOKEN, phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID }
+        : undefined,
+    whatsappApiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
+    whatsappApiVersion: e.WHATSAPP_API_VERSION,
+    whatsappTimeoutMs: e.WHATSAPP_TIMEOUT_MS,
   };
 }
 

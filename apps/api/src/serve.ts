@@ -68,6 +68,7 @@ export async function serve(config: Config): Promise<void> {
       now: () => new Date(),
       payments: app.payments,
       outbox: app.outbox,
+      whatsapp: app.whatsapp,
       erp: app.erp,
       invoices: app.invoices,
       monitoring: app.monitoring,

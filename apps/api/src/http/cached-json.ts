@@ -41,6 +41,8 @@ export function createJsonCache(options: {
   maxEntries: number;
   /** How long past expiry an answer may still be served while it is refreshed (0: never). */
   staleMs?: number;
+  /** Called by every `clear()`: a cache built from this one's data is dropped with it. */
+  onClear?: () => void;
 }) {
   const staleMs = options.staleMs ?? 0;
   const entries = new Map<string, { value: CachedJson; expiresAt: number }>();
@@ -106,6 +108,7 @@ export function createJsonCache(options: {
       entries.clear();
       // Loads already running read the catalogue before the change: later requests start anew.
       loading.clear();
+      options.onClear?.();
     },
   };
 }

@@ -12,6 +12,7 @@ import { createMelhorEnvioOauth } from './melhor-envio/melhor-envio-oauth.ts';
 import { createPixBankClient } from './pix-bank/pix-bank-client.ts';
 import { pixBankClientConfig } from './pix-bank/pix-bank-provider.ts';
 import { createViaCepClient } from './viacep/viacep-client.ts';
+import { createWhatsAppClient } from './whatsapp/whatsapp-client.ts';
 
 const SHOP_URL = 'http://localhost:3000';
 
@@ -353,6 +354,33 @@ describe('npm run fake:<service>', () => {
     const response = await fetch(`${config.googleIssuerUrl}/.well-known/openid-configuration`);
     expect(response.status).toBe(200);
     expect(((await response.json()) as { issuer: string }).issuer).toBe(config.googleIssuerUrl);
+  });
+
+  it("whatsapp: the shop's own client sends a template with the printed settings, and it is printed", async () => {
+    const started = await startScript('whatsapp');
+    const config = expectShopAccepts(started.settings);
+    if (!config.whatsapp) throw new Error('WhatsApp settings missing');
+    const client = (accessToken: string) =>
+      createWhatsAppClient({
+        apiUrl: config.whatsappApiUrl,
+        version: config.whatsappApiVersion,
+        phoneNumberId: config.whatsapp?.phoneNumberId ?? '',
+        accessToken,
+        timeoutMs: 5000,
+      });
+    const message = {
+      to: '5511987654321',
+      template: 'pagamento_aprovado',
+      language: 'pt_BR',
+      parameters: ['Ana', 'LP001001'],
+    };
+    const { messageId } = await client(config.whatsapp.accessToken).sendTemplate(message);
+    expect(messageId).toMatch(/^wamid\./);
+    await expect.poll(() => started.output()).toContain('--- WhatsApp to +5511987654321');
+    await expect(client('EAAG-another-shops-token').sendTemplate(message)).rejects.toMatchObject({
+      status: 401,
+      code: 190,
+    });
   });
 
   it('a port taken by another fake is refused with a message, and stops cleanly on SIGTERM', async () => {

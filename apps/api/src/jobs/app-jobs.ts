@@ -15,6 +15,8 @@ import type { BackupService } from '../modules/backup/service.ts';
 import type { LabelModule } from '../modules/fulfilment/label-module.ts';
 import { reminderScanJob } from '../modules/reminders/scan-job.ts';
 import type { ReminderService } from '../modules/reminders/service.ts';
+import { whatsappOutboxJob } from '../modules/whatsapp/outbox-job.ts';
+import type { WhatsAppOutbox } from '../modules/whatsapp/outbox.ts';
 import type { JobDefinition } from './job-runner.ts';
 
 export interface AppJobDeps {
@@ -30,6 +32,8 @@ export interface AppJobDeps {
   labels?: Pick<LabelModule, 'jobs'>;
   /** The NF-e poll and automatic issue (absent: none, as in tests that do not need them). */
   invoices?: Pick<InvoiceService, 'jobs'>;
+  /** The order updates by WhatsApp (absent: none, as in tests that do not need them). */
+  whatsapp?: Pick<WhatsAppOutbox, 'deliverDue'>;
   /** PIX_RECONCILE_SECONDS (default 60). */
   reconcileIntervalSeconds?: number;
   /** The cart and expired-PIX reminders' scan (absent: none, as in tests that do not need it). */
@@ -46,6 +50,7 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
     expirePaymentsJob(deps.payments),
     reconcilePaymentsJob(deps.payments, deps.reconcileIntervalSeconds),
     mailOutboxJob(deps.outbox),
+    ...(deps.whatsapp ? [whatsappOutboxJob(deps.whatsapp)] : []),
     ...deps.erp.jobs(),
     ...deps.monitoring.jobs(),
     ...deps.privacy.jobs(),

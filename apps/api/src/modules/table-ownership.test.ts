@@ -45,6 +45,8 @@ const OWNERS: Record<string, string> = {
   stock_alerts: 'stock-alerts',
   reminders: 'reminders',
   reminder_messages: 'reminders',
+  whatsapp_connection: 'whatsapp',
+  whatsapp_messages: 'whatsapp',
 };
 
 /** Every table the schema files export, by the name code uses for it (`productVariants`). */

@@ -425,9 +425,13 @@ export const publicStoreJsonSchema = z.object({
       "the ways to pay beside PIX the shop is configured for: card (MercadoPago's browser SDK and public key; null while off, and no page promises instalments) and boleto",
     ),
 });
-/** `promotions`: the automatic promotions on now (GET /api/store adds them to the settings). */
+/**
+ * `promotions`: the automatic promotions on now; `order_whatsapp`: checkout offers the order
+ * updates by WhatsApp (GET /api/store adds both to the settings).
+ */
 export type PublicStoreJson = z.infer<typeof publicStoreJsonSchema> & {
   promotions?: PromotionJson[];
+  order_whatsapp?: boolean;
 };
 export const publicStoreAnswerSchema = z.object({ store: publicStoreJsonSchema });
 

@@ -89,6 +89,13 @@ export const orders = pgTable(
     /** Null once the customer's account was erased: contact data is not fiscal data. */
     customerEmail: text('customer_email'),
     customerPhone: text('customer_phone'),
+    /**
+     * The shopper asked at checkout for the order's updates by WhatsApp, to `whatsapp_phone`
+     * (+55 and the mobile's 11 digits), while the shop had the WhatsApp Cloud API set up.
+     */
+    whatsappOptIn: boolean('whatsapp_opt_in').notNull().default(false),
+    /** Null once the customer's account was erased, like the other contact data. */
+    whatsappPhone: text('whatsapp_phone'),
     customerCpf: text('customer_cpf'),
     customerBirthDate: text('customer_birth_date'),
     shippingAddress: jsonb('shipping_address').$type<OrderAddress>().notNull(),

@@ -257,6 +257,19 @@ export function createCatalogRepository(db: Db) {
         .orderBy(asc(products.id));
     },
 
+    /**
+     * Every product the storefront lists, whole, with its live variants, in id order: the
+     * catalogue feeds read it in one statement (5,000 products are one round trip, not 5,000).
+     */
+    async listedProducts(): Promise<ProductReadRow[]> {
+      return db
+        .select(readColumns)
+        .from(products)
+        .leftJoin(blingProductLinks, erpLinkOfProduct)
+        .where(listable)
+        .orderBy(asc(products.id));
+    },
+
     async findProductById(id: number): Promise<ProductReadRow | undefined> {
       const [row] = await db
         .select(readColumns)

@@ -55,6 +55,11 @@ export function createMailOutbox(deps: {
   leaseMs: number;
   /** The domain in Message-IDs. */
   messageIdDomain: string;
+  /**
+   * Another outbox filled in the same transactions (the WhatsApp order updates), told to deliver
+   * whenever this one is: every change that queues such a message also queues its e-mail.
+   */
+  alsoKick?: () => void;
 }) {
   const { db, mailer, now, logger, leaseMs } = deps;
   const running = createInFlight();
@@ -182,6 +187,7 @@ export function createMailOutbox(deps: {
       this.deliverDue().catch((error: unknown) => {
         logger.error({ err: error }, 'e-mail outbox delivery failed');
       });
+      deps.alsoKick?.();
     },
 
     /** The e-mails of some orders, for the admin's order detail. */

@@ -11,6 +11,7 @@ import type { StoreSettings } from '@lumina/shared/settings/store-settings';
 import { type OrderEventAction, paymentEventAction } from '@lumina/shared/orders/order-events';
 import { mailShop } from '../mail/mail-signature.ts';
 import type { MailOutbox } from '../mail/outbox.ts';
+import type { OrderUpdates } from '../whatsapp/order-updates.ts';
 import {
   decide,
   type OrderAction,
@@ -26,6 +27,15 @@ import {
   paidAfterCancelMail,
   reachable,
 } from './order-mails.ts';
+
+type WhatsAppUpdateKind = 'payment_approved' | 'order_shipped' | 'order_delivered';
+
+/** The changes a shopper who opted in also hears of by WhatsApp (received goes with the PIX). */
+const WHATSAPP_UPDATES: ReadonlySet<string> = new Set<WhatsAppUpdateKind>([
+  'payment_approved',
+  'order_shipped',
+  'order_delivered',
+]);
 
 /** Who moved an order: recorded with the step, and shown in the admin's order detail. */
 export type OrderActor =
@@ -101,6 +111,8 @@ export function createOrderLifecycle(deps: {
    * module owns NF-e, so the shipped e-mail asks it rather than reading its table.
    */
   invoiceLinkOf?: (tx: Db, orderId: number) => Promise<string | null>;
+  /** The order updates by WhatsApp to a shopper who opted in, queued beside the e-mails. */
+  orderUpdates?: Pick<OrderUpdates, 'enqueue'>;
 }) {
   const { now, outbox, appUrl } = deps;
 
@@ -120,6 +132,14 @@ export function createOrderLifecycle(deps: {
 
   async function enqueueMails(tx: Db, change: OrderChange, order: OrderRow, eventId: number) {
     for (const kind of change.mails) {
+      if (WHATSAPP_UPDATES.has(kind)) {
+        await deps.orderUpdates?.enqueue(
+          tx,
+          order,
+          { kind: kind as WhatsAppUpdateKind },
+          `order-event:${eventId}:${kind}`,
+        );
+      }
       if (kind === 'admin_paid_after_cancel') {
         const admins = await tx
           .select({ id: users.id, email: users.email })

@@ -191,6 +191,7 @@ export async function keepFiscalDataOnly(
       .set({
         customerEmail: null,
         customerPhone: null,
+        whatsappPhone: null,
         customerBirthDate: null,
         notes: null,
         idempotencyKey: null,

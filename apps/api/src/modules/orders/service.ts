@@ -5,6 +5,8 @@ import { MAX_UNPAID_ORDERS, ORDER_MESSAGES } from '@lumina/shared/orders/order-m
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import type { OrderItemRow, OrderRow } from '../../db/schema/orders.ts';
+import { WHATSAPP_TEXTS } from '@lumina/shared/whatsapp/order-updates';
+import { whatsappNumberOf } from '../whatsapp/order-updates.ts';
 import { AppError } from '../../http/app-error.ts';
 import { fieldErrors } from '../../http/field-errors.ts';
 import { parsePathId } from '../../http/path-id.ts';
@@ -119,8 +121,30 @@ export function createOrderService(deps: {
   promotionRules: () => readonly CouponRule[] | Promise<readonly CouponRule[]>;
   /** What every stock movement keeps in its transaction: low-stock and back-in-stock alerts. */
   stockWatch: StockWatch;
+  /** Whether the shop sends order updates by WhatsApp now (only then is an opt-in kept). */
+  whatsappAvailable?: () => Promise<boolean>;
 }) {
   const { db, now, quoteShipping, priceRules } = deps;
+
+  /**
+   * The checkout's 'Quero receber atualizações do pedido pelo WhatsApp' (`whatsapp_updates`):
+   * kept with the order's mobile in WhatsApp's form while the shop has WhatsApp set up, ignored
+   * otherwise (the checkbox was not offered); with a landline, the shopper is asked for a mobile.
+   */
+  async function whatsappOptInOf(raw: unknown, phone: string) {
+    const wanted = (raw as { whatsapp_updates?: unknown }).whatsapp_updates === true;
+    if (!wanted || !(await deps.whatsappAvailable?.())) {
+      return { whatsappOptIn: false, whatsappPhone: null };
+    }
+    const number = whatsappNumberOf(phone);
+    if (!number) {
+      throw new AppError('invalid_data', WHATSAPP_TEXTS.needsMobile, {
+        code: 'invalid_checkout',
+        fields: { 'order.customer_phone': [WHATSAPP_TEXTS.needsMobile] },
+      });
+    }
+    return { whatsappOptIn: true, whatsappPhone: number };
+  }
   const repository = createOrderRepository(db);
 
   function refuseUnofferedMethod(method: OrderPaymentMethod): void {
@@ -205,6 +229,7 @@ export function createOrderService(deps: {
         }
         const customer = parsed.data;
         refuseUnofferedMethod(customer.payment_method);
+        const whatsapp = await whatsappOptInOf(raw, customer.customer_phone);
         refuseUnavailable(lines);
 
         // Priced and quoted before the transaction: a carrier's HTTP call must not hold locks.
@@ -287,6 +312,7 @@ export function createOrderService(deps: {
             customerName: customer.customer_name,
             customerEmail: customer.customer_email,
             customerPhone: customer.customer_phone,
+            ...whatsapp,
             customerCpf: customer.customer_cpf,
             customerBirthDate: customer.customer_birth_date,
             shippingAddress: address,

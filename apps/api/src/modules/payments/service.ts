@@ -15,6 +15,7 @@ import {
 } from '../../integrations/payments/provider.ts';
 import type { PaymentProviderName } from '@lumina/shared/orders/order-schemas';
 import type { MailOutbox } from '../mail/outbox.ts';
+import type { OrderUpdates } from '../whatsapp/order-updates.ts';
 import type { OrderActor, OrderLifecycle } from '../orders/lifecycle-service.ts';
 import { orderReceivedMail, reachable } from '../orders/order-mails.ts';
 import { mailShop } from '../mail/mail-signature.ts';
@@ -125,6 +126,8 @@ export interface PaymentServiceDeps {
   storeSettings: () => StoreSettings;
   /** Refunds still on their way at the bank are asked about with its webhook and reconciliation. */
   refunds?: Pick<Refunds, 'recheckPending'>;
+  /** The PIX code also by WhatsApp, to a shopper who opted in at checkout. */
+  orderUpdates?: Pick<OrderUpdates, 'enqueue'>;
 }
 
 /** 'Pedido LP-1 - Ateliê Aurora', as the payer's bank shows it; the number alone without a name. */
@@ -652,6 +655,15 @@ export function createPaymentService(deps: PaymentServiceDeps) {
             mailShop(deps.storeSettings()),
           ),
         });
+      }
+      // The same code by WhatsApp to a shopper who asked for it, queued with the e-mail.
+      if (row) {
+        await deps.orderUpdates?.enqueue(
+          tx,
+          order,
+          { kind: 'order_received', pixCode: charge.qrCode },
+          `payment:${payment.id}:order_received`,
+        );
       }
       return row;
     });

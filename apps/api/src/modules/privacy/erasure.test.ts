@@ -103,6 +103,11 @@ const TABLES: Record<string, { keeps: readonly Marker[]; why: string }> = {
     keeps: [],
     why: 'their e-mails go with the sequences; a restore they followed forgets them',
   },
+  whatsapp_connection: { keeps: [], why: "the shop's WhatsApp Cloud API number and token" },
+  whatsapp_messages: {
+    keeps: [],
+    why: "the phone and the message's values go (already once sent); kind and state stay",
+  },
 };
 
 const PERSON = {

@@ -26,6 +26,7 @@ import { forgetInvitationsTo } from '../staff/repository.ts';
 import { forgetStockAlertsOf } from '../stock-alerts/repository.ts';
 import { stockAlertThrottleKeysOf } from '../stock-alerts/service.ts';
 import { forgetRemindersOf } from '../reminders/repository.ts';
+import { forgetWhatsAppOf } from '../whatsapp/outbox.ts';
 
 /**
  * How long an order's fiscal data outlives the account: 5 years (the privacy policy's
@@ -54,7 +55,7 @@ export interface ErasureResult {
  * table through the module that owns it: the profile is anonymised, the address book, consents,
  * wishlist, cart, reminders, sessions, reset links, sign-in codes, contact messages,
  * back-in-stock alerts of the person's addresses, the reasons given for withdrawals and exchanges,
- * the CPF beside coupon uses and e-mails go; the
+ * the CPF beside coupon uses, e-mails and WhatsApp messages go; the
  * orders keep only their fiscal data until `fiscalRetentionEnd`. The security log stays for its
  * 12 months (the shop's security and Marco Civil da Internet art. 15) and the request itself
  * for the shop's accountability. `apps/api/src/modules/privacy/erasure.test.ts` lists every table.
@@ -102,6 +103,7 @@ export async function eraseAccount(
     ]),
   );
   await forgetMailsOf(tx, { emails, orderIds });
+  await forgetWhatsAppOf(tx, orderIds);
   await tx
     .update(privacyRequests)
     .set({ exportData: null, exportExpiresAt: null })

@@ -25,9 +25,16 @@ export const publicStoreRoutes: FastifyPluginCallbackZod<{
   /** The automatic promotions (from memory): `store.promotions` lists those on now. */
   promotionRules?: () => Promise<CouponRule[]>;
   now?: () => Date;
+  /** Whether checkout offers the order updates by WhatsApp (`store.order_whatsapp`). */
+  orderWhatsApp?: () => Promise<boolean>;
 }> = (
   app,
-  { settings, promotionRules = () => Promise.resolve([]), now = () => new Date() },
+  {
+    settings,
+    promotionRules = () => Promise.resolve([]),
+    now = () => new Date(),
+    orderWhatsApp = () => Promise.resolve(false),
+  },
   done,
 ) => {
   // Rendered again only when the settings, the promotions or which of them are on change.
@@ -47,21 +54,34 @@ export const publicStoreRoutes: FastifyPluginCallbackZod<{
               promotions: z
                 .array(promotionJsonSchema)
                 .describe('the automatic promotions on now, for banners and product pages'),
+              order_whatsapp: z
+                .boolean()
+                .describe(
+                  "the shop sends order updates by WhatsApp: checkout offers 'Quero receber atualizações do pedido pelo WhatsApp'",
+                ),
             }),
           }),
         },
       },
     },
     async (request, reply) => {
-      const [current, rules] = await Promise.all([settings.current(), promotionRules()]);
+      const [current, rules, whatsapp] = await Promise.all([
+        settings.current(),
+        promotionRules(),
+        orderWhatsApp(),
+      ]);
       const live = promotionsOnNow(rules, now());
-      const key = `${current.version}:${live.map((rule) => rule.id).join(',')}`;
+      const key = `${current.version}:${live.map((rule) => rule.id).join(',')}:${whatsapp}`;
       if (rendered?.key !== key || rendered.rules !== rules) {
         rendered = {
           key,
           rules,
           entry: renderJson({
-            store: { ...settings.publicStore(), promotions: live.map(toPromotionJson) },
+            store: {
+              ...settings.publicStore(),
+              promotions: live.map(toPromotionJson),
+              order_whatsapp: whatsapp,
+            },
           }),
         };
       }

@@ -41,7 +41,8 @@ const VARIES_BY: Record<string, 'color' | 'size' | 'material'> = {
   material: 'material',
 };
 
-function propertyOf(optionName: string): 'color' | 'size' | 'material' | undefined {
+/** The schema.org (and Google feed) attribute a variant option stands for, if any. */
+export function variantPropertyOf(optionName: string): 'color' | 'size' | 'material' | undefined {
   return VARIES_BY[normalizedName(optionName)];
 }
 
@@ -87,11 +88,11 @@ function variantEntry(
   });
   const known = Object.fromEntries(
     values.flatMap(({ name, value }) => {
-      const property = propertyOf(name);
+      const property = variantPropertyOf(name);
       return property ? [[property, value]] : [];
     }),
   );
-  const others = values.filter(({ name }) => !propertyOf(name));
+  const others = values.filter(({ name }) => !variantPropertyOf(name));
   const image = variant.image ? input.absolute(variant.image) : images[0];
   const inStock = product.active && variant.active && variant.stock_quantity > 0;
   return {
@@ -156,7 +157,7 @@ export function productJsonLd(input: ProductJsonLdInput): Record<string, unknown
     url,
     productGroupID: product.sku,
     variesBy: product.options.map((option) => {
-      const property = propertyOf(option.name);
+      const property = variantPropertyOf(option.name);
       return property ? `https://schema.org/${property}` : option.name;
     }),
     hasVariant: variants.map((variant) => variantEntry(input, variant, images)),

@@ -25,6 +25,8 @@ function asQueryString(
 export function createStorefrontData(
   catalog: CatalogService,
   settings: Pick<SettingsService, 'publicStore' | 'policy'>,
+  /** Whether checkout offers the order updates by WhatsApp, as GET /api/store says it. */
+  orderWhatsApp: () => boolean = () => false,
 ): StorefrontData {
   return {
     products: (query) => catalog.listProducts(productQuerySchema.parse(asQueryString(query))),
@@ -38,7 +40,7 @@ export function createStorefrontData(
       }
     },
     subcategories: (slug) => catalog.listSubcategories(slug),
-    store: () => ({ store: settings.publicStore() }),
+    store: () => ({ store: { ...settings.publicStore(), order_whatsapp: orderWhatsApp() } }),
     async policy(key) {
       const policy = await settings.policy(key);
       return policy && { policy };

@@ -4,6 +4,7 @@ import type {
 } from '@lumina/shared/settings/store-settings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { adminRequest } from './admin-request.ts';
+import { feedsKey } from './feeds.ts';
 
 export const settingsKeys = { all: ['admin', 'settings'] as const };
 
@@ -35,6 +36,10 @@ export function useSaveStoreSettings() {
         method: 'PUT',
         body: { settings },
       }),
-    onSuccess: (answer) => queryClient.setQueryData(settingsKeys.all, answer),
+    onSuccess: async (answer) => {
+      queryClient.setQueryData(settingsKeys.all, answer);
+      // The feeds' card shows the returns policy's page and the trade name: read them again.
+      await queryClient.invalidateQueries({ queryKey: feedsKey });
+    },
   });
 }

@@ -23,6 +23,8 @@ import { useCepAutofill } from '../../../lib/cep/use-cep-autofill.ts';
 import { useSaveStoreSettings, useStoreSettings } from '../api/settings.ts';
 import { autoInvoiceOf, formFieldOf, settingsFormValues } from '../model/settings-form.ts';
 import { AutoInvoiceField } from './auto-invoice-field.tsx';
+import { FeedsCard } from './feeds-card.tsx';
+import { WhatsAppCard } from './whatsapp-card.tsx';
 import { MelhorEnvioCard } from './melhor-envio-card.tsx';
 import { PolicyEditor } from './policy-editor.tsx';
 
@@ -348,6 +350,8 @@ export function SettingsPage() {
         </p>
       </div>
       <MelhorEnvioCard />
+      <FeedsCard />
+      <WhatsAppCard />
       {settings.isError ? (
         <FormAlert kind="error" messages={[settings.error.message]}>
           <Button

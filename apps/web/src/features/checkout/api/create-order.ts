@@ -23,6 +23,8 @@ export interface OrderCreatePayload {
   shipping_address: string;
   billing_address: string;
   customer_address: string;
+  /** The order updates by WhatsApp, to customer_phone (a mobile); only while the shop sends them. */
+  whatsapp_updates?: boolean;
 }
 
 /** What the checkout reads of the created order; the rest of the answer is the PIX page's. */

@@ -21,6 +21,7 @@ import { DeliveryBox } from './delivery-box.tsx';
 import { NotesBox } from './notes-box.tsx';
 import { OrderItemsTable } from './order-items-table.tsx';
 import { PaymentMethodBox } from './payment-method-box.tsx';
+import { WhatsAppOptIn } from './whatsapp-opt-in.tsx';
 
 const LOOKUP_FIELDS: Record<CepAddressField, keyof CheckoutFormValues> = {
   street: 'customer_street',
@@ -61,6 +62,9 @@ export function CheckoutForm({ items, priced, flow }: CheckoutFormProps) {
   });
   const ordered = flow.placed !== null;
   const [chosen, setChosen] = useState<CheckoutPaymentMethod>('pix');
+  const [whatsappUpdates, setWhatsappUpdates] = useState(false);
+  // Offered only while the shop sends them; a box ticked before they were turned off counts not.
+  const offersWhatsApp = store?.order_whatsapp === true;
   // A method the shop stops offering (settings reloaded) falls back to PIX.
   const paymentMethod = availableMethods(store)[chosen] ? chosen : 'pix';
   // PIX pays the PIX prices, a card or a boleto the list prices: the server priced both.
@@ -76,6 +80,7 @@ export function CheckoutForm({ items, priced, flow }: CheckoutFormProps) {
       values: getValues(),
       shippingMethod: shipping.method,
       paymentMethod,
+      whatsappUpdates: offersWhatsApp && whatsappUpdates,
       items,
       priced,
       onInvalid: (field) => setFocus(field),
@@ -102,6 +107,9 @@ export function CheckoutForm({ items, priced, flow }: CheckoutFormProps) {
         className="flex min-w-0 flex-col gap-5 lg:col-start-1 lg:row-span-2 lg:row-start-1"
       >
         <CustomerBox register={register} onZipChange={onZipChange} cepStatus={cepLookup.status} />
+        {offersWhatsApp ? (
+          <WhatsAppOptIn checked={whatsappUpdates} onChange={setWhatsappUpdates} />
+        ) : null}
         <DeliveryBox shipping={shipping} itemCount={items.length} />
         <NotesBox register={register} control={control} />
         <PaymentMethodBox value={paymentMethod} onChange={setChosen} />

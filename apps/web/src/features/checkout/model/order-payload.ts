@@ -12,6 +12,7 @@ export function orderPayload(
   customer: CheckoutCustomer,
   shippingMethod: ShippingMethod,
   paymentMethod: CheckoutPaymentMethod = 'pix',
+  whatsappUpdates = false,
 ): OrderCreatePayload {
   const line = formatAddressLine({
     street: customer.customer_street,
@@ -29,5 +30,7 @@ export function orderPayload(
     shipping_address: line,
     billing_address: line,
     customer_address: line,
+    // Sent only when asked for: an order without it is the order of before.
+    ...(whatsappUpdates ? { whatsapp_updates: true } : {}),
   };
 }

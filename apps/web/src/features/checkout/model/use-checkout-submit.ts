@@ -37,6 +37,8 @@ export interface CheckoutSubmission {
   shippingMethod: ShippingMethod;
   /** PIX unless the shopper chose a card or a boleto. */
   paymentMethod?: CheckoutPaymentMethod;
+  /** 'Quero receber atualizações do pedido pelo WhatsApp' ticked (only when offered). */
+  whatsappUpdates?: boolean;
   items: readonly CartLine[];
   priced: CartPricingView;
   /** Told which field broke the first rule, to focus it. */
@@ -69,6 +71,7 @@ export function useCheckoutSubmit() {
       customer,
       submission.shippingMethod,
       submission.paymentMethod ?? 'pix',
+      submission.whatsappUpdates ?? false,
     );
     const key = keys.keyFor(JSON.stringify([payload, cartFingerprint(submission.items)]));
     try {
