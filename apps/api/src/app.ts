@@ -91,7 +91,7 @@ import { adminDocsSessionRoutes, docsCookieAsBearer } from './modules/admin/docs
 import { adminProductPhotoRoutes } from './modules/admin/catalog/photo-routes.ts';
 import { createProductPhotos } from './modules/admin/catalog/photos.ts';
 import { adminProductWriteRoutes } from './modules/admin/catalog/write-routes.ts';
-import { sellsVariantSku } from './modules/catalog/cached-product.ts';
+import { sellsVariantSku, showsProduct } from './modules/catalog/cached-product.ts';
 import { CATALOG_CHANNEL } from './modules/catalog/changes.ts';
 import { SETTINGS_CHANNEL } from './modules/settings/changes.ts';
 import { PROMOTIONS_CHANNEL } from './modules/promotions/changes.ts';
@@ -159,6 +159,11 @@ import { createFulfilmentView } from './modules/fulfilment/order-view.ts';
 import { createBlingInvoiceProvider } from './integrations/bling/invoice-provider.ts';
 import { adminStaffRoutes, staffInvitationRoutes } from './modules/staff/routes.ts';
 import { createStaffService } from './modules/staff/service.ts';
+import { firstReviewsPage } from './modules/reviews/cached-reviews.ts';
+import { reviewsPlugin } from './modules/reviews/plugin.ts';
+import { createReviewRepository } from './modules/reviews/repository.ts';
+import { createReviewPhotos } from './modules/reviews/review-photos.ts';
+import { createReviewService, type ReviewService } from './modules/reviews/service.ts';
 
 // Messages zod writes itself (a number where an object was expected, say) come out in pt-BR too.
 z.config(z.locales.ptBR());
@@ -219,6 +224,8 @@ declare module 'fastify' {
     labels: LabelModule;
     /** The NF-e of orders: its jobs (poll, automatic issue) run in server.ts. */
     invoices: InvoiceService;
+    /** Product reviews: the job that asks for them runs in server.ts. */
+    reviews: ReviewService;
   }
 }
 
@@ -547,6 +554,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     securityLog: services.securityLog,
     onChange: () => catalogCache.clear(),
   });
+  const reviews = createReviewService({
+    db: database.db,
+    repository: createReviewRepository(database.db),
+    photos: createReviewPhotos({ uploadsDir }),
+    outbox,
+    appUrl: config.appUrl,
+    storeSettings,
+    now,
+    onChange: () => catalogCache.clear(),
+  });
+  app.decorate('reviews', reviews);
   const erp = createErp({
     config,
     db: database.db,
@@ -744,6 +762,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
       await api.register(adminPrivacyRoutes, { privacy });
       await api.register(adminContactRoutes, { contact });
+      await api.register(reviewsPlugin, {
+        reviews,
+        cache: catalogCache,
+        productShown: (id) => showsProduct(catalogCache, catalog, id),
+      });
       await api.register(adminStaffRoutes, { staff });
       await api.register(staffInvitationRoutes, { staff });
       await api.register(consentRoutes, { consents: createConsents({ db: database.db, now }) });
@@ -803,8 +826,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         findProduct: (id) => catalogRepository.findProductById(id),
         sellsVariant: (id, sku) => sellsVariantSku(catalogCache, catalog, id, sku),
       },
+      reviews: (id) => firstReviewsPage(catalogCache, reviews, id),
     }),
-    storefront: createStorefrontData(catalog, settings),
+    storefront: createStorefrontData(catalog, settings, (id) =>
+      firstReviewsPage(catalogCache, reviews, id),
+    ),
     cache: catalogCache,
     pageRateLimitMax: config.pageRateLimitMax,
   });

@@ -12,6 +12,7 @@ import type { SecurityMonitoring } from '../modules/security/monitoring.ts';
 import { nightlyBackupJob } from '../modules/backup/backup-job.ts';
 import type { BackupService } from '../modules/backup/service.ts';
 import type { LabelModule } from '../modules/fulfilment/label-module.ts';
+import type { ReviewService } from '../modules/reviews/service.ts';
 import type { JobDefinition } from './job-runner.ts';
 
 export interface AppJobDeps {
@@ -27,6 +28,8 @@ export interface AppJobDeps {
   labels?: Pick<LabelModule, 'jobs'>;
   /** The NF-e poll and automatic issue (absent: none, as in tests that do not need them). */
   invoices?: Pick<InvoiceService, 'jobs'>;
+  /** The e-mail asking for reviews a week after delivery (absent: none, as in some tests). */
+  reviews?: Pick<ReviewService, 'jobs'>;
   /** PIX_RECONCILE_SECONDS (default 60). */
   reconcileIntervalSeconds?: number;
 }
@@ -44,5 +47,6 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
     nightlyBackupJob(deps.backups),
     ...(deps.labels?.jobs() ?? []),
     ...(deps.invoices?.jobs() ?? []),
+    ...(deps.reviews?.jobs() ?? []),
   ];
 }

@@ -38,6 +38,8 @@ const OWNERS: Record<string, string> = {
   melhor_envio_oauth_states: 'fulfilment',
   melhor_envio_webhook_events: 'fulfilment',
   invoices: 'fulfilment',
+  product_reviews: 'reviews',
+  review_requests: 'reviews',
 };
 
 /** Every table the schema files export, by the name code uses for it (`productVariants`). */

@@ -95,6 +95,11 @@ const TABLES: Record<string, { keeps: readonly Marker[]; why: string }> = {
     keeps: [],
     why: 'the NF-e number, key and links: a fiscal record kept as the order is (LGPD art. 16, I)',
   },
+  product_reviews: {
+    keeps: [],
+    why: "the person's reviews go, published ones too, as the privacy policy says",
+  },
+  review_requests: { keeps: [], why: 'which order was asked for reviews, and when' },
 };
 
 const PERSON = {
@@ -219,6 +224,11 @@ async function busyShopper() {
     const step = await call('POST', `/admin/orders/${delivered}/${action}`, adminHeaders, payload);
     expect(step.statusCode, step.body).toBe(200);
   }
+  // A review of the delivered piece, signed with the full name as some people do.
+  const reviewed = await call('POST', `/orders/${delivered}/reviews`, headers, {
+    review: { product_id: productId, rating: 5, text: `Amei a peça! ${PERSON.name}` },
+  });
+  expect(reviewed.statusCode, reviewed.body).toBe(201);
   // The second order with a coupon limited per customer: its use and counters name the CPF.
   const coupon = await call('POST', '/admin/coupons', adminHeaders, {
     coupon: { code: 'LGPD10', kind: 'percent', value: 10, per_customer_limit: 1 },
@@ -287,6 +297,7 @@ describe('completing LGPD requests', () => {
         { full_address: expect.stringContaining(PERSON.street) as string },
       ],
       wishlist: [{ product_name: expect.any(String) as string }],
+      reviews: [{ rating: 5, text: `Amei a peça! ${PERSON.name}`, author: 'Quitéria' }],
       cart: [{ quantity: 2 }],
       purpose: expect.stringContaining('LGPD') as string,
     });
@@ -374,6 +385,7 @@ describe('completing LGPD requests', () => {
     const mail = await smtp.waitForMail(PERSON.email);
     expect(mail.subject).toBe('Sua solicitação LGPD foi concluída: Exclusão dos dados');
     expect(mail.text).toContain('Sua conta e seus dados pessoais foram excluídos');
+    expect(mail.text).toContain('avaliações de produtos (com as fotos)');
     expect(mail.text).toContain('LGPD, art. 16, I');
     expect(mail.text).toContain('nome, CPF, endereço de entrega, itens e valores, até 01/01/2032');
     expect(mail.text).toContain('Atendido pela Dona.');

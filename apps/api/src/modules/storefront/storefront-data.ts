@@ -1,4 +1,5 @@
 import { productQuerySchema } from '@lumina/shared/catalog/product-query';
+import type { ProductReviewsResponse } from '@lumina/shared/reviews/review-schemas';
 import { AppError } from '../../http/app-error.ts';
 import type { StorefrontData } from '../../http/web-app.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -25,8 +26,11 @@ function asQueryString(
 export function createStorefrontData(
   catalog: CatalogService,
   settings: Pick<SettingsService, 'publicStore' | 'policy'>,
+  reviews?: (productId: number) => Promise<ProductReviewsResponse>,
 ): StorefrontData {
   return {
+    /** The first page of a product's approved reviews, as GET /api/products/{id}/reviews. */
+    productReviews: async (id) => reviews?.(id),
     products: (query) => catalog.listProducts(productQuerySchema.parse(asQueryString(query))),
     async product(id) {
       try {
