@@ -39,6 +39,7 @@ import {
   type ReturnMailContext,
 } from '../returns/return-mails.ts';
 import { privacyAnswerMail, privacyRequestAdminMail } from '../privacy/privacy-mails.ts';
+import { reviewRequestMail } from '../reviews/review-mails.ts';
 import { securityAlertMail } from '../security/alert-mail.ts';
 import { staffInvitationMail } from '../staff/invitation-mail.ts';
 import { createStoreSettings } from '@lumina/shared/test-support/store-settings';
@@ -221,6 +222,18 @@ const TEMPLATES: Record<string, Record<string, () => Content>> = {
   },
   'staff/invitation-mail.ts': {
     staffInvitationMail: () => staffInvitationMail(TO, 'operator', `${APP}/convite/t<oi>`, SHOP),
+  },
+  'reviews/review-mails.ts': {
+    reviewRequestMail: () =>
+      reviewRequestMail({
+        to: TO,
+        customerName: order.customerName,
+        orderNumber: order.orderNumber,
+        orderId: order.id,
+        products: ['Argola <Souza> (Diâmetro: 8 mm)', 'Labret & Cia'],
+        appUrl: APP,
+        shop: SHOP,
+      }),
   },
   'contact/contact-mail.ts': {
     contactMessageMail: () =>
