@@ -85,7 +85,14 @@ const data: StorefrontData = {
             total: 2,
             total_pages: 1,
           }
-        : { reviews: [], summary: { average: 0, count: 0 }, page: 1, per_page: 10, total: 0, total_pages: 0 },
+        : {
+            reviews: [],
+            summary: { average: 0, count: 0 },
+            page: 1,
+            per_page: 10,
+            total: 0,
+            total_pages: 0,
+          },
     ),
   subcategories: (slug) => Promise.resolve({ category: slug as CategorySlug, subcategories: [] }),
   store: () => ({ store: publicStoreJson(createStoreSettings()) }),
@@ -124,7 +131,12 @@ describe('renderPage (the server renderer)', () => {
     expect(html).toContain('Marina');
     expect(html).toContain('Resposta da loja');
     expect(html).toContain('Obrigada, Marina!');
-    expect(page?.state.map((entry) => entry.queryKey)).toContainEqual(['products', 'reviews', 7, 1]);
+    expect(page?.state.map((entry) => entry.queryKey)).toContainEqual([
+      'products',
+      'reviews',
+      7,
+      1,
+    ]);
 
     const none = (await renderPage('/produto/8', { data, sandbox: false }))?.html ?? '';
     expect(none).toContain('Este produto ainda não tem avaliações.');

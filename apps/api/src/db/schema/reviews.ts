@@ -1,14 +1,6 @@
 import { REVIEW_STATUSES } from '@lumina/shared/reviews/review-schemas';
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { orderItems, orders } from './orders.ts';
 import { products } from './products.ts';
 import { users } from './users.ts';

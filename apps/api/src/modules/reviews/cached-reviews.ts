@@ -28,5 +28,7 @@ export async function firstReviewsPage(
   reviews: Pick<ReviewService, 'productReviews'>,
   productId: number,
 ): Promise<ProductReviewsResponse> {
-  return JSON.parse((await cachedReviews(cache, reviews, productId)).body) as ProductReviewsResponse;
+  return JSON.parse(
+    (await cachedReviews(cache, reviews, productId)).body,
+  ) as ProductReviewsResponse;
 }

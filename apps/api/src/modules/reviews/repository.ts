@@ -4,11 +4,7 @@ import { and, asc, count, desc, eq, gt, isNotNull, lte, sql } from 'drizzle-orm'
 import type { Db } from '../../db/database.ts';
 import { orderItems, orders } from '../../db/schema/orders.ts';
 import { products } from '../../db/schema/products.ts';
-import {
-  productReviews,
-  type ProductReviewRow,
-  reviewRequests,
-} from '../../db/schema/reviews.ts';
+import { productReviews, type ProductReviewRow, reviewRequests } from '../../db/schema/reviews.ts';
 import { announceCatalogChange } from '../catalog/changes.ts';
 
 export type { ProductReviewRow };
@@ -187,9 +183,7 @@ export function createReviewRepository(db: Db) {
         })
         .from(productReviews);
       return {
-        rows: rows.map(
-          ({ review, ...names }): AdminReviewRow => ({ ...review, ...names }),
-        ),
+        rows: rows.map(({ review, ...names }): AdminReviewRow => ({ ...review, ...names })),
         total: totals?.total ?? 0,
         pending: totals?.pending ?? 0,
       };
@@ -343,4 +337,3 @@ export async function forgetReviewsOf(
   if (productIds.length > 0) await announceCatalogChange(tx);
   return { productIds, photoIds: removed.flatMap((r) => (r.photoId ? [r.photoId] : [])) };
 }
-

@@ -97,7 +97,9 @@ describe('the e-mail asking for reviews', () => {
     expect(mail.text).toContain(
       `Avaliar o produto: ${APP_URL}/minha-conta/pedidos/${order.order.id}/avaliar`,
     );
-    expect(mail.html).toContain(`<a href="${APP_URL}/minha-conta/pedidos/${order.order.id}/avaliar">`);
+    expect(mail.html).toContain(
+      `<a href="${APP_URL}/minha-conta/pedidos/${order.order.id}/avaliar">`,
+    );
     expect(mail.text).toContain('com o seu primeiro nome e a variação comprada');
 
     // Hours and days later, nothing more.
@@ -119,8 +121,9 @@ describe('the e-mail asking for reviews', () => {
     expect(here + there).toBe(1);
     expect(await requestMails(order.order.id)).toHaveLength(1);
     expect(
-      (await Promise.all([ctx.app.reviews.sendDueRequests(), other.app.reviews.sendDueRequests()]))
-        .reduce((sum, n) => sum + n, 0),
+      (
+        await Promise.all([ctx.app.reviews.sendDueRequests(), other.app.reviews.sendDueRequests()])
+      ).reduce((sum, n) => sum + n, 0),
     ).toBe(0);
   });
 
@@ -135,9 +138,14 @@ describe('the e-mail asking for reviews', () => {
     const old = await deliveredOrder();
     clock = new Date(start.getTime() + 25 * DAY);
     const reviewedEarly = await deliveredOrder();
-    const answer = await fx.call(reviewedEarly.buyer, 'POST', `/orders/${reviewedEarly.order.id}/reviews`, {
-      review: { product_id: reviewedEarly.productId, rating: 5, text: 'Nem esperei o e-mail.' },
-    });
+    const answer = await fx.call(
+      reviewedEarly.buyer,
+      'POST',
+      `/orders/${reviewedEarly.order.id}/reviews`,
+      {
+        review: { product_id: reviewedEarly.productId, rating: 5, text: 'Nem esperei o e-mail.' },
+      },
+    );
     expect(answer.statusCode, answer.body).toBe(201);
 
     // The old order's seventh day passed while no process ran; past 30 days it is let go.
@@ -158,7 +166,10 @@ describe('the e-mail asking for reviews', () => {
     await job?.run({}, { jobId: 'teste', log: logger });
     expect(await requestMails(order.order.id)).toHaveLength(1);
     expect(logger.lines).toEqual([
-      expect.objectContaining({ message: 'review requests queued', details: { sent: 1, swept: 0 } }),
+      expect.objectContaining({
+        message: 'review requests queued',
+        details: { sent: 1, swept: 0 },
+      }),
     ]);
     const queued = await ctx.database.db
       .select({ key: mailOutbox.dedupeKey })

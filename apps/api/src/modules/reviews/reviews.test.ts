@@ -61,7 +61,8 @@ async function boughtRing(until: 'paid' | 'shipped' | 'delivered' = 'delivered')
     { productId: ring.productId, variantId: ring.eight, quantity: 1 },
   ]);
   await fx.adminAct(owner, placed.order.id, 'confirm_payment');
-  if (until !== 'paid') await fx.adminAct(owner, placed.order.id, 'ship', { tracking_code: TRACKING });
+  if (until !== 'paid')
+    await fx.adminAct(owner, placed.order.id, 'ship', { tracking_code: TRACKING });
   if (until === 'delivered') await fx.adminAct(owner, placed.order.id, 'deliver');
   return { ...ring, ...placed };
 }
@@ -182,7 +183,12 @@ describe('who may review', () => {
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json<CreateReviewResponse>()).toMatchObject({
       message: 'Obrigado! Sua avaliação foi enviada e aparece na loja assim que for aprovada.',
-      review: { rating: 5, text: 'Linda!', status: 'pending', status_label: 'Aguardando moderação' },
+      review: {
+        rating: 5,
+        text: 'Linda!',
+        status: 'pending',
+        status_label: 'Aguardando moderação',
+      },
     });
     const twice = await review(bought.buyer, bought.order.id, {
       review: { product_id: bought.productId, rating: 1, text: 'Mudei de ideia' },
@@ -225,10 +231,22 @@ describe('who may review', () => {
   it('refuses a bad body with a pt-BR message and a 422', async () => {
     const bought = await boughtRing();
     const cases: [object, string][] = [
-      [{ review: { product_id: bought.productId, rating: 0 } }, 'Escolha uma nota de 1 a 5 estrelas.'],
-      [{ review: { product_id: bought.productId, rating: 6 } }, 'Escolha uma nota de 1 a 5 estrelas.'],
-      [{ review: { product_id: bought.productId, rating: 4.5 } }, 'Escolha uma nota de 1 a 5 estrelas.'],
-      [{ review: { product_id: bought.productId, rating: '5' } }, 'Escolha uma nota de 1 a 5 estrelas.'],
+      [
+        { review: { product_id: bought.productId, rating: 0 } },
+        'Escolha uma nota de 1 a 5 estrelas.',
+      ],
+      [
+        { review: { product_id: bought.productId, rating: 6 } },
+        'Escolha uma nota de 1 a 5 estrelas.',
+      ],
+      [
+        { review: { product_id: bought.productId, rating: 4.5 } },
+        'Escolha uma nota de 1 a 5 estrelas.',
+      ],
+      [
+        { review: { product_id: bought.productId, rating: '5' } },
+        'Escolha uma nota de 1 a 5 estrelas.',
+      ],
       [
         { review: { product_id: bought.productId, rating: 5, text: 'a'.repeat(2001) } },
         'O comentário deve ter no máximo 2000 caracteres.',
@@ -510,7 +528,9 @@ describe('moderation and the product page', () => {
 
     expect((await ctx.app.inject({ url: '/api/products/999999/reviews' })).statusCode).toBe(404);
     expect((await ctx.app.inject({ url: '/api/products/abc/reviews' })).statusCode).toBe(404);
-    const badPage = await ctx.app.inject({ url: `/api/products/${bought.productId}/reviews?page=0` });
+    const badPage = await ctx.app.inject({
+      url: `/api/products/${bought.productId}/reviews?page=0`,
+    });
     expect(badPage.statusCode).toBe(422);
     expect(badPage.body).toContain('Página inválida');
   });
@@ -575,7 +595,9 @@ describe('LGPD', () => {
     expect(existsSync(join(dataDir, photo))).toBe(false);
     expect(existsSync(join(dataDir, photo.replace('.webp', '-480.webp')))).toBe(false);
     // Photos of reviews still there are kept.
-    const kept = (await ctx.app.inject({ url: '/api/admin/reviews', headers: await fx.headersOf(owner) }))
+    const kept = (
+      await ctx.app.inject({ url: '/api/admin/reviews', headers: await fx.headersOf(owner) })
+    )
       .json<AdminReviewList>()
       .reviews.flatMap((r) => (r.photo_url ? [r.photo_url] : []));
     for (const url of kept) expect(existsSync(join(dataDir, url)), url).toBe(true);

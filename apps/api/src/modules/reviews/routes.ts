@@ -12,10 +12,7 @@ import {
   productReviewsResponseSchema,
   REVIEW_MESSAGES,
 } from '@lumina/shared/reviews/review-schemas';
-import type {
-  FastifyPluginAsyncZod,
-  FastifyPluginCallbackZod,
-} from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { type JsonCache, sendCached } from '../../http/cached-json.ts';
@@ -187,7 +184,8 @@ export const adminReviewRoutes: FastifyPluginCallbackZod<{ reviews: ReviewServic
       schema: {
         tags: ['admin', 'reviews'],
         summary: 'Reviews to moderate: waiting ones first, then newest first',
-        description: 'Filter status (pending, approved, hidden); page, per_page (1-50, default 20).',
+        description:
+          'Filter status (pending, approved, hidden); page, per_page (1-50, default 20).',
         querystring: adminReviewListQuerySchema,
         response: { 200: adminReviewListSchema, ...adminFailures },
       },
@@ -209,11 +207,7 @@ export const adminReviewRoutes: FastifyPluginCallbackZod<{ reviews: ReviewServic
       },
     },
     async (request) =>
-      reviews.moderate(
-        parseReviewId(request.params.id),
-        request.body,
-        currentUser(request).id,
-      ),
+      reviews.moderate(parseReviewId(request.params.id), request.body, currentUser(request).id),
   );
   done();
 };

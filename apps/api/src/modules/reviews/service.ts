@@ -43,8 +43,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Requests queued per run of the job: a backlog drains over a few hours, not in one burst. */
 const REQUESTS_PER_RUN = 200;
 
-const forbidden = (message: string, code: string) =>
-  new AppError('not_allowed', message, { code });
+const forbidden = (message: string, code: string) => new AppError('not_allowed', message, { code });
 const reviewNotFound = () =>
   new AppError('not_found', REVIEW_MESSAGES.notFound, { code: 'review_not_found' });
 

@@ -2,8 +2,7 @@ import { ratingLabel, REVIEW_RATING_MAX } from '@lumina/shared/reviews/review-sc
 import { useId } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-const STAR_PATH =
-  'M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z';
+const STAR_PATH = 'M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z';
 
 function StarShape({ filled, className }: { filled: boolean; className?: string }) {
   return (
@@ -25,7 +24,10 @@ function Star({ fill, className }: { fill: number; className?: string }) {
   return (
     <span className={cn('relative inline-block', className)}>
       <StarShape filled={false} className="absolute inset-0 size-full" />
-      <span className="absolute inset-y-0 left-0 overflow-hidden" style={{ width: `${fill * 100}%` }}>
+      <span
+        className="absolute inset-y-0 left-0 overflow-hidden"
+        style={{ width: `${fill * 100}%` }}
+      >
         <StarShape filled className={cn('h-full', className)} />
       </span>
     </span>
@@ -54,11 +56,7 @@ export function StarRating({
       className={cn('inline-flex shrink-0 text-gold-600', className)}
     >
       {Array.from({ length: REVIEW_RATING_MAX }, (_, index) => (
-        <Star
-          key={index}
-          fill={Math.min(Math.max(rating - index, 0), 1)}
-          className={SIZES[size]}
-        />
+        <Star key={index} fill={Math.min(Math.max(rating - index, 0), 1)} className={SIZES[size]} />
       ))}
     </span>
   );

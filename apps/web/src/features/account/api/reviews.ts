@@ -52,8 +52,7 @@ export function useCreateReview(userId: number, orderId: number) {
         return { created, photoError: error instanceof Error ? error.message : String(error) };
       }
     },
-    onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: reviewKeys.order(userId, orderId) }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: reviewKeys.order(userId, orderId) }),
   });
 }
 
@@ -70,7 +69,6 @@ export function useUploadReviewPhoto(userId: number, orderId: number) {
         timeoutMs: PHOTO_UPLOAD_TIMEOUT_MS,
       });
     },
-    onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: reviewKeys.order(userId, orderId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.order(userId, orderId) }),
   });
 }

@@ -21,5 +21,8 @@ export function productReviewsQueryOptions(productId: number, page = 1) {
 }
 
 export function useProductReviews(productId: number, page = 1) {
-  return useQuery({ ...productReviewsQueryOptions(productId, page), placeholderData: keepPreviousData });
+  return useQuery({
+    ...productReviewsQueryOptions(productId, page),
+    placeholderData: keepPreviousData,
+  });
 }
