@@ -10,7 +10,7 @@ import {
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextAreaField } from '../../../components/ui/form-field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -65,6 +65,10 @@ function ProductHeading({ product }: { product: OrderProduct }) {
   );
 }
 
+/**
+ * The photo's file, behind a button of our own: the browser's own one speaks the browser's
+ * language, not necessarily the shop's.
+ */
 function PhotoField({
   id,
   error,
@@ -76,21 +80,41 @@ function PhotoField({
   disabled?: boolean;
   onChange: (file: File | null) => void;
 }) {
+  const [chosen, setChosen] = useState<string | null>(null);
   return (
     <div>
-      <label htmlFor={id} className="block text-sm font-medium text-ink-900">
-        Foto (opcional)
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept={PHOTO_TYPES.join(',')}
-        disabled={disabled}
-        aria-describedby={`${id}-dica${error ? ` ${id}-erro` : ''}`}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => onChange(event.target.files?.[0] ?? null)}
-        className="mt-1 block w-full text-sm text-ink-800 file:mr-3 file:min-h-10 file:rounded-full file:border file:border-ink-900 file:bg-white file:px-4 file:text-sm file:font-medium file:text-ink-900"
-      />
+      <p className="text-sm font-medium text-ink-900">Foto (opcional)</p>
+      <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1">
+        <input
+          id={id}
+          type="file"
+          accept={PHOTO_TYPES.join(',')}
+          disabled={disabled}
+          aria-label="Foto (opcional)"
+          aria-describedby={`${id}-dica${error ? ` ${id}-erro` : ''}`}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => {
+            const file = event.target.files?.[0] ?? null;
+            setChosen(file?.name ?? null);
+            onChange(file);
+          }}
+          className="peer sr-only"
+        />
+        <label
+          htmlFor={id}
+          className={buttonClasses({
+            variant: 'outline',
+            size: 'sm',
+            className:
+              'cursor-pointer peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gold-600 peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
+          })}
+        >
+          {chosen ? 'Trocar foto' : 'Escolher foto'}
+        </label>
+        <span className="min-w-0 text-sm break-all text-ink-700">
+          {chosen ?? 'Nenhuma foto escolhida'}
+        </span>
+      </div>
       <p id={`${id}-dica`} className="mt-1 text-xs text-ink-600">
         JPEG, PNG ou WebP de até 5 MB. Guardamos a foto sem a localização e os dados da câmera.
       </p>
@@ -240,7 +264,10 @@ function ReviewForm({
         name={`nota-${id}`}
         legend="Sua nota"
         value={rating}
-        onChange={setRating}
+        onChange={(chosen) => {
+          setRating(chosen);
+          setErrors((shown) => ({ ...shown, rating: undefined }));
+        }}
         error={errors.rating}
         disabled={create.isPending}
       />

@@ -1,3 +1,4 @@
+import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { formatDateTime } from '@lumina/shared/format/dates';
 import {
   type AdminReview,
@@ -108,7 +109,7 @@ function ReviewCard({ review }: { review: AdminReview }) {
   const waiting = review.status === 'pending';
   return (
     <li
-      aria-label={`Avaliação de ${review.author} sobre ${review.product.name}`}
+      aria-label={`Avaliação de ${review.author} sobre ${parseProductName(review.product.name).title || review.product.name}`}
       className={cn(
         'grid gap-4 rounded-2xl border bg-white p-4 md:grid-cols-[14rem_1fr] md:p-5',
         waiting ? 'border-gold-600' : 'border-ink-300/60',
@@ -122,7 +123,7 @@ function ReviewCard({ review }: { review: AdminReview }) {
             rel="noopener noreferrer"
             className="hover:underline"
           >
-            {review.product.name}
+            {parseProductName(review.product.name).title || review.product.name}
             <span className="sr-only"> (abre em nova aba)</span>
           </a>
         </p>
