@@ -28,7 +28,7 @@ const officerSection = () =>
 
 it("dates the default text by the text's own date and sends data requests to the SAC", () => {
   renderPolicy({}, null);
-  expect(screen.getByText('Última atualização: 28/11/2026')).toBeVisible();
+  expect(screen.getByText('Última atualização: 27/11/2026')).toBeVisible();
   const contact = officerSection();
   expect(within(contact).getByText(/fale com o nosso atendimento/)).toBeVisible();
   expect(within(contact).getByRole('link', { name: 'sac@lumina.com.br' })).toHaveAttribute(
