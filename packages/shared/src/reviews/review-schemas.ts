@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INTEGER_ID_MAX } from '../validation/integer-id.ts';
+import { REVIEW_RATING_MAX, REVIEW_RATING_MIN } from './review-rating.ts';
 
 /**
  * Reviews by verified buyers (DESIGN.md: POST /api/orders/{id}/reviews, GET
@@ -22,8 +23,6 @@ export const REVIEW_STATUS_LABELS: Record<ReviewStatus, string> = {
   hidden: 'Oculta',
 };
 
-export const REVIEW_RATING_MIN = 1;
-export const REVIEW_RATING_MAX = 5;
 /** A paragraph or two: long enough to say how the piece fits, short enough to be read. */
 export const REVIEW_TEXT_MAX = 2000;
 export const REVIEW_REPLY_MAX = 1000;
@@ -281,18 +280,3 @@ export const moderateReviewAnswerSchema = z.object({
   pending: z.number().int(),
 });
 export type ModerateReviewAnswer = z.infer<typeof moderateReviewAnswerSchema>;
-
-/** '4,5' (pt-BR decimal comma), as the page and its stars' label read the mean. */
-export function formatRating(average: number): string {
-  return average.toLocaleString('pt-BR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-}
-
-/** '1 avaliação', '12 avaliações'. */
-export function reviewCountText(count: number): string {
-  return count === 1 ? '1 avaliação' : `${count} avaliações`;
-}
-
-/** What a screen reader hears for a row of stars: 'Nota 4,5 de 5'. */
-export function ratingLabel(rating: number): string {
-  return `Nota ${Number.isInteger(rating) ? String(rating) : formatRating(rating)} de ${REVIEW_RATING_MAX}`;
-}

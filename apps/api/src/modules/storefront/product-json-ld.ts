@@ -2,11 +2,8 @@ import { CATEGORY_LABELS } from '@lumina/shared/catalog/categories';
 import { pixPriceCents, type PriceRules } from '@lumina/shared/catalog/pricing';
 import type { ProductDto, ProductVariantDto } from '@lumina/shared/catalog/product';
 import { VARIANT_QUERY_PARAM, variantPrices } from '@lumina/shared/catalog/variants';
-import {
-  type ProductReviewsResponse,
-  REVIEW_RATING_MAX,
-  REVIEW_RATING_MIN,
-} from '@lumina/shared/reviews/review-schemas';
+import type { ProductReviewsResponse } from '@lumina/shared/reviews/review-schemas';
+import { REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '@lumina/shared/reviews/review-rating';
 
 /**
  * The product page's schema.org data: a `Product` with one Offer for a product sold as a single

@@ -1,4 +1,4 @@
-import { ratingLabel, REVIEW_RATING_MAX } from '@lumina/shared/reviews/review-schemas';
+import { ratingLabel, REVIEW_RATING_MAX } from '@lumina/shared/reviews/review-rating';
 import { useId } from 'react';
 import { cn } from '../../lib/cn.ts';
 

@@ -6,8 +6,8 @@ import {
   REVIEW_STATUSES,
   type ReviewModerationStatus,
   type ReviewStatus,
-  reviewCountText,
 } from '@lumina/shared/reviews/review-schemas';
+import { reviewCountText } from '@lumina/shared/reviews/review-rating';
 import { useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';

@@ -1,9 +1,6 @@
 import { formatDate } from '@lumina/shared/format/dates';
-import {
-  formatRating,
-  type PublicReview,
-  reviewCountText,
-} from '@lumina/shared/reviews/review-schemas';
+import { formatRating, reviewCountText } from '@lumina/shared/reviews/review-rating';
+import type { PublicReview } from '@lumina/shared/reviews/review-schemas';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { StarRating } from '../../../components/ui/star-rating.tsx';
