@@ -230,6 +230,7 @@ const TEMPLATES: Record<string, Record<string, () => Content>> = {
         customerName: order.customerName,
         orderNumber: order.orderNumber,
         orderId: order.id,
+        deliveredOn: '20/11/2026',
         products: ['Argola <Souza> (Diâmetro: 8 mm)', 'Labret & Cia'],
         appUrl: APP,
         shop: SHOP,

@@ -17,6 +17,8 @@ export function reviewRequestMail(input: {
   customerName: string;
   orderNumber: string;
   orderId: number;
+  /** The day it was delivered, as the shopper reads it ('20/11/2026'). */
+  deliveredOn: string;
   /** 'Argola (Diâmetro: 8 mm)', one per product. */
   products: readonly string[];
   appUrl: string;
@@ -25,7 +27,7 @@ export function reviewRequestMail(input: {
   const subject = REVIEW_REQUEST_SUBJECT(input.orderNumber, input.shop.name);
   const blocks: Block[] = [
     `Olá, ${firstName(input.customerName)}!`,
-    `Seu pedido ${input.orderNumber} chegou há uma semana. Conte o que achou de cada peça: sua opinião ajuda outras pessoas a escolher e ajuda a ${input.shop.name} a melhorar.`,
+    `Seu pedido ${input.orderNumber} foi entregue em ${input.deliveredOn}. Conte o que achou de cada peça: sua opinião ajuda outras pessoas a escolher e ajuda a ${input.shop.name} a melhorar.`,
     ...input.products.map((product) => `• ${product}`),
     {
       link: `${input.appUrl}${reviewPagePath(input.orderId)}`,

@@ -92,6 +92,9 @@ describe('the e-mail asking for reviews', () => {
       `O que você achou do pedido ${order.order.order_number}? Avalie na Lumina Piercings`,
     );
     expect(mail.text).toContain('Olá, Ana!');
+    expect(mail.text).toContain(
+      `Seu pedido ${order.order.order_number} foi entregue em ${start.toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' })}.`,
+    );
     expect(mail.text).toContain('• Argola Devolução');
     expect(mail.text).toContain('(Diâmetro: 10 mm)');
     expect(mail.text).toContain(

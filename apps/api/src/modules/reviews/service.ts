@@ -1,4 +1,5 @@
 import { optionValuesLabel, nameBesideOptions } from '@lumina/shared/catalog/variants';
+import { formatDate } from '@lumina/shared/format/dates';
 import { ORDER_MESSAGES } from '@lumina/shared/orders/order-messages';
 import {
   type AdminReview,
@@ -348,6 +349,7 @@ export function createReviewService(deps: {
               customerName: order.customerName,
               orderNumber: order.orderNumber,
               orderId: order.id,
+              deliveredOn: order.deliveredAt ? formatDate(order.deliveredAt) : '',
               products: waiting.map((lines) => {
                 const [first] = lines as [ReviewableItem];
                 const name = nameBesideOptions(first.productName, first.optionValues);
