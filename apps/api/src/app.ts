@@ -101,7 +101,7 @@ import { adminDocsSessionRoutes, docsCookieAsBearer } from './modules/admin/docs
 import { adminProductPhotoRoutes } from './modules/admin/catalog/photo-routes.ts';
 import { createProductPhotos } from './modules/admin/catalog/photos.ts';
 import { adminProductWriteRoutes } from './modules/admin/catalog/write-routes.ts';
-import { sellsVariantSku } from './modules/catalog/cached-product.ts';
+import { sellsVariantSku, showsProduct } from './modules/catalog/cached-product.ts';
 import { CATALOG_CHANNEL } from './modules/catalog/changes.ts';
 import { SETTINGS_CHANNEL } from './modules/settings/changes.ts';
 import { PROMOTIONS_CHANNEL } from './modules/promotions/changes.ts';
@@ -172,6 +172,11 @@ import { createLinkTokens } from './modules/reminders/link-tokens.ts';
 import { adminReminderRoutes, reminderRoutes } from './modules/reminders/routes.ts';
 import { createReminderService, type ReminderService } from './modules/reminders/service.ts';
 import { createStaffService } from './modules/staff/service.ts';
+import { firstReviewsPage } from './modules/reviews/cached-reviews.ts';
+import { reviewsPlugin } from './modules/reviews/plugin.ts';
+import { createReviewRepository } from './modules/reviews/repository.ts';
+import { createReviewPhotos } from './modules/reviews/review-photos.ts';
+import { createReviewService, type ReviewService } from './modules/reviews/service.ts';
 
 // Messages zod writes itself (a number where an object was expected, say) come out in pt-BR too.
 z.config(z.locales.ptBR());
@@ -236,6 +241,8 @@ declare module 'fastify' {
     reminders: ReminderService;
     /** The order updates by WhatsApp: its job runs in server.ts, tests wait on it. */
     whatsapp: WhatsAppOutbox;
+    /** Product reviews: the job that asks for them runs in server.ts. */
+    reviews: ReviewService;
   }
 }
 
@@ -621,6 +628,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     securityLog: services.securityLog,
     onChange: () => catalogCache.clear(),
   });
+  const reviews = createReviewService({
+    db: database.db,
+    repository: createReviewRepository(database.db),
+    photos: createReviewPhotos({ uploadsDir }),
+    outbox,
+    appUrl: config.appUrl,
+    storeSettings,
+    now,
+    onChange: () => catalogCache.clear(),
+  });
+  app.decorate('reviews', reviews);
   const erp = createErp({
     config,
     db: database.db,
@@ -837,6 +855,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       });
       await api.register(adminPrivacyRoutes, { privacy });
       await api.register(adminContactRoutes, { contact });
+      await api.register(reviewsPlugin, {
+        reviews,
+        cache: catalogCache,
+        productShown: (id) => showsProduct(catalogCache, catalog, id),
+      });
       await api.register(adminStaffRoutes, { staff });
       await api.register(staffInvitationRoutes, { staff });
       await api.register(consentRoutes, { consents });
@@ -902,8 +925,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         findProduct: (id) => catalogRepository.findProductById(id),
         sellsVariant: (id, sku) => sellsVariantSku(catalogCache, catalog, id, sku),
       },
+      reviews: (id) => firstReviewsPage(catalogCache, reviews, id),
     }),
-    storefront: createStorefrontData(catalog, settings, () => whatsappConnection.availableNow()),
+    storefront: createStorefrontData(
+      catalog,
+      settings,
+      () => whatsappConnection.availableNow(),
+      (id) => firstReviewsPage(catalogCache, reviews, id),
+    ),
     cache: catalogCache,
     pageRateLimitMax: config.pageRateLimitMax,
   });

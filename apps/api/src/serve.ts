@@ -74,6 +74,7 @@ export async function serve(config: Config): Promise<void> {
       monitoring: app.monitoring,
       privacy: app.privacy,
       labels: app.labels,
+      reviews: app.reviews,
       backups,
       reconcileIntervalSeconds: config.pixReconcileIntervalSeconds,
       reminders: app.reminders,

@@ -51,6 +51,49 @@ const data: StorefrontData = {
     const product = products.find((p) => p.id === id);
     return Promise.resolve(product ? { product } : undefined);
   },
+  productReviews: (id) =>
+    Promise.resolve(
+      id === 7
+        ? {
+            reviews: [
+              {
+                id: 1,
+                author: 'Marina',
+                variant_label: '',
+                rating: 5,
+                text: 'Não pesa nada, uso todo dia.',
+                created_at: '2026-10-05T15:00:00.000Z',
+                photo_url: null,
+                photo_thumb_url: null,
+                reply: { text: 'Obrigada, Marina!', replied_at: '2026-10-06T15:00:00.000Z' },
+              },
+              {
+                id: 2,
+                author: 'Júlia',
+                variant_label: '',
+                rating: 4,
+                text: '',
+                created_at: '2026-10-04T15:00:00.000Z',
+                photo_url: null,
+                photo_thumb_url: null,
+                reply: null,
+              },
+            ],
+            summary: { average: 4.5, count: 2 },
+            page: 1,
+            per_page: 10,
+            total: 2,
+            total_pages: 1,
+          }
+        : {
+            reviews: [],
+            summary: { average: 0, count: 0 },
+            page: 1,
+            per_page: 10,
+            total: 0,
+            total_pages: 0,
+          },
+    ),
   subcategories: (slug) => Promise.resolve({ category: slug as CategorySlug, subcategories: [] }),
   store: () => ({ store: publicStoreJson(createStoreSettings()) }),
   policy: (key) => {
@@ -73,6 +116,31 @@ describe('renderPage (the server renderer)', () => {
     expect(page?.html).toContain('R$ 89,90');
     // The cache goes to the browser with the product in it.
     expect(JSON.stringify(page?.state)).toContain('Argola Segmentada Titânio');
+  });
+
+  it('renders the approved reviews with their mean beside the title, and hands them to the browser', async () => {
+    const page = await renderPage('/produto/7', { data, sandbox: false });
+    const html = page?.html ?? '';
+    // The mean and count right under the heading, a link to the reviews below.
+    expect(html).toMatch(
+      /<\/h1><div[^>]*><a href="#avaliacoes"[^>]*><span role="img" aria-label="Nota 4,5 de 5"/,
+    );
+    expect(html).toContain('(2 avaliações)');
+    expect(html).toMatch(/<h2 id="avaliacoes-titulo"[^>]*>Avaliações<\/h2>/);
+    expect(html).toContain('Não pesa nada, uso todo dia.');
+    expect(html).toContain('Marina');
+    expect(html).toContain('Resposta da loja');
+    expect(html).toContain('Obrigada, Marina!');
+    expect(page?.state.map((entry) => entry.queryKey)).toContainEqual([
+      'products',
+      'reviews',
+      7,
+      1,
+    ]);
+
+    const none = (await renderPage('/produto/8', { data, sandbox: false }))?.html ?? '';
+    expect(none).toContain('Este produto ainda não tem avaliações.');
+    expect(none).not.toContain('Nota ');
   });
 
   it('renders the variant a shared link names already chosen, with its price and picture', async () => {

@@ -13,6 +13,7 @@ import type {
   ProductResponse,
   SubcategoriesResponse,
 } from '@lumina/shared/catalog/product';
+import type { ProductReviewsResponse } from '@lumina/shared/reviews/review-schemas';
 import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -32,6 +33,7 @@ import {
   getAllProducts,
 } from './features/catalog/api/get-all-products.ts';
 import { productQueryOptions } from './features/catalog/api/get-product.ts';
+import { productReviewsQueryOptions } from './features/catalog/api/get-product-reviews.ts';
 import { type ProductsQuery, productsQueryOptions } from './features/catalog/api/get-products.ts';
 import { subcategoriesQueryOptions } from './features/catalog/api/get-subcategories.ts';
 import { policyQueryOptions } from './features/policies/api/get-policy.ts';
@@ -51,6 +53,8 @@ export interface StorefrontData {
   products(query: ProductsQuery): Promise<ProductListResponse>;
   /** undefined for a product the storefront does not show. */
   product(id: number): Promise<ProductResponse | undefined>;
+  /** The first page of a product's approved reviews (GET /api/products/{id}/reviews). */
+  productReviews(id: number): Promise<ProductReviewsResponse | undefined>;
   subcategories(slug: string): Promise<SubcategoriesResponse>;
   /** The shop's public settings (GET /api/store), which every page's layout shows. */
   store(): { store: PublicStoreJson };
@@ -92,11 +96,16 @@ async function prefetch(client: QueryClient, url: URL, data: StorefrontData): Pr
       return;
     case 'produto/:id': {
       const id = parseProductId(url.pathname.split('/').filter(Boolean)[1]);
-      const found = id === null ? undefined : await data.product(id);
+      // The reviews are part of the page's HTML (their mean sits beside the title): read with it.
+      const [found, reviews] =
+        id === null ? [] : await Promise.all([data.product(id), data.productReviews(id)]);
       // null for an unknown product: the page is the 'Produto não encontrado' notice with its
       // heading, not a skeleton waiting for a request only the browser would make, and the
       // browser hydrates the same notice without asking.
       if (id !== null) client.setQueryData(productQueryOptions(id).queryKey, found ?? null);
+      if (found && reviews && id !== null) {
+        client.setQueryData(productReviewsQueryOptions(id).queryKey, reviews);
+      }
       return;
     }
     case 'produtos': {

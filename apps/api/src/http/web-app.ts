@@ -96,6 +96,8 @@ export interface StorefrontRenderer {
 export interface StorefrontData {
   products(query: Record<string, string | number | null | undefined>): Promise<unknown>;
   product(id: number): Promise<unknown>;
+  /** The first page of a product's approved reviews; undefined when the shop has none to say. */
+  productReviews(id: number): Promise<unknown>;
   subcategories(slug: string): Promise<unknown>;
   /** The shop's public settings, GET /api/store's answer. */
   store(): unknown;

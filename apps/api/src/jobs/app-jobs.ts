@@ -17,6 +17,7 @@ import { reminderScanJob } from '../modules/reminders/scan-job.ts';
 import type { ReminderService } from '../modules/reminders/service.ts';
 import { whatsappOutboxJob } from '../modules/whatsapp/outbox-job.ts';
 import type { WhatsAppOutbox } from '../modules/whatsapp/outbox.ts';
+import type { ReviewService } from '../modules/reviews/service.ts';
 import type { JobDefinition } from './job-runner.ts';
 
 export interface AppJobDeps {
@@ -34,6 +35,8 @@ export interface AppJobDeps {
   invoices?: Pick<InvoiceService, 'jobs'>;
   /** The order updates by WhatsApp (absent: none, as in tests that do not need them). */
   whatsapp?: Pick<WhatsAppOutbox, 'deliverDue'>;
+  /** The e-mail asking for reviews a week after delivery (absent: none, as in some tests). */
+  reviews?: Pick<ReviewService, 'jobs'>;
   /** PIX_RECONCILE_SECONDS (default 60). */
   reconcileIntervalSeconds?: number;
   /** The cart and expired-PIX reminders' scan (absent: none, as in tests that do not need it). */
@@ -58,5 +61,6 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
     ...(deps.labels?.jobs() ?? []),
     ...(deps.invoices?.jobs() ?? []),
     ...(deps.reminders ? [reminderScanJob(deps.reminders, deps.reminderScanSeconds)] : []),
+    ...(deps.reviews?.jobs() ?? []),
   ];
 }

@@ -47,6 +47,8 @@ const OWNERS: Record<string, string> = {
   reminder_messages: 'reminders',
   whatsapp_connection: 'whatsapp',
   whatsapp_messages: 'whatsapp',
+  product_reviews: 'reviews',
+  review_requests: 'reviews',
 };
 
 /** Every table the schema files export, by the name code uses for it (`productVariants`). */

@@ -62,6 +62,10 @@ export const routes: RouteObject[] = [
                   { path: 'gerenciar-dados', lazy: () => import('./routes/manage-data.tsx') },
                   { path: 'checkout', lazy: () => import('./routes/checkout.tsx') },
                   { path: 'minha-conta/pedidos/:id', lazy: () => import('./routes/my-order.tsx') },
+                  {
+                    path: 'minha-conta/pedidos/:id/avaliar',
+                    lazy: () => import('./routes/my-order-reviews.tsx'),
+                  },
                 ],
               },
               {
@@ -102,6 +106,7 @@ export const routes: RouteObject[] = [
           { path: 'pedidos', lazy: adminPage('Orders') },
           { path: 'pedidos/:id', lazy: adminPage('Order') },
           { path: 'produtos', lazy: adminPage('Products') },
+          { path: 'avaliacoes', lazy: adminPage('Reviews') },
           { path: 'clientes', lazy: adminPage('Customers') },
           { path: 'clientes/:id', lazy: adminPage('Customer') },
           { path: 'seguranca', lazy: adminPage('Security') },

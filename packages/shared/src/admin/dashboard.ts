@@ -20,6 +20,7 @@ export const DASHBOARD_QUEUE_KEYS = [
   'variants_out_of_stock', // active variants of active products with no unit
   'variants_low_stock', // active variants with stock at or below their threshold (above 0)
   'bling_to_check', // products whose Bling sync failed or waits for a decision
+  'reviews_pending', // product reviews waiting for moderation
   'security_alerts', // security alerts of the last 7 days
 ] as const;
 export type DashboardQueueKey = (typeof DASHBOARD_QUEUE_KEYS)[number];

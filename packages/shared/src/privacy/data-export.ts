@@ -124,6 +124,22 @@ export const dataExportSchema = z
         created_at: z.string(),
       }),
     ),
+    /** Product reviews the person wrote, whatever their status, with the shop's answers. */
+    reviews: z.array(
+      z.object({
+        product_name: z.string(),
+        order_number: z.string(),
+        rating: z.number().int(),
+        text: z.string(),
+        /** The first name the product page shows beside it. */
+        author: z.string(),
+        variant: z.string(),
+        status: z.string(),
+        photo_url: z.string().nullable(),
+        reply: z.string().nullable(),
+        created_at: z.string(),
+      }),
+    ),
     wishlist: z.array(z.object({ product_name: z.string(), added_at: z.string() })),
     cart: z.array(z.object({ product_name: z.string(), quantity: z.number().int() })),
     /** 'Avise-me quando chegar' of the account's address, with the consent each one carries. */

@@ -73,5 +73,5 @@ export const PRIVACY_COMPLETION_WARNINGS = {
   export:
     'O titular recebe a resposta por e-mail e o arquivo com os dados que a loja mantém fica disponível na página Gerenciar Dados por 30 dias.',
   deletion:
-    'A conta e os dados pessoais do titular serão apagados. Os pedidos são mantidos apenas com os dados fiscais (nome, CPF e endereço de entrega) pelo prazo legal. Esta ação não pode ser desfeita.',
+    'A conta e os dados pessoais do titular serão apagados, com as avaliações de produtos que escreveu. Os pedidos são mantidos apenas com os dados fiscais (nome, CPF e endereço de entrega) pelo prazo legal. Esta ação não pode ser desfeita.',
 } as const;

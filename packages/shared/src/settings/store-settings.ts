@@ -325,7 +325,7 @@ export const PRIVACY_POLICY_FIELDS = [
 ] as const satisfies readonly (keyof StoreSettings)[];
 
 /** When the privacy policy's own text (privacy-policy-content.tsx) last changed: noon in Brasília. */
-export const PRIVACY_POLICY_TEXT_DATE = new Date('2026-11-22T15:00:00.000Z');
+export const PRIVACY_POLICY_TEXT_DATE = new Date('2026-11-27T15:00:00.000Z');
 
 /** The privacy policy's date: its text's, or the later change of a setting it shows. */
 export function privacyPolicyUpdatedAt(settingsChangedAt: Date | null): Date {

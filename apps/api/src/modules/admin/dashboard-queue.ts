@@ -21,6 +21,7 @@ export const QUEUE_PERMISSION: Record<DashboardQueueKey, Permission> = {
   variants_out_of_stock: 'catalogue',
   variants_low_stock: 'catalogue',
   bling_to_check: 'catalogue',
+  reviews_pending: 'catalogue',
   security_alerts: 'security',
 };
 
@@ -93,6 +94,9 @@ const QUEUE_SQL: Record<DashboardQueueKey, (c: Context) => SQL> = {
   bling_to_check: () =>
     sql`select count(*)::integer as count, null::integer as days_left from bling_product_links
         where sync_status in ('failed', 'pending')`,
+  reviews_pending: () =>
+    sql`select count(*)::integer as count, null::integer as days_left from product_reviews
+        where status = 'pending'`,
   security_alerts: ({ now }) =>
     sql`select count(*)::integer as count, null::integer as days_left from security_alerts
         where last_seen_at > ${now}::timestamptz - interval '7 days'`,

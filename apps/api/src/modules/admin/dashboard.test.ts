@@ -222,6 +222,12 @@ beforeAll(async () => {
       ('Gil', 'gil@example.com', 'Olá', '198.51.100.1', 'new'),
       ('Hugo', 'hugo@example.com', 'Oi', '198.51.100.2', 'new'),
       ('Iara', 'iara@example.com', 'Boa tarde', '198.51.100.3', 'read')`);
+  // Reviews: two waiting for moderation, one published.
+  await db.execute(sql`
+    insert into product_reviews (product_id, order_id, user_id, author_name, rating, status) values
+      (${ring}, ${shipped}, ${caio.id}, 'Caio', 5, 'pending'),
+      (${stud}, ${shipped}, ${caio.id}, 'Caio', 4, 'pending'),
+      (${ring}, ${late}, ${bia.id}, 'Bia', 3, 'approved')`);
   await db.execute(sql`
     insert into security_alerts (rule, subject, severity, message, occurrences, first_seen_at, last_seen_at, created_at) values
       ('brute_force', 'x@example.com', 'critical', 'Muitas tentativas', 12, '2026-03-12T10:00:00Z', '2026-03-12T11:00:00Z', '2026-03-12T10:00:00Z'),
@@ -258,6 +264,7 @@ describe('GET /api/admin/dashboard: the queue', () => {
       item('variants_out_of_stock', 1),
       item('variants_low_stock', 2),
       item('bling_to_check', 2),
+      item('reviews_pending', 2),
       item('security_alerts', 1),
     ]);
   });
@@ -280,6 +287,7 @@ describe('GET /api/admin/dashboard: the queue', () => {
       item('variants_out_of_stock', 1),
       item('variants_low_stock', 2),
       item('bling_to_check', 2),
+      item('reviews_pending', 2),
     ]);
     expect(answer.figures).toBeNull();
   });

@@ -15,6 +15,24 @@ export function cachedProduct(
   return cache.get(`product:${id}`, () => catalog.getProduct(id));
 }
 
+/**
+ * Whether the storefront shows product `id` (not unknown, hidden or retired), answered from the
+ * cached product: while it is cached this reads no SQL.
+ */
+export async function showsProduct(
+  cache: JsonCache,
+  catalog: CatalogService,
+  id: number,
+): Promise<boolean> {
+  try {
+    await cachedProduct(cache, catalog, id);
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'not_found') return false;
+    throw error;
+  }
+}
+
 /** The SKUs of a cached answer, read once per answer rather than once per question. */
 const skusOfAnswer = new WeakMap<CachedJson, ReadonlySet<string>>();
 

@@ -39,6 +39,7 @@ import {
   type ReturnMailContext,
 } from '../returns/return-mails.ts';
 import { privacyAnswerMail, privacyRequestAdminMail } from '../privacy/privacy-mails.ts';
+import { reviewRequestMail } from '../reviews/review-mails.ts';
 import { securityAlertMail } from '../security/alert-mail.ts';
 import { staffInvitationMail } from '../staff/invitation-mail.ts';
 import { backInStockMail, confirmAlertMail } from '../stock-alerts/alert-mails.ts';
@@ -284,6 +285,19 @@ const TEMPLATES: Record<string, Record<string, () => Content>> = {
       reminderMail(
         reminder({ kind: 'pix_expired', number: 2, orderNumber: 'LP001007', missing: 0 }),
       ),
+  },
+  'reviews/review-mails.ts': {
+    reviewRequestMail: () =>
+      reviewRequestMail({
+        to: TO,
+        customerName: order.customerName,
+        orderNumber: order.orderNumber,
+        orderId: order.id,
+        deliveredOn: '20/11/2026',
+        products: ['Argola <Souza> (Diâmetro: 8 mm)', 'Labret & Cia'],
+        appUrl: APP,
+        shop: SHOP,
+      }),
   },
   'contact/contact-mail.ts': {
     contactMessageMail: () =>

@@ -1,6 +1,7 @@
 import { formatAddressLine } from '@lumina/shared/addresses/address-line';
 import { centsToReais as reais } from '@lumina/shared/format/money';
 import { dataExportPurpose, type DataExport } from '@lumina/shared/privacy/data-export';
+import { REVIEW_STATUS_LABELS, reviewPhotoUrl } from '@lumina/shared/reviews/review-schemas';
 import { shopName } from '@lumina/shared/settings/settings-rules';
 import type { StoreSettings } from '@lumina/shared/settings/store-settings';
 import { and, asc, desc, eq, gte, inArray } from 'drizzle-orm';
@@ -18,6 +19,7 @@ import { invoicesOfOrders } from '../fulfilment/invoice-repository.ts';
 import { labelsAndEventsOfOrders } from '../fulfilment/label-repository.ts';
 import { lowVariantName } from '../catalog/low-stock.ts';
 import { stockAlertsOf } from '../stock-alerts/repository.ts';
+import { reviewsOfUser } from '../reviews/repository.ts';
 import { currentConsents } from './consents.ts';
 
 /** The security log is kept 12 months; the export shows what is there. */
@@ -26,8 +28,9 @@ const ACTIVITY_LIMIT = 500;
 /**
  * Everything the shop keeps about one person, read in one snapshot (LGPD art. 18, II and V):
  * the profile, consents with their history, addresses, orders (with their NF-e, labels and
- * tracking), withdrawals and exchanges, wishlist, cart, the back-in-stock alerts of the account's
- * address, the account's activity in the security log and the privacy requests. Built field by field, like the user JSON, so a password hash, a
+ * tracking), withdrawals and exchanges, product reviews, wishlist, cart, the back-in-stock alerts
+ * of the account's address, the account's activity in the security log and the privacy requests.
+ * Built field by field, like the user JSON, so a password hash, a
  * token, a Google subject or a provider's id never leaves.
  */
 export function createDataExport(deps: { now: () => Date; storeSettings: () => StoreSettings }) {
@@ -60,6 +63,7 @@ export function createDataExport(deps: { now: () => Date; storeSettings: () => S
       .innerJoin(orders, eq(orders.id, returnRequests.orderId))
       .where(eq(returnRequests.userId, userId))
       .orderBy(desc(returnRequests.createdAt), desc(returnRequests.id));
+    const reviewed = await reviewsOfUser(db, userId);
     const wished = await db
       .select({ name: products.name, addedAt: wishlistItems.addedAt })
       .from(wishlistItems)
@@ -191,6 +195,18 @@ export function createDataExport(deps: { now: () => Date; storeSettings: () => S
         status: request.status,
         reason: request.reason,
         created_at: request.createdAt.toISOString(),
+      })),
+      reviews: reviewed.map(({ review, productName, orderNumber }) => ({
+        product_name: productName,
+        order_number: orderNumber,
+        rating: review.rating,
+        text: review.text,
+        author: review.authorName,
+        variant: review.variantLabel,
+        status: REVIEW_STATUS_LABELS[review.status],
+        photo_url: review.photoId ? reviewPhotoUrl(review.photoId) : null,
+        reply: review.reply,
+        created_at: review.createdAt.toISOString(),
       })),
       wishlist: wished.map((row) => ({
         product_name: row.name,

@@ -108,6 +108,11 @@ const TABLES: Record<string, { keeps: readonly Marker[]; why: string }> = {
     keeps: [],
     why: "the phone and the message's values go (already once sent); kind and state stay",
   },
+  product_reviews: {
+    keeps: [],
+    why: "the person's reviews go, published ones too, as the privacy policy says",
+  },
+  review_requests: { keeps: [], why: 'which order was asked for reviews, and when' },
 };
 
 const PERSON = {
@@ -240,6 +245,11 @@ async function busyShopper() {
     const step = await call('POST', `/admin/orders/${delivered}/${action}`, adminHeaders, payload);
     expect(step.statusCode, step.body).toBe(200);
   }
+  // A review of the delivered piece, signed with the full name as some people do.
+  const reviewed = await call('POST', `/orders/${delivered}/reviews`, headers, {
+    review: { product_id: productId, rating: 5, text: `Amei a peça! ${PERSON.name}` },
+  });
+  expect(reviewed.statusCode, reviewed.body).toBe(201);
   // The second order with a coupon limited per customer: its use and counters name the CPF.
   const coupon = await call('POST', '/admin/coupons', adminHeaders, {
     coupon: { code: 'LGPD10', kind: 'percent', value: 10, per_customer_limit: 1 },
@@ -308,6 +318,7 @@ describe('completing LGPD requests', () => {
         { full_address: expect.stringContaining(PERSON.street) as string },
       ],
       wishlist: [{ product_name: expect.any(String) as string }],
+      reviews: [{ rating: 5, text: `Amei a peça! ${PERSON.name}`, author: 'Quitéria' }],
       cart: [{ quantity: 2 }],
       stock_alerts: [{ product_name: 'Argola Esgotada', email: PERSON.email, status: 'pending' }],
       purpose: expect.stringContaining('LGPD') as string,
@@ -396,6 +407,7 @@ describe('completing LGPD requests', () => {
     const mail = await smtp.waitForMail(PERSON.email);
     expect(mail.subject).toBe('Sua solicitação LGPD foi concluída: Exclusão dos dados');
     expect(mail.text).toContain('Sua conta e seus dados pessoais foram excluídos');
+    expect(mail.text).toContain('avaliações de produtos (com as fotos)');
     expect(mail.text).toContain('LGPD, art. 16, I');
     expect(mail.text).toContain('nome, CPF, endereço de entrega, itens e valores, até 01/01/2032');
     expect(mail.text).toContain('Atendido pela Dona.');

@@ -18,6 +18,7 @@ import { resetThrottleKeysOf } from '../password-resets/service.ts';
 import { forgetEmailVerificationsOf } from '../email-verification/repository.ts';
 import { forgetPaymentPayloadsOf } from '../payments/repository.ts';
 import { forgetReturnReasonsOf } from '../returns/repository.ts';
+import { forgetReviewsOf } from '../reviews/repository.ts';
 import { forgetThrottleKeys } from '../security/throttle.ts';
 import { anonymiseAccount } from '../users/repository.ts';
 import { forgetWishlistOf } from '../wishlist/repository.ts';
@@ -54,8 +55,9 @@ export interface ErasureResult {
  * Erases one account at its owner's request (LGPD art. 18, VI) in the caller's transaction, each
  * table through the module that owns it: the profile is anonymised, the address book, consents,
  * wishlist, cart, reminders, sessions, reset links, sign-in codes, contact messages,
- * back-in-stock alerts of the person's addresses, the reasons given for withdrawals and exchanges,
- * the CPF beside coupon uses, e-mails and WhatsApp messages go; the
+ * back-in-stock alerts of the person's addresses, product reviews (with their photos), the reasons
+ * given for withdrawals and exchanges, the CPF beside coupon uses, e-mails and WhatsApp messages
+ * go; the
  * orders keep only their fiscal data until `fiscalRetentionEnd`. The security log stays for its
  * 12 months (the shop's security and Marco Civil da Internet art. 15) and the request itself
  * for the shop's accountability. `apps/api/src/modules/privacy/erasure.test.ts` lists every table.
@@ -84,6 +86,8 @@ export async function eraseAccount(
   const orderIds = kept.map((order) => order.id);
   await forgetPaymentPayloadsOf(tx, orderIds);
   await forgetReturnReasonsOf(tx, userId);
+  // Published ones too, as the privacy policy says; their photos' files go with the reviews' job.
+  await forgetReviewsOf(tx, userId);
   await forgetAddressesOf(tx, userId);
   await forgetRemindersOf(tx, userId);
   await forgetCartOf(tx, userId);

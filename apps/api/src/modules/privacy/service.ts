@@ -63,7 +63,7 @@ function erasureAnswer(at: Date, result: ErasureResult, note: string | undefined
     undefined,
   );
   return [
-    `Sua conta e seus dados pessoais foram excluídos em ${dateBR(at)}: cadastro (nome, e-mail, telefone, CPF, data de nascimento), endereços, consentimentos, lista de desejos, carrinho, sessões e mensagens. Não é mais possível entrar nesta conta; o e-mail fica livre para um novo cadastro.`,
+    `Sua conta e seus dados pessoais foram excluídos em ${dateBR(at)}: cadastro (nome, e-mail, telefone, CPF, data de nascimento), endereços, consentimentos, lista de desejos, carrinho, avaliações de produtos (com as fotos), sessões e mensagens. Não é mais possível entrar nesta conta; o e-mail fica livre para um novo cadastro.`,
     kept.length === 0 || !until
       ? 'Não havia pedidos a manter.'
       : `Por obrigação legal (LGPD, art. 16, I, e a legislação fiscal, que exige guardar os documentos das vendas por 5 anos), mantivemos ${kept.length === 1 ? 'o pedido' : `os ${kept.length} pedidos`} ${kept.map((order) => order.orderNumber).join(', ')} apenas com os dados que a nota fiscal exige: nome, CPF, endereço de entrega, itens e valores, até ${dateBR(until)}, quando também serão apagados. O e-mail e o telefone foram removidos desses pedidos.`,

@@ -23,7 +23,7 @@ import { organizationJsonLd } from './organization-json-ld.ts';
 import { POLICY_PAGES, policyKeyOfPath } from '@lumina/shared/settings/policy-pages';
 import { shopName } from '@lumina/shared/settings/settings-rules';
 import { NO_STORE_PAYMENTS, type StoreSettings } from '@lumina/shared/settings/store-settings';
-import { productJsonLd } from './product-json-ld.ts';
+import { productJsonLd, type ProductJsonLdInput } from './product-json-ld.ts';
 import { HOME_PREVIEW_IMAGE, SHOP_LOGO_PNG } from './preview-image.ts';
 
 /**
@@ -264,7 +264,12 @@ function amount(cents: number): string {
  * A product page; `variantSku` is the variant a shared link names (`?variante=`): the page shows
  * its picture first, so that is the picture to preload.
  */
-function productPage(site: Site, row: ProductReadRow, variantSku: string | null): ResolvedPage {
+function productPage(
+  site: Site,
+  row: ProductReadRow,
+  variantSku: string | null,
+  reviews: ProductJsonLdInput['reviews'],
+): ResolvedPage {
   const { appUrl } = site;
   const rules: MoneyRules = site.money;
   const product = toProductDto(row, rules);
@@ -319,6 +324,7 @@ function productPage(site: Site, row: ProductReadRow, variantSku: string | null)
         description: text,
         shopName: site.name,
         rules,
+        reviews,
       }),
       breadcrumbs(appUrl, [
         { name: 'Início', path: '/' },
@@ -362,6 +368,8 @@ export function createPageResolver(deps: {
   storeSettings: () => StoreSettings;
   /** The ways to pay beside PIX: the instalment promises follow whether cards are taken. */
   payments?: StorePayments;
+  /** A product's approved reviews (the first page): its JSON-LD rating and reviews. */
+  reviews?: (productId: number) => Promise<ProductJsonLdInput['reviews']>;
 }) {
   const { appUrl, catalog } = deps;
   const host = new URL(appUrl).hostname;
@@ -394,7 +402,8 @@ export function createPageResolver(deps: {
           // Inactive products (retired in the shop or deleted in Bling) are gone for search
           // engines; the page itself still says 'Indisponível' to a person who follows an old link.
           if (!row || !row.active || row.displayStatus === 'hidden') return notFound(site);
-          return productPage(site, row, query.get(VARIANT_QUERY_PARAM));
+          const reviews = await deps.reviews?.(row.id);
+          return productPage(site, row, query.get(VARIANT_QUERY_PARAM), reviews);
         }
         case '/politica-privacidade': {
           const title = pageTitle('Política de Privacidade', site.name);

@@ -1,6 +1,7 @@
 import type { ProductDto, ProductVariantDto } from '@lumina/shared/catalog/product';
 import { describe, expect, it } from 'vitest';
-import { productJsonLd } from './product-json-ld.ts';
+import type { PublicReview } from '@lumina/shared/reviews/review-schemas';
+import { JSON_LD_REVIEWS, productJsonLd, type ProductJsonLdInput } from './product-json-ld.ts';
 
 /**
  * The product page's schema.org data from a product as the API answers it; no database, so it
@@ -69,9 +70,14 @@ function product(overrides: Partial<ProductDto>): ProductDto {
   };
 }
 
-function jsonLd(of: ProductDto, rules = { pix_discount_percent: 5 }) {
+function jsonLd(
+  of: ProductDto,
+  rules = { pix_discount_percent: 5 },
+  reviews?: ProductJsonLdInput['reviews'],
+) {
   return productJsonLd({
     rules,
+    reviews,
     product: of,
     url: `${APP_URL}/produto/${of.id}`,
     absolute: (path) => `${APP_URL}${path}`,
@@ -181,5 +187,64 @@ describe('product JSON-LD', () => {
     expect(jsonLd(product({}), { pix_discount_percent: 0 })).toMatchObject({
       offers: { price: '99.90' },
     });
+  });
+
+  it('carries aggregateRating and the newest reviews only when approved reviews exist', () => {
+    const review = (id: number, rating: number, text: string): PublicReview => ({
+      id,
+      author: `Cliente${id}`,
+      variant_label: 'Diâmetro: 8 mm',
+      rating,
+      text,
+      created_at: `2026-10-0${id}T15:00:00.000Z`,
+      photo_url: null,
+      photo_thumb_url: null,
+      reply: null,
+    });
+    const reviews = [1, 2, 3, 4, 5, 6].map((id) => review(id, id % 2 ? 5 : 4, `Texto ${id}`));
+    const rated = jsonLd(product({}), undefined, {
+      summary: { average: 4.5, count: 8 },
+      reviews: [...reviews, review(7, 3, '')],
+    });
+    expect(rated.aggregateRating).toEqual({
+      '@type': 'AggregateRating',
+      ratingValue: 4.5,
+      reviewCount: 8,
+      bestRating: 5,
+      worstRating: 1,
+    });
+    const listed = rated.review as Record<string, unknown>[];
+    expect(listed).toHaveLength(JSON_LD_REVIEWS);
+    expect(listed[0]).toEqual({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: 'Cliente1' },
+      datePublished: '2026-10-01',
+      reviewBody: 'Texto 1',
+      reviewRating: { '@type': 'Rating', ratingValue: 5, bestRating: 5, worstRating: 1 },
+    });
+    // On a ProductGroup too, beside its variants.
+    const group = jsonLd(
+      product({
+        options: [{ name: 'Diâmetro', values: ['8 mm', '10 mm'] }],
+        variants: [
+          variant({ id: 1, sku: 'A-8', option_values: { Diâmetro: '8 mm' } }),
+          variant({ id: 2, sku: 'A-10', option_values: { Diâmetro: '10 mm' } }),
+        ],
+      }),
+      undefined,
+      { summary: { average: 3, count: 1 }, reviews: [review(7, 3, '')] },
+    );
+    expect(group).toMatchObject({
+      '@type': 'ProductGroup',
+      aggregateRating: { ratingValue: 3, reviewCount: 1 },
+    });
+    // A review without text has no reviewBody.
+    expect((group.review as Record<string, unknown>[])[0]).not.toHaveProperty('reviewBody');
+    // No approved review: no rating at all (an empty one is an error for search engines).
+    for (const none of [undefined, { summary: { average: 0, count: 0 }, reviews: [] }]) {
+      const data = jsonLd(product({}), undefined, none);
+      expect(data).not.toHaveProperty('aggregateRating');
+      expect(data).not.toHaveProperty('review');
+    }
   });
 });

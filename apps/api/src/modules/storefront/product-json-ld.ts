@@ -2,6 +2,8 @@ import { CATEGORY_LABELS } from '@lumina/shared/catalog/categories';
 import { pixPriceCents, type PriceRules } from '@lumina/shared/catalog/pricing';
 import type { ProductDto, ProductVariantDto } from '@lumina/shared/catalog/product';
 import { VARIANT_QUERY_PARAM, variantPrices } from '@lumina/shared/catalog/variants';
+import type { ProductReviewsResponse } from '@lumina/shared/reviews/review-schemas';
+import { REVIEW_RATING_MAX, REVIEW_RATING_MIN } from '@lumina/shared/reviews/review-rating';
 
 /**
  * The product page's schema.org data: a `Product` with one Offer for a product sold as a single
@@ -21,6 +23,36 @@ export interface ProductJsonLdInput {
   shopName: string;
   /** The store settings' PIX rule: the offers are at the PIX prices it gives. */
   rules: Pick<PriceRules, 'pix_discount_percent'>;
+  /** The approved reviews' mean and count, and the newest of them (the page shows the same). */
+  reviews?: Pick<ProductReviewsResponse, 'summary' | 'reviews'>;
+}
+
+/** How many reviews the JSON-LD carries: the newest, as the page's first screen of them. */
+export const JSON_LD_REVIEWS = 5;
+
+/**
+ * `aggregateRating` and `review` (https://developers.google.com/search/docs/appearance/structured-data/review-snippet),
+ * only when the product has approved reviews: an empty rating is an error for Google.
+ */
+function ratingProperties(input: ProductJsonLdInput): Record<string, unknown> {
+  const reviews = input.reviews;
+  if (!reviews || reviews.summary.count === 0) return {};
+  const scale = { bestRating: REVIEW_RATING_MAX, worstRating: REVIEW_RATING_MIN };
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: reviews.summary.average,
+      reviewCount: reviews.summary.count,
+      ...scale,
+    },
+    review: reviews.reviews.slice(0, JSON_LD_REVIEWS).map((review) => ({
+      '@type': 'Review',
+      author: { '@type': 'Person', name: review.author },
+      datePublished: review.created_at.slice(0, 10),
+      ...(review.text ? { reviewBody: review.text } : {}),
+      reviewRating: { '@type': 'Rating', ratingValue: review.rating, ...scale },
+    })),
+  };
 }
 
 /** Price in reais for schema.org: '89.91'. */
@@ -133,6 +165,7 @@ export function productJsonLd(input: ProductJsonLdInput): Record<string, unknown
     ...(images.length > 0 ? { image: images } : {}),
     category: CATEGORY_LABELS[product.category],
     brand: { '@type': 'Brand', name: shopName },
+    ...ratingProperties(input),
   };
   const variants = product.variants ?? [];
   const [only] = variants;

@@ -1,4 +1,5 @@
 import { productQuerySchema } from '@lumina/shared/catalog/product-query';
+import type { ProductReviewsResponse } from '@lumina/shared/reviews/review-schemas';
 import { AppError } from '../../http/app-error.ts';
 import type { StorefrontData } from '../../http/web-app.ts';
 import type { CatalogService } from '../catalog/service.ts';
@@ -27,8 +28,11 @@ export function createStorefrontData(
   settings: Pick<SettingsService, 'publicStore' | 'policy'>,
   /** Whether checkout offers the order updates by WhatsApp, as GET /api/store says it. */
   orderWhatsApp: () => boolean = () => false,
+  reviews?: (productId: number) => Promise<ProductReviewsResponse>,
 ): StorefrontData {
   return {
+    /** The first page of a product's approved reviews, as GET /api/products/{id}/reviews. */
+    productReviews: async (id) => reviews?.(id),
     products: (query) => catalog.listProducts(productQuerySchema.parse(asQueryString(query))),
     async product(id) {
       try {

@@ -12,6 +12,7 @@ import { Component as Privacy } from './admin-privacy.tsx';
 import { Component as Products } from './admin-products.tsx';
 import { Component as Return } from './admin-return.tsx';
 import { Component as Returns } from './admin-returns.tsx';
+import { Component as Reviews } from './admin-reviews.tsx';
 import { Component as Security } from './admin-security.tsx';
 import { Component as Settings } from './admin-settings.tsx';
 import { Component as Staff } from './admin-staff.tsx';
@@ -48,6 +49,7 @@ export const adminPages = {
   Products,
   Return,
   Returns,
+  Reviews,
   Security,
   Settings,
   Staff,

@@ -82,6 +82,10 @@ export const POLICY_SECTIONS: PolicySection[] = [
             (PIX), status do pagamento e do pedido e dados de entrega. Não armazenamos dados de
             cartão.
           </li>
+          <li>
+            <strong>Avaliações:</strong> a nota, o comentário e a foto que você envia ao avaliar um
+            produto que comprou. A foto é guardada sem a localização e os dados da câmera.
+          </li>
         </ul>
       </>
     ),
@@ -94,6 +98,12 @@ export const POLICY_SECTIONS: PolicySection[] = [
         <li>Processar pedidos, pagamentos e entregas e emitir documentos fiscais.</li>
         <li>Criar e manter sua conta, seu carrinho e sua lista de desejos.</li>
         <li>Responder mensagens e solicitações de atendimento.</li>
+        <li>
+          Pedir, por um único e-mail sete dias após a entrega de cada pedido, que você avalie os
+          produtos recebidos, e publicar na página do produto, depois de aprovadas pela loja, as
+          avaliações que você escrever, com o seu primeiro nome e a variação comprada (nunca o
+          sobrenome, o e-mail ou outros dados).
+        </li>
         <li>Prevenir fraudes e proteger a segurança da loja e dos clientes.</li>
         <li>Cumprir obrigações legais e regulatórias.</li>
         <li>
@@ -121,11 +131,12 @@ export const POLICY_SECTIONS: PolicySection[] = [
           </li>
           <li>
             <strong>Legítimo interesse:</strong> segurança, prevenção a fraudes e melhoria do
-            atendimento, sempre respeitando seus direitos.
+            atendimento (como o e-mail que pede a avaliação de um pedido entregue), sempre
+            respeitando seus direitos.
           </li>
           <li>
-            <strong>Consentimento:</strong> marketing e cookies não essenciais, que você pode
-            revogar quando quiser.
+            <strong>Consentimento:</strong> marketing, cookies não essenciais e a publicação das
+            avaliações que você decide escrever, que você pode revogar quando quiser.
           </li>
         </ul>
       </>
@@ -179,6 +190,11 @@ export const POLICY_SECTIONS: PolicySection[] = [
         </li>
         <li>
           <strong>Dados de marketing:</strong> até você retirar o consentimento.
+        </li>
+        <li>
+          <strong>Avaliações:</strong> enquanto a sua conta existir. Se você pedir a exclusão da
+          conta, suas avaliações, publicadas ou não, são apagadas com as fotos; para apagar só uma
+          delas, fale com o encarregado de dados.
         </li>
       </ul>
     ),

@@ -28,7 +28,7 @@ const officerSection = () =>
 
 it("dates the default text by the text's own date and sends data requests to the SAC", () => {
   renderPolicy({}, null);
-  expect(screen.getByText('Última atualização: 22/11/2026')).toBeVisible();
+  expect(screen.getByText('Última atualização: 27/11/2026')).toBeVisible();
   const contact = officerSection();
   expect(within(contact).getByText(/fale com o nosso atendimento/)).toBeVisible();
   expect(within(contact).getByRole('link', { name: 'sac@lumina.com.br' })).toHaveAttribute(
@@ -50,4 +50,13 @@ it('dates the policy by the last change of what it shows, and names the officer'
     'mailto:dpo@lumina.com.br',
   );
   expect(within(contact).queryByText('sac@lumina.com.br')).not.toBeInTheDocument();
+});
+
+it('says what reviews keep and publish, and that erasure removes them', () => {
+  renderPolicy({}, null);
+  expect(screen.getByText(/a nota, o comentário e a foto que você envia/)).toBeVisible();
+  expect(screen.getByText(/com o seu primeiro nome e a variação comprada/)).toBeVisible();
+  expect(
+    screen.getByText(/suas avaliações, publicadas ou não, são apagadas com as fotos/),
+  ).toBeVisible();
 });

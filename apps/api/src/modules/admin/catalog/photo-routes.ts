@@ -22,7 +22,7 @@ const failures = {
 };
 
 /** What @fastify/multipart throws, said in pt-BR (its own messages are English). */
-function uploadError(error: unknown): AppError {
+export function uploadError(error: unknown): AppError {
   const code = (error as { code?: unknown } | null)?.code;
   if (
     code === 'FST_REQ_FILE_TOO_LARGE' ||

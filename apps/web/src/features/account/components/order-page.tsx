@@ -3,11 +3,12 @@ import { formatDate } from '@lumina/shared/format/dates';
 import { formatBRL } from '@lumina/shared/format/money';
 import { orderStatusLabel } from '@lumina/shared/orders/order-status';
 import type { CreateReturnResponse, ReturnType } from '@lumina/shared/returns/return-schemas';
+import { reviewPagePath } from '@lumina/shared/reviews/review-schemas';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OrderTotals } from '../../../components/order-totals.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useAccountUserId } from '../../../lib/account/account-keys.ts';
@@ -224,6 +225,19 @@ function Order({ userId, order }: { userId: number; order: OrderDetail }) {
       </header>
       {answer ? <Done answer={answer} /> : null}
       <OrderTracking order={order} />
+      {order.status === 'delivered' ? (
+        <Box title="Avaliações">
+          <p className="text-sm text-ink-700">
+            Conte o que achou das peças: sua avaliação ajuda outras pessoas a escolher.
+          </p>
+          <Link
+            to={reviewPagePath(order.id)}
+            className={buttonClasses({ variant: 'secondary', className: 'mt-3' })}
+          >
+            Avaliar os produtos
+          </Link>
+        </Box>
+      ) : null}
       <Box title="Pagamento">
         <OrderPayment order={order} />
       </Box>

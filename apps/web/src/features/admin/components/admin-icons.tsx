@@ -81,6 +81,15 @@ function BadgeIcon(props: IconProps) {
   );
 }
 
+/** A star: what shoppers said of the products. */
+function StarIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 3.5l2.6 5.4 5.9.8-4.3 4.1 1 5.9L12 16.9l-5.2 2.8 1-5.9-4.3-4.1 5.9-.8z" />
+    </Icon>
+  );
+}
+
 export function MoreIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -125,6 +134,7 @@ const SECTION_ICONS: Record<AdminSectionIcon, (props: IconProps) => React.JSX.El
   messages: ChatIcon,
   returns: ReturnIcon,
   products: SparkleIcon,
+  reviews: StarIcon,
   customers: PeopleIcon,
   coupons: TicketIcon,
   security: ShieldIcon,

@@ -63,6 +63,7 @@ describe('the panel shell', () => {
       'Mensagens',
       'Devoluções',
       'Produtos',
+      'Avaliações',
       'Clientes',
       'Cupons',
       'Segurança',
@@ -155,6 +156,7 @@ describe('the phone’s bar', () => {
     const sheet = await screen.findByRole('dialog', { name: 'Mais opções' });
     expect(linkNames(sheet)).toEqual([
       'Produtos',
+      'Avaliações',
       'Clientes',
       'Cupons',
       'Segurança',

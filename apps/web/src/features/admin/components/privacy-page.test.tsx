@@ -196,7 +196,7 @@ describe('admin privacy queue', () => {
     fireEvent.click(within(screen.getByRole('table')).getByRole('button', { name: 'Concluir' }));
     const dialog = await screen.findByRole('dialog', { name: 'Concluir: Exclusão dos dados' });
     expect(dialog).toHaveAccessibleDescription(
-      'A conta e os dados pessoais do titular serão apagados. Os pedidos são mantidos apenas com os dados fiscais (nome, CPF e endereço de entrega) pelo prazo legal. Esta ação não pode ser desfeita.',
+      'A conta e os dados pessoais do titular serão apagados, com as avaliações de produtos que escreveu. Os pedidos são mantidos apenas com os dados fiscais (nome, CPF e endereço de entrega) pelo prazo legal. Esta ação não pode ser desfeita.',
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir dados e concluir' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(refusal);

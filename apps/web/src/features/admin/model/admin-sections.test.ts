@@ -23,6 +23,7 @@ describe('the panel sections', () => {
       'Mensagens',
       'Devoluções',
       'Produtos',
+      'Avaliações',
       'Clientes',
       'Cupons',
       'Segurança',
@@ -40,13 +41,26 @@ describe('the panel sections', () => {
       sectionsFor(
         staff('manager', ['panel', 'orders', 'catalogue', 'customers', 'promotions', 'reports']),
       ).map((section) => section.path),
-    ).toEqual(['', 'pedidos', 'mensagens', 'devolucoes', 'produtos', 'clientes', 'cupons']);
+    ).toEqual([
+      '',
+      'pedidos',
+      'mensagens',
+      'devolucoes',
+      'produtos',
+      'avaliacoes',
+      'clientes',
+      'cupons',
+    ]);
     expect(sectionsFor(staff('catalogue', ['panel', 'catalogue'])).map((s) => s.path)).toEqual([
       '',
       'produtos',
+      'avaliacoes',
     ]);
     // A session stored before the home's permission opens the sections it names, no home.
-    expect(sectionsFor(staff('catalogue', ['catalogue'])).map((s) => s.path)).toEqual(['produtos']);
+    expect(sectionsFor(staff('catalogue', ['catalogue'])).map((s) => s.path)).toEqual([
+      'produtos',
+      'avaliacoes',
+    ]);
     expect(sectionsFor(staff('operator', []))).toEqual([]);
   });
 
@@ -59,6 +73,7 @@ describe('the panel sections', () => {
       devolucoes: 'orders',
       mensagens: 'customers',
       produtos: 'catalogue',
+      avaliacoes: 'catalogue',
       clientes: 'customers',
       cupons: 'promotions',
       seguranca: 'security',
@@ -89,6 +104,7 @@ describe('the panel sections', () => {
     ]);
     expect(more.map((section) => section.label)).toEqual([
       'Produtos',
+      'Avaliações',
       'Clientes',
       'Cupons',
       'Segurança',
@@ -97,7 +113,11 @@ describe('the panel sections', () => {
       'Equipe',
     ]);
     const catalogue = splitForBar(sectionsFor(staff('catalogue', ['panel', 'catalogue'])));
-    expect(catalogue.bar.map((section) => section.label)).toEqual(['Início', 'Produtos']);
+    expect(catalogue.bar.map((section) => section.label)).toEqual([
+      'Início',
+      'Produtos',
+      'Avaliações',
+    ]);
     expect(catalogue.more).toEqual([]);
   });
 

@@ -11,6 +11,7 @@ export type AdminSectionIcon =
   | 'messages'
   | 'returns'
   | 'products'
+  | 'reviews'
   | 'customers'
   | 'coupons'
   | 'security'
@@ -49,6 +50,13 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     label: 'Produtos',
     permission: 'catalogue',
     icon: 'products',
+    primary: true,
+  },
+  {
+    path: 'avaliacoes',
+    label: 'Avaliações',
+    permission: 'catalogue',
+    icon: 'reviews',
     primary: true,
   },
   {

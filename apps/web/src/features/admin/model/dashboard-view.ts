@@ -26,6 +26,7 @@ export const QUEUE_ENTRIES: Record<DashboardQueueKey, QueueEntry> = {
   variants_out_of_stock: { label: 'Variantes sem estoque', href: '/admin/produtos' },
   variants_low_stock: { label: 'Variantes com estoque baixo', href: '/admin/produtos' },
   bling_to_check: { label: 'Itens do Bling para conferir', href: '/admin/produtos?filter=failed' },
+  reviews_pending: { label: 'Avaliações para moderar', href: '/admin/avaliacoes?status=pending' },
   security_alerts: { label: 'Alertas de segurança', href: '/admin/seguranca' },
 };
 

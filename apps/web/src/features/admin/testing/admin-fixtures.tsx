@@ -31,6 +31,7 @@ import { ProductsPage } from '../components/products-page.tsx';
 import { PrivacyPage } from '../components/privacy-page.tsx';
 import { ReturnDetailPage } from '../components/return-detail-page.tsx';
 import { ReturnsPage } from '../components/returns-page.tsx';
+import { ReviewsPage } from '../components/reviews-page.tsx';
 import { SecurityPage } from '../components/security-page.tsx';
 import { SettingsPage } from '../components/settings-page.tsx';
 import { StaffPage } from '../components/staff-page.tsx';
@@ -84,6 +85,7 @@ export function renderAdmin(route: string) {
               <Route path="pedidos" element={<OrdersListPage />} />
               <Route path="pedidos/:id" element={<DetailRoute />} />
               <Route path="produtos" element={<ProductsPage />} />
+              <Route path="avaliacoes" element={<ReviewsPage />} />
               <Route path="clientes" element={<CustomersListPage />} />
               <Route path="clientes/:id" element={<CustomerRoute />} />
               <Route path="seguranca" element={<SecurityPage />} />

@@ -7,6 +7,7 @@ import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { specsBesideOptions } from '@lumina/shared/catalog/option-names';
 import { ProductGallery } from './product-gallery.tsx';
 import { ProductPurchase } from './product-purchase.tsx';
+import { ProductRatingSummary, ProductReviews } from './product-reviews.tsx';
 import { useVariantChoice } from './use-variant-choice.ts';
 import { WishlistButton } from './wishlist-button.tsx';
 
@@ -68,6 +69,7 @@ export function ProductDetail({ product }: { product: ProductDto }) {
               <h1 className="font-serif text-3xl leading-tight text-ink-900 sm:text-4xl">
                 {title}
               </h1>
+              <ProductRatingSummary productId={product.id} />
               <p className="text-xs text-ink-600">Código: {view.sku}</p>
             </div>
             <WishlistButton product={product} productName={title} className="mt-1 shrink-0" />
@@ -122,6 +124,8 @@ export function ProductDetail({ product }: { product: ProductDto }) {
           </div>
         ) : null}
       </section>
+
+      <ProductReviews productId={product.id} />
     </div>
   );
 }

@@ -18,8 +18,9 @@ export function DeletionDialog({ open, onOpenChange, onConfirm }: DeletionDialog
       description={PRIVACY_TEXTS.deletionConfirmation}
     >
       <p className="mt-3 text-sm text-ink-700">
-        A loja apaga sua conta e seus dados pessoais; os pedidos ficam guardados só com os dados
-        fiscais (nome, CPF e endereço de entrega) pelo prazo legal.
+        A loja apaga sua conta e seus dados pessoais, com as avaliações de produtos que você
+        escreveu; os pedidos ficam guardados só com os dados fiscais (nome, CPF e endereço de
+        entrega) pelo prazo legal.
       </p>
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <DialogClose asChild>

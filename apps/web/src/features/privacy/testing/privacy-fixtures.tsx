@@ -107,6 +107,7 @@ export function createDataExport(): DataExport {
       },
     ],
     returns: [],
+    reviews: [],
     wishlist: [],
     cart: [],
     stock_alerts: [],
