@@ -192,7 +192,7 @@ beforeAll(async () => {
   const db = database.db;
   const user = await createUser(database, { email: 'vendas.dia@example.com' });
   userId = user.id;
-  const productIds = (await insertProducts(
+  const productIds = await insertProducts(
     db,
     [
       createProduct({
@@ -215,7 +215,7 @@ beforeAll(async () => {
       }),
     ],
     NOW,
-  ));
+  );
   lines = await Promise.all(
     productIds.map(async (productId, index) => {
       const [variant] = rowsOf<{ id: number; sku: string }>(
