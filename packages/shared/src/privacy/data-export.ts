@@ -155,6 +155,16 @@ export const dataExportSchema = z
         notified_at: z.string().nullable(),
       }),
     ),
+    /** Reminders of a cart left or a PIX expired unpaid, and each e-mail of them. */
+    reminders: z.array(
+      z.object({
+        kind: z.string(),
+        started_at: z.string(),
+        stopped_at: z.string().nullable(),
+        stop_reason: z.string().nullable(),
+        emails: z.array(z.object({ sent_at: z.string(), restored_at: z.string().nullable() })),
+      }),
+    ),
     /** Sign-ins and account changes from the security log (kept 12 months). */
     account_activity: z.array(
       z.object({

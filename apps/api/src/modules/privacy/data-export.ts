@@ -20,6 +20,7 @@ import { labelsAndEventsOfOrders } from '../fulfilment/label-repository.ts';
 import { lowVariantName } from '../catalog/low-stock.ts';
 import { stockAlertsOf } from '../stock-alerts/repository.ts';
 import { reviewsOfUser } from '../reviews/repository.ts';
+import { remindersOfUser } from '../reminders/repository.ts';
 import { currentConsents } from './consents.ts';
 
 /** The security log is kept 12 months; the export shows what is there. */
@@ -29,7 +30,7 @@ const ACTIVITY_LIMIT = 500;
  * Everything the shop keeps about one person, read in one snapshot (LGPD art. 18, II and V):
  * the profile, consents with their history, addresses, orders (with their NF-e, labels and
  * tracking), withdrawals and exchanges, product reviews, wishlist, cart, the back-in-stock alerts
- * of the account's address, the account's activity in the security log and the privacy requests.
+ * of the account's address, the cart and PIX reminders sent, the account's activity in the security log and the privacy requests.
  * Built field by field, like the user JSON, so a password hash, a
  * token, a Google subject or a provider's id never leaves.
  */
@@ -89,6 +90,7 @@ export function createDataExport(deps: { now: () => Date; storeSettings: () => S
       .orderBy(desc(securityLogs.createdAt))
       .limit(ACTIVITY_LIMIT);
     const alerts = await stockAlertsOf(db, [user.email]);
+    const reminded = await remindersOfUser(db, userId);
     const requests = await db
       .select()
       .from(privacyRequests)
@@ -221,6 +223,16 @@ export function createDataExport(deps: { now: () => Date; storeSettings: () => S
         requested_at: row.requestedAt.toISOString(),
         confirmed_at: row.confirmedAt?.toISOString() ?? null,
         notified_at: row.notifiedAt?.toISOString() ?? null,
+      })),
+      reminders: reminded.map(({ sequence, messages }) => ({
+        kind: sequence.kind,
+        started_at: sequence.createdAt.toISOString(),
+        stopped_at: sequence.stoppedAt?.toISOString() ?? null,
+        stop_reason: sequence.stopReason,
+        emails: messages.map((message) => ({
+          sent_at: message.sentAt.toISOString(),
+          restored_at: message.restoredAt?.toISOString() ?? null,
+        })),
       })),
       account_activity: activity.map((row) => ({
         type: row.type,

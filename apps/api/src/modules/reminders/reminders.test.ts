@@ -200,6 +200,28 @@ describe('cart reminders', () => {
     expect(mailsTo(user.email)).toHaveLength(2);
   });
 
+  it("are in the shopper's data export, each e-mail with when it was sent", async () => {
+    const user = await shopperWith(true);
+    const [ring] = await newProducts(1);
+    await leaveCart(user, [[ring!, 1]]);
+    advance(4 * HOUR);
+    await scan();
+    expect(mailsTo(user.email)).toHaveLength(1);
+
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/me/export',
+      headers: await headersOf(user),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { reminders } = response.json<{
+      reminders: { kind: string; stopped_at: string | null; emails: { sent_at: string }[] }[];
+    }>();
+    expect(reminders).toEqual([
+      expect.objectContaining({ kind: 'cart', stopped_at: null, emails: [expect.any(Object)] }),
+    ]);
+  });
+
   it('follows the delay the owner sets in the settings', async () => {
     await saveSettings({ reminder_delay_hours: '0,5' });
     try {

@@ -1,5 +1,5 @@
 import type { OptionValues, ProductOption } from '@lumina/shared/catalog/variants';
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/raw-rows.ts';
 import {
@@ -351,4 +351,32 @@ export async function forgetRemindersOf(tx: Db, userId: number): Promise<void> {
     .update(reminderMessages)
     .set({ restoredUserId: null })
     .where(eq(reminderMessages.restoredUserId, userId));
+}
+
+/** The person's reminder sequences for their data export: what they were about and each e-mail. */
+export async function remindersOfUser(db: Db, userId: number) {
+  const sequences = await db
+    .select()
+    .from(reminders)
+    .where(eq(reminders.userId, userId))
+    .orderBy(desc(reminders.createdAt), desc(reminders.id));
+  if (sequences.length === 0) return [];
+  const messages = await db
+    .select({
+      reminderId: reminderMessages.reminderId,
+      sentAt: reminderMessages.sentAt,
+      restoredAt: reminderMessages.restoredAt,
+    })
+    .from(reminderMessages)
+    .where(
+      inArray(
+        reminderMessages.reminderId,
+        sequences.map((sequence) => sequence.id),
+      ),
+    )
+    .orderBy(reminderMessages.number);
+  return sequences.map((sequence) => ({
+    sequence,
+    messages: messages.filter((message) => message.reminderId === sequence.id),
+  }));
 }

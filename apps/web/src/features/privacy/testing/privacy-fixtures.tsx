@@ -111,6 +111,7 @@ export function createDataExport(): DataExport {
     wishlist: [],
     cart: [],
     stock_alerts: [],
+    reminders: [],
     account_activity: [],
     privacy_requests: [],
     exportDate: '2026-11-25T12:00:00.000Z',
