@@ -1,6 +1,8 @@
 import type { ProductDto } from '@lumina/shared/catalog/product';
+import { QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { apiClientHooks } from '../api-client.ts';
 import { fakeAccessToken, TEST_USER } from '../auth/testing/fake-api.ts';
 import { loginDialogChannel, toastChannel, type ToastMessage } from '../ui-events.ts';
 import {
@@ -13,6 +15,7 @@ import {
   storeLocalWishlist,
 } from './testing/wishlist-fixtures.tsx';
 import { useWishlistHeart } from './use-wishlist.ts';
+import { fetchWishlist } from './wishlist-actions.ts';
 
 function Heart({ product }: { product: ProductDto }) {
   const { pressed, toggle } = useWishlistHeart(product);
@@ -213,5 +216,26 @@ describe('useWishlistHeart', () => {
     );
     await expectPressed('Argola', true);
     expect(toasts.every((t) => t.kind === 'error')).toBe(true);
+  });
+
+  it('sends nothing when the session ended before the read went out ("Sair" meanwhile)', async () => {
+    const { requests } = fakeWishlistApi([createWishlistItem({ id: 41, product_id: 2 })]);
+    storeLocalWishlist([{ product_id: 3, added_at: '2026-11-20T10:00:00.000Z' }]);
+    const context = { client: new QueryClient() } as unknown as QueryFunctionContext;
+    const hook = apiClientHooks.accessToken;
+    try {
+      apiClientHooks.accessToken = () => null;
+      expect(await fetchWishlist(context)).toEqual([]);
+      expect(requests).toEqual([]);
+      // The same read with the session still there goes out.
+      apiClientHooks.accessToken = () => fakeAccessToken(Math.floor(Date.now() / 1000) + 900);
+      expect((await fetchWishlist(context)).map((item) => item.product_id)).toEqual([3, 2]);
+      expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'POST /wishlist',
+        'GET /wishlist',
+      ]);
+    } finally {
+      apiClientHooks.accessToken = hook;
+    }
   });
 });

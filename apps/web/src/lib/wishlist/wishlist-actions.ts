@@ -3,7 +3,7 @@ import { WISHLIST_MESSAGES } from '@lumina/shared/cart/wishlist-messages';
 import { pixPriceCents } from '@lumina/shared/catalog/pricing';
 import type { ProductDto } from '@lumina/shared/catalog/product';
 import type { QueryClient, QueryFunctionContext } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '../api-client.ts';
+import { ApiError, apiClientHooks, apiRequest } from '../api-client.ts';
 import { storeOf } from '../store-settings.ts';
 import { notify } from '../ui-events.ts';
 import { LOCAL_WISHLIST_KEY, readLocalWishlist, type LocalWishlistItem } from './local-wishlist.ts';
@@ -166,6 +166,10 @@ export async function removeProduct(
  * for the next read.
  */
 export async function fetchWishlist({ client }: QueryFunctionContext): Promise<WishlistItemJson[]> {
+  // Signed out since the read began (it waits for this module first, and "Sair" may come in
+  // between): the request would go out anonymous and only meet a 401. The visitor's own list is
+  // another query, so this stale one gives nothing.
+  if (apiClientHooks.accessToken() === null) return [];
   const local = readLocalWishlist();
   const pushed = new Set<number>();
   for (const item of local) {
