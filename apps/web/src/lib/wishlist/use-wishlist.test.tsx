@@ -220,7 +220,17 @@ describe('useWishlistHeart', () => {
 
   it('sends nothing when the session ended before the read went out ("Sair" meanwhile)', async () => {
     const { requests } = fakeWishlistApi([createWishlistItem({ id: 41, product_id: 2 })]);
-    storeLocalWishlist([{ product_id: 3, added_at: '2026-11-20T10:00:00.000Z' }]);
+    storeLocalWishlist([
+      {
+        id: 1,
+        product_id: 3,
+        added_at: '2026-11-20T10:00:00.000Z',
+        name: 'Nostril',
+        price: 59.9,
+        image: null,
+        sku: 'NOS-1',
+      },
+    ]);
     const context = { client: new QueryClient() } as unknown as QueryFunctionContext;
     const hook = apiClientHooks.accessToken;
     try {
