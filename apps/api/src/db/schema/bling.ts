@@ -1,6 +1,6 @@
 import { SYNC_STATUSES } from '@lumina/shared/admin/sync-status';
 import { sql } from 'drizzle-orm';
-import { check, date, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { orders } from './orders.ts';
 import { products, productVariants } from './products.ts';
 import { users } from './users.ts';
@@ -56,6 +56,11 @@ export const blingRateLimit = pgTable(
     recent: timestamp('recent', { withTimezone: true }).array().notNull(),
     day: date('day').notNull(),
     dayCount: integer('day_count').notNull().default(0),
+    /**
+     * The call let through last, by a number each call draws: a call knows it was let through by
+     * finding its own number here (a time cannot tell, as two calls may read the same clock tick).
+     */
+    lastGrant: uuid('last_grant'),
   },
   () => [check('bling_rate_limit_single_row', sql`id = 1`)],
 );

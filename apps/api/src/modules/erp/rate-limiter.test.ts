@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database.ts';
@@ -36,6 +37,21 @@ describe("Bling's rate limit, shared through the database", () => {
     expect(times).toHaveLength(9);
     // Sliding, not fixed windows: no 1.1 s stretch, wherever it starts, holds a 4th call.
     expect(peak(times, 1100)).toBeLessThanOrEqual(3);
+  });
+
+  it('grants no call beyond the share, even when calls reach the database within the same tick of its clock', async () => {
+    // A window longer than the test, so only the share may be granted however fast calls follow.
+    // PGlite's clock ticks in milliseconds: rounds of calls back to back put some in one tick.
+    const limiter = createBlingRateLimiter(database.db, { windowMs: 60_000 });
+    const grantedPerRound: number[] = [];
+    for (let round = 0; round < 30; round += 1) {
+      await database.db.execute(sql`delete from bling_rate_limit`);
+      let granted = 0;
+      const takes = Array.from({ length: 12 }, () => limiter.take().then(() => (granted += 1)));
+      await Promise.race([Promise.all(takes), sleep(60)]);
+      grantedPerRound.push(granted);
+    }
+    expect(grantedPerRound.filter((granted) => granted !== 3)).toEqual([]);
   });
 
   it('stops for the day once the daily share is spent', async () => {

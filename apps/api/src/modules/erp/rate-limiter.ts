@@ -38,21 +38,23 @@ export function createBlingRateLimiter(
   async function turn(): Promise<Turn> {
     // `free`: fewer calls remembered than the share, or the oldest one left the window.
     const free = sql`(cardinality(r.recent) < ${perSecond} or r.recent[1] + ${window} <= excluded.recent[1])`;
+    // Each call draws its own number: it was let through when the row ends with that number.
     const [row] = rowsOf<Turn>(
       await db.execute(sql`
-        with now as (select clock_timestamp() as t)
-        insert into bling_rate_limit as r (id, recent, day, day_count)
-        select 1, array[now.t], (now.t at time zone ${zone})::date, 1 from now
+        with call as (select clock_timestamp() as t, gen_random_uuid() as id)
+        insert into bling_rate_limit as r (id, recent, day, day_count, last_grant)
+        select 1, array[call.t], (call.t at time zone ${zone})::date, 1, call.id from call
         on conflict (id) do update set
           recent = case when ${free}
                         then (r.recent || excluded.recent)[greatest(1, cardinality(r.recent) + 2 - ${perSecond}):]
                         else r.recent end,
+          last_grant = case when ${free} then excluded.last_grant else r.last_grant end,
           day = excluded.day,
           day_count = (case when r.day = excluded.day then r.day_count else 0 end)
                     + (case when ${free} then 1 else 0 end)
-        returning recent[cardinality(recent)] = (select t from now) as granted, day_count,
-          (select t from now) as granted_at,
-          greatest(0, ceil(extract(epoch from (recent[1] + ${window} - (select t from now))) * 1000))::integer as wait_ms
+        returning last_grant = (select id from call) as granted, day_count,
+          (select t from call) as granted_at,
+          greatest(0, ceil(extract(epoch from (recent[1] + ${window} - (select t from call))) * 1000))::integer as wait_ms
       `),
     );
     if (!row) throw new Error('bling_rate_limit upsert returned no row');

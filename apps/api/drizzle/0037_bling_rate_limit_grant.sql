@@ -1,0 +1,1 @@
+ALTER TABLE "bling_rate_limit" ADD COLUMN "last_grant" uuid;
