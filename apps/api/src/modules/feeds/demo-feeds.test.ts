@@ -37,4 +37,13 @@ describe("the demo catalogue's feeds", () => {
     const rows = validateMetaCsv((await ctx.app.inject(FEED_PATHS.meta)).body);
     expect(rows).toHaveLength(items.length);
   });
+
+  it("titles each variant by its own values, not by the measures the product's name embeds", async () => {
+    const items = validateGoogleFeed((await ctx.app.inject(FEED_PATHS.google)).body);
+    const titles = new Map(items.map((item) => [item['g:id'], item['g:title']]));
+    // The name reads 'Argola Segmentada Titânio Dourado - Tamanho: 8mm; Espessura: 1,2mm'.
+    expect(titles.get('LUM-ORE-001-6MM-1-0MM')).toBe(
+      'Argola Segmentada Titânio Dourado - 6mm, 1,0mm',
+    );
+  });
 });

@@ -11,7 +11,7 @@ import { descriptionText } from '../catalog/sanitize-description.ts';
 import { saoPauloLocal } from '../promotions/coupon-json.ts';
 import { shopUrl } from '../storefront/pages.ts';
 import { variantPropertyOf } from '../storefront/product-json-ld.ts';
-import { VARIANT_QUERY_PARAM } from '@lumina/shared/catalog/variants';
+import { nameBesideOptions, VARIANT_QUERY_PARAM } from '@lumina/shared/catalog/variants';
 
 /**
  * One item of the catalogue feeds: one variant a shopper can buy, in the terms both Google's
@@ -219,7 +219,9 @@ function itemOf(
     const value = variant.option_values[option.name];
     return value === undefined ? [] : [feedText(value)];
   });
-  const name = feedText(product.name);
+  // The specs the name embeds that the variant's values replace go ('Argola - Tamanho: 8mm' sold
+  // in 6mm is not titled 8mm).
+  const name = feedText(nameBesideOptions(product.name, variant.option_values));
   // A product without options is one piece; with options, each variant is one of a group.
   const single = product.options.length === 0;
   const pageUrl = shopUrl(context.appUrl, `/produto/${product.id}`);
