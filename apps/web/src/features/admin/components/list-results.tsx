@@ -20,6 +20,7 @@ export function ListResults<Page extends ListPage>({
   count,
   empty,
   rowsOf,
+  pagesLabel = 'Páginas',
   children,
 }: {
   list: UseQueryResult<Page>;
@@ -27,6 +28,7 @@ export function ListResults<Page extends ListPage>({
   count: (total: number) => string;
   empty: string;
   rowsOf: (page: Page) => readonly unknown[];
+  pagesLabel?: string;
   children: (page: Page) => ReactNode;
 }) {
   const data = list.data;
@@ -54,7 +56,7 @@ export function ListResults<Page extends ListPage>({
           ) : (
             <>
               {children(data)}
-              <Pagination page={data.page} totalPages={data.total_pages} label="Páginas" />
+              <Pagination page={data.page} totalPages={data.total_pages} label={pagesLabel} />
             </>
           )}
         </>

@@ -14,13 +14,12 @@ import { Badge, type BadgeVariant } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormAlert } from '../../../components/ui/form-alert.tsx';
 import { TextAreaField } from '../../../components/ui/form-field.tsx';
-import { Pagination, pageFromParams } from '../../../components/ui/pagination.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { pageFromParams } from '../../../components/ui/pagination.tsx';
 import { StarRating } from '../../../components/ui/star-rating.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { notify } from '../../../lib/ui-events.ts';
 import { type ReviewFilters, useModerateReview, useReviews } from '../api/reviews.ts';
-import { ListLoadError } from './list-filters.tsx';
+import { ListResults } from './list-results.tsx';
 
 const STATUS_BADGE: Record<ReviewStatus, BadgeVariant> = {
   pending: 'gold',
@@ -177,7 +176,6 @@ export function ReviewsPage() {
   const [params] = useSearchParams();
   const filters = filtersFrom(params);
   const reviews = useReviews(filters);
-  const data = reviews.data;
 
   return (
     <section aria-labelledby="avaliacoes-admin" className="space-y-5">
@@ -191,36 +189,27 @@ export function ReviewsPage() {
         </p>
       </div>
       <StatusFilter current={filters.status} />
-      {reviews.isError ? (
-        <ListLoadError message={reviews.error.message} onRetry={() => void reviews.refetch()} />
-      ) : null}
-      {data ? (
-        <>
-          <p className="text-sm text-ink-700" aria-live="polite">
-            {reviewCountText(data.total)}
-            {' · '}
-            {data.pending === 1 ? '1 aguardando moderação' : `${data.pending} aguardando moderação`}
-          </p>
-          {data.reviews.length === 0 ? (
-            <p className="py-10 text-center text-ink-700">Nenhuma avaliação por aqui.</p>
-          ) : (
-            <ul aria-label="Avaliações" className="space-y-3">
-              {data.reviews.map((review) => (
-                <ReviewCard key={review.id} review={review} />
-              ))}
-            </ul>
-          )}
-          <Pagination
-            page={data.page}
-            totalPages={data.total_pages}
-            label="Páginas das avaliações"
-          />
-        </>
-      ) : reviews.isPending ? (
-        <div className="flex justify-center py-10">
-          <Spinner label="Carregando avaliações..." />
-        </div>
-      ) : null}
+      <ListResults
+        list={reviews}
+        loadingLabel="Carregando avaliações..."
+        count={(total) => {
+          const pending = reviews.data?.pending ?? 0;
+          const waiting =
+            pending === 1 ? '1 aguardando moderação' : `${pending} aguardando moderação`;
+          return `${reviewCountText(total)} · ${waiting}`;
+        }}
+        empty="Nenhuma avaliação por aqui."
+        rowsOf={(page) => page.reviews}
+        pagesLabel="Páginas das avaliações"
+      >
+        {(page) => (
+          <ul aria-label="Avaliações" className="space-y-3">
+            {page.reviews.map((review) => (
+              <ReviewCard key={review.id} review={review} />
+            ))}
+          </ul>
+        )}
+      </ListResults>
     </section>
   );
 }
