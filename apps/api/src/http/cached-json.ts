@@ -131,20 +131,50 @@ export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' 
   return null;
 }
 
+function compress(body: string, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 6,
+          [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+        },
+      })
+    : gzipSync(body, { level: 6 });
+}
+
 function encode(entry: CachedJson, encoding: 'br' | 'gzip'): Buffer {
-  const cached = entry.encoded[encoding];
-  if (cached) return cached;
-  const encoded =
-    encoding === 'br'
-      ? brotliCompressSync(entry.body, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: 6,
-            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-          },
-        })
-      : gzipSync(entry.body, { level: 6 });
-  entry.encoded[encoding] = encoded;
-  return encoded;
+  return (entry.encoded[encoding] ??= compress(entry.body, encoding));
+}
+
+/**
+ * The route options of a route that answers with `sendCached` (and `sendJson` otherwise): its
+ * answers come compressed already, so @fastify/compress's hooks would only look at them and pass
+ * them on, at a cost on every request; and a GET has no body to decompress.
+ */
+export const SELF_COMPRESSED = { compress: false, decompress: false } as const;
+
+/**
+ * An answer that is not cached, on a SELF_COMPRESSED route: compressed as @fastify/compress
+ * would (from 1 KB, br or gzip as the client accepts, with Vary), serialized by the route's
+ * response schema.
+ */
+export function sendJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  value: unknown,
+): FastifyReply {
+  // The routes' serializer (fastify-type-provider-zod's) answers JSON.stringify's text.
+  const body = reply.serialize(value) as string;
+  reply.type('application/json; charset=utf-8');
+  const encoding =
+    Buffer.byteLength(body) >= COMPRESS_MIN_BYTES
+      ? pickEncoding(request.headers['accept-encoding'])
+      : null;
+  if (!encoding) return reply.send(body);
+  return reply
+    .header('vary', 'accept-encoding')
+    .header('content-encoding', encoding)
+    .send(compress(body, encoding));
 }
 
 /** If-None-Match against a tag, weak comparison (RFC 9110 13.1.2). */

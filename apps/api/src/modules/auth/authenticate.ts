@@ -61,14 +61,7 @@ export const authenticate = fp<{
     app.decorate('authSecurityLog', securityLog);
     app.decorateRequest('user', null);
     app.decorateRequest('authError', null);
-    app.addHook('onRequest', async (request) => {
-      const header = request.headers.authorization;
-      if (header === undefined) return;
-      const token = BEARER.exec(header)?.[1];
-      if (token === undefined) {
-        request.authError = 'invalid_token';
-        return;
-      }
+    async function readToken(request: FastifyRequest, token: string): Promise<void> {
       try {
         const claims = await tokens.verifyAccessToken(token);
         // A signed, unexpired token is not enough: its login must still stand (logout, erasure).
@@ -80,8 +73,24 @@ export const authenticate = fp<{
       } catch (error) {
         request.authError = error instanceof AppError ? error.code : 'invalid_token';
       }
+    }
+    // A callback hook: an anonymous request (most of the storefront's) goes on at once, without
+    // a promise and a turn of the microtask queue.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const header = request.headers.authorization;
+      if (header === undefined) return done();
+      const token = BEARER.exec(header)?.[1];
+      if (token === undefined) {
+        request.authError = 'invalid_token';
+        return done();
+      }
+      void readToken(request, token).then(() => done());
     });
-    app.addHook('onResponse', recordAdminAction);
+    app.addHook('onResponse', (request, reply, done) => {
+      // Reads (most requests) are never recorded: settled before the route's options are read.
+      if (!WRITES.has(request.method)) return done();
+      void recordAdminAction(request, reply).then(() => done());
+    });
     done();
   },
   { name: 'lumina-authenticate' },
@@ -199,7 +208,7 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 async function recordAdminAction(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const permission = request.routeOptions.config?.permission;
-  if (permission === undefined || !WRITES.has(request.method)) return;
+  if (permission === undefined) return;
   if (!request.user || reply.statusCode >= 400) return;
   const route = request.routeOptions.url ?? request.url.split('?')[0];
   try {

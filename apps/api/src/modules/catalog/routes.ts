@@ -3,7 +3,7 @@ import { productQuerySchema } from '@lumina/shared/catalog/product-query';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../http/app-error.ts';
-import { type JsonCache, sendCached } from '../../http/cached-json.ts';
+import { type JsonCache, SELF_COMPRESSED, sendCached, sendJson } from '../../http/cached-json.ts';
 import { errorResponseSchema } from '../../http/error-schema.ts';
 import { hasPermission } from '../auth/authenticate.ts';
 import { cachedProduct } from './cached-product.ts';
@@ -70,6 +70,7 @@ export const catalogRoutes: FastifyPluginCallbackZod<CatalogRoutesOptions> = (
   app.get(
     '/products/:id',
     {
+      ...SELF_COMPRESSED,
       schema: {
         tags: ['catalogue'],
         summary: 'One product of the storefront; inactive ones to administrators only',
@@ -87,7 +88,7 @@ export const catalogRoutes: FastifyPluginCallbackZod<CatalogRoutesOptions> = (
       }
       // An administrator's read of a product no longer sold: never kept by a shared cache.
       const product = await catalog.getProduct(id, { includeInactive: true });
-      return reply.header('cache-control', 'private, no-store').send(product);
+      return sendJson(request, reply.header('cache-control', 'private, no-store'), product);
     },
   );
 
