@@ -14,6 +14,9 @@ import { ensureAdminAtStart } from './modules/users/admin.ts';
 /** After this long a shutdown stops waiting for slow requests and exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
+/** How often an idle job worker asks the embedded database for work (see the job runner). */
+const EMBEDDED_POLLING_SECONDS = 15;
+
 /**
  * One server process: opens the database, builds the app, migrates, listens, then starts the job
  * runner; stops cleanly on SIGTERM or SIGINT. `npm start` runs one; with WEB_CONCURRENCY on
@@ -81,6 +84,10 @@ export async function serve(config: Config): Promise<void> {
       reminderScanSeconds: config.reminderScanSeconds,
     }),
     logger: app.log,
+    // The embedded database has one process, which wakes its workers for what it queues: the
+    // idle poll (one query per queue) then only catches schedules and retries, and every 2 s it
+    // cost the server's one thread bursts of 50 to 270 ms under load.
+    ...(!config.databaseUrl && { pollingIntervalSeconds: EMBEDDED_POLLING_SECONDS }),
   });
 
   let stopping = false;

@@ -226,6 +226,17 @@ describe('job runner', () => {
     await waitUntil(() => runs.length === 1);
   });
 
+  it('runs what this process queues at once and drains a queue, however long the idle poll', async () => {
+    const { job, runs } = recordingJob('test-wake');
+    // An idle worker asks only once a minute here: waiting for its poll would fail this test.
+    const runner = await start({ jobs: [job], pollingIntervalSeconds: 60 });
+    await runner.send('test-wake', { n: 1 });
+    await waitUntil(() => runs.length === 1, 5_000);
+    for (let n = 2; n <= 6; n += 1) await runner.send('test-wake', { n });
+    await waitUntil(() => runs.length === 6, 5_000);
+    expect(runs.map((data) => (data as { n: number }).n).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
   it('refuses unknown jobs, bad names and sending before start', async () => {
     const logger = createRecordingLogger();
     const { job } = recordingJob('test-refuse');

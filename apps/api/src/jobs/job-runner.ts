@@ -76,7 +76,12 @@ export interface JobRunnerOptions {
    * fires schedules (other processes on the same PostgreSQL do).
    */
   work?: boolean;
-  /** How often an idle worker asks for a job (pg-boss default 2 s; at least 0.5). */
+  /**
+   * How often an idle worker asks for a job (pg-boss default 2 s; at least 0.5). A job this
+   * process queues wakes its worker at once, and a worker that found work asks again straight
+   * away, so the interval only bounds how late a job queued elsewhere (another process, a
+   * schedule, a retry's delay) starts.
+   */
   pollingIntervalSeconds?: number;
   /** How often the schedules are checked (pg-boss default 30 s) and due ones queued (5 s). */
   cronMonitorIntervalSeconds?: number;
@@ -136,6 +141,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   boss.on('error', (error) => logger.error({ err: error }, 'job runner error'));
 
   const handlers = createInFlight();
+  /** Each queue's worker here, to wake it for a job queued by this process. */
+  const workers = new Map<string, string>();
+  const wake = (name: string) => {
+    const worker = workers.get(name);
+    if (worker) boss.notifyWorker(worker);
+  };
   const intervals: ReturnType<typeof setInterval>[] = [];
   let state: 'idle' | 'starting' | 'running' | 'stopping' | 'stopped' = 'idle';
   let starting: Promise<void> | undefined;
@@ -182,9 +193,16 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     state = 'running';
     if (work) {
       for (const job of jobs) {
-        await boss.work<object>(job.name, { pollingIntervalSeconds }, async (batch) => {
-          for (const item of batch) await runJob(job, item);
-        });
+        const worker = await boss.work<object>(
+          job.name,
+          { pollingIntervalSeconds },
+          async (batch) => {
+            for (const item of batch) await runJob(job, item);
+            // There may be more: ask again at once instead of after the interval.
+            wake(job.name);
+          },
+        );
+        workers.set(job.name, worker);
         if (job.schedule && 'everySeconds' in job.schedule) {
           intervals.push(every(job.name, job.schedule.everySeconds));
         }
@@ -199,6 +217,9 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       if (state !== 'running') return;
       boss
         .send(name, {}, { singletonKey: 'every', singletonSeconds: seconds })
+        .then((id) => {
+          if (id) wake(name);
+        })
         .catch((error: unknown) => logger.error({ err: error, job: name }, 'job not queued'));
     }, seconds * 1000);
     timer.unref();
@@ -258,10 +279,12 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       // The server answers while the runner starts (health within 2 s of start): wait for it.
       if (state === 'starting') await starting;
       if (state !== 'running') throw new Error('The job runner is not running');
-      return boss.send(name, data, {
+      const id = await boss.send(name, data, {
         startAfter: sendOptions.startAfter,
         singletonKey: sendOptions.singletonKey,
       });
+      if (id && sendOptions.startAfter === undefined) wake(name);
+      return id;
     },
   };
 }
