@@ -1,6 +1,8 @@
 // How the production server runs (less memory, a faster start): the compiled API under plain
-// node. One place for
-// `npm start` (start.mjs), the browser tests' server and the benchmarks.
+// node. One place for the browser tests' server and the benchmarks, which run
+// apps/api/dist/server.js directly, and for `npm start`, whose script in package.json passes the
+// same flags and MALLOC_ARENA_MAX to node before start.mjs (they act only from a process's start;
+// apps/api/src/production-start.test.ts fails when the two differ).
 
 /**
  * --enable-source-maps: error stacks name the TypeScript files and lines.
@@ -21,7 +23,8 @@ export function serverArgs(outDir = 'dist') {
  * workers) an arena of its own, and the pages they keep count in the RSS: 2 arenas measured 116
  * to 120 MB at rest on PostgreSQL against 119 to 125 MB (4 and 6 starts), for a start about
  * 0.17 s slower (6 paired restarts on the embedded database: background compiles share the
- * arenas). glibc reads it when the process starts, so it is set here, for the child.
+ * arenas). glibc reads it when the process starts, so it is set here, for the child (and, by
+ * start.mjs, for the cluster's workers).
  */
 export function serverEnv(env) {
   return { MALLOC_ARENA_MAX: '2', ...env };

@@ -1,12 +1,17 @@
 #!/usr/bin/env node
 // `npm start`: build the web app and compile the API when their builds are missing or older than
-// their sources, then run the one production process (API under /api + the built web app) on PORT
-// (default 3000) with plain node: no TypeScript loader in production (less memory, faster start).
-import { spawn, spawnSync } from 'node:child_process';
+// their sources, then become the one production process (API under /api + the built web app) on
+// PORT (default 3000) with plain node: no TypeScript loader in production (less memory, faster
+// start). The compiled server runs in this very process, so no launcher stays resident beside it
+// (about 47 MB) and SIGTERM, SIGINT and the exit code are the server's own.
+// Node's flags and MALLOC_ARENA_MAX are read only when a process starts: package.json's `start`
+// script and the production guide's service unit pass them (scripts/server-command.mjs).
+import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { serverArgs, serverEnv } from './server-command.mjs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { SERVER_NODE_FLAGS, serverEnv } from './server-command.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const distIndex = join(root, 'apps/web/dist/index.html');
@@ -62,10 +67,17 @@ if (isStale(apiEntry, apiSources)) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, serverArgs(), {
-  cwd: root,
-  stdio: 'inherit',
-  env: serverEnv({ NODE_ENV: 'production', ...process.env }),
+// Error stacks name the TypeScript files and lines, also when node was started without
+// --enable-source-maps (only modules loaded from now on are mapped: the server is).
+process.setSourceMapsEnabled(true);
+for (const [name, value] of Object.entries(serverEnv({ NODE_ENV: 'production', ...process.env }))) {
+  process.env[name] = value;
+}
+// With WEB_CONCURRENCY the server's workers run the compiled server directly (not this script and
+// its build checks again), with the flags this process has plus the server's own.
+cluster.setupPrimary({
+  exec: apiEntry,
+  execArgv: [...new Set([...process.execArgv, ...SERVER_NODE_FLAGS])],
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+process.chdir(root);
+await import(pathToFileURL(apiEntry).href);

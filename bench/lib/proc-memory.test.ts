@@ -1,9 +1,11 @@
+import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import {
   MemorySampler,
   childProcesses,
   parseParentPid,
   parseProcStatus,
+  processTree,
   readProcMemory,
 } from './proc-memory.ts';
 
@@ -50,5 +52,32 @@ describe('reading this very process', () => {
     expect(sampler.sampleCount()).toBeGreaterThanOrEqual(2);
     expect(sampler.peakKbBetween(from, Date.now())).toBeGreaterThan(10_000);
     expect(sampler.peakKbBetween(0, from - 1)).toBe(0);
+  });
+});
+
+describe('processTree', () => {
+  it('lists a process, then its children and their children, each with its memory', async () => {
+    // A shell that starts a sleep and waits for it: this process, the shell, the sleep.
+    const shell = spawn('sh', ['-c', 'sleep 30 & wait'], { stdio: 'ignore' });
+    let sleepPid: number | undefined;
+    try {
+      let tree = processTree(process.pid);
+      for (let tries = 0; tries < 50 && !tree.some((p) => p.cmdline === 'sleep 30'); tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        tree = processTree(process.pid);
+      }
+      const shellEntry = tree.find((p) => p.pid === shell.pid);
+      const sleepEntry = tree.find((p) => p.cmdline === 'sleep 30');
+      sleepPid = sleepEntry?.pid;
+      expect(tree[0]?.pid).toBe(process.pid);
+      expect(shellEntry?.parentPid).toBe(process.pid);
+      expect(sleepEntry?.parentPid).toBe(shell.pid);
+      expect(tree.indexOf(sleepEntry!)).toBeGreaterThan(tree.indexOf(shellEntry!));
+      for (const entry of tree) expect(entry.rssKb).toBeGreaterThan(0);
+      expect(processTree(shell.pid ?? 0).map((p) => p.pid)).not.toContain(process.pid);
+    } finally {
+      if (sleepPid) process.kill(sleepPid, 'SIGKILL');
+      shell.kill('SIGKILL');
+    }
   });
 });

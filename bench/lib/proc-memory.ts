@@ -43,7 +43,83 @@ export function childProcesses(parentPid: number): { pid: number; cmdline: strin
   return children;
 }
 
+export interface TreeProcess {
+  pid: number;
+  parentPid: number;
+  cmdline: string;
+  /** VmRSS in kB. */
+  rssKb: number;
+}
+
+/** `rootPid` and every live process descended from it, parents before their children. */
+export function processTree(rootPid: number): TreeProcess[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      parents.set(Number(entry), parseParentPid(readFileSync(`/proc/${entry}/stat`, 'utf8')));
+    } catch {
+      // The process ended while we were reading it.
+    }
+  }
+  const tree: TreeProcess[] = [];
+  const visit = (pid: number): void => {
+    try {
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+      tree.push({
+        pid,
+        parentPid: parents.get(pid) ?? 0,
+        cmdline,
+        rssKb: readProcMemory(pid).rssKb,
+      });
+    } catch {
+      return; // Gone (or a zombie, which has no memory left).
+    }
+    for (const [child, parent] of parents) if (parent === pid) visit(child);
+  };
+  visit(rootPid);
+  return tree;
+}
+
 export const kbToMb = (kb: number): number => kb / 1024;
+
+/**
+ * Samples the summed VmRSS of a process and its descendants (cluster workers, a build) every
+ * `intervalMs`; the peak of a time window is read back as with MemorySampler.
+ */
+export class TreeMemorySampler {
+  private readonly samples: { at: number; rssKb: number }[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    readonly rootPid: number,
+    private readonly intervalMs = 200,
+  ) {}
+
+  start(): void {
+    this.sample();
+    this.timer = setInterval(() => this.sample(), this.intervalMs);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  peakKbBetween(from: number, to: number): number {
+    let peak = 0;
+    for (const sample of this.samples) {
+      if (sample.at >= from && sample.at <= to) peak = Math.max(peak, sample.rssKb);
+    }
+    return peak;
+  }
+
+  private sample(): void {
+    const tree = processTree(this.rootPid);
+    if (tree.length === 0) return this.stop();
+    this.samples.push({ at: Date.now(), rssKb: tree.reduce((sum, p) => sum + p.rssKb, 0) });
+  }
+}
 
 /**
  * Samples a process's VmRSS every `intervalMs` so that the peak of any time window can be read

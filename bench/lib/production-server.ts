@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { onExit } from './cleanup.ts';
 import { freePort } from './free-port.ts';
 import { spawnManaged } from './managed-child.ts';
-import { childProcesses } from './proc-memory.ts';
+import { SERVER_NODE_FLAGS, serverEnv } from '../../scripts/server-command.mjs';
+import { processTree } from './proc-memory.ts';
 import { REPO_ROOT } from './repo-root.ts';
 
 /** start.mjs may first rebuild the web app (about a minute on 2 cores), so be generous. */
@@ -13,19 +14,28 @@ const STARTUP_TIMEOUT_MS = 300_000;
 export interface ProductionServer {
   /** http://127.0.0.1:<port> */
   baseUrl: string;
-  /** Pid of the node process that serves HTTP (the child of start.mjs). */
+  /** Pid of the node process that serves HTTP (start.mjs, which loads the compiled server). */
   servingPid: number;
+  /** Pid of the process this launched: the server itself, or npm for `launch: 'npm'`. */
+  launcherPid: number;
   stop(): Promise<void>;
 }
 
 /**
- * Starts the store exactly as `npm start` does (node scripts/start.mjs: rebuild the web app if it is
- * stale, compile the API, then run apps/api/dist/server.js with NODE_ENV=production), on a free port, bound to
- * 127.0.0.1, with a fresh data folder (so a fresh embedded database with the demo catalogue), or
- * on the PostgreSQL database `databaseUrl` names.
+ * How to start it: `node` as the production guide's service unit does (`node <the server's flags>
+ * scripts/start.mjs` with MALLOC_ARENA_MAX=2, the process that serves), or `npm` (`npm start`,
+ * whose script runs the same command, npm staying resident as its parent).
+ */
+export type Launch = 'node' | 'npm';
+
+/**
+ * Starts the store as the production guide does (scripts/start.mjs: rebuild the web app if it is
+ * stale, compile the API, then load apps/api/dist/server.js with NODE_ENV=production), on a free
+ * port, bound to 127.0.0.1, with a fresh data folder (so a fresh embedded database with the demo
+ * catalogue), or on the PostgreSQL database `databaseUrl` names.
  */
 export async function startProductionServer(
-  options: { databaseUrl?: string; env?: Record<string, string> } = {},
+  options: { databaseUrl?: string; env?: Record<string, string>; launch?: Launch } = {},
 ): Promise<ProductionServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lumina-bench-'));
@@ -33,13 +43,17 @@ export async function startProductionServer(
   const unregisterRemoval = onExit(removeDataDir);
 
   let servingPid: number | undefined;
+  const [command, args] =
+    options.launch === 'npm'
+      ? ['npm', ['start']]
+      : [process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs']];
   const launcher = spawnManaged(
-    process.execPath,
-    ['scripts/start.mjs'],
+    command,
+    args,
     {
       cwd: REPO_ROOT,
       env: {
-        ...process.env,
+        ...(options.launch === 'npm' ? process.env : serverEnv(process.env)),
         NODE_ENV: 'production',
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -74,6 +88,7 @@ export async function startProductionServer(
   return {
     baseUrl,
     servingPid,
+    launcherPid: launcher.pid,
     async stop() {
       await launcher.stop();
       removeDataDir();
@@ -99,11 +114,11 @@ async function waitForHealth(baseUrl: string, exited: () => boolean): Promise<vo
   throw new Error(`timed out after ${STARTUP_TIMEOUT_MS / 1000} s (${lastProblem})`);
 }
 
-/** start.mjs spawns `node … apps/api/dist/server.js`; that child is the one to measure. */
+/** The process running start.mjs (which serves): the launcher itself, or npm's child. */
 function findServingPid(launcherPid: number): number {
-  const server = childProcesses(launcherPid).find(({ cmdline }) =>
-    cmdline.includes('apps/api/dist/server.js'),
+  const server = processTree(launcherPid).find(({ cmdline }) =>
+    cmdline.includes('scripts/start.mjs'),
   );
-  // If start.mjs ever serves in-process, the launcher itself is the server.
-  return server?.pid ?? launcherPid;
+  if (!server) throw new Error(`no scripts/start.mjs process under pid ${launcherPid}`);
+  return server.pid;
 }

@@ -1,11 +1,12 @@
 // `npm start` (scripts/start.mjs) runs the compiled API under plain node (less memory, a faster
-// start): no
-// TypeScript loader and no esbuild service in the production process or beside it.
+// start): no TypeScript loader and no esbuild service in the production process or beside it, and
+// no launcher either: after its checks start.mjs is the server.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS, serverEnv } from '../../../scripts/server-command.mjs';
 import { REPO_ROOT } from './paths.ts';
 import { freePort, STARTUP_TIMEOUT_MS, waitForHealth } from './test/api-process.ts';
 import { childrenOf } from './test/processes.ts';
@@ -27,17 +28,31 @@ afterAll(async () => {
   rmSync(webDir, { recursive: true, force: true });
 });
 
+describe('the start script', () => {
+  it('gives node the server flags and MALLOC_ARENA_MAX, and hands the shell over to it', () => {
+    // Both act only from a process's start, so npm's script sets them before start.mjs runs.
+    const manifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const arenas = serverEnv({}).MALLOC_ARENA_MAX;
+    expect(manifest.scripts.start).toBe(
+      `MALLOC_ARENA_MAX=\${MALLOC_ARENA_MAX:-${arenas}} exec node ${SERVER_NODE_FLAGS.join(' ')} scripts/start.mjs`,
+    );
+  });
+});
+
 describe.runIf(process.platform === 'linux')('npm start', () => {
   it(
-    'serves from JavaScript compiled to apps/api/dist under plain node, with no loader',
+    'serves in one node process from JavaScript compiled to apps/api/dist, with no loader, and drains on SIGTERM',
     async () => {
       const port = await freePort();
       const output: string[] = [];
-      launcher = spawn(process.execPath, ['scripts/start.mjs'], {
+      launcher = spawn('npm', ['start'], {
         cwd: REPO_ROOT,
         stdio: ['ignore', 'pipe', 'pipe'],
         env: {
           PATH: process.env.PATH,
+          HOME: process.env.HOME,
           HOST: '127.0.0.1',
           PORT: String(port),
           // A folder that does not exist yet, as data/ in a fresh clone.
@@ -54,21 +69,33 @@ describe.runIf(process.platform === 'linux')('npm start', () => {
 
       await waitForHealth({ baseUrl: `http://127.0.0.1:${port}`, child: launcher, output });
 
+      // npm's one child is start.mjs itself (the shell exec'd it), with the server's flags…
       const [server, ...others] = childrenOf(launcher.pid ?? 0);
       expect(others).toEqual([]);
       const argv = commandLine(server ?? 0);
-      expect(argv.at(-1)).toBe('apps/api/dist/server.js');
-      expect(argv.join(' ')).not.toMatch(/tsx|--import|--loader|--require/);
+      expect(argv).toEqual(['node', ...SERVER_NODE_FLAGS, 'scripts/start.mjs']);
       const environment = readFileSync(`/proc/${server}/environ`, 'utf8');
       expect(environment).not.toMatch(/NODE_OPTIONS=[^\0]*(tsx|loader|import)/);
       // glibc's malloc kept to 2 arenas (scripts/server-command.mjs): a few MB less resident.
       expect(environment.split('\0')).toContain('MALLOC_ARENA_MAX=2');
-      // No esbuild service (tsx starts one) or any other process under the server.
+      // …and it serves: no server child, no esbuild service (tsx starts one), no other process.
       expect(childrenOf(server ?? 0).map((pid) => commandLine(pid).join(' '))).toEqual([]);
+      const logs = output
+        .join('')
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { msg?: string; pid?: number });
+      expect(logs.find((line) => line.msg === 'started')?.pid).toBe(server);
       // The start says whose X-Forwarded-For it believes.
       expect(output.join('')).toContain(
         'TRUST_PROXY: X-Forwarded-For is read only from connections from 127.0.0.1',
       );
+
+      // systemd's stop: SIGTERM to the server, which finishes its requests and exits with 0.
+      const exited = new Promise<number | null>((resolve) => launcher?.once('exit', resolve));
+      process.kill(server ?? 0, 'SIGTERM');
+      expect(await exited).toBe(0);
+      expect(output.join('')).toContain('shutting down: finishing requests in flight');
     },
     STARTUP_TIMEOUT_MS + 30_000,
   );

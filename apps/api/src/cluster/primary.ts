@@ -1,13 +1,7 @@
 import cluster from 'node:cluster';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
-import { uploadsDirOf } from '../http/uploads.ts';
 import { writeLogLine } from '../lib/log-line.ts';
-import { resolveJwtSecret } from '../modules/auth/jwt-secret.ts';
-import { seedDemoCatalog } from '../modules/catalog/seed-demo.ts';
-import { resolveTokenCipher } from '../modules/erp/token-cipher.ts';
-import { ensureAdminAtStart } from '../modules/users/admin.ts';
+import { PREPARE_ENV } from './prepare-role.ts';
 import { serveClusterRateLimits } from './rate-limit-store.ts';
 
 /** A worker that dies is started again after this long (longer while they keep dying). */
@@ -22,36 +16,18 @@ function log(level: 'info' | 'warn' | 'error', msg: string, details: object = {}
 }
 
 /**
- * What must happen once before the workers start, so they do not race for it: the migrations,
- * ADMIN_EMAIL's account and the demo catalogue, and the secrets generated into DATA_DIR when not configured (every
- * worker must sign and encrypt with the same ones).
+ * Runs prepareOnce in a worker of its own that exits when done: the primary thereby never loads
+ * the database driver, the migrations or the catalogue code, and stays a small process beside
+ * the workers.
  */
-async function prepareOnce(config: Config): Promise<void> {
-  resolveJwtSecret(config);
-  resolveTokenCipher(config);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolMax: 1,
+function prepareInWorker(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = cluster.fork({ [PREPARE_ENV]: '1' });
+    worker.once('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`preparing the database failed (${signal ?? `exit ${code}`})`));
+    });
   });
-  try {
-    await database.migrate();
-    // Workers would otherwise race to create ADMIN_EMAIL's account (one of them failing).
-    const as =
-      (level: 'info' | 'warn') =>
-      (first: unknown, message?: string): void =>
-        typeof first === 'string' ? log(level, first) : log(level, message ?? '', first as object);
-    const logger = { info: as('info'), warn: as('warn') } as Pick<
-      FastifyBaseLogger,
-      'info' | 'warn'
-    >;
-    await ensureAdminAtStart({ db: database.db, logger }, config);
-    if (config.seedDemoCatalog) {
-      await seedDemoCatalog(database.db, uploadsDirOf(config.dataDir));
-    }
-  } finally {
-    await database.close();
-  }
 }
 
 /**
@@ -62,7 +38,7 @@ async function prepareOnce(config: Config): Promise<void> {
  * SIGTERM or SIGINT stops the workers (each finishes its requests) and then this process.
  */
 export async function runPrimary(config: Config, count: number): Promise<void> {
-  await prepareOnce(config);
+  await prepareInWorker();
   serveClusterRateLimits();
 
   let stopping = false;
