@@ -49,6 +49,7 @@ export default tseslint.config(
       'bench/results/**',
       'scripts/**/*.mjs',
       'scripts/**/*.d.mts',
+      'bench/lib/*.mjs',
       'eslint.config.js',
     ],
   },
