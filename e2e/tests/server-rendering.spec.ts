@@ -137,11 +137,11 @@ test.describe('storefront pages come rendered by the server', { tag: '@phone' },
   });
 
   test('the first banner holds its place before its picture arrives', async ({ page }) => {
-    // A slow link: the banner's picture is held back until the box has been measured, however
-    // long the page takes to arrive on a busy machine.
+    // A slow link: the banner's picture (a phone's crop of it or the whole) is held back until
+    // the box has been measured, however long the page takes to arrive on a busy machine.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/banners\/banner-1\.webp$/, async (route) => {
+    await page.route(/\/banners\/banner-1(-phone)?\.webp$/, async (route) => {
       await held;
       await route.continue();
     });
