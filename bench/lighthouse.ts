@@ -117,6 +117,7 @@ function report(pages: { path: string; median: RunSummary; runs: RunSummary[] }[
         .map(([id, v]) => `${id} ${v}`)
         .join(' · ')}`,
     );
+    if (median.lcp.length) console.log(`  largest paint: ${median.lcp.join(' · ').slice(0, 400)}`);
     for (const [category, audits] of Object.entries(median.failing)) {
       console.log(`  ${category} under target, audits scored below 1:`);
       // Performance lists dozens of unweighted diagnostics: show the first ones, the JSON has all.

@@ -129,22 +129,23 @@ describe('runtime errors', () => {
 });
 
 describe('auditExamples of an LCP breakdown', () => {
+  const details = {
+    type: 'list',
+    items: [
+      { type: 'table', items: [{ node: { selector: 'img.hero', snippet: '<img>' } }] },
+      {
+        type: 'table',
+        items: [
+          { phase: 'TTFB', timing: 600.4 },
+          { phase: 'Load Delay', timing: 1200 },
+          { phase: 'Load Time', timing: 300 },
+          { phase: 'Render Delay', timing: 80 },
+        ],
+      },
+    ],
+  };
+
   it('reads the element and the phases from the nested tables', () => {
-    const details = {
-      type: 'list',
-      items: [
-        { type: 'table', items: [{ node: { selector: 'img.hero', snippet: '<img>' } }] },
-        {
-          type: 'table',
-          items: [
-            { phase: 'TTFB', timing: 600.4 },
-            { phase: 'Load Delay', timing: 1200 },
-            { phase: 'Load Time', timing: 300 },
-            { phase: 'Render Delay', timing: 80 },
-          ],
-        },
-      ],
-    };
     expect(auditExamples(details)).toEqual([
       'img.hero <img>',
       'TTFB: 600 ms',
@@ -152,6 +153,21 @@ describe('auditExamples of an LCP breakdown', () => {
       'Load Time: 300 ms',
       'Render Delay: 80 ms',
     ]);
+  });
+
+  it('is kept in every summary, a passing one included', () => {
+    const passing = lhr({ performance: 1, accessibility: 1 });
+    passing.audits['largest-contentful-paint-element'] = {
+      id: 'largest-contentful-paint-element',
+      title: 'Largest Contentful Paint element',
+      score: null,
+      scoreDisplayMode: 'informative',
+      details,
+    };
+    const summary = summarizeLhr(passing);
+    expect(summary.failing).toEqual({});
+    expect(summary.lcp).toEqual(auditExamples(details));
+    expect(summarizeLhr(lhr({ performance: 1, accessibility: 1 })).lcp).toEqual([]);
   });
 });
 

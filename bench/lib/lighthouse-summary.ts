@@ -59,6 +59,11 @@ export interface PageSummary {
   metrics: Record<string, string>;
   /** Per category under its target: the audits scored below 1, heaviest first. */
   failing: Partial<Record<CategoryId, FailingAudit[]>>;
+  /**
+   * The largest paint's element and how its time splits (TTFB, load delay, load time, render
+   * delay), whatever the score: the figures a change to the main picture moves.
+   */
+  lcp: string[];
   benchmarkIndex: number;
   warnings: string[];
   /** Set when Lighthouse could not measure the page (NO_FCP, NO_NAVSTART…): the run is void. */
@@ -146,6 +151,7 @@ export function summarizeLhr(lhr: LhrLike): PageSummary {
     scores,
     metrics,
     failing,
+    lcp: auditExamples(lhr.audits['largest-contentful-paint-element']?.details),
     benchmarkIndex: lhr.environment.benchmarkIndex,
     warnings,
     ...(lhr.runtimeError ? { runtimeError: lhr.runtimeError.code } : {}),

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CategorySlug } from '@lumina/shared/catalog/categories';
 import {
-  PRODUCT_PHOTO_CARD_WIDTH,
+  PRODUCT_PHOTO_COPY_WIDTHS,
   PRODUCT_PHOTO_PAGE_WIDTH,
 } from '@lumina/shared/catalog/product-images';
 import sharp from 'sharp';
@@ -30,6 +30,11 @@ import {
   demoPhotoSourceHash,
 } from '../src/modules/catalog/demo/photos.ts';
 import { DEMO_PRODUCT_IMAGES } from '../src/modules/catalog/demo/products.ts';
+import {
+  BANNER_PHONE_HEIGHT,
+  BANNER_PHONE_WIDTH,
+  HOME_BANNERS,
+} from '@lumina/shared/storefront/home-banners';
 import { HOME_PREVIEW_IMAGE } from '../src/modules/storefront/preview-image.ts';
 
 const publicDir = fileURLToPath(new URL('../../web/public/', import.meta.url));
@@ -207,7 +212,7 @@ function writeFolder(dir: string, files: Map<string, Buffer | string>): number {
   return files.size;
 }
 
-// Product photos: as the admin panel stores an upload (page and card widths), plus the hash of the
+// Product photos: as the admin panel stores an upload (page width and its copies), plus the hash of the
 // drawing each was made from, by which a test finds a photo that was not drawn again.
 const productFiles = new Map<string, Buffer | string>();
 const sources: Record<string, string> = {};
@@ -217,10 +222,9 @@ for (const { name, art } of DEMO_PRODUCT_IMAGES) {
     `${name}.webp`,
     await toWebp(svg, DEMO_PHOTO_SVG_SIZE, PRODUCT_PHOTO_PAGE_WIDTH),
   );
-  productFiles.set(
-    `${name}-${PRODUCT_PHOTO_CARD_WIDTH}.webp`,
-    await toWebp(svg, DEMO_PHOTO_SVG_SIZE, PRODUCT_PHOTO_CARD_WIDTH),
-  );
+  for (const width of PRODUCT_PHOTO_COPY_WIDTHS) {
+    productFiles.set(`${name}-${width}.webp`, await toWebp(svg, DEMO_PHOTO_SVG_SIZE, width));
+  }
   sources[name] = demoPhotoSourceHash(svg);
 }
 productFiles.set(DEMO_PHOTO_SOURCES_FILE, `${JSON.stringify(sources, null, 2)}\n`);
@@ -230,6 +234,15 @@ for (const [i, banner] of BANNERS.entries()) {
   // The first banner is the home page's largest paint on a phone's slow link: 60 keeps its text
   // sharp at three quarters of the bytes of 80 (19 KB against 26 KB).
   bannerFiles.set(`banner-${i + 1}.webp`, await toWebp(renderBanner(banner), 1600, 1600, 60));
+  // A phone shows the banner's left part at 4:3 (banner-carousel.tsx): that part alone, for half
+  // the bytes, drawn at the same scale so the same pixels show.
+  bannerFiles.set(
+    HOME_BANNERS[i]!.phoneSrc.replace('/banners/', ''),
+    await sharp(Buffer.from(renderBanner(banner)))
+      .extract({ left: 0, top: 0, width: BANNER_PHONE_WIDTH, height: BANNER_PHONE_HEIGHT })
+      .webp({ quality: 60, effort: 6 })
+      .toBuffer(),
+  );
 }
 // The home page's link preview: WhatsApp shows a JPEG, not a WebP.
 bannerFiles.set(

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { registerPhotoCopies } from './photo-copies.ts';
 import { registerShareImages } from './share-images.ts';
 import { IMMUTABLE_CACHE } from './web-app.ts';
 
@@ -36,5 +37,6 @@ export async function registerUploads(
       res.setHeader('x-content-type-options', 'nosniff');
     },
   });
+  registerPhotoCopies(app, uploadsDir);
   await registerShareImages(app, uploadsDir, { rateLimitMax: options.shareImageRateLimitMax });
 }

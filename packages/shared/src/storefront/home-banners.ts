@@ -6,6 +6,8 @@ import type { PriceRules } from '../catalog/pricing.ts';
  */
 export interface Banner {
   src: string;
+  /** The left part of the picture at 4:3, which is all a phone shows of it (BANNER_PHONE_MEDIA). */
+  phoneSrc: string;
   alt: string;
   to: string;
 }
@@ -17,27 +19,37 @@ interface HomeBanner extends Banner {
 
 export const BANNER_WIDTH = 1600;
 export const BANNER_HEIGHT = 600;
+export const BANNER_PHONE_WIDTH = 800;
+export const BANNER_PHONE_HEIGHT = 600;
+/** Below Tailwind's `sm` the banner is cropped to its left 4:3 part: `phoneSrc` is that part. */
+export const BANNER_PHONE_MEDIA = '(width < 40rem)';
+/** The screens that show the whole banner (what BANNER_PHONE_MEDIA leaves). */
+export const BANNER_WIDE_MEDIA = '(width >= 40rem)';
 
 export const HOME_BANNERS = [
   {
     src: '/banners/banner-1.webp',
+    phoneSrc: '/banners/banner-1-phone.webp',
     alt: 'Coleção titânio: novidades em titânio, com cores anodizadas, hipoalergênicas e livres de níquel',
     to: `/produtos?search=${encodeURIComponent('titânio')}`,
   },
   {
     src: '/banners/banner-2.webp',
+    phoneSrc: '/banners/banner-2-phone.webp',
     alt: '5% de desconto no PIX: pague com PIX e economize em qualquer peça da loja',
     to: '/produtos',
     kept: (rules) => rules.pix_discount_percent === 5,
   },
   {
     src: '/banners/banner-3.webp',
+    phoneSrc: '/banners/banner-3-phone.webp',
     alt: 'Frete grátis a partir de R$ 299 para todo o Brasil, pelos Correios (PAC) com código de rastreio',
     to: '/produtos',
     kept: (rules) => rules.free_shipping_threshold_cents === 29_900,
   },
   {
     src: '/banners/banner-4.webp',
+    phoneSrc: '/banners/banner-4-phone.webp',
     alt: 'Ouro 18k para seu piercing: peças maciças, com estojo e certificado de garantia',
     to: '/produtos?search=ouro',
   },
@@ -51,5 +63,5 @@ export const HOME_BANNERS = [
 export function homeBanners(rules: PriceRules | undefined): Banner[] {
   return HOME_BANNERS.filter((banner: HomeBanner) =>
     banner.kept ? rules !== undefined && banner.kept(rules) : true,
-  ).map(({ src, alt, to }) => ({ src, alt, to }));
+  ).map(({ src, phoneSrc, alt, to }) => ({ src, phoneSrc, alt, to }));
 }

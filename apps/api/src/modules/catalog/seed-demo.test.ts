@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CATEGORY_SLUGS } from '@lumina/shared/catalog/categories';
 import type { ProductListResponse } from '@lumina/shared/catalog/product';
-import { cardImageUrl, photoSrcSet } from '@lumina/shared/catalog/product-images';
+import {
+  PRODUCT_PHOTO_COPY_WIDTHS,
+  cardImageUrl,
+  photoSrcSet,
+} from '@lumina/shared/catalog/product-images';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadsDirOf } from '../../http/uploads.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
@@ -38,13 +42,17 @@ describe('seedDemoCatalog', () => {
     expect(await seedDemoCatalog(ctx.database.db, uploadsDirOf(dataDir))).toBe(0);
   });
 
-  it('stores the photos as uploads, served in both sizes as WebP', async () => {
+  it('stores the photos as uploads, served in every size as WebP', async () => {
     const files = readdirSync(join(uploadsDirOf(dataDir), 'products'));
-    expect(files).toHaveLength(DEMO_PRODUCT_IMAGES.length * 2);
+    expect(files).toHaveLength(DEMO_PRODUCT_IMAGES.length * (1 + PRODUCT_PHOTO_COPY_WIDTHS.length));
     expect(files.filter((name) => !name.endsWith('.webp'))).toEqual([]);
     const main = DEMO_PRODUCTS[0]!.images[0]!;
-    expect(photoSrcSet(main)).toContain(' 480w, ');
-    for (const url of [main, cardImageUrl(main)]) {
+    const srcset = photoSrcSet(main)!
+      .split(', ')
+      .map((candidate) => candidate.split(' ')[0]!);
+    expect(srcset).toHaveLength(3);
+    expect(srcset).toContain(cardImageUrl(main));
+    for (const url of srcset) {
       const response = await ctx.app.inject(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toBe('image/webp');

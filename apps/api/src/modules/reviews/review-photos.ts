@@ -33,12 +33,12 @@ export function createReviewPhotos(deps: { uploadsDir: string }) {
   return {
     /** Encodes and writes the photo; its new id. Throws the pipeline's pt-BR errors. */
     async store(bytes: Uint8Array): Promise<string> {
-      const { page, card } = await encodePhoto(bytes);
+      const { page, copies } = await encodePhoto(bytes, [REVIEW_PHOTO_THUMB_WIDTH]);
       const photoId = randomBytes(12).toString('hex');
       await mkdir(dir, { recursive: true });
       const [pagePath, thumbPath] = files(photoId) as [string, string];
       await writeFileAtomically(pagePath, page);
-      await writeFileAtomically(thumbPath, card);
+      await writeFileAtomically(thumbPath, copies[0]!.bytes);
       return photoId;
     },
 

@@ -1,6 +1,15 @@
 import { escapeHtml } from '../../integrations/mail/escape-html.ts';
 
 /** What a page's <head> says about it: for search engines and link previews. */
+/** One picture the HTML asks for before any script runs (PageHead.preloadImages). */
+export interface PreloadImage {
+  href: string;
+  srcset?: string;
+  sizes?: string;
+  /** The screens it is for, as the <source> that shows it says. */
+  media?: string;
+}
+
 export interface PageHead {
   /** The shop's name as the store settings have it now: og:site_name of the link preview. */
   siteName?: string;
@@ -26,9 +35,10 @@ export interface PageHead {
   /**
    * The page's largest picture, asked for by the HTML itself rather than once the script has
    * run (it is the largest contentful paint): the same srcset and sizes as the <img>, so it is
-   * fetched once.
+   * fetched once. Art-directed (a <picture> whose sources differ by screen): one per source,
+   * each with the source's media query, so a screen preloads only the one it shows.
    */
-  preloadImage?: { href: string; srcset?: string; sizes?: string };
+  preloadImages?: readonly PreloadImage[];
   /** schema.org objects, each written as one application/ld+json script. */
   jsonLd?: readonly Record<string, unknown>[];
 }
@@ -55,13 +65,13 @@ function extraTags(head: PageHead): string[] {
   const tags: string[] = [];
   if (head.noindex) tags.push(meta('name', 'robots', 'noindex'));
   if (head.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}">`);
-  const image = head.preloadImage;
-  if (image) {
+  for (const image of head.preloadImages ?? []) {
     const srcset = image.srcset
       ? ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(image.sizes ?? '100vw')}"`
       : '';
+    const media = image.media ? ` media="${escapeHtml(image.media)}"` : '';
     tags.push(
-      `<link rel="preload" as="image" href="${escapeHtml(image.href)}"${srcset} fetchpriority="high">`,
+      `<link rel="preload" as="image" href="${escapeHtml(image.href)}"${srcset}${media} fetchpriority="high">`,
     );
   }
   const og = head.openGraph;

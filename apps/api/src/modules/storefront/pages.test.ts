@@ -125,7 +125,7 @@ describe('product pages', () => {
     expect(html).toContain(`<link rel="canonical" href="${APP_URL}/produto/${ids.plain}">`);
     // The main picture is asked for by the HTML, with the <img>'s own srcset and sizes.
     expect(html).toContain(
-      '<link rel="preload" as="image" href="/uploads/products/0123456789abcdef01234567.webp" imagesrcset="/uploads/products/0123456789abcdef01234567-480.webp 480w, /uploads/products/0123456789abcdef01234567.webp 1200w" imagesizes="(min-width: 1024px) 50vw, 100vw" fetchpriority="high">',
+      '<link rel="preload" as="image" href="/uploads/products/0123456789abcdef01234567.webp" imagesrcset="/uploads/products/0123456789abcdef01234567-480.webp 480w, /uploads/products/0123456789abcdef01234567-800.webp 800w, /uploads/products/0123456789abcdef01234567.webp 1200w" imagesizes="(min-width: 1024px) 50vw, 100vw" fetchpriority="high">',
     );
     expect(metaContent(html, 'og:type')).toBe('product');
     expect(metaContent(html, 'og:title')).toBe('Argola Clicker Titânio — R$ 94,91 no PIX');
@@ -328,9 +328,16 @@ describe('other storefront pages', () => {
   it('give the home page Organization and WebSite data with a search action', async () => {
     const html = (await fetchPage('/')).body;
     expect(html).toContain(`<link rel="canonical" href="${APP_URL}/">`);
+    // A phone preloads the part of the first banner it shows, a wider screen the whole banner.
     expect(html).toContain(
-      '<link rel="preload" as="image" href="/banners/banner-1.webp" fetchpriority="high">',
+      '<link rel="preload" as="image" href="/banners/banner-1-phone.webp" media="(width &lt; 40rem)" fetchpriority="high">',
     );
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/banners/banner-1.webp" media="(width &gt;= 40rem)" fetchpriority="high">',
+    );
+    // That part is the 4:3 the phone's crop shows, cut from the banner at its own scale.
+    const phone = await sharp(join(WEB_PUBLIC_DIR, 'banners/banner-1-phone.webp')).metadata();
+    expect(phone).toMatchObject({ format: 'webp', width: 800, height: 600 });
     // Its preview picture is the first banner as a JPEG, committed at the size the tags say.
     expect(metaContent(html, 'og:image')).toBe(`${APP_URL}${HOME_PREVIEW_IMAGE.path}`);
     expect(metaContent(html, 'og:image:type')).toBe('image/jpeg');

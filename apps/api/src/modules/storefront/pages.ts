@@ -10,7 +10,11 @@ import { VARIANT_QUERY_PARAM, variantPrices } from '@lumina/shared/catalog/varia
 import { parseProductName } from '@lumina/shared/catalog/product-name';
 import { PRODUCT_PAGE_IMAGE_SIZES, photoSrcSet } from '@lumina/shared/catalog/product-images';
 import type { StorePayments } from '@lumina/shared/payments/card-instalments';
-import { HOME_BANNERS } from '@lumina/shared/storefront/home-banners';
+import {
+  BANNER_PHONE_MEDIA,
+  BANNER_WIDE_MEDIA,
+  HOME_BANNERS,
+} from '@lumina/shared/storefront/home-banners';
 import { homeDescription } from '@lumina/shared/storefront/home-description';
 import { formatBRL } from '@lumina/shared/format/money';
 import { isPrivatePage, matchPagePath } from '@lumina/shared/storefront/page-paths';
@@ -106,11 +110,11 @@ function publicPage(
     description: string;
     path: string;
     image?: NonNullable<PageHead['openGraph']>['image'];
-  } & Pick<PageHead, 'jsonLd' | 'preloadImage'> & {
+  } & Pick<PageHead, 'jsonLd' | 'preloadImages'> & {
       product?: { previewTitle: string; priceAmount: string };
     },
 ): ResolvedPage {
-  const { title, description, image, jsonLd, preloadImage, product } = page;
+  const { title, description, image, jsonLd, preloadImages, product } = page;
   const url = shopUrl(site.appUrl, page.path);
   return {
     status: 200,
@@ -120,7 +124,7 @@ function publicPage(
       title,
       description,
       canonical: url,
-      preloadImage,
+      preloadImages,
       openGraph: product
         ? {
             type: 'product',
@@ -183,7 +187,11 @@ function homePage(site: Site): ResolvedPage {
     title: pageTitle(HOME_HEADING, site.name),
     description: homeDescription(site.money),
     path: '/',
-    preloadImage: { href: HOME_BANNERS[0].src },
+    // The first banner is the largest paint: a phone's crop of it below `sm`, the whole above.
+    preloadImages: [
+      { href: HOME_BANNERS[0].phoneSrc, media: BANNER_PHONE_MEDIA },
+      { href: HOME_BANNERS[0].src, media: BANNER_WIDE_MEDIA },
+    ],
     image: bannerPreview(appUrl),
     jsonLd: [
       organization(site),
@@ -305,12 +313,8 @@ function productPage(
       : images[0]
         ? { url: images[0], alt: name }
         : undefined,
-    preloadImage: mainImage
-      ? {
-          href: mainImage,
-          srcset: photoSrcSet(mainImage),
-          sizes: PRODUCT_PAGE_IMAGE_SIZES,
-        }
+    preloadImages: mainImage
+      ? [{ href: mainImage, srcset: photoSrcSet(mainImage), sizes: PRODUCT_PAGE_IMAGE_SIZES }]
       : undefined,
     product: {
       previewTitle: `${name} — ${from}${formatBRL(pix)} no PIX`,

@@ -78,7 +78,7 @@ describe('product photos', () => {
     expect(sniffPhotoFormat(Buffer.from('RIFF\0\0\0\0WAVE'))).toBeNull();
   });
 
-  it('stores an upload as WebP in two sizes, shown by the storefront at once and cached for a year', async () => {
+  it('stores an upload as WebP in three sizes, shown by the storefront at once and cached for a year', async () => {
     const id = await newProduct();
     // The storefront's answer is cached before the upload.
     expect(
@@ -102,9 +102,20 @@ describe('product photos', () => {
     // No camera data goes out with the shop's photos.
     expect(pageMeta.exif).toBeUndefined();
 
-    const card = await ctx.app.inject(url!.replace('.webp', '-480.webp'));
-    expect(card.statusCode).toBe(200);
-    expect(await sharp(card.rawPayload).metadata()).toMatchObject({ width: 480, height: 360 });
+    // Its copies are written with it, not made when first asked for.
+    const name = url!.split('/').pop()!;
+    for (const [width, height] of [
+      [480, 360],
+      [800, 600],
+    ]) {
+      const copyName = name.replace('.webp', `-${width}.webp`);
+      expect(existsSync(join(dataDir, 'uploads', 'products', copyName))).toBe(true);
+      const copy = await ctx.app.inject(url!.replace(name, copyName));
+      expect(copy.statusCode).toBe(200);
+      expect(copy.headers['content-type']).toBe('image/webp');
+      expect(copy.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(await sharp(copy.rawPayload).metadata()).toMatchObject({ width, height });
+    }
   });
 
   it('gives each photo a JPEG for link previews, made once on the first request', async () => {
@@ -277,6 +288,7 @@ describe('product photos', () => {
     expect(removed.json()).toMatchObject({ retired: false });
     expect(existsSync(file)).toBe(false);
     expect(existsSync(file.replace('.webp', '-480.webp'))).toBe(false);
+    expect(existsSync(file.replace('.webp', '-800.webp'))).toBe(false);
   });
 
   it('keeps at most 10 photos per product, even when they arrive together', async () => {

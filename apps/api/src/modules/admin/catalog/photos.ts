@@ -1,7 +1,9 @@
 import {
-  PRODUCT_PHOTO_CARD_WIDTH,
+  PRODUCT_PHOTO_COPY_WIDTHS,
   PRODUCT_PHOTO_MAX_COUNT,
   PRODUCT_PHOTO_PAGE_WIDTH,
+  PRODUCT_PHOTO_WEBP_QUALITY,
+  photoCopyFileName,
   productPhotoId,
   productPhotoUrl,
 } from '@lumina/shared/catalog/product-images';
@@ -59,11 +61,15 @@ function notAnImage(cause?: unknown): AppError {
 }
 
 /**
- * The photo re-encoded as WebP at the page and card widths, turned upright by its EXIF
+ * The photo re-encoded as WebP at the page width and each copy width (a product photo's unless
+ * told), turned upright by its EXIF
  * orientation and stripped of its metadata (no camera, no GPS position goes out). Anything that
  * is not really a JPEG, PNG or WebP image, an SVG or an HTML file named .jpg included, is refused.
  */
-export async function encodePhoto(bytes: Uint8Array): Promise<{ page: Buffer; card: Buffer }> {
+export async function encodePhoto(
+  bytes: Uint8Array,
+  copyWidths: readonly number[] = PRODUCT_PHOTO_COPY_WIDTHS,
+): Promise<{ page: Buffer; copies: { width: number; bytes: Buffer }[] }> {
   const sniffed = sniffPhotoFormat(bytes);
   if (!sniffed) throw notAnImage();
   // libvips costs the server about 30 MB from the moment it is loaded: only once a photo comes.
@@ -80,14 +86,16 @@ export async function encodePhoto(bytes: Uint8Array): Promise<{ page: Buffer; ca
     input()
       .rotate()
       .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
+      .webp({ quality: PRODUCT_PHOTO_WEBP_QUALITY })
       .toBuffer();
   try {
-    const [page, card] = await Promise.all([
-      resized(PRODUCT_PHOTO_PAGE_WIDTH),
-      resized(PRODUCT_PHOTO_CARD_WIDTH),
-    ]);
-    return { page, card };
+    const [page, ...copies] = await Promise.all(
+      [PRODUCT_PHOTO_PAGE_WIDTH, ...copyWidths].map(resized),
+    );
+    return {
+      page: page!,
+      copies: copyWidths.map((width, i) => ({ width, bytes: copies[i]! })),
+    };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) {
       throw new AppError('payload_too_large', PHOTO_MESSAGES.tooManyPixels, {
@@ -101,7 +109,9 @@ export async function encodePhoto(bytes: Uint8Array): Promise<{ page: Buffer; ca
 
 /**
  * Product photos (DESIGN.md: POST /api/products/{id}/images, DELETE .../images/{imageId}),
- * stored under DATA_DIR/uploads/products as `{id}.webp` and `{id}-480.webp`. Files are written
+ * stored under DATA_DIR/uploads/products as `{id}.webp`, `{id}-480.webp` and `{id}-800.webp`
+ * (product-images.ts; a photo stored before a width existed gets it on its first request, see
+ * http/photo-copies.ts). Files are written
  * before the product row points at them and removed only when no row or order still does. The
  * files are this pipeline's; the product row is the catalogue's, written through its product rows.
  */
@@ -116,7 +126,7 @@ export function createProductPhotos(deps: {
   const dir = join(deps.uploadsDir, 'products');
   const files = (imageId: string) => [
     join(dir, `${imageId}.webp`),
-    join(dir, `${imageId}-${PRODUCT_PHOTO_CARD_WIDTH}.webp`),
+    ...PRODUCT_PHOTO_COPY_WIDTHS.map((width) => join(dir, photoCopyFileName(imageId, width))),
     // Its link-preview JPEG, if a preview bot ever asked for one.
     shareImagePath(deps.uploadsDir, imageId),
   ];
@@ -145,12 +155,13 @@ export function createProductPhotos(deps: {
     ): Promise<ProductReadRow> {
       // Checked before the costly encoding; the append below is what decides.
       await assertRoomForPhoto(productId);
-      const { page, card } = await encodePhoto(bytes);
+      const { page, copies } = await encodePhoto(bytes);
       const imageId = randomBytes(12).toString('hex');
       await mkdir(dir, { recursive: true });
-      const [pagePath, cardPath] = files(imageId) as [string, string];
-      await writeFileAtomically(pagePath, page);
-      await writeFileAtomically(cardPath, card);
+      await writeFileAtomically(join(dir, `${imageId}.webp`), page);
+      for (const copy of copies) {
+        await writeFileAtomically(join(dir, photoCopyFileName(imageId, copy.width)), copy.bytes);
+      }
 
       const url = productPhotoUrl(imageId);
       const row = await writeProduct(db, async (tx) => {

@@ -1,4 +1,8 @@
-import { PRODUCT_PHOTO_CARD_WIDTH, productPhotoUrl } from '@lumina/shared/catalog/product-images';
+import {
+  PRODUCT_PHOTO_COPY_WIDTHS,
+  photoCopyFileName,
+  productPhotoUrl,
+} from '@lumina/shared/catalog/product-images';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,7 +12,7 @@ import { API_DIR } from '../../../paths.ts';
 
 /**
  * The demo catalogue's product photos: drawn by apps/api/scripts/draw-demo-images.ts, committed
- * as WebP in the two widths the admin panel stores an upload in, and stored on start like uploaded
+ * as WebP in the widths the admin panel stores an upload in, and stored on start like uploaded
  * photos (DATA_DIR/uploads/products), so the demo shop serves them as a real shop would: card
  * size in lists, `srcset` on the product page, cached for a year.
  */
@@ -46,10 +50,10 @@ export async function installDemoPhotos(
     const id = demoPhotoId(name);
     return [
       { from: `${name}.webp`, to: `${id}.webp` },
-      {
-        from: `${name}-${PRODUCT_PHOTO_CARD_WIDTH}.webp`,
-        to: `${id}-${PRODUCT_PHOTO_CARD_WIDTH}.webp`,
-      },
+      ...PRODUCT_PHOTO_COPY_WIDTHS.map((width) => ({
+        from: `${name}-${width}.webp`,
+        to: photoCopyFileName(id, width),
+      })),
     ];
   });
   const written = await Promise.all(

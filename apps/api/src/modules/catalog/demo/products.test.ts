@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CATEGORY_SLUGS } from '@lumina/shared/catalog/categories';
-import { PRODUCT_PHOTO_CARD_WIDTH, productPhotoId } from '@lumina/shared/catalog/product-images';
+import { PRODUCT_PHOTO_COPY_WIDTHS, productPhotoId } from '@lumina/shared/catalog/product-images';
 import { describe, expect, it } from 'vitest';
 import { sniffPhotoFormat } from '../../admin/catalog/photos.ts';
 import { renderJewelryArt } from './jewelry-art.ts';
@@ -120,7 +120,7 @@ describe('demo catalogue', () => {
     expect(Math.max(...days)).toBeGreaterThanOrEqual(150);
   });
 
-  it('refers to one to three photos, each drawn, committed in both widths and up to date', () => {
+  it('refers to one to three photos, each drawn, committed in every width and up to date', () => {
     const sources = JSON.parse(
       readFileSync(join(DEMO_PHOTOS_DIR, DEMO_PHOTO_SOURCES_FILE), 'utf8'),
     ) as Record<string, string>;
@@ -133,11 +133,11 @@ describe('demo catalogue', () => {
         expect(image, path).toBeDefined();
         if (!image) continue;
         expect(image.name).toBe(`${p.sku.toLowerCase()}-${index + 1}`);
-        // Stored like an upload: the page and card sizes, srcset and all.
+        // Stored like an upload: the page size and its copies, srcset and all.
         expect(productPhotoId(path)).toBe(demoPhotoId(image.name));
         for (const file of [
           `${image.name}.webp`,
-          `${image.name}-${PRODUCT_PHOTO_CARD_WIDTH}.webp`,
+          ...PRODUCT_PHOTO_COPY_WIDTHS.map((width) => `${image.name}-${width}.webp`),
         ]) {
           const bytes = readFileSync(join(DEMO_PHOTOS_DIR, file));
           expect(sniffPhotoFormat(bytes), file).toBe('webp');

@@ -206,7 +206,11 @@ export function CategoryBrowser({
                 className={cn('catalog-card-enter', offscreenCard)}
                 style={{ animationDelay: `${(index * CATEGORY_CARD_STAGGER_S).toFixed(1)}s` }}
               >
-                <ProductCard product={product} headingLevel={2} eagerImage={index < 4} />
+                <ProductCard
+                  product={product}
+                  headingLevel={2}
+                  eagerImage={index === 0 ? 'first' : index < 4}
+                />
               </li>
             ))}
           </ProductGrid>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import userEvent from '@testing-library/user-event';
 import type { ProductDto } from '@lumina/shared/catalog/product';
 import { handleAddToCartRequests } from '../../../lib/cart/cart-events.ts';
@@ -9,9 +10,12 @@ import { createProduct, createVariant } from '../testing/create-product.ts';
 import { renderWithClient } from '../testing/render-with-client.tsx';
 import { ProductCard } from './product-card.tsx';
 
-function renderCard(overrides: Partial<ProductDto>) {
+function renderCard(
+  overrides: Partial<ProductDto>,
+  eagerImage?: ComponentProps<typeof ProductCard>['eagerImage'],
+) {
   const product = createProduct(overrides);
-  renderWithClient(<ProductCard product={product} />);
+  renderWithClient(<ProductCard product={product} eagerImage={eagerImage} />);
   return screen.getByRole('article');
 }
 
@@ -97,6 +101,18 @@ describe('ProductCard', () => {
     );
     const links = within(card).getAllByRole('link', { name: 'Septo Clicker Dourado' });
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/produto/42', '/produto/42']);
+  });
+
+  it("fetches a list's first picture before the others, and no other card's", () => {
+    const first = renderCard({ name: 'Septo Clicker Dourado' }, 'first');
+    const image = within(first).getByRole('img', { name: 'Septo Clicker Dourado' });
+    expect(image).toHaveAttribute('loading', 'eager');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
+    cleanup();
+    const next = renderCard({ name: 'Septo Clicker Dourado' }, true);
+    const other = within(next).getByRole('img', { name: 'Septo Clicker Dourado' });
+    expect(other).toHaveAttribute('loading', 'eager');
+    expect(other).not.toHaveAttribute('fetchpriority');
   });
 
   it('disables the cart button with "Indisponível" when the product is inactive', () => {

@@ -18,8 +18,11 @@ export interface ProductCardProps {
   product: ProductDto;
   /** The card title's heading level, so every page keeps a gap-free heading outline. */
   headingLevel?: 2 | 3;
-  /** Images above the fold load eagerly; the rest wait until they are near the viewport. */
-  eagerImage?: boolean;
+  /**
+   * Images above the fold load eagerly; the rest wait until they are near the viewport. 'first':
+   * the list's first picture, its largest paint on a phone, is also fetched before the others.
+   */
+  eagerImage?: boolean | 'first';
   /** 'details' swaps the cart button for a 'Ver mais' link (home carousel). */
   action?: 'cart' | 'details';
   className?: string;
@@ -67,7 +70,8 @@ export function ProductCard({
               width={480}
               height={480}
               loading={eagerImage ? 'eager' : 'lazy'}
-              decoding="async"
+              fetchPriority={eagerImage === 'first' ? 'high' : undefined}
+              decoding={eagerImage === 'first' ? 'sync' : 'async'}
               className={cn(
                 'size-full object-cover transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none',
                 availability !== 'available' && 'opacity-60 grayscale',

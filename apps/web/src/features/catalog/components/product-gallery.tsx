@@ -22,7 +22,10 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
             alt={images.length > 1 ? `${name}, imagem ${current + 1} de ${images.length}` : name}
             width={720}
             height={720}
+            // The page's largest paint: fetched first (the HTML preloads it too) and painted with
+            // the page rather than a frame after it.
             fetchPriority="high"
+            decoding="sync"
             className="size-full object-cover"
           />
         ) : (

@@ -117,7 +117,11 @@ export function ProductsBrowser({
         <ProductGrid label="Produtos">
           {products.map((product, index) => (
             <li key={product.id} className={offscreenCard}>
-              <ProductCard product={product} headingLevel={2} eagerImage={index < 4} />
+              <ProductCard
+                product={product}
+                headingLevel={2}
+                eagerImage={index === 0 ? 'first' : index < 4}
+              />
             </li>
           ))}
         </ProductGrid>

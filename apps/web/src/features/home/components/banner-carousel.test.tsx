@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PRICE_RULES } from '@lumina/shared/catalog/pricing';
-import { homeBanners } from '@lumina/shared/storefront/home-banners';
+import { BANNER_PHONE_MEDIA, homeBanners } from '@lumina/shared/storefront/home-banners';
 import { BANNER_INTERVAL_MS, BannerCarousel } from './banner-carousel.tsx';
 
 // The four banners of a shop whose settings keep every printed promise.
@@ -41,6 +42,40 @@ describe('BannerCarousel', () => {
     expect(first).toHaveAttribute('width');
     expect(first).toHaveAttribute('height');
     expect(screen.getAllByRole('button', { name: /Ir para o banner/ })).toHaveLength(4);
+  });
+
+  it('gives a phone the left part of each banner, the part its 4:3 crop shows', () => {
+    const { container } = renderCarousel();
+    const sources = [...container.querySelectorAll('picture > source')];
+    expect(sources.map((source) => source.getAttribute('srcset'))).toEqual(
+      BANNERS.map((banner) => banner.phoneSrc),
+    );
+    for (const source of sources) {
+      expect(source).toHaveAttribute('media', BANNER_PHONE_MEDIA);
+      expect(source).toHaveAttribute('width', '800');
+      expect(source).toHaveAttribute('height', '600');
+    }
+  });
+
+  it('has only the first banner fetched by the server-rendered page, the next one once it runs', () => {
+    const html = renderToString(
+      <MemoryRouter>
+        <BannerCarousel banners={BANNERS} />
+      </MemoryRouter>,
+    );
+    const loading = [...html.matchAll(/<img [^>]*loading="(\w+)"/g)].map((match) => match[1]);
+    expect(loading).toEqual(['eager', 'lazy', 'lazy', 'lazy']);
+
+    renderCarousel();
+    const images = BANNERS.map((banner) =>
+      screen.getByRole('img', { name: banner.alt, hidden: true }),
+    );
+    expect(images.map((image) => image.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'lazy',
+      'lazy',
+    ]);
   });
 
   it('advances every 5 s and wraps around', () => {

@@ -7,8 +7,16 @@ import {
   PlayIcon,
 } from '../../../components/icons.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 import { usePrefersReducedMotion } from '../../../lib/use-prefers-reduced-motion.ts';
-import { BANNER_HEIGHT, BANNER_WIDTH, type Banner } from '../banners.ts';
+import {
+  BANNER_HEIGHT,
+  BANNER_PHONE_HEIGHT,
+  BANNER_PHONE_MEDIA,
+  BANNER_PHONE_WIDTH,
+  BANNER_WIDTH,
+  type Banner,
+} from '../banners.ts';
 
 /** Spec 000 section 9: carousels advance every 5 s. */
 export const BANNER_INTERVAL_MS = 5_000;
@@ -38,6 +46,8 @@ export function BannerCarousel({ banners, intervalMs = BANNER_INTERVAL_MS }: Ban
   const running = count > 1 && !hovered && !focused && !stoppedByUser && !reducedMotion;
   const remaining = useRef(intervalMs);
   const touchStartX = useRef<number | null>(null);
+  // False in the server's HTML and while it hydrates: see `loading` below.
+  const hydrated = useHydrated();
 
   // A new slide gets a full interval; pausing keeps whatever was left of the current one.
   useEffect(() => {
@@ -97,22 +107,32 @@ export function BannerCarousel({ banners, intervalMs = BANNER_INTERVAL_MS }: Ban
             className="w-full shrink-0"
           >
             <Link to={banner.to} className="block">
-              <img
-                src={banner.src}
-                alt={banner.alt}
-                width={BANNER_WIDTH}
-                height={BANNER_HEIGHT}
-                // The first banner is the page's largest paint: fetch it first. Later ones load
-                // one step ahead of being shown.
-                loading={i <= index + 1 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : 'low'}
-                decoding={i === 0 ? 'sync' : 'async'}
-                // Phones get a taller crop of the left side, where the banner text is. Wider
-                // screens get the banner's own 8:3, set here: `aspect-ratio: auto` would drop the
-                // ratio the width and height give, and the banner would be 0 px tall (pushing the
-                // page down once it arrives) until its picture has loaded.
-                className="block aspect-[4/3] h-auto w-full object-cover object-left sm:aspect-[8/3]"
-              />
+              <picture>
+                {/* What a phone shows of the banner, alone: the same pixels for half the bytes. */}
+                <source
+                  media={BANNER_PHONE_MEDIA}
+                  srcSet={banner.phoneSrc}
+                  width={BANNER_PHONE_WIDTH}
+                  height={BANNER_PHONE_HEIGHT}
+                />
+                <img
+                  src={banner.src}
+                  alt={banner.alt}
+                  width={BANNER_WIDTH}
+                  height={BANNER_HEIGHT}
+                  // The first banner is the page's largest paint: fetch it first, alone. Later
+                  // ones wait for the page to run (they would share the slow link with it and the
+                  // stylesheet), then load one step ahead of being shown.
+                  loading={i === 0 || (hydrated && i <= index + 1) ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'low'}
+                  decoding={i === 0 ? 'sync' : 'async'}
+                  // Phones get a taller crop of the left side, where the banner text is. Wider
+                  // screens get the banner's own 8:3, set here: `aspect-ratio: auto` would drop
+                  // the ratio the width and height give, and the banner would be 0 px tall
+                  // (pushing the page down once it arrives) until its picture has loaded.
+                  className="block aspect-[4/3] h-auto w-full object-cover object-left sm:aspect-[8/3]"
+                />
+              </picture>
             </Link>
           </div>
         ))}
