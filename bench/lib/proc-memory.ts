@@ -84,54 +84,17 @@ export function processTree(rootPid: number): TreeProcess[] {
 export const kbToMb = (kb: number): number => kb / 1024;
 
 /**
- * Samples the summed VmRSS of a process and its descendants (cluster workers, a build) every
- * `intervalMs`; the peak of a time window is read back as with MemorySampler.
+ * Samples a memory reading every `intervalMs` so that the peak of any time window can be read
+ * back (the load runs are windows of one sampling session). A reading of null (the process is
+ * gone) stops the sampling.
  */
-export class TreeMemorySampler {
+class RssSampler {
   private readonly samples: { at: number; rssKb: number }[] = [];
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    readonly rootPid: number,
-    private readonly intervalMs = 200,
-  ) {}
-
-  start(): void {
-    this.sample();
-    this.timer = setInterval(() => this.sample(), this.intervalMs);
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
-  }
-
-  peakKbBetween(from: number, to: number): number {
-    let peak = 0;
-    for (const sample of this.samples) {
-      if (sample.at >= from && sample.at <= to) peak = Math.max(peak, sample.rssKb);
-    }
-    return peak;
-  }
-
-  private sample(): void {
-    const tree = processTree(this.rootPid);
-    if (tree.length === 0) return this.stop();
-    this.samples.push({ at: Date.now(), rssKb: tree.reduce((sum, p) => sum + p.rssKb, 0) });
-  }
-}
-
-/**
- * Samples a process's VmRSS every `intervalMs` so that the peak of any time window can be read
- * back (the load runs are windows of one sampling session).
- */
-export class MemorySampler {
-  private readonly samples: { at: number; rssKb: number }[] = [];
-  private timer: NodeJS.Timeout | undefined;
-
-  constructor(
-    readonly pid: number,
-    private readonly intervalMs = 100,
+    private readonly read: () => number | null,
+    private readonly intervalMs: number,
   ) {}
 
   start(): void {
@@ -158,10 +121,37 @@ export class MemorySampler {
   }
 
   private sample(): void {
-    try {
-      this.samples.push({ at: Date.now(), rssKb: readProcMemory(this.pid).rssKb });
-    } catch {
-      this.stop(); // The process is gone.
-    }
+    const rssKb = this.read();
+    if (rssKb === null) return this.stop();
+    this.samples.push({ at: Date.now(), rssKb });
+  }
+}
+
+/** One process's VmRSS. */
+export class MemorySampler extends RssSampler {
+  constructor(
+    readonly pid: number,
+    intervalMs = 100,
+  ) {
+    super(() => {
+      try {
+        return readProcMemory(pid).rssKb;
+      } catch {
+        return null; // The process is gone.
+      }
+    }, intervalMs);
+  }
+}
+
+/** The summed VmRSS of a process and its descendants (cluster workers, a build). */
+export class TreeMemorySampler extends RssSampler {
+  constructor(
+    readonly rootPid: number,
+    intervalMs = 200,
+  ) {
+    super(() => {
+      const tree = processTree(rootPid);
+      return tree.length === 0 ? null : tree.reduce((sum, p) => sum + p.rssKb, 0);
+    }, intervalMs);
   }
 }

@@ -4,26 +4,16 @@ import {
   PRODUCT_PHOTO_WEBP_QUALITY,
   photoCopyFileName,
 } from '@lumina/shared/catalog/product-images';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { fileExists } from '../lib/file-exists.ts';
+import { readFileIfPresent } from '../lib/read-file-if-present.ts';
 import { createSingleFlight } from '../lib/single-flight.ts';
 import { writeFileAtomically } from '../lib/write-file-atomically.ts';
 import { AppError } from './app-error.ts';
 import { IMMUTABLE_CACHE } from './web-app.ts';
 
 export const PHOTO_COPY_NOT_FOUND = 'Imagem não encontrada.';
-
-/** The stored file, or null when it is not there (yet). */
-async function readStored(path: string): Promise<Buffer | null> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
 
 /** The page-size photo at `width`, as the panel stores a new upload's copies (admin/catalog/photos.ts). */
 async function makeCopy(photo: string, width: number, target: string): Promise<Buffer> {
@@ -54,7 +44,7 @@ export function registerPhotoCopies(app: FastifyInstance, uploadsDir: string): v
         const { id } = request.params;
         const target = join(dir, photoCopyFileName(id, width));
         const bytes =
-          (await readStored(target)) ??
+          (await readFileIfPresent(target)) ??
           (await renders.run(`${id}-${width}`, async () => {
             const photo = join(dir, `${id}.webp`);
             if (!(await fileExists(photo))) {

@@ -1,8 +1,9 @@
 import { productPhotoId } from '@lumina/shared/catalog/product-images';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { fileExists } from '../lib/file-exists.ts';
+import { readFileIfPresent } from '../lib/read-file-if-present.ts';
 import { createSingleFlight } from '../lib/single-flight.ts';
 import { writeFileAtomically } from '../lib/write-file-atomically.ts';
 import { AppError } from './app-error.ts';
@@ -56,16 +57,6 @@ function notFound(): AppError {
   return new AppError('not_found', SHARE_IMAGE_NOT_FOUND, { code: 'image_not_found' });
 }
 
-/** The stored preview, or null when it has not been made yet. */
-async function readStored(target: string): Promise<Buffer | null> {
-  try {
-    return await readFile(target);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
 /**
  * A preview is made once however many requests ask for it at the same moment (a link shared in a
  * group brings every member's phone at once): they share one sharp run. Each client may ask for
@@ -96,7 +87,7 @@ export async function registerShareImages(
     // A preview already made costs one file operation: reading it. The photo is looked for only
     // when the preview is missing.
     const bytes =
-      (await readStored(target)) ??
+      (await readFileIfPresent(target)) ??
       (await renders.run(id, async () => {
         const photo = join(uploadsDir, 'products', `${id}.webp`);
         if (!(await fileExists(photo))) throw notFound();

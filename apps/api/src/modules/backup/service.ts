@@ -1,8 +1,9 @@
-import { lstat, mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Database } from '../../db/database.ts';
 import { uploadsDirOf } from '../../http/uploads.ts';
 import type { JobLogger } from '../../jobs/job-runner.ts';
+import { readFileIfPresent } from '../../lib/read-file-if-present.ts';
 import { JWT_SECRET_FILE } from '../auth/jwt-secret.ts';
 import { BLING_KEY_FILE } from '../erp/token-cipher.ts';
 import { type ArchiveFile, type DatabaseCopy, writeBackupArchive } from './archive.ts';
@@ -64,25 +65,16 @@ async function listFiles(dir: string, prefix = ''): Promise<string[]> {
   return files;
 }
 
-async function readIfPresent(path: string): Promise<Buffer | null> {
-  try {
-    return await readFile(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-}
-
 /** DATA_DIR's uploads and generated secrets, as archive entries under `data/`. */
 async function* dataFiles(dataDir: string): AsyncGenerator<ArchiveFile> {
   for (const name of SECRET_FILES) {
-    const data = await readIfPresent(join(dataDir, name));
+    const data = await readFileIfPresent(join(dataDir, name));
     if (data) yield { path: `data/${name}`, data, mode: 0o600 };
   }
   const uploads = uploadsDirOf(dataDir);
   for (const relative of await listFiles(uploads)) {
     // A photo deleted between the listing and the read is simply not in this backup.
-    const data = await readIfPresent(join(uploads, relative));
+    const data = await readFileIfPresent(join(uploads, relative));
     if (data) yield { path: `data/uploads/${relative}`, data, mode: 0o644 };
   }
 }
