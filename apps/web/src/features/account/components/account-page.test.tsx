@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authDialogChannel, type AuthDialogView } from '../../../lib/ui-events.ts';
 import type { SavedAddress } from '../../../lib/account/get-addresses.ts';
 import { createUser, profileOf } from '../../../lib/auth/testing/create-user.ts';
+import { cartOf, createCartItem } from '../../../lib/cart/testing/cart-fixtures.tsx';
 import { fakeApi, type FakeRoutes } from '../testing/fake-api.ts';
 import { renderAccount, storeLogin } from '../testing/render-account.tsx';
 import { AccountPage } from './account-page.tsx';
@@ -76,6 +77,7 @@ describe('/minha-conta with a session', () => {
           ],
         },
       },
+      'GET /api/carts/current': { body: { cart: cartOf([createCartItem({ quantity: 2 })]) } },
       'POST /api/carts/calculate_shipping': {
         body: {
           success: true,
@@ -107,6 +109,22 @@ describe('/minha-conta with a session', () => {
     expect(card).toHaveTextContent('01310-100');
     expect(card).toHaveTextContent('PAC');
     expect(card).toHaveTextContent('R$ 18,90');
+  });
+
+  it('asks for no quote of an empty cart and says why in the card', async () => {
+    storeLogin();
+    const { requests } = renderPage({
+      'GET /api/addresses': { body: { addresses: [createAddress()] } },
+      'GET /api/carts/current': { body: { cart: cartOf([]) } },
+    });
+    const panel = screen.getByRole('tabpanel');
+    const card = await within(panel).findByRole('region', {
+      name: 'Frete para o endereço padrão',
+    });
+    expect(card).toHaveTextContent('01310-100');
+    expect(card).toHaveTextContent('Adicione itens ao carrinho para calcular o frete');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(requests.some((r) => r.path === '/api/carts/calculate_shipping')).toBe(false);
   });
 
   it('asks for no quote without a default address', async () => {
