@@ -6,7 +6,7 @@ import type { PriceRules } from '../catalog/pricing.ts';
  */
 export interface Banner {
   src: string;
-  /** The left part of the picture at 4:3, which is all a phone shows of it (BANNER_PHONE_MEDIA). */
+  /** The same banner drawn at 4:3 for a phone's width, its texts wrapped (BANNER_PHONE_MEDIA). */
   phoneSrc: string;
   alt: string;
   to: string;
@@ -21,7 +21,7 @@ export const BANNER_WIDTH = 1600;
 export const BANNER_HEIGHT = 600;
 export const BANNER_PHONE_WIDTH = 800;
 export const BANNER_PHONE_HEIGHT = 600;
-/** Below Tailwind's `sm` the banner is cropped to its left 4:3 part: `phoneSrc` is that part. */
+/** Below Tailwind's `sm` the banner is shown at 4:3: `phoneSrc`, drawn for that shape. */
 export const BANNER_PHONE_MEDIA = '(width < 40rem)';
 /** The screens that show the whole banner (what BANNER_PHONE_MEDIA leaves). */
 export const BANNER_WIDE_MEDIA = '(width >= 40rem)';

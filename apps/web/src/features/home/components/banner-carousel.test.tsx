@@ -44,7 +44,7 @@ describe('BannerCarousel', () => {
     expect(screen.getAllByRole('button', { name: /Ir para o banner/ })).toHaveLength(4);
   });
 
-  it('gives a phone the left part of each banner, the part its 4:3 crop shows', () => {
+  it('gives a phone its own 4:3 picture of each banner', () => {
     const { container } = renderCarousel();
     const sources = [...container.querySelectorAll('picture > source')];
     expect(sources.map((source) => source.getAttribute('srcset'))).toEqual(

@@ -108,7 +108,7 @@ export function BannerCarousel({ banners, intervalMs = BANNER_INTERVAL_MS }: Ban
           >
             <Link to={banner.to} className="block">
               <picture>
-                {/* What a phone shows of the banner, alone: the same pixels for half the bytes. */}
+                {/* A phone's own 4:3 drawing of the banner, texts wrapped, for half the bytes. */}
                 <source
                   media={BANNER_PHONE_MEDIA}
                   srcSet={banner.phoneSrc}
