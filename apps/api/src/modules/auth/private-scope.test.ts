@@ -82,7 +82,7 @@ describe('privateScope', () => {
     let stacksRead = 0;
     Error.prepareStackTrace = (error, sites) => {
       stacksRead += 1;
-      return original ? original(error, sites) : String(error);
+      return original ? (original(error, sites) as unknown) : String(error);
     };
     try {
       const loaded = await import('./private-scope.ts');
