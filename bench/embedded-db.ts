@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serverArgs, serverEnv } from '../scripts/server-command.mjs';
-import { PGLITE_SETTINGS } from '../apps/api/src/db/database.ts';
+import { PGLITE_SETTINGS } from '../apps/api/src/db/pglite.ts';
 import { checkoutBody } from '../apps/api/src/test/checkout-body.ts';
 import { registerUser } from '../apps/api/src/test/accounts.ts';
 import { onExit } from './lib/cleanup.ts';

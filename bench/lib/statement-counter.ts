@@ -1,10 +1,6 @@
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import {
-  type Database,
-  fromPglite,
-  openPostgres,
-  PGLITE_SETTINGS,
-} from '../../apps/api/src/db/database.ts';
+import { type Database, openPostgres } from '../../apps/api/src/db/database.ts';
+import { fromPglite, PGLITE_SETTINGS } from '../../apps/api/src/db/pglite.ts';
 import { poolOf } from '../../apps/api/src/jobs/pg-boss-db.ts';
 
 /** A database whose every statement sent to the server is recorded, in order. */

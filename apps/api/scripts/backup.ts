@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runCommand } from './run-command.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openPglite } from '../src/db/database.ts';
+import { openPglite } from '../src/db/pglite.ts';
 import { controlSocketPath, requestBackup } from '../src/modules/backup/control-socket.ts';
 import {
   type BackupResult,

@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
@@ -57,6 +57,19 @@ function clientOf(database: Pick<Database, 'db'>): unknown {
   return (database.db as unknown as { $client?: unknown }).$client;
 }
 
+/**
+ * Told by its methods, not by `instanceof`: importing PGlite's class would load PGlite (its
+ * Emscripten build) into a server on PostgreSQL too (db/pglite.ts).
+ */
+function isPglite(client: unknown): client is PGlite {
+  const candidate = client as Partial<PGlite> | null | undefined;
+  return (
+    typeof candidate?.query === 'function' &&
+    typeof candidate.exec === 'function' &&
+    typeof candidate.transaction === 'function'
+  );
+}
+
 /** The pg Pool behind a PostgreSQL database (tests open a second pool on the same database). */
 export function poolOf(database: Pick<Database, 'db'>): pg.Pool | undefined {
   const client = clientOf(database);
@@ -71,8 +84,8 @@ export function poolOf(database: Pick<Database, 'db'>): pg.Pool | undefined {
 export function pgBossDb(database: Pick<Database, 'db'>): PgBossDb {
   const client = clientOf(database);
   let execute: Execute;
-  if (client instanceof PGlite) execute = pgliteExecute(client);
-  else if (client instanceof pg.Pool) execute = poolExecute(client);
+  if (client instanceof pg.Pool) execute = poolExecute(client);
+  else if (isPglite(client)) execute = pgliteExecute(client);
   else throw new Error('pg-boss needs a PGlite or node-postgres database');
 
   const statements = createInFlight();

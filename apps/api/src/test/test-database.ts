@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { inject } from 'vitest';
-import { type Database, fromPglite, openPostgres, PGLITE_SETTINGS } from '../db/database.ts';
+import { type Database, openPostgres } from '../db/database.ts';
+import { fromPglite, PGLITE_SETTINGS } from '../db/pglite.ts';
 import { databaseUrl, quoteIdent, uniqueDatabaseName } from './postgres-url.ts';
 
 export type TestDatabaseTemplate =

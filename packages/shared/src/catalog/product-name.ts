@@ -24,7 +24,8 @@ export function parseProductName(name: string): ParsedProductName {
 
   const specStart = match.index + match[0].indexOf(match[1]);
   // What separates the title from its specs (' - ', ' | ', ', ', ' (') is not part of the title.
-  const title = trimmed.slice(0, specStart).replace(/[\s\-–—|,(]+$/, '');
+  // The dashes as escapes (– and —): an ASCII bundle keeps the server's source text one-byte.
+  const title = trimmed.slice(0, specStart).replace(/[\s\-\u2013\u2014|,(]+$/, '');
   const specText = trimmed.slice(specStart).replace(/\)\s*$/, '');
 
   const specs: ProductSpec[] = [];

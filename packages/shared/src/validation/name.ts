@@ -37,8 +37,9 @@ export const personNameSchema = requiredText(NAME_MESSAGES.required)
   .superRefine(refineWith(nameError));
 
 // A person's name: letters of any alphabet, accents, spaces and the punctuation names carry
-// (D'Ávila, Ana-Maria, Jr.). Markup, SQL and digits are not names.
-const NAME_CHARACTERS = /^[\p{L}\p{M} '’.-]+$/u;
+// (D'Ávila, D’Ávila, Ana-Maria, Jr.). Markup, SQL and digits are not names. The apostrophe ’ as an
+// escape: an ASCII bundle keeps the server's source text one-byte.
+const NAME_CHARACTERS = /^[\p{L}\p{M} '\u2019.-]+$/u;
 
 /**
  * Name on the profile and at checkout: required, bounded and made of name characters, without

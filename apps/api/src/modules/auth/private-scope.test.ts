@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { securityLogs } from '../../db/schema/security.ts';
 import { registerErrorHandler } from '../../http/error-handler.ts';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
@@ -74,6 +74,25 @@ describe('the private routes of the API', () => {
 });
 
 describe('privateScope', () => {
+  it('is made a plugin without reading an Error stack', async () => {
+    // The production server runs with --enable-source-maps: a stack read while the server's chunk
+    // loads made node parse that chunk's whole source map and keep it (16 MB resident).
+    vi.resetModules();
+    const original = Error.prepareStackTrace;
+    let stacksRead = 0;
+    Error.prepareStackTrace = (error, sites) => {
+      stacksRead += 1;
+      return original ? (original(error, sites) as unknown) : String(error);
+    };
+    try {
+      const loaded = await import('./private-scope.ts');
+      expect(loaded.privateScope).toBeTypeOf('function');
+    } finally {
+      Error.prepareStackTrace = original;
+    }
+    expect(stacksRead).toBe(0);
+  });
+
   it('guards only the scope that registers it; an admin scope answers 403 to a customer', async () => {
     const app = Fastify();
     registerErrorHandler(app);
