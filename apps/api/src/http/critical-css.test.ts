@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { criticalCss, htmlClasses, parseStylesheet, requiredClasses } from './critical-css.ts';
+import {
+  criticalCss,
+  htmlClasses,
+  htmlTags,
+  parseStylesheet,
+  selectorNeeds,
+} from './critical-css.ts';
+
+const requiredClasses = (selector: string) => selectorNeeds(selector).classes;
 
 /** Shaped as Tailwind 4 and Vite write the web app's stylesheet (flat, minified). */
 const SHEET = [
   '/*! tailwindcss v4 | MIT License */',
   '@layer properties{@supports (((-webkit-hyphens:none))){*,:before,:after{--tw-shadow:0 0 #0000}}}',
   '@layer theme,base,components,utilities;',
-  '@layer theme{:root,:host{--color-gold-700:#7a5a1e}}',
-  '@layer base{*,:after,:before{box-sizing:border-box}h1{font-size:inherit}}',
+  '@layer theme{:root,:host{--color-gold-700:#7a5a1e;--color-sale:#b42318;--font-sans:system-ui;--default-font-family:var(--font-sans)}}',
+  '@layer base{*,:after,:before{box-sizing:border-box}html{font-family:var(--default-font-family)}h1{font-size:inherit}code,pre{font-size:1em}:where(select:is([multiple])) optgroup{font-weight:bolder}::placeholder{opacity:1}}',
   '@layer utilities{',
   '.flex{display:flex}',
   '.grid{display:grid}',
@@ -47,6 +55,32 @@ describe('requiredClasses', () => {
     expect(requiredClasses(':is(.a,.b) p')).toEqual([]);
     expect(requiredClasses('a[href$=".pdf"]')).toEqual([]);
   });
+
+  it('requires the elements named where a compound selector starts, not pseudo-classes or ids', () => {
+    expect(selectorNeeds('code').tags).toEqual(['code']);
+    expect(selectorNeeds('abbr:where([title])').tags).toEqual(['abbr']);
+    expect(selectorNeeds(':where(select:is([multiple],[size])) optgroup option').tags).toEqual([
+      'select',
+      'optgroup',
+      'option',
+    ]);
+    expect(selectorNeeds('.prose>svg:first-child').tags).toEqual(['svg']);
+    expect(selectorNeeds('#root *::placeholder').tags).toEqual([]);
+    expect(selectorNeeds('.\\[\\&_a\\]\\:underline a').tags).toEqual(['a']);
+  });
+});
+
+describe('htmlTags', () => {
+  it('names the elements of the HTML in lower case, with html and body', () => {
+    expect([...htmlTags('<div><SVG><path/></SVG><p>a < b</p></div>')].sort()).toEqual([
+      'body',
+      'div',
+      'html',
+      'p',
+      'path',
+      'svg',
+    ]);
+  });
 });
 
 describe('htmlClasses', () => {
@@ -64,15 +98,15 @@ describe('htmlClasses', () => {
 });
 
 describe('criticalCss', () => {
-  it('keeps the rules the HTML can use and those without a class, in their order', () => {
+  it('keeps the rules the HTML can use and those that need no class or element it lacks, in their order', () => {
     const css = criticalCss(sheet, '<main class="flex sm:grid w-1/2"><h1>Joias</h1></main>');
     expect(css).toBe(
       [
         '/*! tailwindcss v4 | MIT License */',
-        '@layer properties{@supports (((-webkit-hyphens:none))){*,:before,:after{--tw-shadow:0 0 #0000}}}',
+        '@layer properties{}',
         '@layer theme,base,components,utilities;',
-        '@layer theme{:root,:host{--color-gold-700:#7a5a1e}}',
-        '@layer base{*,:after,:before{box-sizing:border-box}h1{font-size:inherit}}',
+        '@layer theme{:root,:host{--font-sans:system-ui;--default-font-family:var(--font-sans)}}',
+        '@layer base{*,:after,:before{box-sizing:border-box}html{font-family:var(--default-font-family)}h1{font-size:inherit}::placeholder{opacity:1}}',
         '@layer utilities{',
         '.flex{display:flex}',
         '.w-1\\/2{width:50%}',
@@ -98,11 +132,28 @@ describe('criticalCss', () => {
     expect(css).not.toContain('@media (min-width:40rem)');
   });
 
-  it("keeps a custom property's @property rule only when a kept rule reads it", () => {
-    expect(criticalCss(sheet, '<p class="flex"></p>')).not.toContain('@property');
+  it('keeps a custom property, its declarations and its @property rule, only when something kept reads it', () => {
+    expect(criticalCss(sheet, '<p class="flex"></p>')).not.toContain('--tw-shadow');
     const css = criticalCss(sheet, '<p class="shadow"></p>');
     expect(css).toContain('@property --tw-shadow{');
+    expect(css).toContain('*,:before,:after{--tw-shadow:0 0 #0000}');
     expect(css).not.toContain('@property --tw-ring-shadow');
+    expect(css).not.toContain('--color-gold-700');
+    // Read by a kept rule, or by the page's own style attributes.
+    expect(criticalCss(sheet, '<p class="[&amp;_a]:text-gold-700"><a>x</a></p>')).toContain(
+      '--color-gold-700:#7a5a1e',
+    );
+    expect(criticalCss(sheet, '<p style="color:var(--color-sale)"></p>')).toContain(
+      '--color-sale:#b42318',
+    );
+  });
+
+  it('keeps element rules for the elements the page has', () => {
+    const css = criticalCss(sheet, '<pre>x</pre><select multiple><optgroup></optgroup></select>');
+    expect(css).toContain('pre{font-size:1em}');
+    expect(css).not.toContain('code');
+    expect(css).toContain(':where(select:is([multiple])) optgroup{font-weight:bolder}');
+    expect(criticalCss(sheet, '<select></select>')).not.toContain('optgroup');
   });
 
   it('keeps what it does not read as it is written', () => {

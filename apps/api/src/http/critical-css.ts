@@ -17,7 +17,7 @@
 type Node =
   | { kind: 'text'; text: string }
   | { kind: 'group'; prelude: string; children: Node[] }
-  | { kind: 'rule'; selectors: { text: string; classes: string[] }[]; body: string }
+  | { kind: 'rule'; selectors: (SelectorNeeds & { text: string })[]; body: string }
   | { kind: 'property'; name: string; text: string };
 
 export interface ParsedStylesheet {
@@ -109,16 +109,25 @@ function readIdent(selector: string, i: number): { name: string; end: number } {
   return { name, end: i };
 }
 
+/** What the elements a selector matches (or their ancestors) must have for it to match. */
+export interface SelectorNeeds {
+  classes: string[];
+  /** Element names, in lower case. */
+  tags: string[];
+}
+
 /**
- * The classes an element (or its ancestors) must have for the selector to match. Only what the
- * selector requires counts: classes inside :not(), :has() and the like are not required, and
- * neither are those of an :is() or :where() with alternatives; those rules are kept.
+ * The classes and element names a selector requires. Only what it requires counts: classes inside
+ * :not(), :has() and the like are not required, and neither are those of an :is() or :where()
+ * with alternatives; those rules are kept.
  */
-export function requiredClasses(selector: string): string[] {
-  const classes: string[] = [];
+export function selectorNeeds(selector: string): SelectorNeeds {
+  const needs: SelectorNeeds = { classes: [], tags: [] };
   let i = 0;
+  // Where a compound selector starts, a name is an element's (not after '.', '#' or ':').
+  let compoundStart = true;
   while (i < selector.length) {
-    const c = selector[i];
+    const c = selector[i] ?? '';
     if (c === '\\' || c === '"' || c === "'") {
       i = skipToken(selector, i);
     } else if (c === '[') {
@@ -128,19 +137,28 @@ export function requiredClasses(selector: string): string[] {
         j = next === j ? j + 1 : next;
       }
       i = j + 1;
-    } else if (c === '.') {
+    } else if (c === '.' || c === '#' || c === ':') {
       const ident = readIdent(selector, i + 1);
-      if (ident.name) classes.push(ident.name);
+      if (c === '.' && ident.name) needs.classes.push(ident.name);
       i = Math.max(ident.end, i + 1);
     } else if (c === '(') {
       const close = parenEnd(selector, i + 1);
       const inner = selector.slice(i + 1, close);
       const fn = /:(is|where)$/i.test(selector.slice(0, i));
-      if (fn && splitTopLevel(inner).length === 1) classes.push(...requiredClasses(inner));
+      if (fn && splitTopLevel(inner).length === 1) {
+        const innerNeeds = selectorNeeds(inner);
+        needs.classes.push(...innerNeeds.classes);
+        needs.tags.push(...innerNeeds.tags);
+      }
       i = close + 1;
+    } else if (compoundStart && /[a-z]/i.test(c)) {
+      const ident = readIdent(selector, i);
+      needs.tags.push(ident.name.toLowerCase());
+      i = ident.end;
     } else i++;
+    compoundStart = /[\s>+~]/.test(c) || (compoundStart && c === '*');
   }
-  return classes;
+  return needs;
 }
 
 function parenEnd(text: string, from: number): number {
@@ -210,7 +228,7 @@ function parseNodes(css: string): Node[] {
     } else {
       const selectors = splitTopLevel(prelude).map((text) => ({
         text: text.trim(),
-        classes: requiredClasses(text),
+        ...selectorNeeds(text.trim()),
       }));
       nodes.push({ kind: 'rule', selectors, body });
     }
@@ -224,6 +242,7 @@ export function parseStylesheet(css: string): ParsedStylesheet {
 }
 
 const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
+const ELEMENT = /<([a-z][a-z0-9-]*)/gi;
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 function decodeAttribute(value: string): string {
@@ -246,18 +265,81 @@ export function htmlClasses(html: string): Set<string> {
   return classes;
 }
 
-type Piece = string | { property: string; text: string };
+/** The names of the HTML's elements in lower case, with the page's <html> and <body>. */
+export function htmlTags(html: string): Set<string> {
+  const tags = new Set(['html', 'body']);
+  for (const match of html.matchAll(ELEMENT)) tags.add((match[1] ?? '').toLowerCase());
+  return tags;
+}
 
-function writeNodes(nodes: Node[], classes: Set<string>, out: Piece[]): void {
+/** A kept rule's declarations, split at the semicolons outside strings and parentheses. */
+function declarations(body: string): { name: string; text: string }[] {
+  const out: { name: string; text: string }[] = [];
+  let depth = 0;
+  let start = 0;
+  let i = 0;
+  const push = (end: number) => {
+    const text = body.slice(start, end);
+    if (text.trim()) out.push({ name: text.slice(0, text.indexOf(':')).trim(), text });
+  };
+  while (i < body.length) {
+    const next = skipToken(body, i);
+    if (next !== i) {
+      i = next;
+      continue;
+    }
+    const c = body[i];
+    if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === ';' && depth === 0) {
+      push(i);
+      start = i + 1;
+    }
+    i++;
+  }
+  push(body.length);
+  return out;
+}
+
+/** A @media or @supports block left empty (its rules only set custom properties nothing reads). */
+const EMPTY_BLOCKS = /@(media|supports|container)[^{};]*\{\}/g;
+
+const VAR_READ = /var\(\s*(--[\w-]+)/g;
+
+function readsInto(text: string, into: Set<string>): void {
+  for (const match of text.matchAll(VAR_READ)) into.add(match[1] ?? '');
+}
+
+interface KeptRule {
+  selectors: string;
+  declarations: { name: string; text: string }[];
+}
+
+type Piece = string | KeptRule | { property: string; text: string };
+
+function keepNodes(
+  nodes: Node[],
+  page: { classes: Set<string>; tags: Set<string> },
+  out: Piece[],
+): void {
   for (const node of nodes) {
     if (node.kind === 'text') out.push(node.text);
     else if (node.kind === 'property') out.push({ property: node.name, text: node.text });
     else if (node.kind === 'rule') {
-      const kept = node.selectors.filter((s) => s.classes.every((name) => classes.has(name)));
-      if (kept.length > 0) out.push(`${kept.map((s) => s.text).join(',')}{${node.body}}`);
+      const kept = node.selectors.filter(
+        (s) =>
+          s.classes.every((name) => page.classes.has(name)) &&
+          s.tags.every((tag) => page.tags.has(tag)),
+      );
+      if (kept.length > 0) {
+        out.push({
+          selectors: kept.map((s) => s.text).join(','),
+          declarations: declarations(node.body),
+        });
+      }
     } else {
       const inner: Piece[] = [];
-      writeNodes(node.children, classes, inner);
+      keepNodes(node.children, page, inner);
       // '@layer name{}' keeps its place in the order of the layers even when empty.
       if (inner.length > 0 || /^@layer\b/i.test(node.prelude)) {
         out.push(`${node.prelude}{`, ...inner, '}');
@@ -267,16 +349,60 @@ function writeNodes(nodes: Node[], classes: Set<string>, out: Piece[]): void {
 }
 
 /**
- * The rules of the stylesheet that can apply to the HTML's elements, in their order. A custom
- * property's @property rule (its initial value) is kept when what is kept reads the property.
+ * The custom properties something reads: the kept rules' ordinary declarations and the page's
+ * own style attributes, then, in turn, the custom properties those read.
+ */
+function customPropertiesRead(pieces: Piece[], html: string): Set<string> {
+  const read = new Set<string>();
+  readsInto(html, read);
+  const custom = new Map<string, string[]>();
+  for (const piece of pieces) {
+    if (typeof piece === 'string') readsInto(piece, read);
+    else if ('declarations' in piece) {
+      for (const declaration of piece.declarations) {
+        if (declaration.name.startsWith('--')) {
+          const values = custom.get(declaration.name) ?? [];
+          values.push(declaration.text);
+          custom.set(declaration.name, values);
+        } else readsInto(declaration.text, read);
+      }
+    }
+  }
+  const pending = [...read];
+  while (pending.length > 0) {
+    for (const text of custom.get(pending.pop() ?? '') ?? []) {
+      const more = new Set<string>();
+      readsInto(text, more);
+      for (const name of more) {
+        if (!read.has(name)) {
+          read.add(name);
+          pending.push(name);
+        }
+      }
+    }
+  }
+  return read;
+}
+
+/**
+ * The rules of the stylesheet that can apply to the HTML's elements, in their order: those whose
+ * selectors need no class or element the HTML lacks. Custom properties nothing kept reads (the
+ * theme's unused colours, Tailwind's defaults for utilities the page does not use) are left out,
+ * declarations and @property rules alike.
  */
 export function criticalCss(sheet: ParsedStylesheet, html: string): string {
   const pieces: Piece[] = [];
-  writeNodes(sheet.nodes, htmlClasses(html), pieces);
-  const rules = pieces.filter((piece) => typeof piece === 'string').join('');
+  keepNodes(sheet.nodes, { classes: htmlClasses(html), tags: htmlTags(html) }, pieces);
+  const read = customPropertiesRead(pieces, html);
   return pieces
-    .map((piece) =>
-      typeof piece === 'string' ? piece : rules.includes(`var(${piece.property}`) ? piece.text : '',
-    )
-    .join('');
+    .map((piece) => {
+      if (typeof piece === 'string') return piece;
+      if ('property' in piece) return read.has(piece.property) ? piece.text : '';
+      const kept = piece.declarations.filter(
+        (declaration) => !declaration.name.startsWith('--') || read.has(declaration.name),
+      );
+      return kept.length > 0 ? `${piece.selectors}{${kept.map((d) => d.text).join(';')}}` : '';
+    })
+    .join('')
+    .replace(EMPTY_BLOCKS, '');
 }
