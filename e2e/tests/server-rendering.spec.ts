@@ -167,6 +167,8 @@ test.describe('storefront pages come rendered by the server', { tag: '@phone' },
     page,
     request,
   }) => {
+    // Three pages, each read twice over every element: about a second of work per page.
+    test.setTimeout(120_000);
     const product = await noseProduct(request);
     for (const path of ['/', '/produtos', `/produto/${product.id}`]) {
       // The page's HTML carries its rules; no stylesheet holds its first paint back.
@@ -183,7 +185,9 @@ test.describe('storefront pages come rendered by the server', { tag: '@phone' },
         if (route.request().resourceType() === 'stylesheet') await held;
         await route.continue();
       });
-      await page.goto(path, { waitUntil: 'domcontentloaded' });
+      // 'commit': the page cannot hydrate while its stylesheet is held.
+      await page.goto(path, { waitUntil: 'commit' });
+      await page.waitForLoadState('domcontentloaded');
       await expect.poll(() => page.locator('link[rel=stylesheet]').count(), path).toBe(1);
       // Every element's computed style (and its ::before and ::after) with the page's rules
       // alone, then with the whole stylesheet added, read in one go on the same elements.
