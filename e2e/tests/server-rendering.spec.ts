@@ -163,6 +163,93 @@ test.describe('storefront pages come rendered by the server', { tag: '@phone' },
     expect(await layoutShift(page)).toBeLessThan(0.01);
   });
 
+  test('the rules a page carries style it as the whole stylesheet does, which follows before the code', async ({
+    page,
+    request,
+  }) => {
+    // Three pages, each read twice over every element: about a second of work per page.
+    test.setTimeout(120_000);
+    const product = await noseProduct(request);
+    for (const path of ['/', '/produtos', `/produto/${product.id}`]) {
+      // The page's HTML carries its rules; no stylesheet holds its first paint back.
+      const raw = await (await request.get(path, { headers: { accept: '*/*' } })).text();
+      const head = raw.slice(0, raw.indexOf('</head>'));
+      expect(head, path).toContain('<style>');
+      expect(head, path).not.toContain('rel="stylesheet"');
+
+      // The whole stylesheet is held back: the page stands on its own rules, and the app's code,
+      // which waits for the stylesheet, does not change it meanwhile.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/index-[\w-]+\.css$/, async (route) => {
+        if (route.request().resourceType() === 'stylesheet') await held;
+        await route.continue();
+      });
+      // 'commit': the page cannot hydrate while its stylesheet is held.
+      await page.goto(path, { waitUntil: 'commit' });
+      await page.waitForLoadState('domcontentloaded');
+      await expect.poll(() => page.locator('link[rel=stylesheet]').count(), path).toBe(1);
+      // Every element's computed style (and its ::before and ::after) with the page's rules
+      // alone, then with the whole stylesheet added, read in one go on the same elements.
+      const differences = await page.evaluate(async () => {
+        const href = document.querySelector<HTMLLinkElement>('link[rel=stylesheet]')?.href ?? '';
+        const full = await (await fetch(href)).text();
+        const elements = [
+          document.documentElement,
+          ...Array.from(document.body.querySelectorAll('*')),
+        ];
+        const read = () =>
+          elements.flatMap((element) =>
+            [null, '::before', '::after'].map((pseudo) => {
+              const style = getComputedStyle(element, pseudo);
+              const values: string[] = [];
+              for (let i = 0; i < style.length; i++) {
+                const name = style.item(i);
+                // Custom properties count where a property reads them.
+                if (!name.startsWith('--')) values.push(`${name}: ${style.getPropertyValue(name)}`);
+              }
+              return values;
+            }),
+          );
+        const own = read();
+        const sheet = document.createElement('style');
+        sheet.textContent = full;
+        document.head.append(sheet);
+        const whole = read();
+        const found: string[] = [];
+        own.forEach((values, at) => {
+          const element = elements[Math.floor(at / 3)];
+          const label = `${element?.tagName.toLowerCase()}.${element?.getAttribute('class') ?? ''}${['', '::before', '::after'][at % 3]}`;
+          const other = whole[at] ?? [];
+          values.forEach((value, i) => {
+            if (value !== other[i]) found.push(`${label} ${value} → ${other[i]}`);
+          });
+          if (values.length !== other.length)
+            found.push(`${label}: ${values.length} → ${other.length} properties`);
+        });
+        sheet.remove();
+        return found;
+      });
+      expect(differences.slice(0, 10), path).toEqual([]);
+      expect(
+        await page.locator('script[type=module]').count(),
+        'the code waits for the stylesheet',
+      ).toBe(0);
+      release();
+      await waitForApp(page);
+      // Hydrated, the page has the whole stylesheet for what the app draws next.
+      expect(
+        await page.evaluate(() =>
+          Array.from(document.styleSheets).some((sheet) =>
+            /\/assets\/index-[\w-]+\.css$/.test(sheet.href ?? ''),
+          ),
+        ),
+        path,
+      ).toBe(true);
+      await page.unrouteAll();
+    }
+  });
+
   for (const path of ['/', '/produtos', '/categorias?categoria=orelha']) {
     test(`${path}: products in the HTML, no layout shift while it hydrates`, async ({
       page,

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { BOOT_SCRIPT, BOOT_SCRIPT_SOURCE, deferAppScripts } from './deferred-hydration.ts';
+import {
+  BOOT_SCRIPT,
+  BOOT_SCRIPT_SOURCE,
+  deferAppScripts,
+  stylesheetHref,
+} from './deferred-hydration.ts';
 import { CONTENT_SECURITY_POLICY } from './security-headers.ts';
 
 /** index.html as Vite 8 writes it for this app (apps/web/dist/index.html). */
@@ -39,6 +44,21 @@ describe('deferAppScripts', () => {
     expect(boot?.[1]).toBe('/assets/index-B6i2ag0w.js');
     expect(boot?.[2]).toBe('/assets/rolldown-runtime-WkwZ5CU-.js /assets/query-DxKdJjNX.js');
     expect(boot?.[3]).toBe(BOOT_SCRIPT);
+  });
+
+  it('with a late stylesheet, takes its link out of the head too and hands it to the boot script', () => {
+    const late = deferAppScripts(VITE_INDEX, { lateStylesheet: true });
+    expect(late.slice(0, late.indexOf('</head>'))).not.toContain('stylesheet');
+    const boot = /<script data-entry="([^"]*)" data-preload="([^"]*)" data-style="([^"]*)">/.exec(
+      late,
+    );
+    expect(boot?.[1]).toBe('/assets/index-B6i2ag0w.js');
+    expect(boot?.[3]).toBe('/assets/index-D8DLRtxf.css');
+    expect(stylesheetHref(VITE_INDEX)).toBe('/assets/index-D8DLRtxf.css');
+    // Without a stylesheet to hand over, the head keeps what it has.
+    const unstyled = VITE_INDEX.replace(/.*stylesheet.*\n/, '');
+    expect(stylesheetHref(unstyled)).toBeUndefined();
+    expect(deferAppScripts(unstyled, { lateStylesheet: true })).toBe(deferAppScripts(unstyled));
   });
 
   it('leaves an HTML without a Vite entry script as it is', () => {

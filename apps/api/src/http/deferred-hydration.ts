@@ -8,7 +8,8 @@ import { escapeHtml } from '../integrations/mail/escape-html.ts';
  * stylesheet and the page's main picture, and so delays both the first paint and the picture;
  * the HTML already shows the page, so the code can wait until the picture marked
  * fetchpriority="high" has loaded and is on screen (or, without one, until the first paint is),
- * and at most 3 s. It then adds the modulepreload links and the entry script as Vite wrote them.
+ * and at most 3 s. It then adds the modulepreload links and the entry script as Vite wrote them
+ * (after the full stylesheet, when the page carries only the rules it uses).
  * "On screen" is the browser's own paint entry (largest-contentful-paint, first-contentful-paint)
  * where it has one: a frame's callbacks run before its pixels are presented, and a script asked
  * for in between would still compete with the paint for the phone's link and CPU.
@@ -42,11 +43,16 @@ export const BOOT_SCRIPT =
   'return!!last&&Object.keys(last).some(function(k){return k.indexOf("__reactFiber$")===0})}' +
   'function watch(tries){if(adopted())(w.requestIdleCallback||setTimeout)(function(){release(true)});' +
   'else if(tries<300)setTimeout(function(){watch(tries+1)},50);else release(false)}' +
-  'function start(){if(started)return;started=true;' +
-  'b.preload.split(" ").filter(Boolean).forEach(function(h){' +
-  'var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=h;d.head.appendChild(l)});' +
-  'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=b.entry;d.head.appendChild(s);' +
+  'function add(rel,h){var l=d.createElement("link");l.rel=rel;l.crossOrigin="";l.href=h;d.head.appendChild(l);return l}' +
+  'function entry(){var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=b.entry;d.head.appendChild(s);' +
   'watch(0)}' +
+  // The page carries the rules it uses; the whole stylesheet comes now, for what the app draws
+  // later, and the app starts once it has it (or could not get it): it is smaller than the
+  // scripts, which download meanwhile.
+  'function start(){if(started)return;started=true;' +
+  'var css=b.style?add("stylesheet",b.style):null;' +
+  '[b.entry].concat(b.preload.split(" ")).filter(Boolean).forEach(function(h){add("modulepreload",h)});' +
+  'if(css){css.onload=css.onerror=entry}else entry()}' +
   // Once the browser has put the paint on screen: its own paint entry says so where it has one
   // (a frame's callbacks can run before the pixels reach the screen), else the next frame.
   'function shown(type,test,then){var P=w.PerformanceObserver;' +
@@ -69,21 +75,32 @@ export const BOOT_SCRIPT =
 export const BOOT_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`;
 
 const ENTRY_SCRIPT = /[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/;
+const STYLESHEET = /[ \t]*<link rel="stylesheet" crossorigin href="([^"]+)">\n?/;
 const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g;
 
 /**
  * The HTML with the app's entry script and module preloads moved from the <head> into the boot
  * script at the end of the <body>; unchanged when the head does not have them as Vite writes them.
+ * With `lateStylesheet`, the stylesheet's link goes too (the page then carries its rules itself,
+ * critical-css.ts) and the boot script adds it before the app's code.
  */
-export function deferAppScripts(html: string): string {
+export function deferAppScripts(html: string, options: { lateStylesheet?: boolean } = {}): string {
   const entry = ENTRY_SCRIPT.exec(html);
   const bodyEnd = html.lastIndexOf('</body>');
   if (!entry?.[1] || bodyEnd < 0) return html;
   const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  const stylesheet = options.lateStylesheet ? STYLESHEET.exec(html)?.[1] : undefined;
+  const style = stylesheet ? ` data-style="${escapeHtml(stylesheet)}"` : '';
   const boot =
-    `<script data-entry="${escapeHtml(entry[1])}" data-preload="${escapeHtml(preloads.join(' '))}">` +
+    `<script data-entry="${escapeHtml(entry[1])}" data-preload="${escapeHtml(preloads.join(' '))}"${style}>` +
     `${BOOT_SCRIPT}</script>\n  `;
-  const withoutScripts = html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  let withoutScripts = html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  if (stylesheet) withoutScripts = withoutScripts.replace(STYLESHEET, '');
   const end = withoutScripts.lastIndexOf('</body>');
   return `${withoutScripts.slice(0, end)}${boot}${withoutScripts.slice(end)}`;
+}
+
+/** The address of the stylesheet the HTML links as Vite writes it, if it has one. */
+export function stylesheetHref(html: string): string | undefined {
+  return STYLESHEET.exec(html)?.[1];
 }

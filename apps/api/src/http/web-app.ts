@@ -11,7 +11,8 @@ import { applyPageHead, scriptSafeJson } from '../modules/storefront/page-head.t
 import { loggableUrl } from './logger.ts';
 import type { PageResolver } from '../modules/storefront/pages.ts';
 import { errorBody } from './error-handler.ts';
-import { deferAppScripts } from './deferred-hydration.ts';
+import { deferAppScripts, stylesheetHref } from './deferred-hydration.ts';
+import { criticalCss, parseStylesheet, type ParsedStylesheet } from './critical-css.ts';
 import { pageAddress } from '../modules/storefront/page-address.ts';
 import { createTaskGate, GateFullError } from '../lib/task-gate.ts';
 import { createClientRateLimit } from './client-rate-limit.ts';
@@ -72,6 +73,31 @@ async function loadRenderer(
     return undefined;
   }
   return (await import(pathToFileURL(entry).href)) as StorefrontRenderer;
+}
+
+/** The build's stylesheet (the one index.html links), read once, or undefined when it has none. */
+function readStylesheet(
+  distDir: string,
+  indexHtml: string,
+  log: FastifyBaseLogger,
+): ParsedStylesheet | undefined {
+  const href = stylesheetHref(indexHtml);
+  if (!href?.startsWith('/assets/')) return undefined;
+  const file = join(distDir, href);
+  if (!existsSync(file)) {
+    log.warn({ file }, 'the stylesheet index.html links is missing: pages link it as they are');
+    return undefined;
+  }
+  return parseStylesheet(readFileSync(file, 'utf8'));
+}
+
+/** The page's rules in a <style> at the end of its head, after the picture's preload. */
+function inlineStyle(html: string, css: string): string {
+  const headEnd = html.indexOf('</head>');
+  // The rules cannot close the element: '<' appears in no rule Tailwind writes, but a '</style'
+  // in a string would end it early.
+  const safe = css.replace(/<\/(style)/gi, '<\\/$1');
+  return `${html.slice(0, headEnd)}  <style>${safe}</style>\n  ${html.slice(headEnd)}`;
 }
 
 /** A path whose last segment has an extension asks for a file, not a page ('/logo.png'). */
@@ -156,9 +182,19 @@ export async function registerWebApp(
   const { pages, cache } = options;
   const renderer = indexHtml === null ? undefined : await loadRenderer(distDir, app.log);
 
-  // A rendered page starts the app's code once it is painted (deferred-hydration.ts): its own
+  // A rendered page carries the rules of the stylesheet it uses (critical-css.ts) and starts the
+  // app's code, after the whole stylesheet, once it is painted (deferred-hydration.ts): its own
   // template, made once at start, beside the plain one for pages the browser draws.
-  const deferredIndexHtml = indexHtml === null ? null : deferAppScripts(indexHtml);
+  const parsedSheet = indexHtml === null ? undefined : readStylesheet(distDir, indexHtml, app.log);
+  const deferredIndexHtml =
+    indexHtml === null
+      ? null
+      : deferAppScripts(indexHtml, { lateStylesheet: parsedSheet !== undefined });
+  // Only a page whose head no longer links the stylesheet carries its rules.
+  const stylesheet =
+    deferredIndexHtml !== null && stylesheetHref(deferredIndexHtml) === undefined
+      ? parsedSheet
+      : undefined;
 
   /** The root with the page's content and query cache, when the server renders it. */
   async function renderRoot(url: string): Promise<string | undefined> {
@@ -201,7 +237,10 @@ export async function registerWebApp(
       throw error;
     }
     if (root === undefined) return shell();
-    const html = applyPageHead(deferredIndexHtml, page.head).replace(ROOT, () => root);
+    const withHead = applyPageHead(deferredIndexHtml, page.head);
+    const html = (
+      stylesheet ? inlineStyle(withHead, criticalCss(stylesheet, root)) : withHead
+    ).replace(ROOT, () => root);
     return renderPage({ status: page.status, html });
   }
 

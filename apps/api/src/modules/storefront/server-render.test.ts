@@ -11,7 +11,11 @@ import { createTestContext, type TestContext } from '../../test/test-app.ts';
  * is a stand-in module that echoes what it was given; the real one (apps/web/src/entry-server.tsx)
  * has its own tests and the browser tests hydrate its pages.
  */
-const INDEX_HTML = `<!doctype html><html lang="pt-BR"><head><title>Loja</title></head><body><div id="root"></div><script type="module" src="/assets/index-abc.js"></script></body></html>`;
+const INDEX_HTML = `<!doctype html><html lang="pt-BR"><head><title>Loja</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
+  </head><body><div id="root"></div></body></html>`;
+const STYLESHEET = 'body{margin:0}.rendered{color:red}.admin-only{color:blue}';
 
 const RENDERER = `
 export async function renderPage(url, { data, sandbox }) {
@@ -21,7 +25,7 @@ export async function renderPage(url, { data, sandbox }) {
   const found = Number.isInteger(id) ? await data.product(id) : undefined;
   const list = await data.products({ per_page: 1, category: null, search: '' });
   return {
-    html: '<main>rendered ' + path + (found ? ' ' + found.product.name : '') + (sandbox ? ' sandbox' : '') + '</main>',
+    html: '<main class="rendered">rendered ' + path + (found ? ' ' + found.product.name : '') + (sandbox ? ' sandbox' : '') + '</main>',
     state: [{ queryKey: ['products', 'list', { per_page: 1 }], data: list }],
   };
 }
@@ -34,6 +38,8 @@ let productId: number;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'lumina-ssr-'));
   writeFileSync(join(dist, 'index.html'), INDEX_HTML);
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'assets', 'index-abc.css'), STYLESHEET);
   mkdirSync(join(dist, 'ssr'));
   writeFileSync(join(dist, 'ssr', 'entry-server.js'), RENDERER);
   ctx = await createTestContext({ env: { WEB_DIST_DIR: dist } });
@@ -56,7 +62,7 @@ describe('server-rendered storefront pages', () => {
     const html = response.body;
     // The renderer got the product from the catalogue and the shop's sandbox flag.
     expect(html).toContain(
-      `<div id="root"><main>rendered /produto/${productId} Argola "</script><script>alert(1)</script> sandbox</main></div>`,
+      `<div id="root"><main class="rendered">rendered /produto/${productId} Argola "</script><script>alert(1)</script> sandbox</main></div>`,
     );
     const state = /<script type="application\/json" id="lumina-state">([\s\S]*?)<\/script>/.exec(
       html,
@@ -71,7 +77,17 @@ describe('server-rendered storefront pages', () => {
   it('render the not-found page too, with its 404, one page for every unknown address', async () => {
     const response = await get('/pagina-que-nao-existe');
     expect(response.statusCode).toBe(404);
-    expect(response.body).toContain('<main>rendered /pagina-nao-encontrada');
+    expect(response.body).toContain('<main class="rendered">rendered /pagina-nao-encontrada');
+  });
+
+  it('carry the rules of the stylesheet their HTML uses, and load the whole stylesheet later', async () => {
+    const html = (await get('/produtos')).body;
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<style>body{margin:0}.rendered{color:red}</style>');
+    expect(head).not.toContain('rel="stylesheet"');
+    expect(html).toMatch(
+      /<script data-entry="\/assets\/index-abc\.js"[^>]* data-style="\/assets\/index-abc\.css">/,
+    );
   });
 
   it('leave account, checkout and admin pages to the browser', async () => {
@@ -80,6 +96,11 @@ describe('server-rendered storefront pages', () => {
       expect(response.statusCode).toBe(200);
       expect(response.body, url).toContain('<div id="root"></div>');
       expect(response.body, url).not.toContain('lumina-state');
+      // Drawn by the browser, with the whole stylesheet from the head.
+      expect(response.body, url).toContain(
+        '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
+      );
+      expect(response.body, url).not.toContain('<style>');
     }
   });
 

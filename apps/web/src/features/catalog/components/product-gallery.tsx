@@ -54,6 +54,9 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                   width={80}
                   height={80}
                   loading="lazy"
+                  // Under the main picture, which comes first: on a phone's link the thumbnails
+                  // would otherwise share it with the page's largest paint at the same priority.
+                  fetchPriority="low"
                   className="size-full object-contain p-1"
                 />
               </button>
