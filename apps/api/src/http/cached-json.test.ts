@@ -40,6 +40,21 @@ describe('createJsonCache', () => {
     expect((await cache.get('k', load)).body).toBe('{"loads":2}');
   });
 
+  it('hands out a live answer synchronously, and nothing once it expired or was cleared', async () => {
+    vi.useFakeTimers();
+    const cache = createJsonCache({ ttlMs: 1000, maxEntries: 10, staleMs: 1000 });
+    expect(cache.fresh('k')).toBeUndefined();
+    const loaded = await cache.get('k', () => Promise.resolve({ a: 1 }));
+    expect(cache.fresh('k')).toBe(loaded);
+    vi.advanceTimersByTime(1001);
+    // Stale: only get() may serve it, as it starts the refresh.
+    expect(cache.fresh('k')).toBeUndefined();
+    await cache.get('k', () => Promise.resolve({ a: 2 }));
+    await vi.waitFor(() => expect(cache.fresh('k')?.body).toBe('{"a":2}'));
+    cache.clear();
+    expect(cache.fresh('k')).toBeUndefined();
+  });
+
   it('shares one load between concurrent misses', async () => {
     const cache = createJsonCache({ ttlMs: 1000, maxEntries: 10 });
     let loads = 0;

@@ -16,7 +16,10 @@ export type ClientRateLimit = (request: FastifyRequest) => Promise<ClientLimitCh
  */
 export function clientKey(request: Pick<FastifyRequest, 'ip'>): string {
   const ip = request.ip as string | undefined;
-  return ip ? normalizeIP(ip) : 'closed-connection';
+  if (!ip) return 'closed-connection';
+  // An IPv4 address is its own key (the plugin would only lower-case its digits), and telling it
+  // from IPv6 by the plugin's long regular expression cost about 1 µs per request (CPU profile).
+  return ip.includes(':') ? normalizeIP(ip) : ip;
 }
 
 /**

@@ -12,7 +12,12 @@ export function cachedProduct(
   catalog: CatalogService,
   id: number | null,
 ): Promise<CachedJson> {
-  return cache.get(`product:${id}`, () => catalog.getProduct(id));
+  return cache.get(productKey(id), () => catalog.getProduct(id));
+}
+
+/** The cache key of product `id`'s answer. */
+export function productKey(id: number | null): string {
+  return `product:${id}`;
 }
 
 /**
