@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
 
 const apiTarget = process.env.VITE_API_PROXY ?? 'http://127.0.0.1:3001';
 
@@ -8,6 +9,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server's renderer needs no copy of public/ (the browser's build has it).
   publicDir: isSsrBuild ? false : 'public',
   plugins: [react(), tailwindcss()],
+  // In the browser, zod without its eval probe (src/lib/zod-without-eval.ts); the server may eval.
+  resolve: isSsrBuild
+    ? {}
+    : {
+        alias: [
+          {
+            find: /^zod$/,
+            replacement: fileURLToPath(new URL('./src/lib/zod-without-eval.ts', import.meta.url)),
+          },
+        ],
+      },
   server: {
     port: 5173,
     // In development the API runs on its own port; the browser only ever talks to /api.
