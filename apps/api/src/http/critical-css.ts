@@ -43,21 +43,24 @@ function skipToken(css: string, i: number): number {
   return i;
 }
 
-/** The index of the '}' that closes the block opened just before `from`. */
-function blockEnd(css: string, from: number): number {
+/**
+ * The index of the `close` that ends what an `open` just before `from` began (a block's '}', a
+ * parenthesis' ')'), skipping strings, comments and escapes; the text's end when nothing does.
+ */
+function closingIndex(text: string, from: number, open: string, close: string): number {
   let depth = 1;
   let i = from;
-  while (i < css.length) {
-    const next = skipToken(css, i);
+  while (i < text.length) {
+    const next = skipToken(text, i);
     if (next !== i) {
       i = next;
       continue;
     }
-    if (css[i] === '{') depth++;
-    else if (css[i] === '}' && --depth === 0) return i;
+    if (text[i] === open) depth++;
+    else if (text[i] === close && --depth === 0) return i;
     i++;
   }
-  return css.length;
+  return text.length;
 }
 
 /** Splits at commas outside parentheses, brackets and strings. */
@@ -142,7 +145,7 @@ export function selectorNeeds(selector: string): SelectorNeeds {
       if (c === '.' && ident.name) needs.classes.push(ident.name);
       i = Math.max(ident.end, i + 1);
     } else if (c === '(') {
-      const close = parenEnd(selector, i + 1);
+      const close = closingIndex(selector, i + 1, '(', ')');
       const inner = selector.slice(i + 1, close);
       const fn = /:(is|where)$/i.test(selector.slice(0, i));
       if (fn && splitTopLevel(inner).length === 1) {
@@ -159,22 +162,6 @@ export function selectorNeeds(selector: string): SelectorNeeds {
     compoundStart = /[\s>+~]/.test(c) || (compoundStart && c === '*');
   }
   return needs;
-}
-
-function parenEnd(text: string, from: number): number {
-  let depth = 1;
-  let i = from;
-  while (i < text.length) {
-    const next = skipToken(text, i);
-    if (next !== i) {
-      i = next;
-      continue;
-    }
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')' && --depth === 0) return i;
-    i++;
-  }
-  return text.length;
 }
 
 function parseNodes(css: string): Node[] {
@@ -212,7 +199,7 @@ function parseNodes(css: string): Node[] {
       i = j + 1;
       continue;
     }
-    const end = blockEnd(css, j + 1);
+    const end = closingIndex(css, j + 1, '{', '}');
     const body = css.slice(j + 1, end);
     if (GROUP_RULES.test(prelude)) {
       nodes.push({ kind: 'group', prelude, children: parseNodes(body) });
